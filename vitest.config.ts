@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, four projects: pure unit tests (core, web), the API through real HTTP on
+// PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL, and the browser suite.
+const apiDatabases = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts', 'apps/web/test/**/*.test.ts'] } },
+      ...apiDatabases.map((db) => ({
+        test: {
+          name: db === 'pglite' ? 'api' : 'api-postgres',
+          include: ['apps/api/test/**/*.test.ts'],
+          env: { TEST_DB: db },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/tests/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
