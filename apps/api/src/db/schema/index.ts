@@ -1,0 +1,7 @@
+// The schema for drizzle-kit and the typed client; modules import their tables from the domain files.
+export * from './audit.ts';
+export * from './companies.ts';
+export * from './ledger.ts';
+export * from './mail.ts';
+export * from './sessions.ts';
+export * from './users.ts';

@@ -1,0 +1,292 @@
+import {
+  autoLoginBody,
+  changePasswordBody,
+  emailBody,
+  loginBody,
+  profileUpdateBody,
+  registerBody,
+  resetPasswordBody,
+  sessionData,
+  userChangePasswordBody,
+  userPrimaryIdParams,
+  userSchema,
+  userSettingsSchema,
+  verifyOtpBody,
+} from '@console/core/api/auth';
+import { messageResponse, okResponse, pageOf, pageQuery } from '@console/core/api/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { bearer, withErrors } from '../../platform/route-schemas.ts';
+import { findCompanyForHost } from '../company/company-config-service.ts';
+import { readUserSettings } from '../users/user-settings-service.ts';
+import {
+  changeOwnPassword,
+  GENERIC_OTP_SENT_MESSAGE,
+  login,
+  logout,
+  readProfile,
+  refreshSession,
+  register,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  setUserPassword,
+  updateProfile,
+  verifyEmail,
+} from './auth-service.ts';
+import { actAs, endImpersonation, listImpersonationTargets } from './impersonation-service.ts';
+
+const tags = ['auth'];
+
+export const authRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const authLimit = { max: deps.config.loginRateLimit, timeWindow: '1 minute' };
+
+    app.post(
+      '/login',
+      {
+        config: { access: 'public', rateLimit: authLimit },
+        schema: { tags, summary: 'Sign in with e-mail and password', body: loginBody, response: withErrors(okResponse(sessionData)) },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Signed in.',
+        data: await login(deps, request.body.email, request.body.password),
+      }),
+    );
+
+    app.post(
+      '/register',
+      {
+        config: { access: 'public', rateLimit: authLimit },
+        schema: {
+          tags,
+          summary: 'Register an advertiser or agency account (pending until the e-mailed code is verified)',
+          body: registerBody,
+          response: withErrors(okResponse(z.object({ email: z.string() }))),
+        },
+      },
+      async (request) => {
+        const company = await findCompanyForHost(deps.db, request.headers.host);
+        return {
+          success: true as const,
+          message: 'We have sent a verification code to your e-mail address.',
+          data: await register(deps, request.body, company.agencyId),
+        };
+      },
+    );
+
+    app.post(
+      '/verify-otp',
+      {
+        config: { access: 'public', rateLimit: authLimit },
+        schema: { tags, summary: 'Verify the e-mailed code; activates the account and signs in', body: verifyOtpBody, response: withErrors(okResponse(sessionData)) },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Your e-mail address is verified.',
+        data: await verifyEmail(deps, request.body.email, request.body.otp),
+      }),
+    );
+
+    app.post(
+      '/resend-verify-otp',
+      {
+        config: { access: 'public', rateLimit: authLimit },
+        schema: { tags, summary: 'Send a new verification code', body: emailBody, response: withErrors(messageResponse) },
+      },
+      async (request) => {
+        await resendVerification(deps, request.body.email);
+        return { success: true as const, message: GENERIC_OTP_SENT_MESSAGE };
+      },
+    );
+
+    app.post(
+      '/forgot-password',
+      {
+        config: { access: 'public', rateLimit: authLimit },
+        schema: { tags, summary: 'Mail a password-reset code', body: emailBody, response: withErrors(messageResponse) },
+      },
+      async (request) => {
+        await requestPasswordReset(deps, request.body.email);
+        return { success: true as const, message: GENERIC_OTP_SENT_MESSAGE };
+      },
+    );
+
+    app.post(
+      '/reset-password',
+      {
+        config: { access: 'public', rateLimit: authLimit },
+        schema: { tags, summary: 'Set a new password with the e-mailed code', body: resetPasswordBody, response: withErrors(messageResponse) },
+      },
+      async (request) => {
+        await resetPassword(deps, request.body.email, request.body.otp, request.body.password);
+        return { success: true as const, message: 'Your password has been reset. Please sign in.' };
+      },
+    );
+
+    app.post(
+      '/changePassword',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: "Change the caller's password (other sessions end; this one gets a new token)",
+          security: bearer,
+          body: changePasswordBody,
+          response: withErrors(okResponse(sessionData)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Your password has been changed.',
+        data: await changeOwnPassword(deps, principalOf(request), request.body.current_password, request.body.new_password),
+      }),
+    );
+
+    app.post(
+      '/userChangePassword',
+      {
+        config: { access: ['ADMIN', 'CO-ADMIN'] },
+        schema: {
+          tags,
+          summary: "Set another user's password (admin, co-admin); that user's sessions end",
+          security: bearer,
+          body: userChangePasswordBody,
+          response: withErrors(messageResponse),
+        },
+      },
+      async (request) => {
+        await setUserPassword(deps, principalOf(request), request.body.user_primary_id, request.body.new_password);
+        return { success: true as const, message: 'The password has been changed.' };
+      },
+    );
+
+    app.get(
+      '/profile',
+      {
+        config: { access: 'user' },
+        schema: { tags, summary: "The caller's profile", security: bearer, response: withErrors(okResponse(userSchema)) },
+      },
+      async (request) => ({ success: true as const, data: await readProfile(deps, principalOf(request)) }),
+    );
+
+    app.put(
+      '/profile',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: "Update the caller's names and company",
+          security: bearer,
+          body: profileUpdateBody,
+          response: withErrors(okResponse(userSchema)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Profile updated.',
+        data: await updateProfile(deps, principalOf(request), request.body),
+      }),
+    );
+
+    app.get(
+      '/refresh-token',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'A new token for the current session; the old token stops working',
+          security: bearer,
+          response: withErrors(z.object({ status: z.literal(1), success: z.literal(true), data: sessionData })),
+        },
+      },
+      async (request) => ({
+        status: 1 as const,
+        success: true as const,
+        data: await refreshSession(deps, principalOf(request)),
+      }),
+    );
+
+    app.post(
+      '/logout',
+      {
+        config: { access: 'user' },
+        schema: { tags, summary: 'End the current session and the impersonation sessions opened from it', security: bearer, response: withErrors(messageResponse) },
+      },
+      async (request) => {
+        await logout(deps, principalOf(request));
+        return { success: true as const, message: 'Signed out.' };
+      },
+    );
+
+    app.post(
+      '/auto-login',
+      {
+        config: { access: ['ADMIN', 'CO-ADMIN', 'AGENCY'] },
+        schema: {
+          tags,
+          summary: 'Act as a lower user: answers the child session (admin > co-admin > agency > own advertisers)',
+          security: bearer,
+          body: autoLoginBody,
+          response: withErrors(okResponse(sessionData)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Signed in as the user.',
+        data: await actAs(deps, principalOf(request), request.body.user_primary_id),
+      }),
+    );
+
+    app.post(
+      '/end-impersonation',
+      {
+        config: { access: 'user' },
+        schema: { tags, summary: 'End the impersonation session of the caller', security: bearer, response: withErrors(messageResponse) },
+      },
+      async (request) => {
+        await endImpersonation(deps, principalOf(request));
+        return { success: true as const, message: 'Back to your own account.' };
+      },
+    );
+
+    app.get(
+      '/impersonation-targets',
+      {
+        config: { access: ['ADMIN', 'CO-ADMIN', 'AGENCY'] },
+        schema: {
+          tags,
+          summary: 'Active users the caller may act as, paged and searchable',
+          security: bearer,
+          querystring: pageQuery,
+          response: withErrors(okResponse(pageOf(userSchema))),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await listImpersonationTargets(deps, principalOf(request), request.query),
+      }),
+    );
+
+    app.get(
+      '/user-settings/:user_primary_id',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: "A user's settings (insight_dashboard, postback_enabled, api_access); empty for admin and co-admin",
+          security: bearer,
+          params: userPrimaryIdParams,
+          response: withErrors(okResponse(userSettingsSchema)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await readUserSettings(deps, principalOf(request), request.params.user_primary_id),
+      }),
+    );
+  };

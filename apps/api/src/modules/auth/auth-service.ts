@@ -1,0 +1,253 @@
+// Sign-in, registration, e-mail verification, password reset and change. Thin routes call these.
+import type { SessionData } from '@console/core/api/auth';
+import { eq, sql } from 'drizzle-orm';
+import { userConfigs, users } from '../../db/schema/users.ts';
+import { diffFields, recordChange } from '../../platform/audit.ts';
+import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { isAbove } from '../../platform/scope.ts';
+import { findUserByEmail, findUserById, toUser, type UserRow } from '../users/user-queries.ts';
+import { consumeOtp, issueOtp, OTP_INVALID_MESSAGE, type OtpPurpose } from './otp-service.ts';
+import { openSession, revokeSessions, revokeUserSessions, rotateSession } from './session-service.ts';
+
+export const MAX_FAILED_LOGINS = 5;
+export const LOCK_MINUTES = 15;
+export const INVALID_LOGIN_MESSAGE = 'Invalid email or password.';
+export const GENERIC_OTP_SENT_MESSAGE = 'If an account exists for this e-mail, we have sent it a code.';
+
+const minutesUntil = (date: Date) => Math.max(1, Math.ceil((date.getTime() - Date.now()) / 60_000));
+
+const lockedError = (until: Date) =>
+  new AppError(
+    429,
+    `Too many failed sign-in attempts. Your account is locked; try again in ${minutesUntil(until)} minute(s).`,
+  );
+
+export const login = async (deps: AppDeps, email: string, password: string): Promise<SessionData> => {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) {
+    await burnPasswordCheck(password);
+    throw unauthorized(INVALID_LOGIN_MESSAGE);
+  }
+  if (user.lockedUntil && user.lockedUntil > new Date()) throw lockedError(user.lockedUntil);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    // Counted atomically so parallel guesses cannot slip past the limit.
+    const [counted] = await deps.db
+      .update(users)
+      .set({ failedLoginCount: sql`${users.failedLoginCount} + 1` })
+      .where(eq(users.id, user.id))
+      .returning({ failures: users.failedLoginCount });
+    if ((counted?.failures ?? 0) >= MAX_FAILED_LOGINS) {
+      const until = new Date(Date.now() + LOCK_MINUTES * 60_000);
+      await deps.db.update(users).set({ lockedUntil: until, failedLoginCount: 0 }).where(eq(users.id, user.id));
+      throw lockedError(until);
+    }
+    throw unauthorized(INVALID_LOGIN_MESSAGE);
+  }
+  if (user.status === 'PENDING') throw forbidden('Please verify your e-mail address first: enter the code we sent you.');
+  if (user.status === 'INACTIVE') throw forbidden('This account is deactivated. Please contact support.');
+  if (user.failedLoginCount > 0 || user.lockedUntil) {
+    await deps.db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id));
+  }
+  return openSession(deps.db, deps.tokens, user);
+};
+
+const sendOtpMail = async (deps: AppDeps, user: UserRow, purpose: OtpPurpose) => {
+  const code = await issueOtp(deps.db, user.id, purpose);
+  const subject = purpose === 'VERIFY_EMAIL' ? 'Verify your e-mail address' : 'Reset your password';
+  const action = purpose === 'VERIFY_EMAIL' ? 'verify your e-mail address' : 'reset your password';
+  await deps.mailer.send({
+    to: user.email,
+    subject,
+    body: `Your code to ${action} is ${code}. It is valid for 10 minutes.`,
+  });
+};
+
+export type RegisterInput = {
+  role: 'ADVERTISER' | 'AGENCY';
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+};
+
+/** Creates a pending account (or refreshes a pending one) and mails the verification code. */
+export const register = async (deps: AppDeps, input: RegisterInput, agencyIdOfHost: number | null) => {
+  const existing = await findUserByEmail(deps.db, input.email);
+  if (existing && existing.status !== 'PENDING') throw conflict('An account with this e-mail already exists.');
+  const passwordHash = await hashPassword(input.password);
+  const agencyId = input.role === 'ADVERTISER' ? agencyIdOfHost : null;
+  const details = {
+    role: input.role,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    companyName: input.companyName,
+    passwordHash,
+    agencyId,
+  };
+  const user = await deps.db.transaction(async (tx) => {
+    if (existing) {
+      const [updated] = await tx
+        .update(users)
+        .set({ ...details, updatedAt: new Date() })
+        .where(eq(users.id, existing.id))
+        .returning();
+      return updated!;
+    }
+    const [created] = await tx
+      .insert(users)
+      .values({ ...details, email: input.email, status: 'PENDING' })
+      .returning();
+    await tx.insert(userConfigs).values({ userId: created!.id });
+    await recordChange(tx, {
+      entityType: 'user',
+      entityId: created!.id,
+      action: 'register',
+      actorUserId: created!.id,
+      effectiveUserId: created!.id,
+      changes: diffFields({}, { email: input.email, role: input.role, companyName: input.companyName }),
+    });
+    return created!;
+  });
+  await sendOtpMail(deps, user, 'VERIFY_EMAIL');
+  return { email: user.email };
+};
+
+export const verifyEmail = async (deps: AppDeps, email: string, otp: string): Promise<SessionData> => {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user || user.status !== 'PENDING') throw badRequest(OTP_INVALID_MESSAGE);
+  if (!(await consumeOtp(deps.db, user.id, 'VERIFY_EMAIL', otp))) throw badRequest(OTP_INVALID_MESSAGE);
+  const [active] = await deps.db
+    .update(users)
+    .set({ status: 'ACTIVE', emailVerifiedAt: new Date(), updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  await recordChange(deps.db, {
+    entityType: 'user',
+    entityId: user.id,
+    action: 'verify-email',
+    actorUserId: user.id,
+    effectiveUserId: user.id,
+    changes: [{ field: 'status', from: 'PENDING', to: 'ACTIVE' }],
+  });
+  return openSession(deps.db, deps.tokens, active!);
+};
+
+export const resendVerification = async (deps: AppDeps, email: string) => {
+  const user = await findUserByEmail(deps.db, email);
+  if (user?.status === 'PENDING') await sendOtpMail(deps, user, 'VERIFY_EMAIL');
+};
+
+export const requestPasswordReset = async (deps: AppDeps, email: string) => {
+  const user = await findUserByEmail(deps.db, email);
+  if (user?.status === 'ACTIVE') await sendOtpMail(deps, user, 'RESET_PASSWORD');
+};
+
+const setPassword = async (deps: AppDeps, userId: number, password: string) => {
+  const passwordHash = await hashPassword(password);
+  await deps.db
+    .update(users)
+    .set({ passwordHash, failedLoginCount: 0, lockedUntil: null, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+};
+
+export const resetPassword = async (deps: AppDeps, email: string, otp: string, password: string) => {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user || user.status !== 'ACTIVE') throw badRequest(OTP_INVALID_MESSAGE);
+  if (!(await consumeOtp(deps.db, user.id, 'RESET_PASSWORD', otp))) throw badRequest(OTP_INVALID_MESSAGE);
+  await setPassword(deps, user.id, password);
+  await revokeUserSessions(deps.db, user.id, 'password-reset');
+  await recordChange(deps.db, {
+    entityType: 'user',
+    entityId: user.id,
+    action: 'reset-password',
+    actorUserId: user.id,
+    effectiveUserId: user.id,
+    changes: [{ field: 'password', from: '***', to: '***' }],
+  });
+};
+
+const requireUser = async (deps: AppDeps, id: number) => {
+  const user = await findUserById(deps.db, id);
+  if (!user) throw notFound('User not found.');
+  return user;
+};
+
+/** Changes the caller's password; its other sessions end and this one gets a new token. */
+export const changeOwnPassword = async (
+  deps: AppDeps,
+  principal: Principal,
+  current: string,
+  next: string,
+): Promise<SessionData> => {
+  const user = await requireUser(deps, principal.userId);
+  if (!(await verifyPassword(user.passwordHash, current))) throw badRequest('The current password is wrong.');
+  await setPassword(deps, user.id, next);
+  await revokeUserSessions(deps.db, user.id, 'password-change', { exceptSessionId: principal.sessionId });
+  await recordChange(deps.db, {
+    entityType: 'user',
+    entityId: user.id,
+    action: 'change-password',
+    actorUserId: actorIdOf(principal),
+    effectiveUserId: principal.userId,
+    changes: [{ field: 'password', from: '***', to: '***' }],
+  });
+  return rotateSession(deps.db, deps.tokens, user, principal.sessionId);
+};
+
+/** An admin or co-admin sets another user's password; that user's sessions end. */
+export const setUserPassword = async (deps: AppDeps, principal: Principal, targetId: number, next: string) => {
+  const target = await requireUser(deps, targetId);
+  if (!isAbove({ userId: principal.userId, role: principal.role }, target)) throw notFound('User not found.');
+  await setPassword(deps, target.id, next);
+  await revokeUserSessions(deps.db, target.id, 'password-set-by-admin');
+  await recordChange(deps.db, {
+    entityType: 'user',
+    entityId: target.id,
+    action: 'set-password',
+    actorUserId: actorIdOf(principal),
+    effectiveUserId: principal.userId,
+    changes: [{ field: 'password', from: '***', to: '***' }],
+  });
+};
+
+export const readProfile = async (deps: AppDeps, principal: Principal) =>
+  toUser(await requireUser(deps, principal.userId));
+
+export const updateProfile = async (
+  deps: AppDeps,
+  principal: Principal,
+  input: { firstName: string; lastName: string; companyName: string },
+) => {
+  const before = await requireUser(deps, principal.userId);
+  const [after] = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(users)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(users.id, principal.userId))
+      .returning();
+    await recordChange(tx, {
+      entityType: 'user',
+      entityId: principal.userId,
+      action: 'update',
+      actorUserId: actorIdOf(principal),
+      effectiveUserId: principal.userId,
+      changes: diffFields(
+        { firstName: before.firstName, lastName: before.lastName, companyName: before.companyName },
+        input,
+      ),
+    });
+    return rows;
+  });
+  return toUser(after!);
+};
+
+export const refreshSession = async (deps: AppDeps, principal: Principal) =>
+  rotateSession(deps.db, deps.tokens, await requireUser(deps, principal.userId), principal.sessionId);
+
+export const logout = (deps: AppDeps, principal: Principal) =>
+  revokeSessions(deps.db, [principal.sessionId], 'logout');
+

@@ -1,0 +1,84 @@
+// Acting as a lower user (spec sections 4 and 6). The child's session records the chain of parents
+// acting through it; the guard checks the parent ids a client sends against that chain.
+import type { SessionData } from '@console/core/api/auth';
+import { canImpersonate, type Role } from '@console/core/roles';
+import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { users } from '../../db/schema/users.ts';
+import { recordChange } from '../../platform/audit.ts';
+import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { isAbove } from '../../platform/scope.ts';
+import { findUserById, toUser } from '../users/user-queries.ts';
+import { openSession, revokeSessions } from './session-service.ts';
+
+export const actAs = async (deps: AppDeps, principal: Principal, targetId: number): Promise<SessionData> => {
+  const target = await findUserById(deps.db, targetId);
+  // Users outside the caller's scope are "not found", so that their existence does not leak.
+  if (!target || !isAbove({ userId: principal.userId, role: principal.role }, target)) {
+    throw notFound('User not found.');
+  }
+  if (!canImpersonate(principal.role, target.role as Role)) {
+    throw forbidden(`A ${principal.role} user cannot act as a ${target.role} user.`);
+  }
+  if (target.status !== 'ACTIVE') throw badRequest('This user is not active.');
+  const actorChain = [...principal.actorChain, { id: principal.userId, role: principal.role }];
+  const session = await openSession(deps.db, deps.tokens, target, {
+    actorChain,
+    parentSessionId: principal.sessionId,
+  });
+  await recordChange(deps.db, {
+    entityType: 'user',
+    entityId: target.id,
+    action: 'impersonate',
+    actorUserId: actorIdOf(principal),
+    effectiveUserId: principal.userId,
+    changes: [],
+  });
+  return session;
+};
+
+/** Ends the impersonation session the caller is in; the client goes back to the parent's token. */
+export const endImpersonation = async (deps: AppDeps, principal: Principal) => {
+  if (principal.actorChain.length === 0) throw badRequest('This session is not acting as another user.');
+  await revokeSessions(deps.db, [principal.sessionId], 'impersonation-ended');
+};
+
+const targetRolesOf = (role: Role): Role[] =>
+  role === 'ADMIN' ? ['CO-ADMIN', 'AGENCY', 'ADVERTISER'] : role === 'CO-ADMIN' ? ['AGENCY', 'ADVERTISER'] : ['ADVERTISER'];
+
+/** The active users the caller may act as, searchable by e-mail, name or company. */
+export const listImpersonationTargets = async (
+  deps: AppDeps,
+  principal: Principal,
+  query: { page: number; limit: number; q?: string | undefined },
+) => {
+  const filters: (SQL | undefined)[] = [
+    eq(users.status, 'ACTIVE'),
+    inArray(users.role, targetRolesOf(principal.role)),
+    principal.role === 'AGENCY' ? eq(users.agencyId, principal.userId) : undefined,
+  ];
+  if (query.q) {
+    const pattern = `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    filters.push(
+      or(
+        ilike(users.email, pattern),
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(users.companyName, pattern),
+      ),
+    );
+  }
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.email))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    deps.db.select({ value: count() }).from(users).where(where),
+  ]);
+  return { items: rows.map(toUser), total: total?.value ?? 0, page: query.page, limit: query.limit };
+};

@@ -1,0 +1,90 @@
+// Default-deny authentication: every route declares `config.access`; anything not 'public' needs a
+// current session, and a role list narrows it further. While impersonating, the parent ids the
+// client sends (admin_id, co_admin_id, agency_id) must match the session's actor chain.
+import { PARENT_ID_PARAM, type ParentRole, type Role } from '@console/core/roles';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import type { ActorLink } from '../db/schema/sessions.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import { findSessionPrincipal } from './session-queries.ts';
+import type { TokenSigner } from './tokens.ts';
+
+export type Access = 'public' | 'user' | readonly Role[];
+
+export type Principal = {
+  userId: number;
+  publicId: string;
+  role: Role;
+  email: string;
+  sessionId: string;
+  /** Parents acting as this user, outermost first; empty when signed in directly. */
+  actorChain: ActorLink[];
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+
+/** The signed-in principal of a route that is not public (the guard ran before the handler). */
+export const principalOf = (request: FastifyRequest): Principal => {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+};
+
+/** The user who really acts: the outermost parent when impersonating, else the user. */
+export const actorIdOf = (principal: Principal): number => principal.actorChain[0]?.id ?? principal.userId;
+
+const bearerOf = (request: FastifyRequest): string | null => {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+};
+
+const parentIdsIn = (source: unknown): [ParentRole, unknown][] => {
+  if (typeof source !== 'object' || source === null) return [];
+  return (Object.entries(PARENT_ID_PARAM) as [ParentRole, string][])
+    .filter(([, param]) => param in source)
+    .map(([role, param]) => [role, (source as Record<string, unknown>)[param]]);
+};
+
+const queryOf = (request: FastifyRequest): Record<string, string> => {
+  const search = request.raw.url?.split('?')[1];
+  return search ? Object.fromEntries(new URLSearchParams(search)) : {};
+};
+
+export const registerAuthGuard = (app: FastifyInstance, deps: { db: Db; tokens: TokenSigner }) => {
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    // Unmatched URLs (404 handler, static files) carry no access rule and need no session.
+    if (access === undefined || access === 'public') return;
+    const token = bearerOf(request);
+    if (!token) throw unauthorized();
+    const claims = await deps.tokens.verify(token);
+    if (!claims) throw unauthorized('Your session has expired. Please sign in again.');
+    const principal = await findSessionPrincipal(deps.db, claims);
+    if (!principal) throw unauthorized(SESSION_ENDED_MESSAGE);
+    request.principal = principal;
+    if (access !== 'user' && !access.includes(principal.role)) throw forbidden();
+  });
+
+  // After the envelope has opened the body: parent ids in the query or body must be the session's.
+  app.addHook('preValidation', async (request) => {
+    const principal = request.principal;
+    if (!principal) return;
+    for (const [role, value] of [...parentIdsIn(queryOf(request)), ...parentIdsIn(request.body)]) {
+      if (value === undefined || value === null || value === '') continue;
+      const matches = principal.actorChain.some((link) => link.role === role && String(link.id) === String(value));
+      if (!matches) throw forbidden(`The ${PARENT_ID_PARAM[role]} does not match the signed-in session.`);
+    }
+  });
+};

@@ -1,0 +1,81 @@
+// One error type for the whole API, mapped to the spec's error catalogue (section 8) in one place.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again later.';
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string>) => new AppError(400, message, errors);
+export const unauthorized = (message = 'Please sign in to continue.') => new AppError(401, message);
+export const forbidden = (message = 'You do not have permission to do this.') => new AppError(403, message);
+/** Also used for objects of another tenant, so that their existence does not leak. */
+export const notFound = (message = 'Not found.') => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+export const tooManyRequests = (message: string) => new AppError(429, message);
+
+export type ErrorBody = {
+  success: false;
+  message: string;
+  error_code: number;
+  errors?: Record<string, string>;
+};
+
+const fieldErrorsOf = (issues: { instancePath?: string; message?: string; params?: unknown }[]) => {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || 'body';
+    errors[field] ??= issue.message ?? 'Invalid value.';
+  }
+  return errors;
+};
+
+/** Fastify's own 4xx codes for malformed requests, with messages a user can act on. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'This content type is not supported.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'The content length does not match the body.' },
+};
+
+export const toErrorBody = (error: FastifyError | AppError | Error): ErrorBody => {
+  if (error instanceof AppError) {
+    return {
+      success: false,
+      message: error.message,
+      error_code: error.statusCode,
+      ...(error.errors ? { errors: error.errors } : {}),
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = fieldErrorsOf(error.validation.map((v) => ({ ...v, message: v.message })));
+    return { success: false, message: Object.values(errors)[0] ?? 'Invalid input.', error_code: 400, errors };
+  }
+  const fastifyError = error as FastifyError;
+  const known = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
+  if (known) return { success: false, message: known.message, error_code: known.status };
+  if (fastifyError.statusCode === 429) {
+    return { success: false, message: fastifyError.message, error_code: 429 };
+  }
+  if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return { success: false, message: 'The request could not be processed.', error_code: fastifyError.statusCode };
+  }
+  return { success: false, message: GENERIC_ERROR_MESSAGE, error_code: 500 };
+};
+
+export const registerErrorHandling = (app: FastifyInstance) => {
+  app.setErrorHandler((error, request, reply) => {
+    const body = toErrorBody(error as FastifyError);
+    if (body.error_code >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(body.error_code).send(body);
+  });
+};

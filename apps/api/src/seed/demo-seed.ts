@@ -1,0 +1,85 @@
+// Demo data for a first run: the four roles, an agency with two advertisers, funds and a branded
+// agency host. Only ever written into an empty database (or on `--demo`).
+import { count } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { companies } from '../db/schema/companies.ts';
+import { userConfigs, users } from '../db/schema/users.ts';
+import { postLedgerEntry } from '../modules/ledger/ledger-service.ts';
+import { hashPassword } from '../platform/passwords.ts';
+import { findUserByEmail } from '../modules/users/user-queries.ts';
+
+export const DEMO_USERS = [
+  { email: 'admin@demo.test', role: 'ADMIN', firstName: 'Ada', lastName: 'Admin', companyName: 'Trading Desk' },
+  { email: 'coadmin@demo.test', role: 'CO-ADMIN', firstName: 'Colin', lastName: 'Coadmin', companyName: 'Trading Desk' },
+  { email: 'agency@demo.test', role: 'AGENCY', firstName: 'Grace', lastName: 'Agent', companyName: 'Northwind Media' },
+  { email: 'adv1@demo.test', role: 'ADVERTISER', firstName: 'Alan', lastName: 'First', companyName: 'Contoso Coffee', agency: 'agency@demo.test' },
+  { email: 'adv2@demo.test', role: 'ADVERTISER', firstName: 'Beth', lastName: 'Second', companyName: 'Fabrikam Shoes', agency: 'agency@demo.test' },
+  { email: 'advertiser@demo.test', role: 'ADVERTISER', firstName: 'Dana', lastName: 'Direct', companyName: 'Tailspin Travel' },
+] as const;
+
+const DEMO_CONFIGS: Record<string, { insightDashboard: boolean; postbackEnabled: string; apiAccess: boolean }> = {
+  'agency@demo.test': { insightDashboard: true, postbackEnabled: 'ENABLED', apiAccess: true },
+  'adv1@demo.test': { insightDashboard: false, postbackEnabled: 'DISABLED', apiAccess: false },
+  'adv2@demo.test': { insightDashboard: true, postbackEnabled: 'DISABLED', apiAccess: false },
+  'advertiser@demo.test': { insightDashboard: true, postbackEnabled: 'ENABLED', apiAccess: true },
+};
+
+/** Deposits in micro-units (1 USD = 1,000,000). */
+const DEMO_DEPOSITS: Record<string, bigint> = {
+  'advertiser@demo.test': 5_000_000_000n,
+  'adv1@demo.test': 1_250_500_000n,
+};
+
+export const isDatabaseEmpty = async (db: Db) => {
+  const [row] = await db.select({ value: count() }).from(users);
+  return (row?.value ?? 0) === 0;
+};
+
+export const seedDemo = async (db: Db, password: string) => {
+  const passwordHash = await hashPassword(password);
+  for (const demo of DEMO_USERS) {
+    if (await findUserByEmail(db, demo.email)) continue;
+    const agency = 'agency' in demo ? await findUserByEmail(db, demo.agency) : undefined;
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: demo.email,
+        role: demo.role,
+        firstName: demo.firstName,
+        lastName: demo.lastName,
+        companyName: demo.companyName,
+        passwordHash,
+        status: 'ACTIVE',
+        emailVerifiedAt: new Date(),
+        agencyId: agency?.id ?? null,
+      })
+      .returning();
+    const config = DEMO_CONFIGS[demo.email];
+    if (config) await db.insert(userConfigs).values({ userId: user!.id, ...config });
+    const deposit = DEMO_DEPOSITS[demo.email];
+    if (deposit) {
+      await postLedgerEntry(db, { userId: user!.id, amountMicros: deposit, kind: 'DEPOSIT', description: 'Demo deposit', createdBy: null });
+    }
+    if (demo.role === 'AGENCY') {
+      await db.insert(companies).values({
+        agencyId: user!.id,
+        name: demo.companyName,
+        logoSrc: '',
+        favicon: '',
+        helpAndSupport: true,
+        helpAndSupportLink: 'https://example.com/support',
+        metaTitle: 'Northwind Media Console',
+        theme: {
+          primaryColor: '#2b8a3e',
+          hoverColor: '#237032',
+          textAgencyColor: '#1a1b1e',
+          cardBackgroundColor: '#f8f9fa',
+          navbarColor: '#0b3d20',
+        },
+        footerStartYear: 2025,
+        footerText: 'Northwind Media, powered by Trading Desk.',
+        customDomain: 'northwind.localhost',
+      });
+    }
+  }
+};

@@ -1,0 +1,35 @@
+// `npm start`: migrate, seed demo data into an empty embedded database (or with --demo), serve.
+import { buildApp } from './app.ts';
+import { loadConfig } from './config/env.ts';
+import { DEMO_USERS, isDatabaseEmpty, seedDemo } from './seed/demo-seed.ts';
+import { ensurePlatformCompany } from './seed/platform-company.ts';
+
+const main = async () => {
+  const config = loadConfig();
+  const { app, deps, database } = await buildApp(config);
+  await ensurePlatformCompany(deps.db);
+  const wantsDemo = process.argv.includes('--demo');
+  const seedsDemo = wantsDemo || (database.driver === 'pglite' && (await isDatabaseEmpty(deps.db)));
+  if (seedsDemo) await seedDemo(deps.db, config.demoPassword);
+
+  const shutdown = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  console.log(`\nTrading Desk Console on http://localhost:${config.port}  (database: ${where})`);
+  console.log(`API reference: http://localhost:${config.port}/docs`);
+  if (seedsDemo) {
+    console.log(`Demo logins (password: ${config.demoPassword === 'Demo-pass-1' ? 'Demo-pass-1' : 'DEMO_PASSWORD'}):`);
+    for (const user of DEMO_USERS) console.log(`  ${user.role.padEnd(10)} ${user.email}`);
+  }
+};
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+// Request and response schemas of the auth endpoints, shared by the API (validation, OpenAPI)
+// and the console (forms). See ARCHITECTURE.md for the contract table.
+import { z } from 'zod';
+import { ROLES } from '../roles.ts';
+import { passwordSchema } from '../validation/password.ts';
+
+export const EMAIL_MESSAGE = 'Please enter a valid e-mail address.';
+export const OTP_MESSAGE = 'The code is the 6 digits from the e-mail.';
+
+export const emailField = z.string().trim().toLowerCase().pipe(z.email(EMAIL_MESSAGE).max(254, EMAIL_MESSAGE));
+const personName = z.string().trim().min(1, 'This field is required.').max(100, 'At most 100 characters.');
+const otpField = z.string().trim().regex(/^\d{6}$/, OTP_MESSAGE);
+const userPrimaryId = z.coerce.number().int().positive('A user id is a positive number.');
+
+export const loginBody = z.object({ email: emailField, password: z.string().min(1, 'Password is required.').max(200) });
+
+export const registerBody = z.object({
+  role: z.enum(['ADVERTISER', 'AGENCY'], 'Choose advertiser or agency.'),
+  email: emailField,
+  password: passwordSchema,
+  firstName: personName,
+  lastName: personName,
+  companyName: personName,
+});
+
+export const emailBody = z.object({ email: emailField });
+export const verifyOtpBody = z.object({ email: emailField, otp: otpField });
+export const resetPasswordBody = z.object({ email: emailField, otp: otpField, password: passwordSchema });
+export const changePasswordBody = z.object({
+  current_password: z.string().min(1, 'Current password is required.').max(200),
+  new_password: passwordSchema,
+});
+export const userChangePasswordBody = z.object({ user_primary_id: userPrimaryId, new_password: passwordSchema });
+export const profileUpdateBody = z.object({ firstName: personName, lastName: personName, companyName: personName });
+export const autoLoginBody = z.object({ user_primary_id: userPrimaryId });
+export const userPrimaryIdParams = z.object({ user_primary_id: userPrimaryId });
+
+export const userSchema = z.object({
+  _id: z.string(),
+  user_primary_id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  companyName: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(['PENDING', 'ACTIVE', 'INACTIVE']),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const sessionData = z.object({
+  token: z.string(),
+  expires_in: z.number().int(),
+  role: z.enum(ROLES),
+  _id: z.string(),
+  user_primary_id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  companyName: z.string(),
+});
+export type SessionData = z.infer<typeof sessionData>;
+
+export const userSettingsSchema = z.object({
+  insight_dashboard: z.boolean().optional(),
+  postback_enabled: z.enum(['ENABLED', 'DISABLED']).optional(),
+  api_access: z.boolean().optional(),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
