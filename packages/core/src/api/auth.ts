@@ -2,14 +2,14 @@
 // and the console (forms). See ARCHITECTURE.md for the contract table.
 import { z } from 'zod';
 import { ROLES } from '../roles.ts';
+import { emailSchema } from '../validation/email.ts';
+import { otpSchema } from '../validation/otp.ts';
 import { passwordSchema } from '../validation/password.ts';
 
-export const EMAIL_MESSAGE = 'Please enter a valid e-mail address.';
-export const OTP_MESSAGE = 'The code is the 6 digits from the e-mail.';
-
-export const emailField = z.string().trim().toLowerCase().pipe(z.email(EMAIL_MESSAGE).max(254, EMAIL_MESSAGE));
+/** E-mail addresses are looked up and stored lower-case. */
+export const emailField = emailSchema.transform((email) => email.toLowerCase());
 const personName = z.string().trim().min(1, 'This field is required.').max(100, 'At most 100 characters.');
-const otpField = z.string().trim().regex(/^\d{6}$/, OTP_MESSAGE);
+
 const userPrimaryId = z.coerce.number().int().positive('A user id is a positive number.');
 
 export const loginBody = z.object({ email: emailField, password: z.string().min(1, 'Password is required.').max(200) });
@@ -24,8 +24,8 @@ export const registerBody = z.object({
 });
 
 export const emailBody = z.object({ email: emailField });
-export const verifyOtpBody = z.object({ email: emailField, otp: otpField });
-export const resetPasswordBody = z.object({ email: emailField, otp: otpField, password: passwordSchema });
+export const verifyOtpBody = z.object({ email: emailField, otp: otpSchema });
+export const resetPasswordBody = z.object({ email: emailField, otp: otpSchema, password: passwordSchema });
 export const changePasswordBody = z.object({
   current_password: z.string().min(1, 'Current password is required.').max(200),
   new_password: passwordSchema,

@@ -1,0 +1,137 @@
+// Starts the real app on a random port over a fresh database: in-memory PGlite, or (TEST_DB=postgres)
+// a new database on TEST_DATABASE_URL's server, dropped afterwards. Tests talk to it over HTTP.
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { desc, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../../src/app.ts';
+import type { AppConfig } from '../../src/config/env.ts';
+import { type Database, openDatabase } from '../../src/db/client.ts';
+import { outboxMails } from '../../src/db/schema/mail.ts';
+import type { AppDeps } from '../../src/platform/deps.ts';
+import { seedDemo } from '../../src/seed/demo-seed.ts';
+import { ensurePlatformCompany } from '../../src/seed/platform-company.ts';
+
+export const DEMO_PASSWORD = 'Demo-pass-1';
+export const TEST_PAYLOAD_KEY = 'a'.repeat(64);
+
+export type CallOptions = {
+  token?: string | undefined;
+  body?: unknown;
+  rawBody?: string;
+  query?: Record<string, string | number>;
+  headers?: Record<string, string>;
+};
+export type CallResult = { status: number; body: Record<string, unknown> & { data?: unknown } };
+
+export type TestApp = {
+  baseUrl: string;
+  deps: AppDeps;
+  call: (method: string, path: string, options?: CallOptions) => Promise<CallResult>;
+  /** Signs in a demo user and answers its token. */
+  loginAs: (email: string, password?: string) => Promise<string>;
+  /** The 6-digit code of the newest mail to this address. */
+  readOtp: (email: string) => Promise<string>;
+  close: () => Promise<void>;
+};
+
+const openTestDatabase = async (): Promise<{ database: Database; drop: () => Promise<void> }> => {
+  if (process.env.TEST_DB !== 'postgres') {
+    return { database: await openDatabase({ inMemory: true }), drop: async () => {} };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+};
+
+export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: '/nonexistent',
+  databaseUrl: undefined,
+  payloadKey: TEST_PAYLOAD_KEY,
+  jwtSecret: randomBytes(32).toString('hex'),
+  smtpUrl: undefined,
+  mailFrom: 'test@localhost',
+  demoPassword: DEMO_PASSWORD,
+  loginRateLimit: 10_000,
+  logLevel: 'silent',
+  webDist: '/nonexistent',
+  ...overrides,
+});
+
+export const startTestApp = async (overrides: Partial<AppConfig> = {}): Promise<TestApp> => {
+  const { database, drop } = await openTestDatabase();
+  await ensurePlatformCompany(database.db);
+  await seedDemo(database.db, DEMO_PASSWORD);
+  const { app, deps } = await buildApp(testConfig(overrides), { database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  const call: TestApp['call'] = async (method, path, options = {}) => {
+    const url = new URL(path, baseUrl);
+    for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await fetch(url, { method, headers, body });
+    const text = await response.text();
+    let parsed: Record<string, unknown>;
+    try {
+      parsed = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      parsed = { raw: text };
+    }
+    return { status: response.status, body: parsed };
+  };
+
+  const loginAs: TestApp['loginAs'] = async (email, password = DEMO_PASSWORD) => {
+    const result = await call('POST', '/api/auth/login', { body: { email, password } });
+    if (result.status !== 200) throw new Error(`login ${email} failed: ${JSON.stringify(result.body)}`);
+    return (result.body.data as { token: string }).token;
+  };
+
+  const readOtp: TestApp['readOtp'] = async (email) => {
+    const [mail] = await deps.db
+      .select()
+      .from(outboxMails)
+      .where(eq(outboxMails.to, email))
+      .orderBy(desc(outboxMails.id))
+      .limit(1);
+    const code = mail?.body.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no code mailed to ${email}`);
+    return code;
+  };
+
+  return {
+    baseUrl,
+    deps,
+    call,
+    loginAs,
+    readOtp,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+};
