@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/auth-routes.ts';
 import { companyRoutes } from './modules/company/company-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { balanceRoutes } from './modules/ledger/balance-routes.ts';
+import { agencyAdvertiserRoutes, userAdminRoutes } from './modules/users/user-admin-routes.ts';
 import { registerAuthGuard } from './platform/auth-guard.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { registerEnvelope } from './platform/envelope.ts';
@@ -88,6 +89,8 @@ export const buildApp = async (config: AppConfig, options: { database?: Database
   await app.register(authRoutes(deps), { prefix: '/api/auth' });
   await app.register(companyRoutes(deps), { prefix: '/api/auth' });
   await app.register(balanceRoutes(deps), { prefix: '/api/campaning' });
+  await app.register(userAdminRoutes(deps), { prefix: '/api/admin' });
+  await app.register(agencyAdvertiserRoutes(deps), { prefix: '/api/agency' });
 
   await registerWebApp(app, config.webDist);
   return { app, deps, database };

@@ -6,12 +6,19 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+export type OptimisationSettings = {
+  auto_bid?: boolean;
+  target_cpa_micros?: number;
+  block_low_ctr_placements?: boolean;
+};
 
 /** Accounts of the four roles. `id` is the spec's user_primary_id, `publicId` its `_id`. */
 export const users = pgTable(
@@ -52,5 +59,26 @@ export const userConfigs = pgTable('user_configs', {
   insightDashboard: boolean('insight_dashboard').notNull().default(false),
   postbackEnabled: text('postback_enabled').notNull().default('DISABLED'),
   apiAccess: boolean('api_access').notNull().default(false),
+  /** Markup on media cost in basis points (1500 = 15%), for agencies and advertisers. */
+  marginBps: integer('margin_bps').notNull().default(0),
+  /** Bid optimisation switches read by GET withOutRole/getUserOptimizationSettings/{id}. */
+  optimisation: jsonb('optimisation').$type<OptimisationSettings>().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Notes staff leave on a user (who wrote, when). */
+export const userNotes = pgTable(
+  'user_notes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: bigint('author_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_notes_user_idx').on(t.userId, t.createdAt)],
+);

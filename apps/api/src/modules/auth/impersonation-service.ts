@@ -8,6 +8,7 @@ import { recordChange } from '../../platform/audit.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { fetchPage, likePattern } from '../../platform/pagination.ts';
 import { isAbove } from '../../platform/scope.ts';
 import { findUserById, toUser } from '../users/user-queries.ts';
 import { openSession, revokeSessions } from './session-service.ts';
@@ -59,7 +60,7 @@ export const listImpersonationTargets = async (
     principal.role === 'AGENCY' ? eq(users.agencyId, principal.userId) : undefined,
   ];
   if (query.q) {
-    const pattern = `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const pattern = likePattern(query.q);
     filters.push(
       or(
         ilike(users.email, pattern),
@@ -70,15 +71,10 @@ export const listImpersonationTargets = async (
     );
   }
   const where = and(...filters);
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(asc(users.email))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    deps.db.select({ value: count() }).from(users).where(where),
-  ]);
-  return { items: rows.map(toUser), total: total?.value ?? 0, page: query.page, limit: query.limit };
+  return fetchPage(
+    query,
+    (limit, offset) => deps.db.select().from(users).where(where).orderBy(asc(users.email)).limit(limit).offset(offset),
+    () => deps.db.select({ value: count() }).from(users).where(where),
+    toUser,
+  );
 };

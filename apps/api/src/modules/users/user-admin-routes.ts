@@ -1,0 +1,233 @@
+import { userChangePasswordBody } from '@console/core/api/auth';
+import { messageResponse, okResponse, pageOf } from '@console/core/api/common';
+import {
+  addUserBody,
+  changeLogEntry,
+  changeLogQuery,
+  editUserBody,
+  idParams,
+  noteBody,
+  noteSchema,
+  userConfigSchema,
+  userListItem,
+  userListQuery,
+  userStatusBody,
+} from '@console/core/api/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readChangeLog } from '../../platform/audit.ts';
+import { principalOf } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { bearer, withErrors } from '../../platform/route-schemas.ts';
+import { setUserPassword } from '../auth/auth-service.ts';
+import {
+  addNote,
+  assignAdvertiser,
+  createUser,
+  listNotes,
+  listUsers,
+  readManagedUser,
+  readUserConfig,
+  requireManaged,
+  setUserStatus,
+  updateUser,
+  updateUserConfig,
+} from './user-admin-service.ts';
+
+const STAFF = ['ADMIN', 'CO-ADMIN'] as const;
+const tags = ['users'];
+
+/** Admin and co-admin user management under /api/admin. */
+export const userAdminRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const staff = { access: STAFF };
+    const schemaBase = { tags, security: bearer };
+
+    app.get(
+      '/users',
+      {
+        config: staff,
+        schema: { ...schemaBase, summary: 'Users, paged, sorted, filtered (role, status, agency) and searched', querystring: userListQuery, response: withErrors(okResponse(pageOf(userListItem))) },
+      },
+      async (request) => ({ success: true as const, data: await listUsers(deps, principalOf(request), request.query) }),
+    );
+
+    app.post(
+      '/users',
+      {
+        config: { access: ['ADMIN'] },
+        schema: { ...schemaBase, summary: 'Add a user of any role (admin only)', body: addUserBody, response: withErrors(okResponse(userListItem)) },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'User created.',
+        data: await createUser(deps, principalOf(request), request.body),
+      }),
+    );
+
+    app.get(
+      '/users/:id',
+      { config: staff, schema: { ...schemaBase, summary: 'One user', params: idParams, response: withErrors(okResponse(userListItem)) } },
+      async (request) => ({ success: true as const, data: await readManagedUser(deps, principalOf(request), request.params.id) }),
+    );
+
+    app.put(
+      '/users/:id',
+      {
+        config: staff,
+        schema: { ...schemaBase, summary: "Edit a user's e-mail, names and company", params: idParams, body: editUserBody, response: withErrors(okResponse(userListItem)) },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'User updated.',
+        data: await updateUser(deps, principalOf(request), request.params.id, request.body),
+      }),
+    );
+
+    app.patch(
+      '/users/:id/status',
+      {
+        config: staff,
+        schema: { ...schemaBase, summary: 'Activate or deactivate a user (a deactivated user is signed out)', params: idParams, body: userStatusBody, response: withErrors(okResponse(userListItem)) },
+      },
+      async (request) => ({
+        success: true as const,
+        message: request.body.status === 'ACTIVE' ? 'User activated.' : 'User deactivated.',
+        data: await setUserStatus(deps, principalOf(request), request.params.id, request.body.status),
+      }),
+    );
+
+    app.get(
+      '/users/:id/config',
+      { config: staff, schema: { ...schemaBase, summary: "A user's config (insight_dashboard, postback_enabled, api_access, margin, optimisation)", params: idParams, response: withErrors(okResponse(userConfigSchema)) } },
+      async (request) => ({ success: true as const, data: await readUserConfig(deps, principalOf(request), request.params.id) }),
+    );
+
+    app.put(
+      '/users/:id/config',
+      { config: staff, schema: { ...schemaBase, summary: "Set a user's config", params: idParams, body: userConfigSchema, response: withErrors(okResponse(userConfigSchema)) } },
+      async (request) => ({
+        success: true as const,
+        message: 'User config saved.',
+        data: await updateUserConfig(deps, principalOf(request), request.params.id, request.body),
+      }),
+    );
+
+    app.get(
+      '/users/:id/change-log',
+      { config: staff, schema: { ...schemaBase, summary: "A user's change log, newest first", params: idParams, querystring: changeLogQuery, response: withErrors(okResponse(pageOf(changeLogEntry))) } },
+      async (request) => {
+        await requireManaged(deps.db, principalOf(request), request.params.id);
+        return {
+          success: true as const,
+          data: await readChangeLog(deps.db, { entityType: 'user', entityId: request.params.id }, request.query),
+        };
+      },
+    );
+
+    app.get(
+      '/users/:id/notes',
+      { config: staff, schema: { ...schemaBase, summary: 'Notes on a user, newest first', params: idParams, response: withErrors(okResponse(z.array(noteSchema))) } },
+      async (request) => ({ success: true as const, data: await listNotes(deps, principalOf(request), request.params.id) }),
+    );
+
+    app.post(
+      '/users/:id/notes',
+      { config: staff, schema: { ...schemaBase, summary: 'Leave a note on a user', params: idParams, body: noteBody, response: withErrors(okResponse(z.array(noteSchema))) } },
+      async (request) => ({
+        success: true as const,
+        message: 'Note added.',
+        data: await addNote(deps, principalOf(request), request.params.id, request.body.body),
+      }),
+    );
+
+    app.post(
+      '/assign-advertiser',
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary: 'Move an advertiser to an agency, or make it direct (agency_id null)',
+          body: z.object({ advertiser_id: z.number().int().positive(), agency_id: z.number().int().positive().nullable() }),
+          response: withErrors(okResponse(userListItem)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Advertiser assigned.',
+        data: await assignAdvertiser(deps, principalOf(request), request.body.advertiser_id, request.body.agency_id),
+      }),
+    );
+  };
+
+/** An agency's own advertisers under /api/agency. */
+export const agencyAdvertiserRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const agencyOnly = { access: ['AGENCY'] as const };
+    const schemaBase = { tags: ['agency advertisers'], security: bearer };
+    const advertiserListQuery = userListQuery.omit({ role: true, agency: true });
+
+    app.get(
+      '/advertisers',
+      { config: agencyOnly, schema: { ...schemaBase, summary: "The agency's advertisers, paged, sorted and searched", querystring: advertiserListQuery, response: withErrors(okResponse(pageOf(userListItem))) } },
+      async (request) => ({ success: true as const, data: await listUsers(deps, principalOf(request), request.query) }),
+    );
+
+    app.post(
+      '/advertisers',
+      { config: agencyOnly, schema: { ...schemaBase, summary: 'Add an advertiser to the agency', body: addUserBody.omit({ role: true, agency_id: true }), response: withErrors(okResponse(userListItem)) } },
+      async (request) => ({
+        success: true as const,
+        message: 'Advertiser created.',
+        data: await createUser(deps, principalOf(request), { ...request.body, role: 'ADVERTISER' }),
+      }),
+    );
+
+    app.get(
+      '/advertisers/:id',
+      { config: agencyOnly, schema: { ...schemaBase, summary: 'One of the agency’s advertisers', params: idParams, response: withErrors(okResponse(userListItem)) } },
+      async (request) => ({ success: true as const, data: await readManagedUser(deps, principalOf(request), request.params.id) }),
+    );
+
+    app.put(
+      '/advertisers/:id',
+      { config: agencyOnly, schema: { ...schemaBase, summary: 'Edit one of the agency’s advertisers', params: idParams, body: editUserBody, response: withErrors(okResponse(userListItem)) } },
+      async (request) => ({
+        success: true as const,
+        message: 'Advertiser updated.',
+        data: await updateUser(deps, principalOf(request), request.params.id, request.body),
+      }),
+    );
+
+    app.patch(
+      '/advertisers/:id/status',
+      { config: agencyOnly, schema: { ...schemaBase, summary: 'Activate or deactivate one of the agency’s advertisers', params: idParams, body: userStatusBody, response: withErrors(okResponse(userListItem)) } },
+      async (request) => ({
+        success: true as const,
+        data: await setUserStatus(deps, principalOf(request), request.params.id, request.body.status),
+      }),
+    );
+
+    app.get(
+      '/advertisers/:id/change-log',
+      { config: agencyOnly, schema: { ...schemaBase, summary: 'An advertiser’s change log, newest first', params: idParams, querystring: changeLogQuery, response: withErrors(okResponse(pageOf(changeLogEntry))) } },
+      async (request) => {
+        await requireManaged(deps.db, principalOf(request), request.params.id);
+        return {
+          success: true as const,
+          data: await readChangeLog(deps.db, { entityType: 'user', entityId: request.params.id }, request.query),
+        };
+      },
+    );
+
+    app.post(
+      '/advertisers/:id/password',
+      { config: agencyOnly, schema: { ...schemaBase, summary: 'Set an advertiser’s password', params: idParams, body: userChangePasswordBody.pick({ new_password: true }), response: withErrors(messageResponse) } },
+      async (request) => {
+        await setUserPassword(deps, principalOf(request), request.params.id, request.body.new_password);
+        return { success: true as const, message: 'The password has been changed.' };
+      },
+    );
+  };

@@ -1,0 +1,86 @@
+// Schemas of the user administration endpoints (admin and co-admin) and the change log.
+import { z } from 'zod';
+import { ROLES } from '../roles.ts';
+import { passwordSchema } from '../validation/password.ts';
+import { emailField, userSchema } from './auth.ts';
+import { pageQuery } from './common.ts';
+
+const personName = z.string().trim().min(1, 'This field is required.').max(100, 'At most 100 characters.');
+const optionalId = z.coerce.number().int().positive().optional();
+
+export const USER_SORT_FIELDS = ['email', 'firstName', 'lastName', 'companyName', 'role', 'status', 'createdAt'] as const;
+
+export const userListQuery = pageQuery.extend({
+  role: z.enum(ROLES).optional(),
+  status: z.enum(['PENDING', 'ACTIVE', 'INACTIVE']).optional(),
+  /** Advertisers of one agency; 0 means direct advertisers (no agency). */
+  agency: z.coerce.number().int().min(0).optional(),
+  sort: z.enum(USER_SORT_FIELDS).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type UserListQuery = z.infer<typeof userListQuery>;
+
+export const userListItem = userSchema.extend({
+  agency: z.object({ user_primary_id: z.number().int(), companyName: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type UserListItem = z.infer<typeof userListItem>;
+
+export const addUserBody = z.object({
+  role: z.enum(ROLES),
+  email: emailField,
+  password: passwordSchema,
+  firstName: personName,
+  lastName: personName,
+  companyName: personName,
+  /** The agency of a new advertiser; omitted for a direct advertiser. */
+  agency_id: optionalId,
+});
+
+export const editUserBody = z.object({
+  email: emailField,
+  firstName: personName,
+  lastName: personName,
+  companyName: personName,
+});
+
+export const userStatusBody = z.object({ status: z.enum(['ACTIVE', 'INACTIVE']) });
+
+export const optimisationSettingsSchema = z.object({
+  auto_bid: z.boolean().optional(),
+  target_cpa_micros: z.number().int().min(0).optional(),
+  block_low_ctr_placements: z.boolean().optional(),
+});
+
+export const userConfigSchema = z.object({
+  insight_dashboard: z.boolean(),
+  postback_enabled: z.enum(['ENABLED', 'DISABLED']),
+  api_access: z.boolean(),
+  /** Markup on media cost in basis points (1500 = 15%). */
+  margin_bps: z.number().int().min(0, 'The margin cannot be negative.').max(10_000, 'The margin is at most 100%.'),
+  optimisation: optimisationSettingsSchema,
+});
+export type UserConfig = z.infer<typeof userConfigSchema>;
+
+export const noteBody = z.object({
+  body: z.string().trim().min(1, 'A note cannot be empty.').max(2000, 'A note is at most 2000 characters.'),
+});
+export const noteSchema = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  author: z.object({ user_primary_id: z.number().int(), email: z.string() }),
+  createdAt: z.string(),
+});
+
+export const changeLogQuery = pageQuery.extend({ action: z.string().trim().max(50).optional() });
+export const changeLogEntry = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+  actor: z.object({ user_primary_id: z.number().int(), email: z.string() }).nullable(),
+  onBehalfOf: z.object({ user_primary_id: z.number().int(), email: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type ChangeLogEntry = z.infer<typeof changeLogEntry>;
+
+export const idParams = z.object({ id: z.coerce.number().int().positive('The id is a positive number.') });
