@@ -1,8 +1,9 @@
 // Builds the Fastify app: external plugins first (helmet, rate limit, swagger), then the platform
 // (errors, envelope, auth guard), then the domain modules, then the web app's static files.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { agencyAdminRoutes } from './modules/agencies/agency-admin-routes.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { companyRoutes } from './modules/company/company-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
@@ -26,6 +28,7 @@ import type { AppDeps } from './platform/deps.ts';
 import { registerEnvelope } from './platform/envelope.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { createMailer } from './platform/mailer.ts';
+import { createMediaStore } from './platform/media-store.ts';
 import { createTokenSigner } from './platform/tokens.ts';
 
 export type BuiltApp = { app: FastifyInstance; deps: AppDeps; database: Database };
@@ -45,7 +48,9 @@ export const buildApp = async (config: AppConfig, options: { database?: Database
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const tokens = createTokenSigner(config.jwtSecret);
   const mailer = createMailer({ db: database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const deps: AppDeps = { db: database.db, tokens, mailer, config };
+  const media = createMediaStore(join(config.dataDir, 'media'));
+  mkdirSync(media.mediaDir, { recursive: true });
+  const deps: AppDeps = { db: database.db, tokens, mailer, media, config };
   if (!options.database) app.addHook('onClose', () => database.close());
 
   await app.register(helmet, {
@@ -62,6 +67,9 @@ export const buildApp = async (config: AppConfig, options: { database?: Database
       error_code: 429,
     }),
   });
+  // Per-file limits are set by each upload route; this is the ceiling for any (video creatives).
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
+  await app.register(fastifyStatic, { root: media.mediaDir, prefix: '/media/', decorateReply: false, index: false });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -91,6 +99,7 @@ export const buildApp = async (config: AppConfig, options: { database?: Database
   await app.register(balanceRoutes(deps), { prefix: '/api/campaning' });
   await app.register(userAdminRoutes(deps), { prefix: '/api/admin' });
   await app.register(agencyAdvertiserRoutes(deps), { prefix: '/api/agency' });
+  await app.register(agencyAdminRoutes(deps), { prefix: '/api/admin' });
 
   await registerWebApp(app, config.webDist);
   return { app, deps, database };

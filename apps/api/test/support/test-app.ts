@@ -1,6 +1,10 @@
 // Starts the real app on a random port over a fresh database: in-memory PGlite, or (TEST_DB=postgres)
 // a new database on TEST_DATABASE_URL's server, dropped afterwards. Tests talk to it over HTTP.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -22,7 +26,12 @@ export type CallOptions = {
   query?: Record<string, string | number>;
   headers?: Record<string, string>;
 };
-export type CallResult = { status: number; body: Record<string, unknown> & { data?: unknown } };
+export type CallResult = {
+  status: number;
+  body: Record<string, unknown> & { data?: unknown };
+  /** Response headers, lower-case names. */
+  headers: Record<string, string>;
+};
 
 export type TestApp = {
   baseUrl: string;
@@ -63,7 +72,7 @@ const openTestDatabase = async (): Promise<{ database: Database; drop: () => Pro
 export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   port: 0,
   host: '127.0.0.1',
-  dataDir: '/nonexistent',
+  dataDir: mkdtempSync(join(tmpdir(), 'console-api-test-')),
   databaseUrl: undefined,
   payloadKey: TEST_PAYLOAD_KEY,
   jwtSecret: randomBytes(32).toString('hex'),
@@ -75,6 +84,28 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   webDist: '/nonexistent',
   ...overrides,
 });
+
+/** One HTTP request with exactly the given headers (Host included). */
+const rawRequest = (url: URL, method: string, headers: Record<string, string>, body: string | undefined) =>
+  new Promise<{ status: number; text: string; responseHeaders: Record<string, string> }>((resolve, reject) => {
+    const sized = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
+    const req = httpRequest(url, { method, headers: sized }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          text: Buffer.concat(chunks).toString('utf8'),
+          responseHeaders: Object.fromEntries(
+            Object.entries(response.headers).map(([name, value]) => [name, String(value)]),
+          ),
+        }),
+      );
+      response.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 
 export const startTestApp = async (overrides: Partial<AppConfig> = {}): Promise<TestApp> => {
   const { database, drop } = await openTestDatabase();
@@ -93,15 +124,22 @@ export const startTestApp = async (overrides: Partial<AppConfig> = {}): Promise<
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined) headers['content-type'] ??= 'application/json';
-    const response = await fetch(url, { method, headers, body });
-    const text = await response.text();
+    // fetch() always sends its own Host header; a test that picks the host goes through node:http.
+    const hostHeader = Object.keys(headers).find((name) => name.toLowerCase() === 'host');
+    const { status, text, responseHeaders } = hostHeader
+      ? await rawRequest(url, method, headers, body)
+      : await fetch(url, { method, headers, body }).then(async (response) => ({
+          status: response.status,
+          text: await response.text(),
+          responseHeaders: Object.fromEntries(response.headers.entries()),
+        }));
     let parsed: Record<string, unknown>;
     try {
       parsed = JSON.parse(text) as Record<string, unknown>;
     } catch {
       parsed = { raw: text };
     }
-    return { status: response.status, body: parsed };
+    return { status, body: parsed, headers: responseHeaders };
   };
 
   const loginAs: TestApp['loginAs'] = async (email, password = DEMO_PASSWORD) => {

@@ -1,0 +1,65 @@
+import { agencyListItem, agencyListQuery, companyConfigEditSchema } from '@console/core/api/agencies';
+import { okResponse, pageOf } from '@console/core/api/common';
+import { idParams } from '@console/core/api/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { BRAND_IMAGE_TYPES } from '../../platform/media-store.ts';
+import { bearer, withErrors } from '../../platform/route-schemas.ts';
+import { listAgencies, readAgencyCompany, saveAgencyCompany } from './agency-admin-service.ts';
+
+const staff = { access: ['ADMIN', 'CO-ADMIN'] as const };
+const schemaBase = { tags: ['agencies'], security: bearer };
+const BRAND_IMAGE_MAX_BYTES = 512 * 1024;
+
+export const agencyAdminRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/agencies',
+      { config: staff, schema: { ...schemaBase, summary: 'Agencies with their advertiser counts and domains', querystring: agencyListQuery, response: withErrors(okResponse(pageOf(agencyListItem))) } },
+      async (request) => ({ success: true as const, data: await listAgencies(deps, request.query) }),
+    );
+
+    app.get(
+      '/agencies/:id/company',
+      { config: staff, schema: { ...schemaBase, summary: "An agency's white-label company config", params: idParams, response: withErrors(okResponse(companyConfigEditSchema)) } },
+      async (request) => ({ success: true as const, data: await readAgencyCompany(deps, request.params.id) }),
+    );
+
+    app.put(
+      '/agencies/:id/company',
+      { config: staff, schema: { ...schemaBase, summary: "Save an agency's white-label company config (brand, colours, footer, custom domain)", params: idParams, body: companyConfigEditSchema, response: withErrors(okResponse(companyConfigEditSchema)) } },
+      async (request) => ({
+        success: true as const,
+        message: 'Company config saved.',
+        data: await saveAgencyCompany(deps, principalOf(request), request.params.id, request.body),
+      }),
+    );
+
+    app.post(
+      '/uploads/brand-image',
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary: 'Upload a logo or favicon (multipart field "file"; PNG, JPEG, WebP, GIF or ICO up to 512 KB)',
+          consumes: ['multipart/form-data'],
+          response: withErrors(okResponse(z.object({ url: z.string(), width: z.number().optional(), height: z.number().optional() }))),
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field "file".');
+        const file = await request.file({ limits: { fileSize: BRAND_IMAGE_MAX_BYTES + 1 } });
+        if (!file) throw badRequest('Send the file as multipart/form-data in the field "file".');
+        const content = await file.toBuffer();
+        const stored = await deps.media.saveImage(content, file.mimetype, {
+          allowed: BRAND_IMAGE_TYPES,
+          maxBytes: BRAND_IMAGE_MAX_BYTES,
+        });
+        return { success: true as const, message: 'File uploaded.', data: { url: stored.url, width: stored.width, height: stored.height } };
+      },
+    );
+  };
