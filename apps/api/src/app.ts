@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/auth-routes.ts';
 import { companyRoutes } from './modules/company/company-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { balanceRoutes } from './modules/ledger/balance-routes.ts';
+import { settingsRoutes } from './modules/settings/settings-routes.ts';
 import { agencyAdvertiserRoutes, userAdminRoutes } from './modules/users/user-admin-routes.ts';
 import { registerAuthGuard } from './platform/auth-guard.ts';
 import type { AppDeps } from './platform/deps.ts';
@@ -33,7 +34,10 @@ import { createTokenSigner } from './platform/tokens.ts';
 
 export type BuiltApp = { app: FastifyInstance; deps: AppDeps; database: Database };
 
-export const buildApp = async (config: AppConfig, options: { database?: Database } = {}): Promise<BuiltApp> => {
+export const buildApp = async (
+  config: AppConfig,
+  options: { database?: Database } = {},
+): Promise<BuiltApp> => {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -47,7 +51,12 @@ export const buildApp = async (config: AppConfig, options: { database?: Database
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const tokens = createTokenSigner(config.jwtSecret);
-  const mailer = createMailer({ db: database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailer = createMailer({
+    db: database.db,
+    log: app.log,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+  });
   const media = createMediaStore(join(config.dataDir, 'media'));
   mkdirSync(media.mediaDir, { recursive: true });
   const deps: AppDeps = { db: database.db, tokens, mailer, media, config };
@@ -69,7 +78,12 @@ export const buildApp = async (config: AppConfig, options: { database?: Database
   });
   // Per-file limits are set by each upload route; this is the ceiling for any (video creatives).
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
-  await app.register(fastifyStatic, { root: media.mediaDir, prefix: '/media/', decorateReply: false, index: false });
+  await app.register(fastifyStatic, {
+    root: media.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -79,10 +93,12 @@ export const buildApp = async (config: AppConfig, options: { database?: Database
         description:
           'Every answer is {success, message?, data?}. POST/PUT/PATCH bodies may be sent as {encryptedData} ' +
           '(AES-256-GCM with the key of GET /api/auth/payload-key) and are then answered as {encryptedResponse}; ' +
-          'plain JSON is answered plainly. While acting as another user, send the parents\' ids as admin_id, ' +
+          "plain JSON is answered plainly. While acting as another user, send the parents' ids as admin_id, " +
           'co_admin_id or agency_id query parameters.',
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -100,6 +116,7 @@ export const buildApp = async (config: AppConfig, options: { database?: Database
   await app.register(userAdminRoutes(deps), { prefix: '/api/admin' });
   await app.register(agencyAdvertiserRoutes(deps), { prefix: '/api/agency' });
   await app.register(agencyAdminRoutes(deps), { prefix: '/api/admin' });
+  await app.register(settingsRoutes(deps), { prefix: '/api/settings' });
 
   await registerWebApp(app, config.webDist);
   return { app, deps, database };
@@ -115,6 +132,8 @@ const registerWebApp = async (app: FastifyInstance, webDist: string) => {
     if (hasWebApp && request.method === 'GET' && !isApi && !/\.[a-z0-9]+$/i.test(path)) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send({ success: false, message: `No route for ${request.method} ${path}.`, error_code: 404 });
+    return reply
+      .status(404)
+      .send({ success: false, message: `No route for ${request.method} ${path}.`, error_code: 404 });
   });
 };

@@ -20,11 +20,14 @@ const main = async () => {
   process.once('SIGTERM', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
-  const where = database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  const where =
+    database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   console.log(`\nTrading Desk Console on http://localhost:${config.port}  (database: ${where})`);
   console.log(`API reference: http://localhost:${config.port}/docs`);
   if (seedsDemo) {
-    console.log(`Demo logins (password: ${config.demoPassword === 'Demo-pass-1' ? 'Demo-pass-1' : 'DEMO_PASSWORD'}):`);
+    console.log(
+      `Demo logins (password: ${config.demoPassword === 'Demo-pass-1' ? 'Demo-pass-1' : 'DEMO_PASSWORD'}):`,
+    );
     for (const user of DEMO_USERS) console.log(`  ${user.role.padEnd(10)} ${user.email}`);
   }
 };

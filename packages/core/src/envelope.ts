@@ -49,6 +49,7 @@ export const openText = async (key: CryptoKey, sealed: string): Promise<string> 
   return new TextDecoder().decode(plain);
 };
 
-export const sealJson = (key: CryptoKey, value: unknown): Promise<string> => sealText(key, JSON.stringify(value));
+export const sealJson = (key: CryptoKey, value: unknown): Promise<string> =>
+  sealText(key, JSON.stringify(value));
 export const openJson = async (key: CryptoKey, sealed: string): Promise<unknown> =>
   JSON.parse(await openText(key, sealed));

@@ -11,19 +11,29 @@ import { ensurePlatformCompany } from '../seed/platform-company.ts';
 
 const run = async () => {
   const { values } = parseArgs({
-    options: { email: { type: 'string' }, password: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+    },
   });
   const email = emailField.safeParse(values.email ?? '');
   const password = passwordSchema.safeParse(values.password ?? '');
   if (!email.success || !password.success) {
-    const problems = [...(email.error?.issues ?? []), ...(password.error?.issues ?? [])].map((i) => i.message);
-    throw new Error(`Usage: npm run admin:create -- --email <email> --password <password>\n${problems.join('\n')}`);
+    const problems = [...(email.error?.issues ?? []), ...(password.error?.issues ?? [])].map(
+      (i) => i.message,
+    );
+    throw new Error(
+      `Usage: npm run admin:create -- --email <email> --password <password>\n${problems.join('\n')}`,
+    );
   }
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await ensurePlatformCompany(database.db);
-    if (await findUserByEmail(database.db, email.data)) throw new Error(`A user with e-mail ${email.data} already exists.`);
+    if (await findUserByEmail(database.db, email.data))
+      throw new Error(`A user with e-mail ${email.data} already exists.`);
     await database.db.insert(users).values({
       email: email.data,
       passwordHash: await hashPassword(password.data),

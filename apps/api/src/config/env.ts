@@ -46,7 +46,10 @@ const loadOrCreateSecrets = (dataDir: string): Secrets => {
   const file = join(dataDir, 'secrets.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Secrets;
   mkdirSync(dataDir, { recursive: true });
-  const secrets = { PAYLOAD_KEY: randomBytes(32).toString('hex'), JWT_SECRET: randomBytes(48).toString('base64url') };
+  const secrets = {
+    PAYLOAD_KEY: randomBytes(32).toString('hex'),
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+  };
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 };

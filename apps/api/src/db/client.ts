@@ -4,11 +4,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -21,7 +21,11 @@ export type Database = { db: Db; driver: 'pglite' | 'postgres'; close: () => Pro
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir?: string | undefined; inMemory?: boolean };
+export type DatabaseOptions = {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  inMemory?: boolean;
+};
 
 /** Opens the database and applies pending migrations. */
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {

@@ -18,7 +18,12 @@ export const diffFields = (before: Record<string, unknown>, after: Record<string
 
 export const recordChange = async (
   db: DbOrTx,
-  entry: { entityType: string; entityId: string | number; action: string; changes: FieldChange[] } & AuditActor,
+  entry: {
+    entityType: string;
+    entityId: string | number;
+    action: string;
+    changes: FieldChange[];
+  } & AuditActor,
 ) => {
   if (entry.action === 'update' && entry.changes.length === 0) return;
   await db.insert(auditLog).values({
@@ -31,7 +36,8 @@ export const recordChange = async (
   });
 };
 
-const toRef = (id: number | null, email: string | null) => (id === null || email === null ? null : { user_primary_id: id, email });
+const toRef = (id: number | null, email: string | null) =>
+  id === null || email === null ? null : { user_primary_id: id, email };
 
 /** A change log page of one entity, newest first, optionally one action only. */
 export const readChangeLog = async (

@@ -5,6 +5,7 @@ import { PARENT_ID_PARAM, type ParentRole, type Role } from '@console/core/roles
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { ActorLink } from '../db/schema/sessions.ts';
+import { API_KEY_PATTERN, findApiKeyPrincipal } from './api-key-auth.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { findSessionPrincipal } from './session-queries.ts';
 import type { TokenSigner } from './tokens.ts';
@@ -19,6 +20,8 @@ export type Principal = {
   sessionId: string;
   /** Parents acting as this user, outermost first; empty when signed in directly. */
   actorChain: ActorLink[];
+  /** Set when the request is authenticated by an API key instead of a session token. */
+  apiKeyId?: number;
 };
 
 declare module 'fastify' {
@@ -36,6 +39,14 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in aga
 export const principalOf = (request: FastifyRequest): Principal => {
   if (!request.principal) throw unauthorized();
   return request.principal;
+};
+
+/** For session operations (refresh, logout, impersonation, password change): API keys may not. */
+export const sessionPrincipalOf = (request: FastifyRequest): Principal => {
+  const principal = principalOf(request);
+  if (principal.apiKeyId !== undefined)
+    throw forbidden('This operation needs a signed-in session, not an API key.');
+  return principal;
 };
 
 /** The user who really acts: the outermost parent when impersonating, else the user. */
@@ -60,6 +71,12 @@ const queryOf = (request: FastifyRequest): Record<string, string> => {
   return search ? Object.fromEntries(new URLSearchParams(search)) : {};
 };
 
+const principalOfToken = async (deps: { db: Db; tokens: TokenSigner }, token: string) => {
+  const claims = await deps.tokens.verify(token);
+  if (!claims) throw unauthorized('Your session has expired. Please sign in again.');
+  return findSessionPrincipal(deps.db, claims);
+};
+
 export const registerAuthGuard = (app: FastifyInstance, deps: { db: Db; tokens: TokenSigner }) => {
   app.decorateRequest('principal', null);
 
@@ -69,9 +86,9 @@ export const registerAuthGuard = (app: FastifyInstance, deps: { db: Db; tokens: 
     if (access === undefined || access === 'public') return;
     const token = bearerOf(request);
     if (!token) throw unauthorized();
-    const claims = await deps.tokens.verify(token);
-    if (!claims) throw unauthorized('Your session has expired. Please sign in again.');
-    const principal = await findSessionPrincipal(deps.db, claims);
+    const principal = API_KEY_PATTERN.test(token)
+      ? await findApiKeyPrincipal(deps.db, token)
+      : await principalOfToken(deps, token);
     if (!principal) throw unauthorized(SESSION_ENDED_MESSAGE);
     request.principal = principal;
     if (access !== 'user' && !access.includes(principal.role)) throw forbidden();
@@ -83,7 +100,9 @@ export const registerAuthGuard = (app: FastifyInstance, deps: { db: Db; tokens: 
     if (!principal) return;
     for (const [role, value] of [...parentIdsIn(queryOf(request)), ...parentIdsIn(request.body)]) {
       if (value === undefined || value === null || value === '') continue;
-      const matches = principal.actorChain.some((link) => link.role === role && String(link.id) === String(value));
+      const matches = principal.actorChain.some(
+        (link) => link.role === role && String(link.id) === String(value),
+      );
       if (!matches) throw forbidden(`The ${PARENT_ID_PARAM[role]} does not match the signed-in session.`);
     }
   });

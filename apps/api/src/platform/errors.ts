@@ -14,7 +14,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: Record<string, string>) => new AppError(400, message, errors);
+export const badRequest = (message: string, errors?: Record<string, string>) =>
+  new AppError(400, message, errors);
 export const unauthorized = (message = 'Please sign in to continue.') => new AppError(401, message);
 export const forbidden = (message = 'You do not have permission to do this.') => new AppError(403, message);
 /** Also used for objects of another tenant, so that their existence does not leak. */
@@ -67,7 +68,11 @@ export const toErrorBody = (error: FastifyError | AppError | Error): ErrorBody =
     return { success: false, message: fastifyError.message, error_code: 429 };
   }
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-    return { success: false, message: 'The request could not be processed.', error_code: fastifyError.statusCode };
+    return {
+      success: false,
+      message: 'The request could not be processed.',
+      error_code: fastifyError.statusCode,
+    };
   }
   return { success: false, message: GENERIC_ERROR_MESSAGE, error_code: 500 };
 };

@@ -1,8 +1,9 @@
 // Outgoing mail. Every message lands in the outbox table (and the log); with SMTP_URL it is also
 // sent, so OTP flows work offline and on a real server alike.
+
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { outboxMails } from '../db/schema/mail.ts';
 
@@ -29,7 +30,10 @@ export const createMailer = (deps: {
       } catch (error) {
         // The user can ask for a new code; the failure stays visible in the outbox.
         deps.log.error({ err: error, to: mail.to }, 'mail delivery failed');
-        await deps.db.update(outboxMails).set({ error: String(error) }).where(eq(outboxMails.id, row!.id));
+        await deps.db
+          .update(outboxMails)
+          .set({ error: String(error) })
+          .where(eq(outboxMails.id, row!.id));
       }
     },
   };

@@ -9,7 +9,13 @@ import { badRequest } from './errors.ts';
 
 export type StoredMedia = { url: string; mime: string; bytes: number; width?: number; height?: number };
 
-export const BRAND_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/x-icon'] as const;
+export const BRAND_IMAGE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+  'image/x-icon',
+] as const;
 
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
@@ -33,7 +39,9 @@ export const createMediaStore = (mediaDir: string) => ({
     }
     const sniffed = await fileTypeFromBuffer(content);
     if (!sniffed || !options.allowed.includes(sniffed.mime)) {
-      throw badRequest(`This file type is not accepted. Use ${options.allowed.map((m) => EXTENSIONS[m] ?? m).join(', ')}.`);
+      throw badRequest(
+        `This file type is not accepted. Use ${options.allowed.map((m) => EXTENSIONS[m] ?? m).join(', ')}.`,
+      );
     }
     const declared = declaredMime === 'image/vnd.microsoft.icon' ? 'image/x-icon' : declaredMime;
     if (declared !== sniffed.mime) {

@@ -18,4 +18,3 @@ export const fetchPage = async <TRow, TItem>(
   const [found, [counted]] = await Promise.all([rows(request.limit, offsetOf(request)), total()]);
   return { items: found.map(toItem), total: counted?.value ?? 0, page: request.page, limit: request.limit };
 };
-

@@ -1,8 +1,8 @@
+import type { Role } from '@console/core/roles';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
-import type { Role } from '@console/core/roles';
 import type { Principal } from './auth-guard.ts';
 import type { TokenClaims } from './tokens.ts';
 
@@ -30,7 +30,7 @@ export const findSessionPrincipal = async (db: DbOrTx, claims: TokenClaims): Pro
       ),
     )
     .limit(1);
-  if (!row || row.status !== 'ACTIVE') return null;
+  if (row?.status !== 'ACTIVE') return null;
   return {
     userId: row.userId,
     publicId: row.publicId,

@@ -33,7 +33,11 @@ export const createTokenSigner = (secret: string, lifetimeSeconds = SESSION_LIFE
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.uid !== 'number' || typeof payload.sid !== 'string' || typeof payload.jti !== 'string') {
+        if (
+          typeof payload.uid !== 'number' ||
+          typeof payload.sid !== 'string' ||
+          typeof payload.jti !== 'string'
+        ) {
           return null;
         }
         return { uid: payload.uid, role: payload.role as Role, sid: payload.sid, jti: payload.jti };

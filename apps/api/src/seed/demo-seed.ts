@@ -5,19 +5,60 @@ import type { Db } from '../db/client.ts';
 import { companies } from '../db/schema/companies.ts';
 import { userConfigs, users } from '../db/schema/users.ts';
 import { postLedgerEntry } from '../modules/ledger/ledger-service.ts';
-import { hashPassword } from '../platform/passwords.ts';
 import { findUserByEmail } from '../modules/users/user-queries.ts';
+import { hashPassword } from '../platform/passwords.ts';
 
 export const DEMO_USERS = [
-  { email: 'admin@demo.test', role: 'ADMIN', firstName: 'Ada', lastName: 'Admin', companyName: 'Trading Desk' },
-  { email: 'coadmin@demo.test', role: 'CO-ADMIN', firstName: 'Colin', lastName: 'Coadmin', companyName: 'Trading Desk' },
-  { email: 'agency@demo.test', role: 'AGENCY', firstName: 'Grace', lastName: 'Agent', companyName: 'Northwind Media' },
-  { email: 'adv1@demo.test', role: 'ADVERTISER', firstName: 'Alan', lastName: 'First', companyName: 'Contoso Coffee', agency: 'agency@demo.test' },
-  { email: 'adv2@demo.test', role: 'ADVERTISER', firstName: 'Beth', lastName: 'Second', companyName: 'Fabrikam Shoes', agency: 'agency@demo.test' },
-  { email: 'advertiser@demo.test', role: 'ADVERTISER', firstName: 'Dana', lastName: 'Direct', companyName: 'Tailspin Travel' },
+  {
+    email: 'admin@demo.test',
+    role: 'ADMIN',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    companyName: 'Trading Desk',
+  },
+  {
+    email: 'coadmin@demo.test',
+    role: 'CO-ADMIN',
+    firstName: 'Colin',
+    lastName: 'Coadmin',
+    companyName: 'Trading Desk',
+  },
+  {
+    email: 'agency@demo.test',
+    role: 'AGENCY',
+    firstName: 'Grace',
+    lastName: 'Agent',
+    companyName: 'Northwind Media',
+  },
+  {
+    email: 'adv1@demo.test',
+    role: 'ADVERTISER',
+    firstName: 'Alan',
+    lastName: 'First',
+    companyName: 'Contoso Coffee',
+    agency: 'agency@demo.test',
+  },
+  {
+    email: 'adv2@demo.test',
+    role: 'ADVERTISER',
+    firstName: 'Beth',
+    lastName: 'Second',
+    companyName: 'Fabrikam Shoes',
+    agency: 'agency@demo.test',
+  },
+  {
+    email: 'advertiser@demo.test',
+    role: 'ADVERTISER',
+    firstName: 'Dana',
+    lastName: 'Direct',
+    companyName: 'Tailspin Travel',
+  },
 ] as const;
 
-const DEMO_CONFIGS: Record<string, { insightDashboard: boolean; postbackEnabled: string; apiAccess: boolean }> = {
+const DEMO_CONFIGS: Record<
+  string,
+  { insightDashboard: boolean; postbackEnabled: string; apiAccess: boolean }
+> = {
   'agency@demo.test': { insightDashboard: true, postbackEnabled: 'ENABLED', apiAccess: true },
   'adv1@demo.test': { insightDashboard: false, postbackEnabled: 'DISABLED', apiAccess: false },
   'adv2@demo.test': { insightDashboard: true, postbackEnabled: 'DISABLED', apiAccess: false },
@@ -58,7 +99,13 @@ export const seedDemo = async (db: Db, password: string) => {
     if (config) await db.insert(userConfigs).values({ userId: user!.id, ...config });
     const deposit = DEMO_DEPOSITS[demo.email];
     if (deposit) {
-      await postLedgerEntry(db, { userId: user!.id, amountMicros: deposit, kind: 'DEPOSIT', description: 'Demo deposit', createdBy: null });
+      await postLedgerEntry(db, {
+        userId: user!.id,
+        amountMicros: deposit,
+        kind: 'DEPOSIT',
+        description: 'Demo deposit',
+        createdBy: null,
+      });
     }
     if (demo.role === 'AGENCY') {
       await db.insert(companies).values({

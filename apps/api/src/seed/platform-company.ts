@@ -12,7 +12,11 @@ export const PLATFORM_THEME = {
 
 /** Every database needs the platform's own company config: the brand of hosts without an agency. */
 export const ensurePlatformCompany = async (db: DbOrTx) => {
-  const [existing] = await db.select({ id: companies.id }).from(companies).where(isNull(companies.agencyId)).limit(1);
+  const [existing] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(isNull(companies.agencyId))
+    .limit(1);
   if (existing) return;
   await db.insert(companies).values({
     name: 'Trading Desk',

@@ -3,13 +3,19 @@ import { z } from 'zod';
 import { pageQuery } from './common.ts';
 
 export const HEX_COLOR_MESSAGE = 'Use a colour like #1c7ed6.';
-const hexColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, HEX_COLOR_MESSAGE);
+const hexColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, HEX_COLOR_MESSAGE);
 /** A link or an uploaded file's path ('/media/...'); empty means none. */
 const assetRef = z
   .string()
   .trim()
   .max(500)
-  .refine((value) => value === '' || value.startsWith('/') || /^https:\/\/[^\s]+$/.test(value), 'Use an uploaded file or an https:// link.');
+  .refine(
+    (value) => value === '' || value.startsWith('/') || /^https:\/\/[^\s]+$/.test(value),
+    'Use an uploaded file or an https:// link.',
+  );
 
 export const DOMAIN_MESSAGE = 'Enter a host name like console.example.com (no http:// and no path).';
 
@@ -29,7 +35,11 @@ export const companyConfigEditSchema = z
       navbarColor: hexColor,
     }),
     footer: z.object({
-      startYear: z.number().int().min(1990, 'Choose a year from 1990.').max(2100, 'Choose a year up to 2100.'),
+      startYear: z
+        .number()
+        .int()
+        .min(1990, 'Choose a year from 1990.')
+        .max(2100, 'Choose a year up to 2100.'),
       text: z.string().trim().max(200),
     }),
     custom_domain: z

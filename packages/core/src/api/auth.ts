@@ -12,7 +12,10 @@ const personName = z.string().trim().min(1, 'This field is required.').max(100, 
 
 const userPrimaryId = z.coerce.number().int().positive('A user id is a positive number.');
 
-export const loginBody = z.object({ email: emailField, password: z.string().min(1, 'Password is required.').max(200) });
+export const loginBody = z.object({
+  email: emailField,
+  password: z.string().min(1, 'Password is required.').max(200),
+});
 
 export const registerBody = z.object({
   role: z.enum(['ADVERTISER', 'AGENCY'], 'Choose advertiser or agency.'),
@@ -30,8 +33,15 @@ export const changePasswordBody = z.object({
   current_password: z.string().min(1, 'Current password is required.').max(200),
   new_password: passwordSchema,
 });
-export const userChangePasswordBody = z.object({ user_primary_id: userPrimaryId, new_password: passwordSchema });
-export const profileUpdateBody = z.object({ firstName: personName, lastName: personName, companyName: personName });
+export const userChangePasswordBody = z.object({
+  user_primary_id: userPrimaryId,
+  new_password: passwordSchema,
+});
+export const profileUpdateBody = z.object({
+  firstName: personName,
+  lastName: personName,
+  companyName: personName,
+});
 export const autoLoginBody = z.object({ user_primary_id: userPrimaryId });
 export const userPrimaryIdParams = z.object({ user_primary_id: userPrimaryId });
 
@@ -66,3 +76,9 @@ export const userSettingsSchema = z.object({
   api_access: z.boolean().optional(),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+export const emailChangeBody = z.object({
+  new_email: emailField,
+  password: z.string().min(1, 'Password is required.').max(200),
+});
+export const otpBody = z.object({ otp: otpSchema });

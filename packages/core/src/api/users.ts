@@ -8,7 +8,15 @@ import { pageQuery } from './common.ts';
 const personName = z.string().trim().min(1, 'This field is required.').max(100, 'At most 100 characters.');
 const optionalId = z.coerce.number().int().positive().optional();
 
-export const USER_SORT_FIELDS = ['email', 'firstName', 'lastName', 'companyName', 'role', 'status', 'createdAt'] as const;
+export const USER_SORT_FIELDS = [
+  'email',
+  'firstName',
+  'lastName',
+  'companyName',
+  'role',
+  'status',
+  'createdAt',
+] as const;
 
 export const userListQuery = pageQuery.extend({
   role: z.enum(ROLES).optional(),
@@ -57,7 +65,11 @@ export const userConfigSchema = z.object({
   postback_enabled: z.enum(['ENABLED', 'DISABLED']),
   api_access: z.boolean(),
   /** Markup on media cost in basis points (1500 = 15%). */
-  margin_bps: z.number().int().min(0, 'The margin cannot be negative.').max(10_000, 'The margin is at most 100%.'),
+  margin_bps: z
+    .number()
+    .int()
+    .min(0, 'The margin cannot be negative.')
+    .max(10_000, 'The margin is at most 100%.'),
   optimisation: optimisationSettingsSchema,
 });
 export type UserConfig = z.infer<typeof userConfigSchema>;

@@ -16,7 +16,13 @@ export type MenuItem = {
   requires?: MenuCondition;
 };
 
-const apiDocs: MenuItem = { path: '/docs', labelKey: 'menu.apiDocs', icon: 'api', external: true, requires: 'api_access' };
+const apiDocs: MenuItem = {
+  path: '/docs',
+  labelKey: 'menu.apiDocs',
+  icon: 'api',
+  external: true,
+  requires: 'api_access',
+};
 /** The target of Help & Support is the company config's help_and_support_link. */
 const helpAndSupport: MenuItem = {
   path: 'help_and_support_link',

@@ -33,6 +33,8 @@ export const companies = pgTable(
   },
   (t) => [
     uniqueIndex('companies_custom_domain_key').on(t.customDomain),
-    uniqueIndex('companies_single_default').on(sql`(${t.agencyId} is null)`).where(sql`${t.agencyId} is null`),
+    uniqueIndex('companies_single_default')
+      .on(sql`(${t.agencyId} is null)`)
+      .where(sql`${t.agencyId} is null`),
   ],
 );

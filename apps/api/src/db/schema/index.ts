@@ -1,4 +1,6 @@
 // The schema for drizzle-kit and the typed client; modules import their tables from the domain files.
+
+export * from './api-keys.ts';
 export * from './audit.ts';
 export * from './companies.ts';
 export * from './ledger.ts';

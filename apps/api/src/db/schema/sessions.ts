@@ -38,6 +38,8 @@ export const otps = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
+    /** What the code confirms, e.g. the new address of an e-mail change. */
+    payload: text('payload'),
     attempts: bigint('attempts', { mode: 'number' }).notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),

@@ -19,19 +19,44 @@ export const agencyAdminRoutes =
   async (app) => {
     app.get(
       '/agencies',
-      { config: staff, schema: { ...schemaBase, summary: 'Agencies with their advertiser counts and domains', querystring: agencyListQuery, response: withErrors(okResponse(pageOf(agencyListItem))) } },
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary: 'Agencies with their advertiser counts and domains',
+          querystring: agencyListQuery,
+          response: withErrors(okResponse(pageOf(agencyListItem))),
+        },
+      },
       async (request) => ({ success: true as const, data: await listAgencies(deps, request.query) }),
     );
 
     app.get(
       '/agencies/:id/company',
-      { config: staff, schema: { ...schemaBase, summary: "An agency's white-label company config", params: idParams, response: withErrors(okResponse(companyConfigEditSchema)) } },
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary: "An agency's white-label company config",
+          params: idParams,
+          response: withErrors(okResponse(companyConfigEditSchema)),
+        },
+      },
       async (request) => ({ success: true as const, data: await readAgencyCompany(deps, request.params.id) }),
     );
 
     app.put(
       '/agencies/:id/company',
-      { config: staff, schema: { ...schemaBase, summary: "Save an agency's white-label company config (brand, colours, footer, custom domain)", params: idParams, body: companyConfigEditSchema, response: withErrors(okResponse(companyConfigEditSchema)) } },
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary: "Save an agency's white-label company config (brand, colours, footer, custom domain)",
+          params: idParams,
+          body: companyConfigEditSchema,
+          response: withErrors(okResponse(companyConfigEditSchema)),
+        },
+      },
       async (request) => ({
         success: true as const,
         message: 'Company config saved.',
@@ -45,13 +70,19 @@ export const agencyAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
-          summary: 'Upload a logo or favicon (multipart field "file"; PNG, JPEG, WebP, GIF or ICO up to 512 KB)',
+          summary:
+            'Upload a logo or favicon (multipart field "file"; PNG, JPEG, WebP, GIF or ICO up to 512 KB)',
           consumes: ['multipart/form-data'],
-          response: withErrors(okResponse(z.object({ url: z.string(), width: z.number().optional(), height: z.number().optional() }))),
+          response: withErrors(
+            okResponse(
+              z.object({ url: z.string(), width: z.number().optional(), height: z.number().optional() }),
+            ),
+          ),
         },
       },
       async (request) => {
-        if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field "file".');
+        if (!request.isMultipart())
+          throw badRequest('Send the file as multipart/form-data in the field "file".');
         const file = await request.file({ limits: { fileSize: BRAND_IMAGE_MAX_BYTES + 1 } });
         if (!file) throw badRequest('Send the file as multipart/form-data in the field "file".');
         const content = await file.toBuffer();
@@ -59,7 +90,11 @@ export const agencyAdminRoutes =
           allowed: BRAND_IMAGE_TYPES,
           maxBytes: BRAND_IMAGE_MAX_BYTES,
         });
-        return { success: true as const, message: 'File uploaded.', data: { url: stored.url, width: stored.width, height: stored.height } };
+        return {
+          success: true as const,
+          message: 'File uploaded.',
+          data: { url: stored.url, width: stored.width, height: stored.height },
+        };
       },
     );
   };

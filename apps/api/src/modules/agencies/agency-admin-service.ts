@@ -63,7 +63,7 @@ export const listAgencies = async (deps: AppDeps, query: AgencyListQuery) => {
 
 const requireAgency = async (deps: AppDeps, agencyId: number) => {
   const agency = await findUserById(deps.db, agencyId);
-  if (!agency || agency.role !== 'AGENCY') throw notFound('Agency not found.');
+  if (agency?.role !== 'AGENCY') throw notFound('Agency not found.');
   return agency;
 };
 
@@ -100,8 +100,13 @@ export const saveAgencyCompany = async (
   await requireAgency(deps, agencyId);
   const domain = input.custom_domain || null;
   if (domain) {
-    const [taken] = await deps.db.select({ agencyId: companies.agencyId }).from(companies).where(eq(companies.customDomain, domain)).limit(1);
-    if (taken && taken.agencyId !== agencyId) throw conflict('This domain is already used by another agency.');
+    const [taken] = await deps.db
+      .select({ agencyId: companies.agencyId })
+      .from(companies)
+      .where(eq(companies.customDomain, domain))
+      .limit(1);
+    if (taken && taken.agencyId !== agencyId)
+      throw conflict('This domain is already used by another agency.');
   }
   const before = await readAgencyCompany(deps, agencyId);
   const values = {

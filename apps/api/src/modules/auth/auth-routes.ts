@@ -2,7 +2,9 @@ import {
   autoLoginBody,
   changePasswordBody,
   emailBody,
+  emailChangeBody,
   loginBody,
+  otpBody,
   profileUpdateBody,
   registerBody,
   resetPasswordBody,
@@ -16,19 +18,21 @@ import {
 import { messageResponse, okResponse, pageOf, pageQuery } from '@console/core/api/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../../platform/auth-guard.ts';
+import { principalOf, sessionPrincipalOf } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
 import { findCompanyForHost } from '../company/company-config-service.ts';
 import { readUserSettings } from '../users/user-settings-service.ts';
 import {
   changeOwnPassword,
+  confirmEmailChange,
   GENERIC_OTP_SENT_MESSAGE,
   login,
   logout,
   readProfile,
   refreshSession,
   register,
+  requestEmailChange,
   requestPasswordReset,
   resendVerification,
   resetPassword,
@@ -49,7 +53,12 @@ export const authRoutes =
       '/login',
       {
         config: { access: 'public', rateLimit: authLimit },
-        schema: { tags, summary: 'Sign in with e-mail and password', body: loginBody, response: withErrors(okResponse(sessionData)) },
+        schema: {
+          tags,
+          summary: 'Sign in with e-mail and password',
+          body: loginBody,
+          response: withErrors(okResponse(sessionData)),
+        },
       },
       async (request) => ({
         success: true as const,
@@ -83,7 +92,12 @@ export const authRoutes =
       '/verify-otp',
       {
         config: { access: 'public', rateLimit: authLimit },
-        schema: { tags, summary: 'Verify the e-mailed code; activates the account and signs in', body: verifyOtpBody, response: withErrors(okResponse(sessionData)) },
+        schema: {
+          tags,
+          summary: 'Verify the e-mailed code; activates the account and signs in',
+          body: verifyOtpBody,
+          response: withErrors(okResponse(sessionData)),
+        },
       },
       async (request) => ({
         success: true as const,
@@ -96,7 +110,12 @@ export const authRoutes =
       '/resend-verify-otp',
       {
         config: { access: 'public', rateLimit: authLimit },
-        schema: { tags, summary: 'Send a new verification code', body: emailBody, response: withErrors(messageResponse) },
+        schema: {
+          tags,
+          summary: 'Send a new verification code',
+          body: emailBody,
+          response: withErrors(messageResponse),
+        },
       },
       async (request) => {
         await resendVerification(deps, request.body.email);
@@ -108,7 +127,12 @@ export const authRoutes =
       '/forgot-password',
       {
         config: { access: 'public', rateLimit: authLimit },
-        schema: { tags, summary: 'Mail a password-reset code', body: emailBody, response: withErrors(messageResponse) },
+        schema: {
+          tags,
+          summary: 'Mail a password-reset code',
+          body: emailBody,
+          response: withErrors(messageResponse),
+        },
       },
       async (request) => {
         await requestPasswordReset(deps, request.body.email);
@@ -120,7 +144,12 @@ export const authRoutes =
       '/reset-password',
       {
         config: { access: 'public', rateLimit: authLimit },
-        schema: { tags, summary: 'Set a new password with the e-mailed code', body: resetPasswordBody, response: withErrors(messageResponse) },
+        schema: {
+          tags,
+          summary: 'Set a new password with the e-mailed code',
+          body: resetPasswordBody,
+          response: withErrors(messageResponse),
+        },
       },
       async (request) => {
         await resetPassword(deps, request.body.email, request.body.otp, request.body.password);
@@ -143,7 +172,12 @@ export const authRoutes =
       async (request) => ({
         success: true as const,
         message: 'Your password has been changed.',
-        data: await changeOwnPassword(deps, principalOf(request), request.body.current_password, request.body.new_password),
+        data: await changeOwnPassword(
+          deps,
+          sessionPrincipalOf(request),
+          request.body.current_password,
+          request.body.new_password,
+        ),
       }),
     );
 
@@ -160,7 +194,12 @@ export const authRoutes =
         },
       },
       async (request) => {
-        await setUserPassword(deps, principalOf(request), request.body.user_primary_id, request.body.new_password);
+        await setUserPassword(
+          deps,
+          principalOf(request),
+          request.body.user_primary_id,
+          request.body.new_password,
+        );
         return { success: true as const, message: 'The password has been changed.' };
       },
     );
@@ -169,7 +208,12 @@ export const authRoutes =
       '/profile',
       {
         config: { access: 'user' },
-        schema: { tags, summary: "The caller's profile", security: bearer, response: withErrors(okResponse(userSchema)) },
+        schema: {
+          tags,
+          summary: "The caller's profile",
+          security: bearer,
+          response: withErrors(okResponse(userSchema)),
+        },
       },
       async (request) => ({ success: true as const, data: await readProfile(deps, principalOf(request)) }),
     );
@@ -193,6 +237,48 @@ export const authRoutes =
       }),
     );
 
+    app.post(
+      '/profile/email',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'Start an e-mail change: a code goes to the new address',
+          security: bearer,
+          body: emailChangeBody,
+          response: withErrors(messageResponse),
+        },
+      },
+      async (request) => {
+        await requestEmailChange(
+          deps,
+          sessionPrincipalOf(request),
+          request.body.new_email,
+          request.body.password,
+        );
+        return { success: true as const, message: 'We have sent a code to the new address.' };
+      },
+    );
+
+    app.post(
+      '/profile/email/verify',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'Confirm the e-mail change with the code',
+          security: bearer,
+          body: otpBody,
+          response: withErrors(okResponse(userSchema)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Your e-mail address is changed.',
+        data: await confirmEmailChange(deps, sessionPrincipalOf(request), request.body.otp),
+      }),
+    );
+
     app.get(
       '/refresh-token',
       {
@@ -201,13 +287,15 @@ export const authRoutes =
           tags,
           summary: 'A new token for the current session; the old token stops working',
           security: bearer,
-          response: withErrors(z.object({ status: z.literal(1), success: z.literal(true), data: sessionData })),
+          response: withErrors(
+            z.object({ status: z.literal(1), success: z.literal(true), data: sessionData }),
+          ),
         },
       },
       async (request) => ({
         status: 1 as const,
         success: true as const,
-        data: await refreshSession(deps, principalOf(request)),
+        data: await refreshSession(deps, sessionPrincipalOf(request)),
       }),
     );
 
@@ -215,10 +303,15 @@ export const authRoutes =
       '/logout',
       {
         config: { access: 'user' },
-        schema: { tags, summary: 'End the current session and the impersonation sessions opened from it', security: bearer, response: withErrors(messageResponse) },
+        schema: {
+          tags,
+          summary: 'End the current session and the impersonation sessions opened from it',
+          security: bearer,
+          response: withErrors(messageResponse),
+        },
       },
       async (request) => {
-        await logout(deps, principalOf(request));
+        await logout(deps, sessionPrincipalOf(request));
         return { success: true as const, message: 'Signed out.' };
       },
     );
@@ -229,7 +322,8 @@ export const authRoutes =
         config: { access: ['ADMIN', 'CO-ADMIN', 'AGENCY'] },
         schema: {
           tags,
-          summary: 'Act as a lower user: answers the child session (admin > co-admin > agency > own advertisers)',
+          summary:
+            'Act as a lower user: answers the child session (admin > co-admin > agency > own advertisers)',
           security: bearer,
           body: autoLoginBody,
           response: withErrors(okResponse(sessionData)),
@@ -238,7 +332,7 @@ export const authRoutes =
       async (request) => ({
         success: true as const,
         message: 'Signed in as the user.',
-        data: await actAs(deps, principalOf(request), request.body.user_primary_id),
+        data: await actAs(deps, sessionPrincipalOf(request), request.body.user_primary_id),
       }),
     );
 
@@ -246,10 +340,15 @@ export const authRoutes =
       '/end-impersonation',
       {
         config: { access: 'user' },
-        schema: { tags, summary: 'End the impersonation session of the caller', security: bearer, response: withErrors(messageResponse) },
+        schema: {
+          tags,
+          summary: 'End the impersonation session of the caller',
+          security: bearer,
+          response: withErrors(messageResponse),
+        },
       },
       async (request) => {
-        await endImpersonation(deps, principalOf(request));
+        await endImpersonation(deps, sessionPrincipalOf(request));
         return { success: true as const, message: 'Back to your own account.' };
       },
     );
@@ -278,7 +377,8 @@ export const authRoutes =
         config: { access: 'user' },
         schema: {
           tags,
-          summary: "A user's settings (insight_dashboard, postback_enabled, api_access); empty for admin and co-admin",
+          summary:
+            "A user's settings (insight_dashboard, postback_enabled, api_access); empty for admin and co-admin",
           security: bearer,
           params: userPrimaryIdParams,
           response: withErrors(okResponse(userSettingsSchema)),

@@ -41,12 +41,16 @@ export const login = async (deps: AppDeps, email: string, password: string): Pro
       .returning({ failures: users.failedLoginCount });
     if ((counted?.failures ?? 0) >= MAX_FAILED_LOGINS) {
       const until = new Date(Date.now() + LOCK_MINUTES * 60_000);
-      await deps.db.update(users).set({ lockedUntil: until, failedLoginCount: 0 }).where(eq(users.id, user.id));
+      await deps.db
+        .update(users)
+        .set({ lockedUntil: until, failedLoginCount: 0 })
+        .where(eq(users.id, user.id));
       throw lockedError(until);
     }
     throw unauthorized(INVALID_LOGIN_MESSAGE);
   }
-  if (user.status === 'PENDING') throw forbidden('Please verify your e-mail address first: enter the code we sent you.');
+  if (user.status === 'PENDING')
+    throw forbidden('Please verify your e-mail address first: enter the code we sent you.');
   if (user.status === 'INACTIVE') throw forbidden('This account is deactivated. Please contact support.');
   if (user.failedLoginCount > 0 || user.lockedUntil) {
     await deps.db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id));
@@ -54,12 +58,23 @@ export const login = async (deps: AppDeps, email: string, password: string): Pro
   return openSession(deps.db, deps.tokens, user);
 };
 
-const sendOtpMail = async (deps: AppDeps, user: UserRow, purpose: OtpPurpose) => {
-  const code = await issueOtp(deps.db, user.id, purpose);
-  const subject = purpose === 'VERIFY_EMAIL' ? 'Verify your e-mail address' : 'Reset your password';
-  const action = purpose === 'VERIFY_EMAIL' ? 'verify your e-mail address' : 'reset your password';
+const OTP_MAIL_TEXT: Record<OtpPurpose, { subject: string; action: string }> = {
+  VERIFY_EMAIL: { subject: 'Verify your e-mail address', action: 'verify your e-mail address' },
+  RESET_PASSWORD: { subject: 'Reset your password', action: 'reset your password' },
+  CHANGE_EMAIL: { subject: 'Confirm your new e-mail address', action: 'confirm your new e-mail address' },
+};
+
+/** Mails a code to the user (or, for an e-mail change, to the new address it confirms). */
+const sendOtpMail = async (
+  deps: AppDeps,
+  user: UserRow,
+  purpose: OtpPurpose,
+  newEmail: string | null = null,
+) => {
+  const code = await issueOtp(deps.db, user.id, purpose, newEmail);
+  const { subject, action } = OTP_MAIL_TEXT[purpose];
   await deps.mailer.send({
-    to: user.email,
+    to: newEmail ?? user.email,
     subject,
     body: `Your code to ${action} is ${code}. It is valid for 10 minutes.`,
   });
@@ -77,7 +92,8 @@ export type RegisterInput = {
 /** Creates a pending account (or refreshes a pending one) and mails the verification code. */
 export const register = async (deps: AppDeps, input: RegisterInput, agencyIdOfHost: number | null) => {
   const existing = await findUserByEmail(deps.db, input.email);
-  if (existing && existing.status !== 'PENDING') throw conflict('An account with this e-mail already exists.');
+  if (existing && existing.status !== 'PENDING')
+    throw conflict('An account with this e-mail already exists.');
   const passwordHash = await hashPassword(input.password);
   const agencyId = input.role === 'ADVERTISER' ? agencyIdOfHost : null;
   const details = {
@@ -118,7 +134,7 @@ export const register = async (deps: AppDeps, input: RegisterInput, agencyIdOfHo
 
 export const verifyEmail = async (deps: AppDeps, email: string, otp: string): Promise<SessionData> => {
   const user = await findUserByEmail(deps.db, email);
-  if (!user || user.status !== 'PENDING') throw badRequest(OTP_INVALID_MESSAGE);
+  if (user?.status !== 'PENDING') throw badRequest(OTP_INVALID_MESSAGE);
   if (!(await consumeOtp(deps.db, user.id, 'VERIFY_EMAIL', otp))) throw badRequest(OTP_INVALID_MESSAGE);
   const [active] = await deps.db
     .update(users)
@@ -156,7 +172,7 @@ const setPassword = async (deps: AppDeps, userId: number, password: string) => {
 
 export const resetPassword = async (deps: AppDeps, email: string, otp: string, password: string) => {
   const user = await findUserByEmail(deps.db, email);
-  if (!user || user.status !== 'ACTIVE') throw badRequest(OTP_INVALID_MESSAGE);
+  if (user?.status !== 'ACTIVE') throw badRequest(OTP_INVALID_MESSAGE);
   if (!(await consumeOtp(deps.db, user.id, 'RESET_PASSWORD', otp))) throw badRequest(OTP_INVALID_MESSAGE);
   await setPassword(deps, user.id, password);
   await revokeUserSessions(deps.db, user.id, 'password-reset');
@@ -199,7 +215,12 @@ export const changeOwnPassword = async (
 };
 
 /** An admin or co-admin sets another user's password; that user's sessions end. */
-export const setUserPassword = async (deps: AppDeps, principal: Principal, targetId: number, next: string) => {
+export const setUserPassword = async (
+  deps: AppDeps,
+  principal: Principal,
+  targetId: number,
+  next: string,
+) => {
   const target = await requireUser(deps, targetId);
   if (!isAbove({ userId: principal.userId, role: principal.role }, target)) throw notFound('User not found.');
   await setPassword(deps, target.id, next);
@@ -251,3 +272,41 @@ export const refreshSession = async (deps: AppDeps, principal: Principal) =>
 export const logout = (deps: AppDeps, principal: Principal) =>
   revokeSessions(deps.db, [principal.sessionId], 'logout');
 
+/** Starts an e-mail change: the password confirms it is the user, a code to the new address proves it. */
+export const requestEmailChange = async (
+  deps: AppDeps,
+  principal: Principal,
+  newEmail: string,
+  password: string,
+) => {
+  const user = await requireUser(deps, principal.userId);
+  if (!(await verifyPassword(user.passwordHash, password))) throw badRequest('The password is wrong.');
+  if (newEmail === user.email) throw badRequest('This is already your e-mail address.');
+  if (await findUserByEmail(deps.db, newEmail)) throw conflict('An account with this e-mail already exists.');
+  await sendOtpMail(deps, user, 'CHANGE_EMAIL', newEmail);
+};
+
+export const confirmEmailChange = async (deps: AppDeps, principal: Principal, otp: string) => {
+  const before = await requireUser(deps, principal.userId);
+  const consumed = await consumeOtp(deps.db, before.id, 'CHANGE_EMAIL', otp);
+  if (!consumed?.payload) throw badRequest(OTP_INVALID_MESSAGE);
+  const newEmail = consumed.payload;
+  if (await findUserByEmail(deps.db, newEmail)) throw conflict('An account with this e-mail already exists.');
+  const [after] = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(users)
+      .set({ email: newEmail, emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, before.id))
+      .returning();
+    await recordChange(tx, {
+      entityType: 'user',
+      entityId: before.id,
+      action: 'update',
+      actorUserId: actorIdOf(principal),
+      effectiveUserId: principal.userId,
+      changes: [{ field: 'email', from: before.email, to: newEmail }],
+    });
+    return rows;
+  });
+  return toUser(after!);
+};

@@ -46,7 +46,11 @@ export const endImpersonation = async (deps: AppDeps, principal: Principal) => {
 };
 
 const targetRolesOf = (role: Role): Role[] =>
-  role === 'ADMIN' ? ['CO-ADMIN', 'AGENCY', 'ADVERTISER'] : role === 'CO-ADMIN' ? ['AGENCY', 'ADVERTISER'] : ['ADVERTISER'];
+  role === 'ADMIN'
+    ? ['CO-ADMIN', 'AGENCY', 'ADVERTISER']
+    : role === 'CO-ADMIN'
+      ? ['AGENCY', 'ADVERTISER']
+      : ['ADVERTISER'];
 
 /** The active users the caller may act as, searchable by e-mail, name or company. */
 export const listImpersonationTargets = async (
@@ -73,7 +77,8 @@ export const listImpersonationTargets = async (
   const where = and(...filters);
   return fetchPage(
     query,
-    (limit, offset) => deps.db.select().from(users).where(where).orderBy(asc(users.email)).limit(limit).offset(offset),
+    (limit, offset) =>
+      deps.db.select().from(users).where(where).orderBy(asc(users.email)).limit(limit).offset(offset),
     () => deps.db.select({ value: count() }).from(users).where(where),
     toUser,
   );

@@ -5,7 +5,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { otps } from '../../db/schema/sessions.ts';
 
-export type OtpPurpose = 'VERIFY_EMAIL' | 'RESET_PASSWORD';
+export type OtpPurpose = 'VERIFY_EMAIL' | 'RESET_PASSWORD' | 'CHANGE_EMAIL';
 
 export const OTP_LIFETIME_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -13,7 +13,12 @@ export const OTP_INVALID_MESSAGE = 'The code is wrong or has expired. Ask for a 
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
-export const issueOtp = async (db: DbOrTx, userId: number, purpose: OtpPurpose): Promise<string> => {
+export const issueOtp = async (
+  db: DbOrTx,
+  userId: number,
+  purpose: OtpPurpose,
+  payload: string | null = null,
+): Promise<string> => {
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   await db
     .update(otps)
@@ -23,30 +28,41 @@ export const issueOtp = async (db: DbOrTx, userId: number, purpose: OtpPurpose):
     userId,
     purpose,
     codeHash: hashCode(code),
+    payload,
     expiresAt: new Date(Date.now() + OTP_LIFETIME_MS),
   });
   return code;
 };
 
-/** True and consumed when the code is the latest live one; a wrong try counts against it. */
-export const consumeOtp = async (db: DbOrTx, userId: number, purpose: OtpPurpose, code: string) => {
+/** The code's payload once consumed, when it is the latest live one; null otherwise. A wrong try counts. */
+export const consumeOtp = async (
+  db: DbOrTx,
+  userId: number,
+  purpose: OtpPurpose,
+  code: string,
+): Promise<{ payload: string | null } | null> => {
   const [live] = await db
     .select()
     .from(otps)
     .where(
-      and(eq(otps.userId, userId), eq(otps.purpose, purpose), isNull(otps.consumedAt), gt(otps.expiresAt, new Date())),
+      and(
+        eq(otps.userId, userId),
+        eq(otps.purpose, purpose),
+        isNull(otps.consumedAt),
+        gt(otps.expiresAt, new Date()),
+      ),
     )
     .orderBy(desc(otps.id))
     .limit(1);
-  if (!live || live.attempts >= OTP_MAX_ATTEMPTS) return false;
+  if (!live || live.attempts >= OTP_MAX_ATTEMPTS) return null;
   const matches = timingSafeEqual(Buffer.from(live.codeHash), Buffer.from(hashCode(code)));
   if (!matches) {
     await db
       .update(otps)
       .set({ attempts: sql`${otps.attempts} + 1` })
       .where(eq(otps.id, live.id));
-    return false;
+    return null;
   }
   await db.update(otps).set({ consumedAt: new Date() }).where(eq(otps.id, live.id));
-  return true;
+  return { payload: live.payload };
 };

@@ -28,7 +28,10 @@ export const openSession = async (
   db: DbOrTx,
   tokens: TokenSigner,
   user: UserRow,
-  chain: { actorChain: ActorLink[]; parentSessionId: string | null } = { actorChain: [], parentSessionId: null },
+  chain: { actorChain: ActorLink[]; parentSessionId: string | null } = {
+    actorChain: [],
+    parentSessionId: null,
+  },
 ): Promise<SessionData> => {
   const sid = randomUUID();
   const jti = randomUUID();
@@ -47,7 +50,12 @@ export const openSession = async (
 /** Replaces the session's token: the old one stops working at once. */
 export const rotateSession = async (db: DbOrTx, tokens: TokenSigner, user: UserRow, sessionId: string) => {
   const jti = randomUUID();
-  const { token, expiresAt } = await tokens.sign({ uid: user.id, role: user.role as Role, sid: sessionId, jti });
+  const { token, expiresAt } = await tokens.sign({
+    uid: user.id,
+    role: user.role as Role,
+    sid: sessionId,
+    jti,
+  });
   await db
     .update(sessions)
     .set({ currentJti: jti, expiresAt, lastSeenAt: new Date() })
@@ -84,7 +92,10 @@ export const revokeUserSessions = async (
     .where(
       and(
         isNull(sessions.revokedAt),
-        or(eq(sessions.userId, userId), sql`${sessions.actorChain} @> ${JSON.stringify([{ id: userId }])}::jsonb`),
+        or(
+          eq(sessions.userId, userId),
+          sql`${sessions.actorChain} @> ${JSON.stringify([{ id: userId }])}::jsonb`,
+        ),
         options.exceptSessionId ? ne(sessions.id, options.exceptSessionId) : undefined,
       ),
     );

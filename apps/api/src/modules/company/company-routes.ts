@@ -16,7 +16,8 @@ export const companyRoutes =
         config: { access: 'public' },
         schema: {
           tags: ['config'],
-          summary: "The white-label company config for the request's host (agency custom domain, else the platform's)",
+          summary:
+            "The white-label company config for the request's host (agency custom domain, else the platform's)",
           response: withErrors(okResponse(companyConfigSchema)),
         },
       },
@@ -32,7 +33,8 @@ export const companyRoutes =
         config: { access: 'public' },
         schema: {
           tags: ['config'],
-          summary: 'The envelope key for {encryptedData} bodies (obscures payloads only: TLS is the security)',
+          summary:
+            'The envelope key for {encryptedData} bodies (obscures payloads only: TLS is the security)',
           response: withErrors(okResponse(z.object({ key: z.string() }))),
         },
       },

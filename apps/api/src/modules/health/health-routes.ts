@@ -7,7 +7,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health',
     {
       config: { access: 'public' },
-      schema: { tags: ['health'], summary: 'Liveness', response: { 200: okResponse(z.object({ status: z.literal('ok') })) } },
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness',
+        response: { 200: okResponse(z.object({ status: z.literal('ok') })) },
+      },
     },
     async () => ({ success: true as const, data: { status: 'ok' as const } }),
   );

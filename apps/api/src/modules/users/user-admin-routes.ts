@@ -48,16 +48,29 @@ export const userAdminRoutes =
       '/users',
       {
         config: staff,
-        schema: { ...schemaBase, summary: 'Users, paged, sorted, filtered (role, status, agency) and searched', querystring: userListQuery, response: withErrors(okResponse(pageOf(userListItem))) },
+        schema: {
+          ...schemaBase,
+          summary: 'Users, paged, sorted, filtered (role, status, agency) and searched',
+          querystring: userListQuery,
+          response: withErrors(okResponse(pageOf(userListItem))),
+        },
       },
-      async (request) => ({ success: true as const, data: await listUsers(deps, principalOf(request), request.query) }),
+      async (request) => ({
+        success: true as const,
+        data: await listUsers(deps, principalOf(request), request.query),
+      }),
     );
 
     app.post(
       '/users',
       {
         config: { access: ['ADMIN'] },
-        schema: { ...schemaBase, summary: 'Add a user of any role (admin only)', body: addUserBody, response: withErrors(okResponse(userListItem)) },
+        schema: {
+          ...schemaBase,
+          summary: 'Add a user of any role (admin only)',
+          body: addUserBody,
+          response: withErrors(okResponse(userListItem)),
+        },
       },
       async (request) => ({
         success: true as const,
@@ -68,15 +81,32 @@ export const userAdminRoutes =
 
     app.get(
       '/users/:id',
-      { config: staff, schema: { ...schemaBase, summary: 'One user', params: idParams, response: withErrors(okResponse(userListItem)) } },
-      async (request) => ({ success: true as const, data: await readManagedUser(deps, principalOf(request), request.params.id) }),
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary: 'One user',
+          params: idParams,
+          response: withErrors(okResponse(userListItem)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await readManagedUser(deps, principalOf(request), request.params.id),
+      }),
     );
 
     app.put(
       '/users/:id',
       {
         config: staff,
-        schema: { ...schemaBase, summary: "Edit a user's e-mail, names and company", params: idParams, body: editUserBody, response: withErrors(okResponse(userListItem)) },
+        schema: {
+          ...schemaBase,
+          summary: "Edit a user's e-mail, names and company",
+          params: idParams,
+          body: editUserBody,
+          response: withErrors(okResponse(userListItem)),
+        },
       },
       async (request) => ({
         success: true as const,
@@ -89,7 +119,13 @@ export const userAdminRoutes =
       '/users/:id/status',
       {
         config: staff,
-        schema: { ...schemaBase, summary: 'Activate or deactivate a user (a deactivated user is signed out)', params: idParams, body: userStatusBody, response: withErrors(okResponse(userListItem)) },
+        schema: {
+          ...schemaBase,
+          summary: 'Activate or deactivate a user (a deactivated user is signed out)',
+          params: idParams,
+          body: userStatusBody,
+          response: withErrors(okResponse(userListItem)),
+        },
       },
       async (request) => ({
         success: true as const,
@@ -100,13 +136,33 @@ export const userAdminRoutes =
 
     app.get(
       '/users/:id/config',
-      { config: staff, schema: { ...schemaBase, summary: "A user's config (insight_dashboard, postback_enabled, api_access, margin, optimisation)", params: idParams, response: withErrors(okResponse(userConfigSchema)) } },
-      async (request) => ({ success: true as const, data: await readUserConfig(deps, principalOf(request), request.params.id) }),
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary: "A user's config (insight_dashboard, postback_enabled, api_access, margin, optimisation)",
+          params: idParams,
+          response: withErrors(okResponse(userConfigSchema)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await readUserConfig(deps, principalOf(request), request.params.id),
+      }),
     );
 
     app.put(
       '/users/:id/config',
-      { config: staff, schema: { ...schemaBase, summary: "Set a user's config", params: idParams, body: userConfigSchema, response: withErrors(okResponse(userConfigSchema)) } },
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary: "Set a user's config",
+          params: idParams,
+          body: userConfigSchema,
+          response: withErrors(okResponse(userConfigSchema)),
+        },
+      },
       async (request) => ({
         success: true as const,
         message: 'User config saved.',
@@ -116,25 +172,58 @@ export const userAdminRoutes =
 
     app.get(
       '/users/:id/change-log',
-      { config: staff, schema: { ...schemaBase, summary: "A user's change log, newest first", params: idParams, querystring: changeLogQuery, response: withErrors(okResponse(pageOf(changeLogEntry))) } },
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary: "A user's change log, newest first",
+          params: idParams,
+          querystring: changeLogQuery,
+          response: withErrors(okResponse(pageOf(changeLogEntry))),
+        },
+      },
       async (request) => {
         await requireManaged(deps.db, principalOf(request), request.params.id);
         return {
           success: true as const,
-          data: await readChangeLog(deps.db, { entityType: 'user', entityId: request.params.id }, request.query),
+          data: await readChangeLog(
+            deps.db,
+            { entityType: 'user', entityId: request.params.id },
+            request.query,
+          ),
         };
       },
     );
 
     app.get(
       '/users/:id/notes',
-      { config: staff, schema: { ...schemaBase, summary: 'Notes on a user, newest first', params: idParams, response: withErrors(okResponse(z.array(noteSchema))) } },
-      async (request) => ({ success: true as const, data: await listNotes(deps, principalOf(request), request.params.id) }),
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary: 'Notes on a user, newest first',
+          params: idParams,
+          response: withErrors(okResponse(z.array(noteSchema))),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await listNotes(deps, principalOf(request), request.params.id),
+      }),
     );
 
     app.post(
       '/users/:id/notes',
-      { config: staff, schema: { ...schemaBase, summary: 'Leave a note on a user', params: idParams, body: noteBody, response: withErrors(okResponse(z.array(noteSchema))) } },
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary: 'Leave a note on a user',
+          params: idParams,
+          body: noteBody,
+          response: withErrors(okResponse(z.array(noteSchema))),
+        },
+      },
       async (request) => ({
         success: true as const,
         message: 'Note added.',
@@ -149,14 +238,22 @@ export const userAdminRoutes =
         schema: {
           ...schemaBase,
           summary: 'Move an advertiser to an agency, or make it direct (agency_id null)',
-          body: z.object({ advertiser_id: z.number().int().positive(), agency_id: z.number().int().positive().nullable() }),
+          body: z.object({
+            advertiser_id: z.number().int().positive(),
+            agency_id: z.number().int().positive().nullable(),
+          }),
           response: withErrors(okResponse(userListItem)),
         },
       },
       async (request) => ({
         success: true as const,
         message: 'Advertiser assigned.',
-        data: await assignAdvertiser(deps, principalOf(request), request.body.advertiser_id, request.body.agency_id),
+        data: await assignAdvertiser(
+          deps,
+          principalOf(request),
+          request.body.advertiser_id,
+          request.body.agency_id,
+        ),
       }),
     );
   };
@@ -171,13 +268,32 @@ export const agencyAdvertiserRoutes =
 
     app.get(
       '/advertisers',
-      { config: agencyOnly, schema: { ...schemaBase, summary: "The agency's advertisers, paged, sorted and searched", querystring: advertiserListQuery, response: withErrors(okResponse(pageOf(userListItem))) } },
-      async (request) => ({ success: true as const, data: await listUsers(deps, principalOf(request), request.query) }),
+      {
+        config: agencyOnly,
+        schema: {
+          ...schemaBase,
+          summary: "The agency's advertisers, paged, sorted and searched",
+          querystring: advertiserListQuery,
+          response: withErrors(okResponse(pageOf(userListItem))),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await listUsers(deps, principalOf(request), request.query),
+      }),
     );
 
     app.post(
       '/advertisers',
-      { config: agencyOnly, schema: { ...schemaBase, summary: 'Add an advertiser to the agency', body: addUserBody.omit({ role: true, agency_id: true }), response: withErrors(okResponse(userListItem)) } },
+      {
+        config: agencyOnly,
+        schema: {
+          ...schemaBase,
+          summary: 'Add an advertiser to the agency',
+          body: addUserBody.omit({ role: true, agency_id: true }),
+          response: withErrors(okResponse(userListItem)),
+        },
+      },
       async (request) => ({
         success: true as const,
         message: 'Advertiser created.',
@@ -187,13 +303,33 @@ export const agencyAdvertiserRoutes =
 
     app.get(
       '/advertisers/:id',
-      { config: agencyOnly, schema: { ...schemaBase, summary: 'One of the agency’s advertisers', params: idParams, response: withErrors(okResponse(userListItem)) } },
-      async (request) => ({ success: true as const, data: await readManagedUser(deps, principalOf(request), request.params.id) }),
+      {
+        config: agencyOnly,
+        schema: {
+          ...schemaBase,
+          summary: 'One of the agency’s advertisers',
+          params: idParams,
+          response: withErrors(okResponse(userListItem)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await readManagedUser(deps, principalOf(request), request.params.id),
+      }),
     );
 
     app.put(
       '/advertisers/:id',
-      { config: agencyOnly, schema: { ...schemaBase, summary: 'Edit one of the agency’s advertisers', params: idParams, body: editUserBody, response: withErrors(okResponse(userListItem)) } },
+      {
+        config: agencyOnly,
+        schema: {
+          ...schemaBase,
+          summary: 'Edit one of the agency’s advertisers',
+          params: idParams,
+          body: editUserBody,
+          response: withErrors(okResponse(userListItem)),
+        },
+      },
       async (request) => ({
         success: true as const,
         message: 'Advertiser updated.',
@@ -203,7 +339,16 @@ export const agencyAdvertiserRoutes =
 
     app.patch(
       '/advertisers/:id/status',
-      { config: agencyOnly, schema: { ...schemaBase, summary: 'Activate or deactivate one of the agency’s advertisers', params: idParams, body: userStatusBody, response: withErrors(okResponse(userListItem)) } },
+      {
+        config: agencyOnly,
+        schema: {
+          ...schemaBase,
+          summary: 'Activate or deactivate one of the agency’s advertisers',
+          params: idParams,
+          body: userStatusBody,
+          response: withErrors(okResponse(userListItem)),
+        },
+      },
       async (request) => ({
         success: true as const,
         data: await setUserStatus(deps, principalOf(request), request.params.id, request.body.status),
@@ -212,19 +357,41 @@ export const agencyAdvertiserRoutes =
 
     app.get(
       '/advertisers/:id/change-log',
-      { config: agencyOnly, schema: { ...schemaBase, summary: 'An advertiser’s change log, newest first', params: idParams, querystring: changeLogQuery, response: withErrors(okResponse(pageOf(changeLogEntry))) } },
+      {
+        config: agencyOnly,
+        schema: {
+          ...schemaBase,
+          summary: 'An advertiser’s change log, newest first',
+          params: idParams,
+          querystring: changeLogQuery,
+          response: withErrors(okResponse(pageOf(changeLogEntry))),
+        },
+      },
       async (request) => {
         await requireManaged(deps.db, principalOf(request), request.params.id);
         return {
           success: true as const,
-          data: await readChangeLog(deps.db, { entityType: 'user', entityId: request.params.id }, request.query),
+          data: await readChangeLog(
+            deps.db,
+            { entityType: 'user', entityId: request.params.id },
+            request.query,
+          ),
         };
       },
     );
 
     app.post(
       '/advertisers/:id/password',
-      { config: agencyOnly, schema: { ...schemaBase, summary: 'Set an advertiser’s password', params: idParams, body: userChangePasswordBody.pick({ new_password: true }), response: withErrors(messageResponse) } },
+      {
+        config: agencyOnly,
+        schema: {
+          ...schemaBase,
+          summary: 'Set an advertiser’s password',
+          params: idParams,
+          body: userChangePasswordBody.pick({ new_password: true }),
+          response: withErrors(messageResponse),
+        },
+      },
       async (request) => {
         await setUserPassword(deps, principalOf(request), request.params.id, request.body.new_password);
         return { success: true as const, message: 'The password has been changed.' };

@@ -17,7 +17,10 @@ import { revokeUserSessions } from '../auth/session-service.ts';
 import { findUserByEmail, findUserById, toUser, type UserRow } from './user-queries.ts';
 
 const ownerOf = (principal: Principal) => ({ userId: principal.userId, role: principal.role });
-const actorOf = (principal: Principal) => ({ actorUserId: actorIdOf(principal), effectiveUserId: principal.userId });
+const actorOf = (principal: Principal) => ({
+  actorUserId: actorIdOf(principal),
+  effectiveUserId: principal.userId,
+});
 
 /** The user if the caller stands above it; otherwise "not found", so existence does not leak. */
 export const requireManaged = async (db: DbOrTx, principal: Principal, id: number): Promise<UserRow> => {
@@ -29,7 +32,8 @@ export const requireManaged = async (db: DbOrTx, principal: Principal, id: numbe
 /** The rows a caller may list at all: co-admins see agencies and advertisers; agencies their own. */
 const scopeFilter = (principal: Principal): SQL | undefined => {
   if (principal.role === 'CO-ADMIN') return inArray(users.role, ['AGENCY', 'ADVERTISER']);
-  if (principal.role === 'AGENCY') return and(eq(users.role, 'ADVERTISER'), eq(users.agencyId, principal.userId));
+  if (principal.role === 'AGENCY')
+    return and(eq(users.role, 'ADVERTISER'), eq(users.agencyId, principal.userId));
   return undefined;
 };
 
@@ -49,7 +53,11 @@ export const listUsers = async (deps: AppDeps, principal: Principal, query: User
     scopeFilter(principal),
     query.role ? eq(users.role, query.role) : undefined,
     query.status ? eq(users.status, query.status) : undefined,
-    query.agency === undefined ? undefined : query.agency === 0 ? isNull(users.agencyId) : eq(users.agencyId, query.agency),
+    query.agency === undefined
+      ? undefined
+      : query.agency === 0
+        ? isNull(users.agencyId)
+        : eq(users.agencyId, query.agency),
     query.q
       ? or(
           ilike(users.email, likePattern(query.q)),
@@ -74,7 +82,10 @@ export const listUsers = async (deps: AppDeps, principal: Principal, query: User
     () => deps.db.select({ value: count() }).from(users).where(where),
     (row): UserListItem => ({
       ...toUser(row.user),
-      agency: row.agencyId === null ? null : { user_primary_id: row.agencyId, companyName: row.agencyCompany ?? '' },
+      agency:
+        row.agencyId === null
+          ? null
+          : { user_primary_id: row.agencyId, companyName: row.agencyCompany ?? '' },
       createdAt: row.user.createdAt.toISOString(),
     }),
   );
@@ -102,7 +113,8 @@ export type NewUserInput = {
 
 const requireAgency = async (db: DbOrTx, agencyId: number) => {
   const agency = await findUserById(db, agencyId);
-  if (!agency || agency.role !== 'AGENCY') throw badRequest('Choose an existing agency.', { agency_id: 'Choose an existing agency.' });
+  if (agency?.role !== 'AGENCY')
+    throw badRequest('Choose an existing agency.', { agency_id: 'Choose an existing agency.' });
   return agency;
 };
 
@@ -114,7 +126,10 @@ export const createUser = async (deps: AppDeps, principal: Principal, input: New
   let agencyId: number | null = null;
   if (isAgency) agencyId = principal.userId;
   else if (input.agency_id !== undefined) {
-    if (role !== 'ADVERTISER') throw badRequest('Only advertisers belong to an agency.', { agency_id: 'Only advertisers belong to an agency.' });
+    if (role !== 'ADVERTISER')
+      throw badRequest('Only advertisers belong to an agency.', {
+        agency_id: 'Only advertisers belong to an agency.',
+      });
     agencyId = (await requireAgency(deps.db, input.agency_id)).id;
   }
   if (await findUserByEmail(deps.db, input.email)) {
@@ -142,7 +157,17 @@ export const createUser = async (deps: AppDeps, principal: Principal, input: New
       entityId: row!.id,
       action: 'create',
       ...actorOf(principal),
-      changes: diffFields({}, { email: row!.email, role, firstName: row!.firstName, lastName: row!.lastName, companyName: row!.companyName, agencyId }),
+      changes: diffFields(
+        {},
+        {
+          email: row!.email,
+          role,
+          firstName: row!.firstName,
+          lastName: row!.lastName,
+          companyName: row!.companyName,
+          agencyId,
+        },
+      ),
     });
     return row!;
   });
@@ -161,14 +186,22 @@ export const updateUser = async (
     if (taken && taken.id !== id) throw conflict('An account with this e-mail already exists.');
   }
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ ...input, updatedAt: new Date() }).where(eq(users.id, id));
+    await tx
+      .update(users)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(users.id, id));
     await recordChange(tx, {
       entityType: 'user',
       entityId: id,
       action: 'update',
       ...actorOf(principal),
       changes: diffFields(
-        { email: before.email, firstName: before.firstName, lastName: before.lastName, companyName: before.companyName },
+        {
+          email: before.email,
+          firstName: before.firstName,
+          lastName: before.lastName,
+          companyName: before.companyName,
+        },
         input,
       ),
     });
@@ -177,7 +210,12 @@ export const updateUser = async (
 };
 
 /** Activates or deactivates; a deactivated user's sessions end at once. */
-export const setUserStatus = async (deps: AppDeps, principal: Principal, id: number, status: 'ACTIVE' | 'INACTIVE') => {
+export const setUserStatus = async (
+  deps: AppDeps,
+  principal: Principal,
+  id: number,
+  status: 'ACTIVE' | 'INACTIVE',
+) => {
   const before = await requireManaged(deps.db, principal, id);
   if (before.status === status) return readManagedUser(deps, principal, id);
   await deps.db.transaction(async (tx) => {
@@ -218,7 +256,12 @@ export const readUserConfig = async (deps: AppDeps, principal: Principal, id: nu
   return readConfigRow(deps.db, id);
 };
 
-export const updateUserConfig = async (deps: AppDeps, principal: Principal, id: number, input: UserConfig) => {
+export const updateUserConfig = async (
+  deps: AppDeps,
+  principal: Principal,
+  id: number,
+  input: UserConfig,
+) => {
   await requireConfigurable(deps.db, principal, id);
   const before = await readConfigRow(deps.db, id);
   const values = {

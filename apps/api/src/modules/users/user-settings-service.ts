@@ -8,7 +8,11 @@ import { canSee } from '../../platform/scope.ts';
 import { findUserById } from './user-queries.ts';
 
 /** A user's settings, readable by the user and the users above it; empty for admin and co-admin. */
-export const readUserSettings = async (deps: AppDeps, principal: Principal, userId: number): Promise<UserSettings> => {
+export const readUserSettings = async (
+  deps: AppDeps,
+  principal: Principal,
+  userId: number,
+): Promise<UserSettings> => {
   const target = await findUserById(deps.db, userId);
   if (!target || !canSee({ userId: principal.userId, role: principal.role }, target)) {
     throw notFound('User not found.');

@@ -1,0 +1,98 @@
+import { messageResponse, okResponse } from '@console/core/api/common';
+import {
+  apiKeyCreateBody,
+  apiKeySchema,
+  createdApiKeySchema,
+  postbackBody,
+  postbackSchema,
+} from '@console/core/api/settings';
+import { idParams } from '@console/core/api/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf, sessionPrincipalOf } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { bearer, withErrors } from '../../platform/route-schemas.ts';
+import { createApiKey, listApiKeys, readPostback, revokeApiKey, savePostback } from './settings-service.ts';
+
+const owners = { access: ['ADVERTISER', 'AGENCY'] as const };
+const schemaBase = { tags: ['settings'], security: bearer };
+
+/** /api/settings: the caller's own API keys and postback template. Keys cannot mint keys. */
+export const settingsRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api-keys',
+      {
+        config: owners,
+        schema: {
+          ...schemaBase,
+          summary: "The caller's API keys (never the secrets)",
+          response: withErrors(okResponse(z.array(apiKeySchema))),
+        },
+      },
+      async (request) => ({ success: true as const, data: await listApiKeys(deps, principalOf(request)) }),
+    );
+    app.post(
+      '/api-keys',
+      {
+        config: owners,
+        schema: {
+          ...schemaBase,
+          summary: 'Create an API key; the answer is the only time the key is shown',
+          body: apiKeyCreateBody,
+          response: withErrors(okResponse(createdApiKeySchema)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'API key created. Copy it now: it will not be shown again.',
+        data: await createApiKey(deps, sessionPrincipalOf(request), request.body.name),
+      }),
+    );
+    app.delete(
+      '/api-keys/:id',
+      {
+        config: owners,
+        schema: {
+          ...schemaBase,
+          summary: 'Revoke an API key',
+          params: idParams,
+          response: withErrors(messageResponse),
+        },
+      },
+      async (request) => {
+        await revokeApiKey(deps, sessionPrincipalOf(request), request.params.id);
+        return { success: true as const, message: 'API key revoked.' };
+      },
+    );
+    app.get(
+      '/postback',
+      {
+        config: owners,
+        schema: {
+          ...schemaBase,
+          summary: 'The conversion postback URL template and its macros',
+          response: withErrors(okResponse(postbackSchema)),
+        },
+      },
+      async (request) => ({ success: true as const, data: await readPostback(deps, principalOf(request)) }),
+    );
+    app.put(
+      '/postback',
+      {
+        config: owners,
+        schema: {
+          ...schemaBase,
+          summary: 'Save the conversion postback URL template',
+          body: postbackBody,
+          response: withErrors(okResponse(postbackSchema)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Postback saved.',
+        data: await savePostback(deps, principalOf(request), request.body.url_template),
+      }),
+    );
+  };
