@@ -20,9 +20,11 @@ import { type Database, openDatabase } from './db/client.ts';
 import { agencyAdminRoutes } from './modules/agencies/agency-admin-routes.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { companyRoutes } from './modules/company/company-routes.ts';
+import { dspRoutes } from './modules/dsp/dsp-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { balanceRoutes } from './modules/ledger/balance-routes.ts';
 import { settingsRoutes } from './modules/settings/settings-routes.ts';
+import { optimisationRoutes } from './modules/users/optimisation-routes.ts';
 import { agencyAdvertiserRoutes, userAdminRoutes } from './modules/users/user-admin-routes.ts';
 import { registerAuthGuard } from './platform/auth-guard.ts';
 import type { AppDeps } from './platform/deps.ts';
@@ -30,6 +32,7 @@ import { registerEnvelope } from './platform/envelope.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { createMailer } from './platform/mailer.ts';
 import { createMediaStore } from './platform/media-store.ts';
+import { createSecretBox } from './platform/secret-box.ts';
 import { createTokenSigner } from './platform/tokens.ts';
 
 export type BuiltApp = { app: FastifyInstance; deps: AppDeps; database: Database };
@@ -117,6 +120,9 @@ export const buildApp = async (
   await app.register(agencyAdvertiserRoutes(deps), { prefix: '/api/agency' });
   await app.register(agencyAdminRoutes(deps), { prefix: '/api/admin' });
   await app.register(settingsRoutes(deps), { prefix: '/api/settings' });
+  await app.register(optimisationRoutes(deps), { prefix: '/api/withOutRole' });
+  const secrets = await createSecretBox(config.jwtSecret, 'dsp-credentials');
+  await app.register(dspRoutes({ ...deps, secrets }), { prefix: '/api/admin/dsp' });
 
   await registerWebApp(app, config.webDist);
   return { app, deps, database };

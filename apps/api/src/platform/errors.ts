@@ -48,6 +48,25 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'The content length does not match the body.' },
 };
 
+/**
+ * SQLSTATEs of values PostgreSQL will not store: a NUL character in text (22021), a lone surrogate
+ * in JSON (22P05), text that is not valid for its type (22P02). JSON can carry all of them, so they
+ * are bad input (400), not a server fault.
+ */
+const UNSTORABLE_VALUE_CODES = new Set(['22021', '22P02', '22P05']);
+export const UNSTORABLE_VALUE_MESSAGE = 'The request contains characters that cannot be stored.';
+
+/** The SQLSTATE of a database error, also when the query builder wraps it (error.cause). */
+const sqlStateOf = (error: unknown): string | undefined => {
+  let current = error;
+  for (let depth = 0; depth < 3 && typeof current === 'object' && current !== null; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+};
+
 export const toErrorBody = (error: FastifyError | AppError | Error): ErrorBody => {
   if (error instanceof AppError) {
     return {
@@ -64,6 +83,10 @@ export const toErrorBody = (error: FastifyError | AppError | Error): ErrorBody =
   const fastifyError = error as FastifyError;
   const known = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
   if (known) return { success: false, message: known.message, error_code: known.status };
+  const sqlState = sqlStateOf(error);
+  if (sqlState && UNSTORABLE_VALUE_CODES.has(sqlState)) {
+    return { success: false, message: UNSTORABLE_VALUE_MESSAGE, error_code: 400 };
+  }
   if (fastifyError.statusCode === 429) {
     return { success: false, message: fastifyError.message, error_code: 429 };
   }

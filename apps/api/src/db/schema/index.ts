@@ -3,6 +3,7 @@
 export * from './api-keys.ts';
 export * from './audit.ts';
 export * from './companies.ts';
+export * from './dsps.ts';
 export * from './ledger.ts';
 export * from './mail.ts';
 export * from './sessions.ts';

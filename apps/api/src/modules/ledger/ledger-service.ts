@@ -1,10 +1,12 @@
 // Balances are sums of ledger entries. A debit locks the account's user row for the length of its
 // transaction, so parallel debits cannot both spend the same money.
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema/ledger.ts';
 import { users } from '../../db/schema/users.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { fetchPage } from '../../platform/pagination.ts';
 
 export type LedgerKind = 'DEPOSIT' | 'SPEND' | 'REFUND' | 'ADJUSTMENT' | 'TRANSFER';
 
@@ -47,4 +49,66 @@ export const postLedgerEntry = async (db: DbOrTx, entry: LedgerEntryInput): Prom
     });
     return next;
   });
+};
+
+type LedgerQuery = {
+  page: number;
+  limit: number;
+  kind?: LedgerKind | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  order: 'asc' | 'desc';
+};
+
+/** A user's entries with the running balance after each (a window over all of the user's entries). */
+export const listLedgerEntries = async (db: DbOrTx, userId: number, query: LedgerQuery) => {
+  const creator = alias(users, 'creator');
+  const running = db
+    .select({
+      id: ledgerEntries.id,
+      balanceAfter:
+        sql<string>`sum(${ledgerEntries.amountMicros}) over (order by ${ledgerEntries.createdAt}, ${ledgerEntries.id})`.as(
+          'balance_after',
+        ),
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, userId))
+    .as('running');
+  const where = and(
+    eq(ledgerEntries.userId, userId),
+    query.kind ? eq(ledgerEntries.kind, query.kind) : undefined,
+    query.from ? gte(ledgerEntries.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+    query.to
+      ? lt(ledgerEntries.createdAt, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000))
+      : undefined,
+  );
+  const order = query.order === 'asc' ? asc : desc;
+  const page = await fetchPage(
+    query,
+    (limit, offset) =>
+      db
+        .select({ entry: ledgerEntries, balanceAfter: running.balanceAfter, creatorEmail: creator.email })
+        .from(ledgerEntries)
+        .innerJoin(running, eq(running.id, ledgerEntries.id))
+        .leftJoin(creator, eq(creator.id, ledgerEntries.createdBy))
+        .where(where)
+        .orderBy(order(ledgerEntries.createdAt), order(ledgerEntries.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ value: count() }).from(ledgerEntries).where(where),
+    (row) => ({
+      id: row.entry.id,
+      kind: row.entry.kind,
+      amount_micros: Number(row.entry.amountMicros),
+      balance_after_micros: Number(row.balanceAfter),
+      description: row.entry.description,
+      reference: row.entry.reference,
+      createdBy:
+        row.entry.createdBy === null || row.creatorEmail === null
+          ? null
+          : { user_primary_id: row.entry.createdBy, email: row.creatorEmail },
+      createdAt: row.entry.createdAt.toISOString(),
+    }),
+  );
+  return { ...page, balance_micros: Number(await readBalanceMicros(db, userId)) };
 };

@@ -1,5 +1,6 @@
 import { userChangePasswordBody } from '@console/core/api/auth';
 import { messageResponse, okResponse, pageOf } from '@console/core/api/common';
+import { ledgerPage, ledgerQuery } from '@console/core/api/ledger';
 import {
   addUserBody,
   changeLogEntry,
@@ -20,6 +21,7 @@ import { principalOf } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
 import { setUserPassword } from '../auth/auth-service.ts';
+import { listLedgerEntries } from '../ledger/ledger-service.ts';
 import {
   addNote,
   assignAdvertiser,
@@ -231,6 +233,27 @@ export const userAdminRoutes =
       }),
     );
 
+    app.get(
+      '/users/:id/payments',
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary: "An advertiser's ledger: payments, spend and adjustments with the running balance",
+          params: idParams,
+          querystring: ledgerQuery,
+          response: withErrors(okResponse(ledgerPage)),
+        },
+      },
+      async (request) => {
+        await requireManaged(deps.db, principalOf(request), request.params.id);
+        return {
+          success: true as const,
+          data: await listLedgerEntries(deps.db, request.params.id, request.query),
+        };
+      },
+    );
+
     app.post(
       '/assign-advertiser',
       {
@@ -376,6 +399,27 @@ export const agencyAdvertiserRoutes =
             { entityType: 'user', entityId: request.params.id },
             request.query,
           ),
+        };
+      },
+    );
+
+    app.get(
+      '/advertisers/:id/payments',
+      {
+        config: agencyOnly,
+        schema: {
+          ...schemaBase,
+          summary: "An advertiser's ledger entries with the running balance",
+          params: idParams,
+          querystring: ledgerQuery,
+          response: withErrors(okResponse(ledgerPage)),
+        },
+      },
+      async (request) => {
+        await requireManaged(deps.db, principalOf(request), request.params.id);
+        return {
+          success: true as const,
+          data: await listLedgerEntries(deps.db, request.params.id, request.query),
         };
       },
     );

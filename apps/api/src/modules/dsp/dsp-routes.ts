@@ -1,0 +1,210 @@
+import { okResponse, pageOf } from '@console/core/api/common';
+import {
+  connectionTestResult,
+  dspCreateBody,
+  dspCredentialsBody,
+  dspListQuery,
+  dspSchema,
+  dspStatusBody,
+  dspTestBody,
+  dspUpdateBody,
+} from '@console/core/api/dsps';
+import { changeLogEntry, changeLogQuery, idParams } from '@console/core/api/users';
+import type { DspType } from '@console/core/dsp-types';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readChangeLog } from '../../platform/audit.ts';
+import { principalOf } from '../../platform/auth-guard.ts';
+import { bearer, withErrors } from '../../platform/route-schemas.ts';
+import { testDspConnection } from './dsp-connection-test.ts';
+import {
+  createDsp,
+  type DspDeps,
+  listActiveDsps,
+  listDsps,
+  readDsp,
+  replaceDspCredentials,
+  requireDsp,
+  setDspStatus,
+  testSavedDsp,
+  updateDsp,
+} from './dsp-service.ts';
+
+const adminOnly = { access: ['ADMIN'] as const };
+const schemaBase = { tags: ['dsp'], security: bearer };
+
+/** /api/admin/dsp: upstream DSP connections, for admins alone. */
+export const dspRoutes =
+  (deps: DspDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/list',
+      {
+        config: adminOnly,
+        schema: {
+          ...schemaBase,
+          summary: 'DSP connections, paged, sorted and filtered',
+          querystring: dspListQuery,
+          response: withErrors(okResponse(pageOf(dspSchema))),
+        },
+      },
+      async (request) => ({ success: true as const, data: await listDsps(deps, request.query) }),
+    );
+    app.get(
+      '/activeDspList',
+      {
+        config: adminOnly,
+        schema: {
+          ...schemaBase,
+          summary: 'Active DSP connections',
+          response: withErrors(okResponse(z.array(dspSchema))),
+        },
+      },
+      async () => ({ success: true as const, data: await listActiveDsps(deps) }),
+    );
+    app.post(
+      '/',
+      {
+        config: adminOnly,
+        schema: {
+          ...schemaBase,
+          summary: 'Create a DSP connection',
+          body: dspCreateBody,
+          response: withErrors(okResponse(dspSchema)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'DSP created.',
+        data: await createDsp(deps, principalOf(request), request.body),
+      }),
+    );
+    app.post(
+      '/test',
+      {
+        config: adminOnly,
+        schema: {
+          ...schemaBase,
+          summary: 'Test an unsaved connection (the onboarding step before saving)',
+          body: dspTestBody,
+          response: withErrors(okResponse(connectionTestResult)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await testDspConnection(
+          request.body.type as DspType,
+          request.body.endpoint_url,
+          request.body.credentials,
+        ),
+      }),
+    );
+    app.get(
+      '/:id',
+      {
+        config: adminOnly,
+        schema: {
+          ...schemaBase,
+          summary: 'One DSP connection (credentials as hints only)',
+          params: idParams,
+          response: withErrors(okResponse(dspSchema)),
+        },
+      },
+      async (request) => ({ success: true as const, data: await readDsp(deps, request.params.id) }),
+    );
+    app.put(
+      '/:id',
+      {
+        config: adminOnly,
+        schema: {
+          ...schemaBase,
+          summary: 'Edit a DSP connection',
+          params: idParams,
+          body: dspUpdateBody,
+          response: withErrors(okResponse(dspSchema)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'DSP updated.',
+        data: await updateDsp(deps, principalOf(request), request.params.id, request.body),
+      }),
+    );
+    app.put(
+      '/:id/credentials',
+      {
+        config: adminOnly,
+        schema: {
+          ...schemaBase,
+          summary: 'Replace the credentials of a DSP connection',
+          params: idParams,
+          body: dspCredentialsBody,
+          response: withErrors(okResponse(dspSchema)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Credentials saved.',
+        data: await replaceDspCredentials(
+          deps,
+          principalOf(request),
+          request.params.id,
+          request.body.credentials,
+        ),
+      }),
+    );
+    app.patch(
+      '/:id/status',
+      {
+        config: adminOnly,
+        schema: {
+          ...schemaBase,
+          summary: 'Activate or deactivate a DSP connection',
+          params: idParams,
+          body: dspStatusBody,
+          response: withErrors(okResponse(dspSchema)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await setDspStatus(deps, principalOf(request), request.params.id, request.body.status),
+      }),
+    );
+    app.post(
+      '/:id/test',
+      {
+        config: adminOnly,
+        schema: {
+          ...schemaBase,
+          summary: 'Test a saved connection with its stored credentials',
+          params: idParams,
+          response: withErrors(okResponse(connectionTestResult)),
+        },
+      },
+      async (request) => ({ success: true as const, data: await testSavedDsp(deps, request.params.id) }),
+    );
+    app.get(
+      '/:id/change-log',
+      {
+        config: adminOnly,
+        schema: {
+          ...schemaBase,
+          summary: "A DSP connection's change log, newest first",
+          params: idParams,
+          querystring: changeLogQuery,
+          response: withErrors(okResponse(pageOf(changeLogEntry))),
+        },
+      },
+      async (request) => {
+        await requireDsp(deps, request.params.id);
+        return {
+          success: true as const,
+          data: await readChangeLog(
+            deps.db,
+            { entityType: 'dsp', entityId: request.params.id },
+            request.query,
+          ),
+        };
+      },
+    );
+  };

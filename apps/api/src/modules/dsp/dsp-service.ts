@@ -1,0 +1,248 @@
+// DSP connections (admin only). Credentials go in sealed and come out only as hints.
+import type { Dsp } from '@console/core/api/dsps';
+import { DSP_TYPES, type DspType } from '@console/core/dsp-types';
+import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import { dsps } from '../../db/schema/dsps.ts';
+import { diffFields, recordChange } from '../../platform/audit.ts';
+import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { fetchPage, likePattern } from '../../platform/pagination.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
+import { testDspConnection } from './dsp-connection-test.ts';
+
+type DspRow = typeof dsps.$inferSelect;
+export type DspDeps = AppDeps & { secrets: SecretBox };
+
+const toDsp = (row: DspRow): Dsp => ({
+  id: row.id,
+  name: row.name,
+  type: row.type,
+  endpoint_url: row.endpointUrl,
+  credentials_hint: row.credentialsHint,
+  status: row.status,
+  exchanges: row.exchanges,
+  qps_limit: row.qpsLimit,
+  last_test:
+    row.lastTestAt && row.lastTestOk !== null
+      ? { at: row.lastTestAt.toISOString(), ok: row.lastTestOk, message: row.lastTestMessage ?? '' }
+      : null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Secrets show only their last four characters; other fields (user names) show in full. */
+const hintsOf = (type: DspType, credentials: Record<string, string>) =>
+  Object.fromEntries(
+    DSP_TYPES[type].credentialFields.map((field) => {
+      const value = credentials[field.name] ?? '';
+      return [field.name, field.secret ? `••••${value.slice(-4)}` : value];
+    }),
+  );
+
+/** Only the fields the type knows are kept. */
+const credentialsOf = (type: DspType, credentials: Record<string, string>) =>
+  Object.fromEntries(
+    DSP_TYPES[type].credentialFields.map((field) => [field.name, (credentials[field.name] ?? '').trim()]),
+  );
+
+const auditActor = (principal: Principal) => ({
+  actorUserId: actorIdOf(principal),
+  effectiveUserId: principal.userId,
+});
+
+export const requireDsp = async (deps: AppDeps, id: number) => {
+  const [row] = await deps.db.select().from(dsps).where(eq(dsps.id, id)).limit(1);
+  if (!row) throw notFound('DSP not found.');
+  return row;
+};
+
+export const readDsp = async (deps: AppDeps, id: number) => toDsp(await requireDsp(deps, id));
+
+const assertNameFree = async (deps: AppDeps, name: string, exceptId?: number) => {
+  const [taken] = await deps.db.select({ id: dsps.id }).from(dsps).where(ilike(dsps.name, name)).limit(1);
+  if (taken && taken.id !== exceptId) throw conflict('A DSP with this name already exists.');
+};
+
+type DspListQuery = {
+  page: number;
+  limit: number;
+  q?: string | undefined;
+  status?: 'ACTIVE' | 'INACTIVE' | undefined;
+  type?: string | undefined;
+  sort: 'name' | 'type' | 'status' | 'createdAt';
+  order: 'asc' | 'desc';
+};
+
+export const listDsps = async (deps: AppDeps, query: DspListQuery) => {
+  const where = and(
+    query.status ? eq(dsps.status, query.status) : undefined,
+    query.type ? eq(dsps.type, query.type) : undefined,
+    query.q ? ilike(dsps.name, likePattern(query.q)) : undefined,
+  );
+  const column = { name: dsps.name, type: dsps.type, status: dsps.status, createdAt: dsps.createdAt }[
+    query.sort
+  ];
+  return fetchPage(
+    query,
+    (limit, offset) =>
+      deps.db
+        .select()
+        .from(dsps)
+        .where(where)
+        .orderBy(query.order === 'asc' ? asc(column) : desc(column), asc(dsps.id))
+        .limit(limit)
+        .offset(offset),
+    () => deps.db.select({ value: count() }).from(dsps).where(where),
+    toDsp,
+  );
+};
+
+export const listActiveDsps = async (deps: AppDeps) =>
+  (await deps.db.select().from(dsps).where(eq(dsps.status, 'ACTIVE')).orderBy(asc(dsps.name))).map(toDsp);
+
+export type DspInput = {
+  name: string;
+  type: string;
+  endpoint_url: string;
+  exchanges: string[];
+  qps_limit: number;
+};
+
+export const createDsp = async (
+  deps: DspDeps,
+  principal: Principal,
+  input: DspInput & { credentials: Record<string, string> },
+) => {
+  await assertNameFree(deps, input.name);
+  const type = input.type as DspType;
+  const credentials = credentialsOf(type, input.credentials);
+  const [row] = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(dsps)
+      .values({
+        name: input.name,
+        type,
+        endpointUrl: input.endpoint_url,
+        credentialsSealed: await deps.secrets.seal(credentials),
+        credentialsHint: hintsOf(type, credentials),
+        exchanges: input.exchanges,
+        qpsLimit: input.qps_limit,
+      })
+      .returning();
+    await recordChange(tx, {
+      entityType: 'dsp',
+      entityId: rows[0]!.id,
+      action: 'create',
+      ...auditActor(principal),
+      changes: diffFields(
+        {},
+        { name: input.name, type, endpoint_url: input.endpoint_url, exchanges: input.exchanges },
+      ),
+    });
+    return rows;
+  });
+  return toDsp(row!);
+};
+
+export const updateDsp = async (deps: DspDeps, principal: Principal, id: number, input: DspInput) => {
+  const before = await requireDsp(deps, id);
+  await assertNameFree(deps, input.name, id);
+  const typeChanged = before.type !== input.type;
+  const [row] = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(dsps)
+      .set({
+        name: input.name,
+        type: input.type,
+        endpointUrl: input.endpoint_url,
+        exchanges: input.exchanges,
+        qpsLimit: input.qps_limit,
+        // Another type has other credential fields: the old ones no longer apply.
+        ...(typeChanged ? { credentialsSealed: await deps.secrets.seal({}), credentialsHint: {} } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(dsps.id, id))
+      .returning();
+    await recordChange(tx, {
+      entityType: 'dsp',
+      entityId: id,
+      action: 'update',
+      ...auditActor(principal),
+      changes: diffFields(
+        {
+          name: before.name,
+          type: before.type,
+          endpoint_url: before.endpointUrl,
+          exchanges: before.exchanges,
+          qps_limit: before.qpsLimit,
+        },
+        input,
+      ),
+    });
+    return rows;
+  });
+  return toDsp(row!);
+};
+
+export const replaceDspCredentials = async (
+  deps: DspDeps,
+  principal: Principal,
+  id: number,
+  input: Record<string, string>,
+) => {
+  const before = await requireDsp(deps, id);
+  const type = before.type as DspType;
+  const credentials = credentialsOf(type, input);
+  const hints = hintsOf(type, credentials);
+  const [row] = await deps.db
+    .update(dsps)
+    .set({
+      credentialsSealed: await deps.secrets.seal(credentials),
+      credentialsHint: hints,
+      updatedAt: new Date(),
+    })
+    .where(eq(dsps.id, id))
+    .returning();
+  await recordChange(deps.db, {
+    entityType: 'dsp',
+    entityId: id,
+    action: 'credentials',
+    ...auditActor(principal),
+    changes: diffFields(before.credentialsHint, hints),
+  });
+  return toDsp(row!);
+};
+
+export const setDspStatus = async (
+  deps: AppDeps,
+  principal: Principal,
+  id: number,
+  status: 'ACTIVE' | 'INACTIVE',
+) => {
+  const before = await requireDsp(deps, id);
+  const [row] = await deps.db
+    .update(dsps)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(dsps.id, id))
+    .returning();
+  await recordChange(deps.db, {
+    entityType: 'dsp',
+    entityId: id,
+    action: 'status',
+    ...auditActor(principal),
+    changes: diffFields({ status: before.status }, { status }),
+  });
+  return toDsp(row!);
+};
+
+/** Tests a saved connection with its stored credentials and records the outcome. */
+export const testSavedDsp = async (deps: DspDeps, id: number) => {
+  const row = await requireDsp(deps, id);
+  const credentials = (await deps.secrets.open(row.credentialsSealed)) as Record<string, string>;
+  const result = await testDspConnection(row.type as DspType, row.endpointUrl, credentials);
+  await deps.db
+    .update(dsps)
+    .set({ lastTestAt: new Date(), lastTestOk: result.ok, lastTestMessage: result.message })
+    .where(eq(dsps.id, id));
+  return result;
+};
