@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { MICROS_PER_UNIT } from '../constants.ts';
+import {
+  findMoneyTextError,
+  formatMicros,
+  formatMoney,
+  isMoneyText,
+  MONEY_INVALID_MESSAGE,
+  MONEY_TOO_LARGE_MESSAGE,
+  MONEY_TOO_PRECISE_MESSAGE,
+  moneyToMicrosSchema,
+  parseMoneyToMicros,
+} from './money.ts';
+
+describe('formatMoney', () => {
+  it.each([
+    [0, '$0.00'],
+    [1, '$1.00'],
+    [12.3, '$12.30'],
+    [1234.5, '$1,234.50'],
+    [-1234.5, '-$1,234.50'],
+    [1_234_567.891, '$1,234,567.89'],
+    [0.1 + 0.2, '$0.30'],
+    [1.005, '$1.01'],
+    [-1.005, '-$1.01'],
+    [0.125, '$0.13'],
+    [0.004, '$0.00'],
+    [-0.004, '$0.00'],
+    [-0.005, '-$0.01'],
+    [-0, '$0.00'],
+    [999.995, '$1,000.00'],
+  ])('%d -> %s', (amount, expected) => {
+    expect(formatMoney(amount)).toBe(expected);
+  });
+
+  it('returns non-finite input as text', () => {
+    expect(formatMoney(Number.NaN)).toBe('NaN');
+    expect(formatMoney(Number.POSITIVE_INFINITY)).toBe('Infinity');
+  });
+});
+
+describe('formatMicros', () => {
+  it('uses 1,000,000 micro-units per dollar', () => {
+    expect(MICROS_PER_UNIT).toBe(1_000_000);
+  });
+
+  it.each<[number | bigint, string]>([
+    [0, '$0.00'],
+    [0n, '$0.00'],
+    [12_340_000, '$12.34'],
+    [1_000_000, '$1.00'],
+    [-1_234_500_000, '-$1,234.50'],
+    [10_000, '$0.01'],
+    [9_999, '$0.01'],
+    [5_000, '$0.01'],
+    [4_999, '$0.00'],
+    [-4_999, '$0.00'],
+    [-5_000, '-$0.01'],
+    [1_004_999, '$1.00'],
+    [1_005_000, '$1.01'],
+    [999_995_000, '$1,000.00'],
+    [Number.MAX_SAFE_INTEGER, '$9,007,199,254.74'],
+    [-Number.MAX_SAFE_INTEGER, '-$9,007,199,254.74'],
+    [123_456_789_012_345_678_901n, '$123,456,789,012,345.68'],
+    [-123_456_789_012_345_678_901n, '-$123,456,789,012,345.68'],
+  ])('%d -> %s', (micros, expected) => {
+    expect(formatMicros(micros)).toBe(expected);
+  });
+
+  it('never loses a cent to floating point', () => {
+    // As floats, 0.29 * 100 = 28.999999999999996 and 1.15 * 100 = 114.99999999999999.
+    expect(formatMicros(290_000)).toBe('$0.29');
+    expect(formatMicros(1_150_000)).toBe('$1.15');
+    for (let cents = 0; cents < 20_000; cents += 1) {
+      const expected = `$${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
+      expect(formatMicros(cents * 10_000)).toBe(expected);
+    }
+  });
+
+  it('rounds a fractional number to a whole micro first, and returns non-finite input as text', () => {
+    expect(formatMicros(4_999.6)).toBe('$0.01');
+    expect(formatMicros(Number.NaN)).toBe('NaN');
+  });
+});
+
+describe('parseMoneyToMicros', () => {
+  it.each([
+    ['12.34', 12_340_000],
+    ['0', 0],
+    ['0.000001', 1],
+    ['12', 12_000_000],
+    ['12.', 12_000_000],
+    ['.5', 500_000],
+    ['0.29', 290_000],
+    ['1.15', 1_150_000],
+    ['123456.123456', 123_456_123_456],
+    ['1,234.50', 1_234_500_000],
+    ['$1,234.50', 1_234_500_000],
+    ['-$1,234.50', -1_234_500_000],
+    ['-12.34', -12_340_000],
+    ['  7.5  ', 7_500_000],
+    ['1,000,000', 1_000_000_000_000],
+    ['9007199254.740991', Number.MAX_SAFE_INTEGER],
+  ])('%j -> %d', (text, micros) => {
+    expect(parseMoneyToMicros(text)).toBe(micros);
+    expect(isMoneyText(text)).toBe(true);
+    expect(moneyToMicrosSchema.parse(text)).toBe(micros);
+  });
+
+  it('never returns -0', () => {
+    expect(Object.is(parseMoneyToMicros('-0.00'), 0)).toBe(true);
+  });
+
+  it('reads back what formatMicros writes', () => {
+    for (const micros of [0, 10_000, -10_000, 1_234_560_000, -987_654_320_000]) {
+      expect(parseMoneyToMicros(formatMicros(micros))).toBe(micros);
+    }
+  });
+
+  it.each(['1.1234567', '0.0000001', '-5.0000000'])('rejects more than 6 decimals: %j', (text) => {
+    expect(() => parseMoneyToMicros(text)).toThrow(new RangeError(MONEY_TOO_PRECISE_MESSAGE));
+    expect(findMoneyTextError(text)).toBe(MONEY_TOO_PRECISE_MESSAGE);
+    expect(MONEY_TOO_PRECISE_MESSAGE).toBe('Please use at most 6 decimals.');
+  });
+
+  it.each([
+    '',
+    '   ',
+    '.',
+    '-',
+    '$',
+    'abc',
+    '12abc',
+    '1.2.3',
+    '1e6',
+    '+5',
+    '$-5',
+    '12,34',
+    '1,2345.00',
+    '1 234',
+    '0x10',
+    'NaN',
+    'Infinity',
+    '--5',
+    '€5',
+  ])('rejects garbage %j', (text) => {
+    expect(() => parseMoneyToMicros(text)).toThrow(new RangeError(MONEY_INVALID_MESSAGE));
+    expect(isMoneyText(text)).toBe(false);
+    expect(moneyToMicrosSchema.safeParse(text).error?.issues.map((issue) => issue.message)).toEqual([
+      MONEY_INVALID_MESSAGE,
+    ]);
+  });
+
+  it('rejects amounts beyond safe integer micro-units', () => {
+    expect(() => parseMoneyToMicros('9007199254.740992')).toThrow(new RangeError(MONEY_TOO_LARGE_MESSAGE));
+    expect(findMoneyTextError('-99999999999')).toBe(MONEY_TOO_LARGE_MESSAGE);
+  });
+});

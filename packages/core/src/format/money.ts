@@ -1,0 +1,90 @@
+// Money at the edge (spec section 9: dollar sign, two decimals, leading minus when negative).
+// Amounts live as integer micro-units (1 USD = 1,000,000); formatMicros and parseMoneyToMicros
+// work on integers (BigInt) so no cent is lost to binary floating point.
+import { z } from 'zod';
+import { MICROS_PER_UNIT } from '../constants.ts';
+
+const MICROS = BigInt(MICROS_PER_UNIT);
+const MICROS_PER_CENT = MICROS / 100n;
+const MICROS_DECIMALS = String(MICROS_PER_UNIT).length - 1;
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/**
+ * 12_340_000 -> '$12.34', -1_234_500_000 -> '-$1,234.50'. Rounds to the cent, half away from zero
+ * (5_000 -> '$0.01', -5_000 -> '-$0.01'); an amount that rounds to zero has no minus. A fractional
+ * number is first rounded to a whole micro-unit; non-finite input is returned as text ('NaN').
+ */
+export function formatMicros(micros: number | bigint): string {
+  if (typeof micros === 'number' && !Number.isFinite(micros)) return String(micros);
+  const value = typeof micros === 'bigint' ? micros : BigInt(Math.round(micros));
+  const isNegative = value < 0n;
+  const cents = ((isNegative ? -value : value) + MICROS_PER_CENT / 2n) / MICROS_PER_CENT;
+  const sign = isNegative && cents > 0n ? '-' : '';
+  const whole = groupThousands((cents / 100n).toString());
+  const fraction = (cents % 100n).toString().padStart(2, '0');
+  return `${sign}$${whole}.${fraction}`;
+}
+
+/**
+ * A dollar amount as a number: -1234.5 -> '-$1,234.50'. Goes through micro-units, so the decimal
+ * the caller wrote is what gets rounded (1.005 -> '$1.01', although the double is 1.00499...).
+ */
+export function formatMoney(amount: number): string {
+  if (!Number.isFinite(amount)) return String(amount);
+  return formatMicros(Math.round(amount * MICROS_PER_UNIT));
+}
+
+export const MONEY_INVALID_MESSAGE = 'Please enter an amount like 12.34.';
+export const MONEY_TOO_PRECISE_MESSAGE = `Please use at most ${MICROS_DECIMALS} decimals.`;
+export const MONEY_TOO_LARGE_MESSAGE = 'This amount is too large.';
+
+// Optional minus, optional $, digits (optionally grouped by commas in threes), optional decimals:
+// '12', '12.34', '.5', '12.', '$1,234.50', '-$1,234.50' (what formatMicros writes reads back).
+const MONEY_TEXT_PATTERN = /^(-)?\$?(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d*))?$/;
+
+type MoneyParse = { micros: number; error?: undefined } | { micros?: undefined; error: string };
+
+function readMoneyText(text: string): MoneyParse {
+  const match = MONEY_TEXT_PATTERN.exec(text.trim());
+  if (!match) return { error: MONEY_INVALID_MESSAGE };
+  const [, minus, wholeText = '', fractionText = ''] = match;
+  if (wholeText === '' && fractionText === '') return { error: MONEY_INVALID_MESSAGE };
+  if (fractionText.length > MICROS_DECIMALS) return { error: MONEY_TOO_PRECISE_MESSAGE };
+  const whole = BigInt(wholeText.replaceAll(',', '') || '0');
+  const magnitude = whole * MICROS + BigInt(fractionText.padEnd(MICROS_DECIMALS, '0'));
+  if (magnitude > BigInt(Number.MAX_SAFE_INTEGER)) return { error: MONEY_TOO_LARGE_MESSAGE };
+  // No -0 for '-0.00'.
+  const micros = Number(magnitude);
+  return { micros: minus && micros !== 0 ? -micros : micros };
+}
+
+/** The message for text that is not an amount, or undefined when it is one. */
+export function findMoneyTextError(text: string): string | undefined {
+  return readMoneyText(text).error;
+}
+
+export function isMoneyText(text: string): boolean {
+  return readMoneyText(text).error === undefined;
+}
+
+/**
+ * '12.34' -> 12_340_000, exactly. Accepts what formatMicros writes ('-$1,234.50'); throws a
+ * RangeError with one of the MONEY_* messages for garbage, more than 6 decimals, or more micros
+ * than Number.MAX_SAFE_INTEGER (about 9 billion dollars).
+ */
+export function parseMoneyToMicros(text: string): number {
+  const result = readMoneyText(text);
+  if (result.error !== undefined) throw new RangeError(result.error);
+  return result.micros;
+}
+
+/** Form or request text to integer micro-units, with the MONEY_* messages. */
+export const moneyToMicrosSchema = z.string().transform((text, ctx) => {
+  const result = readMoneyText(text);
+  if (result.error === undefined) return result.micros;
+  ctx.addIssue({ code: 'custom', message: result.error });
+  return z.NEVER;
+});

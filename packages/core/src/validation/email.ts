@@ -1,0 +1,20 @@
+// E-mail address for login, registration and password reset. Surrounding spaces are trimmed (a
+// pasted address often carries one); case is kept, so whether to lower-case for look-ups is the
+// API's call. zod's own e-mail pattern is used: practical, ASCII, requires a dotted domain.
+import { z } from 'zod';
+
+export const EMAIL_REQUIRED_MESSAGE = 'Please enter your e-mail address.';
+export const EMAIL_INVALID_MESSAGE = 'Please enter a valid e-mail address, like name@example.com.';
+/** RFC 5321's limit for a forward path. */
+export const EMAIL_MAX_LENGTH = 254;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, { message: EMAIL_REQUIRED_MESSAGE, abort: true })
+  .max(EMAIL_MAX_LENGTH, { message: EMAIL_INVALID_MESSAGE, abort: true })
+  .check(z.email(EMAIL_INVALID_MESSAGE));
+
+export function isValidEmail(value: string): boolean {
+  return emailSchema.safeParse(value).success;
+}
