@@ -1,0 +1,159 @@
+// Starts the real production server (`node --import tsx apps/api/src/server.ts`) as a child process
+// on a free port with a fresh DATA_DIR (an empty embedded database gets the demo seed), waits for
+// GET /api/health and hands back its address. Used by the e2e suite and by `npm run bench`.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const webDist = join(repoRoot, 'apps/web/dist');
+
+export type ServerHandle = {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash) */
+  baseURL: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server printed so far (stdout and stderr). */
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+export type StartServerOptions = {
+  /** Extra environment for the server (e.g. DATABASE_URL); overrides the defaults below. */
+  env?: Record<string, string>;
+  /** Extra arguments after server.ts (e.g. ['--demo']). */
+  args?: string[];
+  /** How long to wait for /api/health. */
+  timeoutMs?: number;
+  /** Build apps/web when apps/web/dist is missing (default true). */
+  ensureBuilt?: boolean;
+  /** Echo the server's output to this process's stderr as it comes (default: E2E_SERVER_LOG=1). */
+  echo?: boolean;
+};
+
+/** Builds the web app once when apps/web/dist/index.html is missing (`npm test` builds before e2e). */
+export function ensureWebBuilt(): void {
+  if (existsSync(join(webDist, 'index.html'))) return;
+  console.error('[start-server] apps/web/dist is missing: running `npm run build` once');
+  const res = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  if (res.status !== 0) throw new Error(`npm run build failed (exit ${res.status ?? res.signal})`);
+}
+
+/** A TCP port that was free a moment ago on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  const srv = createServer();
+  srv.listen(0, '127.0.0.1');
+  await once(srv, 'listening');
+  const address = srv.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  srv.close();
+  await once(srv, 'close');
+  return port;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+export async function startServer(options: StartServerOptions = {}): Promise<ServerHandle> {
+  if (options.ensureBuilt !== false) ensureWebBuilt();
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const echo = options.echo ?? process.env.E2E_SERVER_LOG === '1';
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // Never pick up a database or secrets from the caller's shell: each server is a fresh instance.
+  for (const key of [
+    'DATABASE_URL',
+    'PAYLOAD_KEY',
+    'JWT_SECRET',
+    'SMTP_URL',
+    'DEMO_PASSWORD',
+    'WEB_DIST',
+    'HOST',
+    'NODE_OPTIONS',
+  ]) {
+    delete env[key];
+  }
+  Object.assign(env, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOGIN_RATE_LIMIT: '10000',
+    LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+    ...options.env,
+  });
+
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/src/server.ts', ...(options.args ?? [])],
+    {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  live.add(child);
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    const text = chunk.toString();
+    output += text;
+    if (output.length > 2_000_000) output = output.slice(-1_000_000);
+    if (echo) process.stderr.write(text);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  const exitPromise = new Promise<void>((r) =>
+    child.once('exit', (code, signal) => {
+      exited = { code, signal };
+      live.delete(child);
+      r();
+    }),
+  );
+
+  const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+  const stop = async () => {
+    if (!exited) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exitPromise;
+      clearTimeout(timer);
+    }
+    cleanup();
+  };
+
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  let lastError = '';
+  while (Date.now() < deadline) {
+    if (exited) {
+      cleanup();
+      throw new Error(
+        `The server exited before answering /api/health (${exited.signal ?? `code ${exited.code}`}). Output:\n${output}`,
+      );
+    }
+    try {
+      const res = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) {
+        await res.arrayBuffer();
+        return { baseURL, port, dataDir, output: () => output, stop };
+      }
+      lastError = `HTTP ${res.status}`;
+    } catch (err) {
+      lastError = err instanceof Error ? err.message : String(err);
+    }
+    await sleep(150);
+  }
+  await stop();
+  throw new Error(
+    `The server did not answer /api/health within the timeout (last: ${lastError}). Output:\n${output}`,
+  );
+}

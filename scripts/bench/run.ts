@@ -1,0 +1,382 @@
+// `npm run bench`: prints figures, never asserts on time.
+//   (a) gzip size of the initial JS + CSS of /login (budget 150 kB) and of the largest other chunk;
+//   (b) throughput and latency of GET /api/health, POST /api/auth/login and GET /api/auth/refresh-token
+//       on the production server, on PGlite (fresh DATA_DIR) and, when one is reachable, on a fresh
+//       PostgreSQL database.
+//
+// Options: --skip-build (use the existing apps/web/dist), --only=web|api, --duration=<s> (default 5),
+//          --concurrency=<n> (default 8). PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
+//          postgres://postgres@127.0.0.1:5432/postgres; BENCH_DATABASE_URL=off skips it.
+// Also writes the figures as JSON to test-output/bench.json.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { CHROMIUM_ARGS } from '../../e2e/support/chromium.ts';
+import { repoRoot, type ServerHandle, startServer, webDist } from '../../e2e/support/start-server.ts';
+import { findChromium } from '../find-chromium.mjs';
+import { assetOf, type BundleReport, measureBundle } from './bundle.ts';
+import { type LoadResult, runLoad, type Worker } from './load.ts';
+
+const LOGIN_BUDGET_KB = 150;
+const DEMO_EMAILS = [
+  'admin@demo.test',
+  'coadmin@demo.test',
+  'agency@demo.test',
+  'advertiser@demo.test',
+  'adv1@demo.test',
+  'adv2@demo.test',
+];
+const DEMO_PASSWORD = 'Demo-pass-1'; // start-server never passes DEMO_PASSWORD on
+
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(`--${name}`);
+const option = (name: string) =>
+  argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ??
+  (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : undefined);
+const only = option('only');
+const durationMs = Number(option('duration') ?? 5) * 1000;
+const concurrency = Number(option('concurrency') ?? 8);
+const warmupMs = 1000;
+const maxRequests = 200_000;
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 10 ? 2 : 1) : '-');
+const loadText = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+const section = (title: string) => console.log(`\n## ${title}\n`);
+
+// ---------------------------------------------------------------------------------------------------
+// (a) Web bundle
+
+type LoadedLogin = { files: string[]; gzip: number } | { skipped: string };
+
+function buildWeb(): void {
+  if (flag('skip-build') && existsSync(join(webDist, 'index.html'))) {
+    console.log('Using the existing apps/web/dist (--skip-build).');
+    return;
+  }
+  console.log('Building the web app (npm run build)...');
+  const t0 = performance.now();
+  const res = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (res.status !== 0) throw new Error(`npm run build failed (exit ${res.status ?? res.signal})`);
+  console.log(`Built in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
+}
+
+function printBundle(report: BundleReport, loaded: LoadedLogin | undefined): void {
+  section('Web bundle (apps/web/dist; gzip at zlib default level; 1 kB = 1000 bytes)');
+  const over = report.initialGzip > LOGIN_BUDGET_KB * 1000;
+  console.log(
+    `/login initial JS + CSS (index.html: entry, modulepreload, stylesheets): ${kB(report.initialGzip)} gzip` +
+      ` -- budget ${LOGIN_BUDGET_KB} kB: ${over ? 'OVER BUDGET' : 'within'}`,
+  );
+  for (const a of report.initial)
+    console.log(`    ${a.file.padEnd(48)} ${kB(a.gzip).padStart(10)} (${kB(a.bytes)} raw)`);
+  if (loaded && 'files' in loaded) {
+    const overLoaded = loaded.gzip > LOGIN_BUDGET_KB * 1000;
+    console.log(
+      `/login as Chromium loads it (every JS + CSS file until the network is idle): ${kB(loaded.gzip)} gzip` +
+        ` -- budget ${LOGIN_BUDGET_KB} kB: ${overLoaded ? 'OVER BUDGET' : 'within'}`,
+    );
+    for (const f of loaded.files.filter((f) => !report.initial.some((a) => a.file === f))) {
+      console.log(`    + ${f} (loaded after start)`);
+    }
+  } else if (loaded) {
+    console.log(`/login as Chromium loads it: not measured (${loaded.skipped})`);
+  }
+  const largest = report.otherJs[0];
+  console.log(
+    largest
+      ? `Largest other JS chunk: ${largest.file} ${kB(largest.gzip)} gzip (${kB(largest.bytes)} raw)`
+      : 'Largest other JS chunk: none (everything is in the initial load)',
+  );
+  for (const a of report.otherJs.slice(1, 5))
+    console.log(`    next: ${a.file.padEnd(42)} ${kB(a.gzip).padStart(10)}`);
+  console.log(
+    `All JS + CSS: ${kB(report.totalJsCssGzip)} gzip in ${report.otherJs.length + report.initial.length} files`,
+  );
+}
+
+/** Opens /login in Chromium (when one is installed) and sums the gzip sizes of the JS and CSS it fetched. */
+async function measureLoadedLogin(baseURL: string): Promise<LoadedLogin> {
+  let executablePath: string;
+  try {
+    executablePath = process.env.CHROME_PATH || findChromium({ install: false, log: () => undefined });
+  } catch {
+    return { skipped: 'no Chromium installed; `node scripts/find-chromium.mjs` installs it' };
+  }
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    const files: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.origin === baseURL && /\.(m?js|css)$/.test(url.pathname)) {
+        const file = url.pathname.replace(/^\//, '');
+        if (!files.includes(file)) files.push(file);
+      }
+    });
+    await page.goto(`${baseURL}/login`, { waitUntil: 'networkidle' });
+    const present = files.filter((f) => existsSync(join(webDist, f)));
+    return { files: present, gzip: present.reduce((s, f) => s + assetOf(webDist, f).gzip, 0) };
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// (b) API load
+
+type Row = { database: string; endpoint: string } & LoadResult;
+
+async function api<T>(
+  baseURL: string,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T | undefined }> {
+  const headers: Record<string, string> = {};
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const res = await fetch(`${baseURL}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? null : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  let body: T | undefined;
+  try {
+    body = text ? (JSON.parse(text) as T) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status, body };
+}
+
+type Session = { data?: { token?: string } };
+
+async function loginToken(baseURL: string, email: string): Promise<string> {
+  const { status, body } = await api<Session>(baseURL, '/api/auth/login', {
+    method: 'POST',
+    body: { email, password: DEMO_PASSWORD },
+  });
+  const token = body?.data?.token;
+  if (status !== 200 || !token)
+    throw new Error(`login as ${email} failed: HTTP ${status} ${JSON.stringify(body)}`);
+  return token;
+}
+
+async function benchServer(database: string, server: ServerHandle): Promise<Row[]> {
+  const { baseURL } = server;
+  // Fail early and clearly when the demo users are not there.
+  await loginToken(baseURL, DEMO_EMAILS[0]!);
+
+  const scenarios: { endpoint: string; makeWorker: (i: number) => Promise<Worker> }[] = [
+    {
+      endpoint: 'GET /api/health',
+      makeWorker: async () => ({
+        step: async () => (await api(baseURL, '/api/health')).status === 200,
+      }),
+    },
+    {
+      endpoint: 'POST /api/auth/login',
+      makeWorker: async (i) => {
+        const email = DEMO_EMAILS[i % DEMO_EMAILS.length]!;
+        return {
+          step: async () => {
+            const { status, body } = await api<Session>(baseURL, '/api/auth/login', {
+              method: 'POST',
+              body: { email, password: DEMO_PASSWORD },
+            });
+            return status === 200 && typeof body?.data?.token === 'string';
+          },
+        };
+      },
+    },
+    {
+      endpoint: 'GET /api/auth/refresh-token',
+      makeWorker: async (i) => {
+        // Refresh rotates the token: each worker chains its own session, always using the newest token.
+        const email = DEMO_EMAILS[i % DEMO_EMAILS.length]!;
+        let token = await loginToken(baseURL, email);
+        return {
+          step: async () => {
+            const { status, body } = await api<Session>(baseURL, '/api/auth/refresh-token', { token });
+            const next = body?.data?.token;
+            if (status !== 200 || !next) return false;
+            token = next;
+            return true;
+          },
+          recover: async () => {
+            token = await loginToken(baseURL, email);
+          },
+        };
+      },
+    },
+  ];
+
+  const rows: Row[] = [];
+  for (const s of scenarios) {
+    process.stdout.write(`  ${database}: ${s.endpoint} ... `);
+    const result = await runLoad({
+      concurrency,
+      warmupMs,
+      durationMs,
+      maxRequests,
+      makeWorker: s.makeWorker,
+    });
+    console.log(
+      `${result.rps.toFixed(0)} req/s, p99 ${ms(result.p99)} ms${result.errors ? `, ${result.errors} errors` : ''}`,
+    );
+    rows.push({ database, endpoint: s.endpoint, ...result });
+  }
+  return rows;
+}
+
+function printRows(rows: Row[]): void {
+  section(
+    `API load (${concurrency} workers, ${warmupMs / 1000} s warm-up + ${durationMs / 1000} s each; Node fetch over 127.0.0.1; ` +
+      'load generator and server share the machine)',
+  );
+  const header = [
+    'database',
+    'endpoint',
+    'req/s',
+    'p50 ms',
+    'p90 ms',
+    'p99 ms',
+    'max ms',
+    'requests',
+    'errors',
+  ];
+  const table = rows.map((r) => [
+    r.database,
+    r.endpoint,
+    r.rps.toFixed(0),
+    ms(r.p50),
+    ms(r.p90),
+    ms(r.p99),
+    ms(r.max),
+    String(r.requests),
+    String(r.errors),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w, i) => (i < 2 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  for (const row of table) console.log(line(row));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// PostgreSQL: a fresh database per run
+
+async function freshPostgresDatabase(): Promise<
+  { url: string; drop: () => Promise<void> } | { skipped: string }
+> {
+  const candidate =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
+  if (candidate === 'off') return { skipped: 'BENCH_DATABASE_URL=off' };
+  const admin = new pg.Client({ connectionString: candidate, connectionTimeoutMillis: 2000 });
+  admin.on('error', () => undefined); // an idle admin connection dropping must not end the bench
+  try {
+    await admin.connect();
+  } catch (err) {
+    return { skipped: `no PostgreSQL at ${candidate} (${err instanceof Error ? err.message : String(err)})` };
+  }
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(candidate);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      try {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await admin.end();
+      }
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  console.log(
+    `# npm run bench (${new Date().toISOString()}, node ${process.version}, ${availableParallelism()} cores, load average ${loadText()})`,
+  );
+  const out: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    node: process.version,
+    loadavg: loadavg(),
+  };
+
+  let bundle: BundleReport | undefined;
+  if (only !== 'api') {
+    buildWeb();
+    bundle = measureBundle(webDist);
+    out.bundle = bundle;
+  }
+
+  const rows: Row[] = [];
+  if (only !== 'web' || bundle) {
+    const server = await startServer({ ensureBuilt: false });
+    try {
+      if (bundle) {
+        const loaded = await measureLoadedLogin(server.baseURL);
+        out.loginAsLoaded = loaded;
+        printBundle(bundle, loaded);
+      }
+      if (only !== 'web') {
+        section('API load: running');
+        rows.push(...(await benchServer('PGlite', server)));
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+
+  if (only !== 'web') {
+    const pgdb = await freshPostgresDatabase();
+    if ('skipped' in pgdb) {
+      console.log(`\n(PostgreSQL not measured: ${pgdb.skipped})`);
+    } else {
+      try {
+        const server = await startServer({
+          env: { DATABASE_URL: pgdb.url },
+          args: ['--demo'],
+          ensureBuilt: false,
+        });
+        try {
+          rows.push(...(await benchServer('PostgreSQL', server)));
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        await pgdb.drop();
+      }
+    }
+    printRows(rows);
+    out.api = rows;
+  }
+
+  mkdirSync(join(repoRoot, 'test-output'), { recursive: true });
+  writeFileSync(join(repoRoot, 'test-output', 'bench.json'), `${JSON.stringify(out, null, 2)}\n`);
+  console.log(`\nLoad average at the end: ${loadText()}`);
+  console.log(
+    `Done in ${((performance.now() - started) / 1000).toFixed(0)} s; figures also in test-output/bench.json.`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});
