@@ -1,0 +1,30 @@
+// Spec section 2: a spinner until the company config loaded from the server has an
+// agency_primary_id. If the server cannot be reached, a stored config lets the console start;
+// with none, the visitor gets a retry button rather than an endless spinner.
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import { Button, Center, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isConfigReady } from '../lib/config/company-config.ts';
+import { loadCompanyConfig, useCompanyConfig } from '../lib/config/use-company-config.ts';
+import { PageSpinner } from './page-spinner.tsx';
+
+export const ConfigGate = ({ children }: { children: ReactNode }) => {
+  const { config, isLoading, isError } = useCompanyConfig();
+  const { t } = useTranslation('common');
+  if (isError && !isConfigReady(config)) {
+    return (
+      <Center mih="100dvh" p="md">
+        <Stack align="center" gap="sm" role="alert">
+          <Text fw={600}>{t('config.failedTitle')}</Text>
+          <Text c="dimmed">{t('config.failedBody')}</Text>
+          <Button onClick={() => void loadCompanyConfig()}>{t('actions.retry')}</Button>
+        </Stack>
+      </Center>
+    );
+  }
+  if (isLoading || !isConfigReady(config)) return <PageSpinner fullScreen />;
+  return children;
+};

@@ -1,0 +1,202 @@
+// The signed-in console's frame (spec section 2): top bar, the role's menu as a vertical sidebar
+// or a horizontal top navigation, the page, the footer, and the settings panel. Loaded lazily by
+// the router, so nothing here weighs on /login.
+import './shell-styles.ts';
+import { HOME_PATH } from '@console/core/routes/menus';
+import { ActionIcon, Burger, Drawer, Loader, Tooltip } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconSettings } from '@tabler/icons-react';
+import { type CSSProperties, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { type CompanyConfig, isConfigReady } from '../../lib/config/company-config.ts';
+import { useCompanyConfig } from '../../lib/config/use-company-config.ts';
+import { useSession } from '../../lib/session/session-store.ts';
+import { resolveBrandColors } from '../theme/white-label.ts';
+import { ActAsSelect } from './act-as-select.tsx';
+import { AdvertiserBalance } from './advertiser-balance.tsx';
+import { AppFooter } from './app-footer.tsx';
+import { BackButtons } from './back-buttons.tsx';
+import { FullscreenToggle } from './fullscreen-toggle.tsx';
+import { INHERIT_COLOR_STYLE } from './inherit-color.ts';
+import { LanguagePicker } from './language-picker.tsx';
+import { MainMenu } from './main-menu.tsx';
+import { RoutePreloader } from './route-preloader.tsx';
+import { SettingsDrawer } from './settings-drawer.tsx';
+import classes from './shell.module.css';
+import { canActAs } from './shell-rules.ts';
+import { navSurfaceVars, resolveNavSurface, resolveTopbarSurface } from './surfaces.ts';
+import { useLayoutSettings } from './use-layout-settings.ts';
+import { UserMenu } from './user-menu.tsx';
+
+/** Matches the CSS breakpoint below which the navigation moves into the drawer (62em). */
+const DESKTOP_QUERY = '(min-width: 62em)';
+/** Below this the top bar keeps only the essentials; the rest moves into the drawer. */
+const PHONE_QUERY = '(max-width: 47.99em)';
+
+export const ShellSpinner = ({ label }: { label: string }) => (
+  <div className={classes.centered} role="status" aria-label={label} data-testid="shell-spinner">
+    <Loader size="lg" aria-hidden="true" />
+  </div>
+);
+
+const Shell = ({ config }: { config: CompanyConfig }) => {
+  const { t } = useTranslation('layout');
+  const { auth } = useSession();
+  const settings = useLayoutSettings();
+  const { pathname } = useLocation();
+  const isDesktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
+  const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const [isMobileNavOpen, mobileNav] = useDisclosure(false);
+  const [isSettingsOpen, settingsPanel] = useDisclosure(false);
+  const [isCollapsed, setIsCollapsed] = useState(false);
+
+  // A followed link or a resize to desktop closes the mobile drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger
+  useEffect(() => mobileNav.close(), [pathname, isDesktop]);
+
+  const colors = resolveBrandColors(config.theme);
+  const navVars = navSurfaceVars(resolveNavSurface(settings, colors)) as CSSProperties;
+  const topbar = resolveTopbarSurface(settings.topbarTheme);
+  const isVertical = settings.layoutType === 'vertical';
+  const density = isCollapsed ? 'icon' : settings.sidebarType;
+  const isIconOnly = isDesktop && isVertical && density === 'icon';
+  const drawerSurface = { ...navVars, background: 'var(--nav-bg)', color: 'var(--nav-fg)' } as CSSProperties;
+  const role = auth?.role;
+  const companyName = config.company.name;
+
+  const toggleNavigation = () => {
+    if (!isDesktop) mobileNav.toggle();
+    else setIsCollapsed((value) => !value);
+  };
+  const isNavigationExpanded = isDesktop ? !isCollapsed : isMobileNavOpen;
+
+  return (
+    <div className={classes.outer} data-width={settings.layoutWidth}>
+      <a className={classes.skipLink} href="#main-content">
+        {t('nav.skipToContent')}
+      </a>
+      <div
+        className={classes.shell}
+        data-testid="app-shell"
+        data-layout={settings.layoutType}
+        data-width={settings.layoutWidth}
+        data-sidebar={isVertical ? settings.sidebarType : undefined}
+        data-collapsed={isVertical && isCollapsed ? 'true' : undefined}
+      >
+        <header
+          className={classes.topbar}
+          data-theme={settings.topbarTheme}
+          style={{ '--topbar-bg': topbar.background, '--topbar-fg': topbar.text } as CSSProperties}
+        >
+          <div className={classes.brand}>
+            <Link
+              to={role ? HOME_PATH[role] : '/'}
+              className={classes.logoLink}
+              aria-label={t('topbar.home', { company: companyName })}
+            >
+              {isIconOnly && config.company.favicon ? (
+                <img className={classes.logoMark} src={config.company.favicon} alt="" />
+              ) : config.company.logoSrc ? (
+                <img className={classes.logo} src={config.company.logoSrc} alt="" />
+              ) : (
+                <strong>{companyName}</strong>
+              )}
+            </Link>
+          </div>
+          <div className={classes.topbarStart}>
+            {(isVertical || !isDesktop) && (
+              <Burger
+                opened={!isDesktop && isMobileNavOpen}
+                onClick={toggleNavigation}
+                size="sm"
+                color="var(--topbar-fg)"
+                aria-label={t('nav.toggle')}
+                aria-expanded={isNavigationExpanded}
+                data-testid="nav-toggle"
+              />
+            )}
+          </div>
+          <div className={classes.topbarEnd}>
+            {role && canActAs(role) && isDesktop && auth && (
+              <ActAsSelect actorId={auth.user.user_primary_id} />
+            )}
+            {!isPhone && <BackButtons />}
+            {role === 'ADVERTISER' && auth && <AdvertiserBalance userId={auth.user.user_primary_id} />}
+            {!isPhone && <FullscreenToggle />}
+            {!isPhone && <LanguagePicker />}
+            <Tooltip label={t('settings.open')}>
+              <ActionIcon
+                variant="transparent"
+                size="lg"
+                style={INHERIT_COLOR_STYLE}
+                onClick={settingsPanel.open}
+                aria-label={t('settings.open')}
+                aria-haspopup="dialog"
+                data-testid="layout-settings-button"
+              >
+                <IconSettings size={20} aria-hidden="true" />
+              </ActionIcon>
+            </Tooltip>
+            <UserMenu />
+          </div>
+        </header>
+
+        {!isDesktop ? null : isVertical ? (
+          <aside className={classes.sidebar} style={navVars} data-testid="sidebar">
+            <MainMenu orientation="vertical" density={density} />
+          </aside>
+        ) : (
+          <div className={classes.topnav} style={navVars} data-testid="topnav">
+            <MainMenu orientation="horizontal" />
+          </div>
+        )}
+
+        <main id="main-content" className={classes.main} tabIndex={-1}>
+          <Suspense fallback={<ShellSpinner label={t('preloader.loading')} />}>
+            <Outlet />
+          </Suspense>
+        </main>
+
+        <AppFooter config={config} className={classes.footer} />
+      </div>
+
+      {!isDesktop && (
+        <Drawer
+          opened={isMobileNavOpen}
+          onClose={mobileNav.close}
+          position="left"
+          size={288}
+          title={companyName}
+          closeButtonProps={{ 'aria-label': t('nav.close'), style: { color: 'inherit' } }}
+          styles={{ body: { padding: 0 }, content: drawerSurface, header: drawerSurface }}
+          data-testid="mobile-nav"
+        >
+          <div className={classes.mobileNav}>
+            {(isPhone || (role && canActAs(role))) && (
+              <div className={classes.mobileTools}>
+                {role && canActAs(role) && auth && <ActAsSelect actorId={auth.user.user_primary_id} />}
+                {isPhone && <BackButtons />}
+                {isPhone && <LanguagePicker />}
+              </div>
+            )}
+            <MainMenu orientation="vertical" onNavigate={mobileNav.close} />
+          </div>
+        </Drawer>
+      )}
+
+      <SettingsDrawer opened={isSettingsOpen} onClose={settingsPanel.close} />
+      <RoutePreloader enabled={settings.preloader} />
+    </div>
+  );
+};
+
+/** Spec section 2: a spinner until the company config names its agency, then the console. */
+export const AppLayout = () => {
+  const { t } = useTranslation('layout');
+  const { config } = useCompanyConfig();
+  if (!isConfigReady(config)) return <ShellSpinner label={t('preloader.loading')} />;
+  return <Shell config={config} />;
+};
+
+export default AppLayout;

@@ -1,0 +1,44 @@
+// The frame of the public screens (login, register, forgot password, maintenance, documentation):
+// the agency's logo, a language picker, the page (which brings its own card and <main>), the footer.
+
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { useCompanyConfig } from '../../lib/config/use-company-config.ts';
+import { LanguagePicker } from './language-picker.tsx';
+import classes from './public-layout.module.css';
+import { formatCopyright } from './shell-rules.ts';
+
+export const PublicLayout = () => {
+  const { t } = useTranslation('layout');
+  const { config } = useCompanyConfig();
+  const companyName = config?.company.name ?? '';
+  const logoSrc = config?.company.logoSrc;
+
+  return (
+    <div className={classes.page} data-testid="public-layout">
+      <div className={classes.band} aria-hidden="true" />
+      <header className={classes.header}>
+        <Link to="/" className={classes.logoLink} aria-label={t('topbar.home', { company: companyName })}>
+          {logoSrc ? (
+            <img className={classes.logo} src={logoSrc} alt={companyName} />
+          ) : (
+            <span className={classes.companyName}>{companyName}</span>
+          )}
+        </Link>
+        <div className={classes.tools}>
+          <LanguagePicker />
+        </div>
+      </header>
+      <div className={classes.content}>
+        <Outlet />
+      </div>
+      {config && (
+        <footer className={classes.footer} data-testid="public-footer">
+          {formatCopyright(config.footer.startYear, new Date().getFullYear())} {config.footer.text}
+        </footer>
+      )}
+    </div>
+  );
+};
+
+export default PublicLayout;

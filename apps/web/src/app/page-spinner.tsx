@@ -1,0 +1,24 @@
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Center.css';
+import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** A centred spinner; `fullScreen` fills the viewport (start-up). */
+export const PageSpinner = ({ fullScreen = false }: { fullScreen?: boolean }) => {
+  const { t } = useTranslation('common', { useSuspense: false });
+  return (
+    <Center mih={fullScreen ? '100dvh' : 240} role="status" aria-live="polite" data-testid="page-spinner">
+      <Loader aria-hidden="true" />
+      <span style={visuallyHidden}>{t('loading')}</span>
+    </Center>
+  );
+};
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

@@ -1,0 +1,73 @@
+// The Mantine theme of one agency: its primary colour as a generated palette, filled surfaces
+// with text chosen for contrast, and the few Mantine defaults that fall short of WCAG AA fixed.
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  defaultVariantColorsResolver,
+  type MantineThemeOverride,
+  type VariantColorsResolver,
+} from '@mantine/core';
+import { ensureContrast, readablePairOn, WHITE } from './contrast.ts';
+import { BRAND_SHADE, generatePalette } from './palette.ts';
+import { type BrandColors, buildWhiteLabelVars, PAGE_BACKGROUND } from './white-label.ts';
+
+export const BRAND_COLOR_NAME = 'brand';
+
+/** Mantine's dimmed grey (gray-6) reads at about 3.3:1 on white; gray-7 passes AA. */
+const DIMMED_TEXT = '#5c636a';
+const PLACEHOLDER_TEXT = '#868e96';
+
+export const buildTheme = (colors: BrandColors): MantineThemeOverride => {
+  const palette = generatePalette(colors.primary);
+  const primary = readablePairOn(colors.primary);
+  const hover = readablePairOn(colors.hover);
+
+  // Filled brand surfaces take the agency's exact colours and the text that reads on them.
+  const variantColorResolver: VariantColorsResolver = (input) => {
+    const result = defaultVariantColorsResolver({ ...input, color: input.color ?? BRAND_COLOR_NAME });
+    const isBrand = input.color === undefined || input.color === BRAND_COLOR_NAME;
+    if (input.variant !== 'filled' || !isBrand) return result;
+    return {
+      ...result,
+      background: primary.background,
+      color: primary.text,
+      hover: hover.background,
+      hoverColor: hover.text,
+    };
+  };
+
+  return createTheme({
+    colors: { [BRAND_COLOR_NAME]: palette },
+    primaryColor: BRAND_COLOR_NAME,
+    primaryShade: BRAND_SHADE,
+    variantColorResolver,
+    defaultRadius: 'md',
+    fontFamily:
+      'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    components: {
+      Card: { styles: { root: { backgroundColor: 'var(--app-card-bg)', color: 'var(--app-on-card)' } } },
+    },
+  });
+};
+
+/** Adds the shell's --app-* variables and contrast-safe overrides of Mantine's own variables. */
+export const buildCssVariablesResolver =
+  (colors: BrandColors): CSSVariablesResolver =>
+  () => {
+    const palette = generatePalette(colors.primary);
+    return {
+      variables: buildWhiteLabelVars(colors),
+      light: {
+        '--mantine-primary-color-contrast': readablePairOn(colors.primary).text,
+        '--mantine-primary-color-filled': readablePairOn(colors.primary).background,
+        '--mantine-primary-color-filled-hover': readablePairOn(colors.hover).background,
+        '--mantine-color-anchor': ensureContrast(colors.primary, WHITE),
+        [`--mantine-color-${BRAND_COLOR_NAME}-text`]: ensureContrast(colors.primary, WHITE),
+        [`--mantine-color-${BRAND_COLOR_NAME}-light-color`]: ensureContrast(palette[9], palette[1]),
+        '--mantine-color-dimmed': ensureContrast(DIMMED_TEXT, PAGE_BACKGROUND),
+        // Placeholders are hints users must read too (Mantine's gray-5 is about 2.5:1).
+        '--mantine-color-placeholder': ensureContrast(PLACEHOLDER_TEXT, WHITE),
+      },
+      dark: {},
+    };
+  };

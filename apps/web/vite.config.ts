@@ -1,0 +1,25 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv } from 'vite';
+
+export default defineConfig(({ mode }) => {
+  // The API of `npm run dev -w @console/api`; API_PROXY_TARGET points the dev server elsewhere.
+  const api = loadEnv(mode, '.', '').API_PROXY_TARGET || 'http://localhost:8080';
+  return {
+    plugins: [react()],
+    server: {
+      port: 5173,
+      proxy: {
+        // changeOrigin stays off: the API picks the agency's config by the Host header.
+        '/api': { target: api },
+        // The API reference (OpenAPI UI); the pattern keeps /documentation in the SPA.
+        '^/docs(/|$)': { target: api },
+      },
+    },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      // Every page is a lazy chunk of its own (React.lazy in the router); budget in DESIGN.md.
+      chunkSizeWarningLimit: 600,
+    },
+  };
+});
