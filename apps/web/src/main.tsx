@@ -1,7 +1,7 @@
-// Mantine's base styles only; each component's stylesheet is imported where it is used, so that
+// Mantine's base styles only (its CSS variables are written by MantineProvider, see
+// app-theme-provider.tsx); each component's stylesheet is imported where it is used, so that
 // /login does not pay for the whole kit (bundle budget: 150 KB gzip).
 import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import './app/global.css';
 import { StrictMode } from 'react';

@@ -32,6 +32,9 @@ export const AppThemeProvider = ({ children }: { children: ReactNode }) => {
     <MantineProvider
       theme={mantineTheme}
       cssVariablesResolver={cssVariablesResolver}
+      // Writes every variable itself instead of only those that differ from Mantine's default
+      // stylesheet, so /login does not load that stylesheet (about 4 KB gzip).
+      deduplicateCssVariables={false}
       defaultColorScheme="light"
     >
       {children}
