@@ -66,6 +66,12 @@ const parentIdsIn = (source: unknown): [ParentRole, unknown][] => {
     .map(([role, param]) => [role, (source as Record<string, unknown>)[param]]);
 };
 
+/** Fields the route's own body schema declares (addUser's agency_id): data of the route, not parent ids. */
+const ownBodyFieldsOf = (request: FastifyRequest): Set<string> => {
+  const schema = request.routeOptions.schema?.body as { shape?: Record<string, unknown> } | undefined;
+  return new Set(Object.keys(schema?.shape ?? {}));
+};
+
 const queryOf = (request: FastifyRequest): Record<string, string> => {
   const search = request.raw.url?.split('?')[1];
   return search ? Object.fromEntries(new URLSearchParams(search)) : {};
@@ -98,7 +104,9 @@ export const registerAuthGuard = (app: FastifyInstance, deps: { db: Db; tokens: 
   app.addHook('preValidation', async (request) => {
     const principal = request.principal;
     if (!principal) return;
-    for (const [role, value] of [...parentIdsIn(queryOf(request)), ...parentIdsIn(request.body)]) {
+    const ownFields = ownBodyFieldsOf(request);
+    const bodyParentIds = parentIdsIn(request.body).filter(([role]) => !ownFields.has(PARENT_ID_PARAM[role]));
+    for (const [role, value] of [...parentIdsIn(queryOf(request)), ...bodyParentIds]) {
       if (value === undefined || value === null || value === '') continue;
       const matches = principal.actorChain.some(
         (link) => link.role === role && String(link.id) === String(value),

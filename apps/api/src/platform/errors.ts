@@ -56,15 +56,15 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
 const UNSTORABLE_VALUE_CODES = new Set(['22021', '22P02', '22P05']);
 export const UNSTORABLE_VALUE_MESSAGE = 'The request contains characters that cannot be stored.';
 
-/** The SQLSTATE of a database error, also when the query builder wraps it (error.cause). */
-const sqlStateOf = (error: unknown): string | undefined => {
+/** Whether a database error (also one the query builder wraps in `cause`) is about such a value. */
+const isUnstorableValue = (error: unknown): boolean => {
   let current = error;
   for (let depth = 0; depth < 3 && typeof current === 'object' && current !== null; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if (typeof code === 'string' && UNSTORABLE_VALUE_CODES.has(code)) return true;
     current = (current as { cause?: unknown }).cause;
   }
-  return undefined;
+  return false;
 };
 
 export const toErrorBody = (error: FastifyError | AppError | Error): ErrorBody => {
@@ -83,8 +83,7 @@ export const toErrorBody = (error: FastifyError | AppError | Error): ErrorBody =
   const fastifyError = error as FastifyError;
   const known = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
   if (known) return { success: false, message: known.message, error_code: known.status };
-  const sqlState = sqlStateOf(error);
-  if (sqlState && UNSTORABLE_VALUE_CODES.has(sqlState)) {
+  if (isUnstorableValue(error)) {
     return { success: false, message: UNSTORABLE_VALUE_MESSAGE, error_code: 400 };
   }
   if (fastifyError.statusCode === 429) {

@@ -9,6 +9,7 @@ export const withErrors = <T extends z.ZodType>(success: T) => ({
   401: errorResponse,
   403: errorResponse,
   404: errorResponse,
+  409: errorResponse,
   429: errorResponse,
 });
 

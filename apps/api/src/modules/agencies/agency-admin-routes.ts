@@ -85,7 +85,14 @@ export const agencyAdminRoutes =
           throw badRequest('Send the file as multipart/form-data in the field "file".');
         const file = await request.file({ limits: { fileSize: BRAND_IMAGE_MAX_BYTES + 1 } });
         if (!file) throw badRequest('Send the file as multipart/form-data in the field "file".');
-        const content = await file.toBuffer();
+        // Past the stream limit the multipart plugin stops reading and throws (413 without a useful
+        // message); answer it like any other oversized file.
+        const content = await file.toBuffer().catch((error: { code?: string }) => {
+          if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw badRequest(`The file is too large: at most ${BRAND_IMAGE_MAX_BYTES / 1024} KB.`);
+          }
+          throw error;
+        });
         const stored = await deps.media.saveImage(content, file.mimetype, {
           allowed: BRAND_IMAGE_TYPES,
           maxBytes: BRAND_IMAGE_MAX_BYTES,

@@ -308,5 +308,11 @@ export const confirmEmailChange = async (deps: AppDeps, principal: Principal, ot
     });
     return rows;
   });
+  // The old address hears of the change, so a hijacked session cannot move an account silently.
+  await deps.mailer.send({
+    to: before.email,
+    subject: 'Your e-mail address was changed',
+    body: `The e-mail address of your account was changed to ${newEmail}. If this was not you, contact support now.`,
+  });
   return toUser(after!);
 };

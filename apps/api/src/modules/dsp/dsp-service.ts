@@ -6,12 +6,13 @@ import { dsps } from '../../db/schema/dsps.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { fetchPage, likePattern } from '../../platform/pagination.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import { testDspConnection } from './dsp-connection-test.ts';
 
 type DspRow = typeof dsps.$inferSelect;
+const CREDENTIALS_MESSAGE = 'Fill in every credential of this DSP type.';
 export type DspDeps = AppDeps & { secrets: SecretBox };
 
 const toDsp = (row: DspRow): Dsp => ({
@@ -158,7 +159,10 @@ export const updateDsp = async (deps: DspDeps, principal: Principal, id: number,
         exchanges: input.exchanges,
         qpsLimit: input.qps_limit,
         // Another type has other credential fields: the old ones no longer apply.
-        ...(typeChanged ? { credentialsSealed: await deps.secrets.seal({}), credentialsHint: {} } : {}),
+        // Without credentials of its new type it cannot be used: it waits, inactive, for new ones.
+        ...(typeChanged
+          ? { credentialsSealed: await deps.secrets.seal({}), credentialsHint: {}, status: 'INACTIVE' }
+          : {}),
         updatedAt: new Date(),
       })
       .where(eq(dsps.id, id))
@@ -193,6 +197,10 @@ export const replaceDspCredentials = async (
   const before = await requireDsp(deps, id);
   const type = before.type as DspType;
   const credentials = credentialsOf(type, input);
+  // As on creation: every credential of the stored type, or the working ones would be blanked.
+  if (Object.values(credentials).some((value) => value === '')) {
+    throw badRequest(CREDENTIALS_MESSAGE, { credentials: CREDENTIALS_MESSAGE });
+  }
   const hints = hintsOf(type, credentials);
   const [row] = await deps.db
     .update(dsps)

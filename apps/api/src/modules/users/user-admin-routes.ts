@@ -374,6 +374,7 @@ export const agencyAdvertiserRoutes =
       },
       async (request) => ({
         success: true as const,
+        message: request.body.status === 'ACTIVE' ? 'Advertiser activated.' : 'Advertiser deactivated.',
         data: await setUserStatus(deps, principalOf(request), request.params.id, request.body.status),
       }),
     );

@@ -56,7 +56,7 @@ export const listUsers = async (deps: AppDeps, principal: Principal, query: User
     query.agency === undefined
       ? undefined
       : query.agency === 0
-        ? isNull(users.agencyId)
+        ? and(eq(users.role, 'ADVERTISER'), isNull(users.agencyId))
         : eq(users.agencyId, query.agency),
     query.q
       ? or(
