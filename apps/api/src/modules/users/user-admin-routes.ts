@@ -16,21 +16,20 @@ import {
 } from '@console/core/api/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readChangeLog } from '../../platform/audit.ts';
 import { principalOf } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
 import { setUserPassword } from '../auth/auth-service.ts';
-import { listLedgerEntries } from '../ledger/ledger-service.ts';
 import {
   addNote,
   assignAdvertiser,
   createUser,
   listNotes,
+  listUserPayments,
   listUsers,
   readManagedUser,
+  readUserChangeLog,
   readUserConfig,
-  requireManaged,
   setUserStatus,
   updateUser,
   updateUserConfig,
@@ -184,17 +183,10 @@ export const userAdminRoutes =
           response: withErrors(okResponse(pageOf(changeLogEntry))),
         },
       },
-      async (request) => {
-        await requireManaged(deps.db, principalOf(request), request.params.id);
-        return {
-          success: true as const,
-          data: await readChangeLog(
-            deps.db,
-            { entityType: 'user', entityId: request.params.id },
-            request.query,
-          ),
-        };
-      },
+      async (request) => ({
+        success: true as const,
+        data: await readUserChangeLog(deps, principalOf(request), request.params.id, request.query),
+      }),
     );
 
     app.get(
@@ -245,13 +237,10 @@ export const userAdminRoutes =
           response: withErrors(okResponse(ledgerPage)),
         },
       },
-      async (request) => {
-        await requireManaged(deps.db, principalOf(request), request.params.id);
-        return {
-          success: true as const,
-          data: await listLedgerEntries(deps.db, request.params.id, request.query),
-        };
-      },
+      async (request) => ({
+        success: true as const,
+        data: await listUserPayments(deps, principalOf(request), request.params.id, request.query),
+      }),
     );
 
     app.post(
@@ -391,17 +380,10 @@ export const agencyAdvertiserRoutes =
           response: withErrors(okResponse(pageOf(changeLogEntry))),
         },
       },
-      async (request) => {
-        await requireManaged(deps.db, principalOf(request), request.params.id);
-        return {
-          success: true as const,
-          data: await readChangeLog(
-            deps.db,
-            { entityType: 'user', entityId: request.params.id },
-            request.query,
-          ),
-        };
-      },
+      async (request) => ({
+        success: true as const,
+        data: await readUserChangeLog(deps, principalOf(request), request.params.id, request.query),
+      }),
     );
 
     app.get(
@@ -416,13 +398,10 @@ export const agencyAdvertiserRoutes =
           response: withErrors(okResponse(ledgerPage)),
         },
       },
-      async (request) => {
-        await requireManaged(deps.db, principalOf(request), request.params.id);
-        return {
-          success: true as const,
-          data: await listLedgerEntries(deps.db, request.params.id, request.query),
-        };
-      },
+      async (request) => ({
+        success: true as const,
+        data: await listUserPayments(deps, principalOf(request), request.params.id, request.query),
+      }),
     );
 
     app.post(

@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { userConfigs, userNotes, users } from '../../db/schema/users.ts';
-import { diffFields, recordChange } from '../../platform/audit.ts';
+import { diffFields, readChangeLog, recordChange } from '../../platform/audit.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
@@ -14,6 +14,7 @@ import { fetchPage, likePattern } from '../../platform/pagination.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { isAbove } from '../../platform/scope.ts';
 import { revokeUserSessions } from '../auth/session-service.ts';
+import { listLedgerEntries } from '../ledger/ledger-service.ts';
 import { findUserByEmail, findUserById, toUser, type UserRow } from './user-queries.ts';
 
 const ownerOf = (principal: Principal) => ({ userId: principal.userId, role: principal.role });
@@ -332,4 +333,25 @@ export const addNote = async (deps: AppDeps, principal: Principal, id: number, b
   await requireManaged(deps.db, principal, id);
   await deps.db.insert(userNotes).values({ userId: id, authorId: actorIdOf(principal), body });
   return listNotes(deps, principal, id);
+};
+
+export const readUserChangeLog = async (
+  deps: AppDeps,
+  principal: Principal,
+  id: number,
+  query: Parameters<typeof readChangeLog>[2],
+) => {
+  await requireManaged(deps.db, principal, id);
+  return readChangeLog(deps.db, { entityType: 'user', entityId: id }, query);
+};
+
+/** An advertiser's ledger, for the staff and the advertiser's own agency. */
+export const listUserPayments = async (
+  deps: AppDeps,
+  principal: Principal,
+  id: number,
+  query: Parameters<typeof listLedgerEntries>[2],
+) => {
+  await requireManaged(deps.db, principal, id);
+  return listLedgerEntries(deps.db, id, query);
 };
