@@ -25,7 +25,11 @@ export const uniqueEmail = (prefix = 'user') =>
 export const dataOf = <T>(result: CallResult): T => result.body.data as T;
 
 /** Signs in and answers the whole SessionData. */
-export const sessionOf = async (t: TestApp, email: string, password = DEMO_PASSWORD): Promise<SessionData> => {
+export const sessionOf = async (
+  t: TestApp,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<SessionData> => {
   const result = await t.call('POST', '/api/auth/login', { body: { email, password } });
   if (result.status !== 200) throw new Error(`login ${email} failed: ${JSON.stringify(result.body)}`);
   return dataOf<SessionData>(result);
@@ -134,7 +138,8 @@ export const targetEmailsOf = async (t: TestApp, token: string, q?: string): Pro
   return dataOf<{ items: User[] }>(result).items.map((user) => user.email);
 };
 
-const INTERNAL_DETAIL = /stack|\bat \S+ \(|node_modules|\.ts:\d+|drizzle|postgres|pglite|sql|syntaxerror|typeerror|FST_ERR/i;
+const INTERNAL_DETAIL =
+  /stack|\bat \S+ \(|node_modules|\.ts:\d+|drizzle|postgres|pglite|sql|syntaxerror|typeerror|FST_ERR/i;
 
 /** A body a user could be shown: no stack trace, no framework or database internals. */
 export const expectNoInternals = (result: CallResult) => {
@@ -152,7 +157,8 @@ export const expectError = (result: CallResult, status: number, message?: string
   expect((result.body.message as string).length).toBeGreaterThan(0);
   if (typeof message === 'string') expect(result.body.message).toBe(message);
   else if (message) expect(result.body.message).toMatch(message);
-  const allowed = status === 400 ? ['success', 'message', 'error_code', 'errors'] : ['success', 'message', 'error_code'];
+  const allowed =
+    status === 400 ? ['success', 'message', 'error_code', 'errors'] : ['success', 'message', 'error_code'];
   for (const key of Object.keys(result.body)) expect(allowed, `unexpected key ${key}`).toContain(key);
   expectNoInternals(result);
 };

@@ -1,11 +1,12 @@
-// Starts the real app on a random port over a fresh database: in-memory PGlite, or (TEST_DB=postgres)
+// Starts the real app on a random port over a fresh database: in-memory PGlite (from a snapshot of
+// the migrated schema, see pglite-snapshot.ts), or (TEST_DB=postgres)
 // a new database on TEST_DATABASE_URL's server, dropped afterwards. Tests talk to it over HTTP.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
@@ -15,6 +16,7 @@ import { outboxMails } from '../../src/db/schema/mail.ts';
 import type { AppDeps } from '../../src/platform/deps.ts';
 import { seedDemo } from '../../src/seed/demo-seed.ts';
 import { ensurePlatformCompany } from '../../src/seed/platform-company.ts';
+import { openSnapshotDatabase } from './pglite-snapshot.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
 export const TEST_PAYLOAD_KEY = 'a'.repeat(64);
@@ -46,7 +48,7 @@ export type TestApp = {
 
 const openTestDatabase = async (): Promise<{ database: Database; drop: () => Promise<void> }> => {
   if (process.env.TEST_DB !== 'postgres') {
-    return { database: await openDatabase({ inMemory: true }), drop: async () => {} };
+    return { database: await openSnapshotDatabase(), drop: async () => {} };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -87,25 +89,28 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
 
 /** One HTTP request with exactly the given headers (Host included). */
 const rawRequest = (url: URL, method: string, headers: Record<string, string>, body: string | undefined) =>
-  new Promise<{ status: number; text: string; responseHeaders: Record<string, string> }>((resolve, reject) => {
-    const sized = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
-    const req = httpRequest(url, { method, headers: sized }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          text: Buffer.concat(chunks).toString('utf8'),
-          responseHeaders: Object.fromEntries(
-            Object.entries(response.headers).map(([name, value]) => [name, String(value)]),
-          ),
-        }),
-      );
-      response.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+  new Promise<{ status: number; text: string; responseHeaders: Record<string, string> }>(
+    (resolve, reject) => {
+      const sized =
+        body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
+      const req = httpRequest(url, { method, headers: sized }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+            responseHeaders: Object.fromEntries(
+              Object.entries(response.headers).map(([name, value]) => [name, String(value)]),
+            ),
+          }),
+        );
+        response.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    },
+  );
 
 export const startTestApp = async (overrides: Partial<AppConfig> = {}): Promise<TestApp> => {
   const { database, drop } = await openTestDatabase();
