@@ -2,6 +2,7 @@
 // (errors, envelope, auth guard), then the domain modules, then the web app's static files.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { configureZodMessages } from '@console/core/api/zod-messages';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -23,6 +24,7 @@ import { companyRoutes } from './modules/company/company-routes.ts';
 import { dspRoutes } from './modules/dsp/dsp-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { balanceRoutes } from './modules/ledger/balance-routes.ts';
+import { referenceRoutes } from './modules/reference/reference-routes.ts';
 import { settingsRoutes } from './modules/settings/settings-routes.ts';
 import { optimisationRoutes } from './modules/users/optimisation-routes.ts';
 import { agencyAdvertiserRoutes, userAdminRoutes } from './modules/users/user-admin-routes.ts';
@@ -121,6 +123,7 @@ export const buildApp = async (
   await app.register(agencyAdminRoutes(deps), { prefix: '/api/admin' });
   await app.register(settingsRoutes(deps), { prefix: '/api/settings' });
   await app.register(optimisationRoutes(deps), { prefix: '/api/withOutRole' });
+  await app.register(referenceRoutes(deps), { prefix: '/api' });
   const secrets = await createSecretBox(config.jwtSecret, 'dsp-credentials');
   await app.register(dspRoutes({ ...deps, secrets }), { prefix: '/api/admin/dsp' });
 

@@ -20,7 +20,7 @@ export const actAs = async (deps: AppDeps, principal: Principal, targetId: numbe
     throw notFound('User not found.');
   }
   if (!canImpersonate(principal.role, target.role as Role)) {
-    throw forbidden(`A ${principal.role} user cannot act as a ${target.role} user.`);
+    throw forbidden(`Users with the role ${principal.role} cannot act as ${target.role} users.`);
   }
   if (target.status !== 'ACTIVE') throw badRequest('This user is not active.');
   const actorChain = [...principal.actorChain, { id: principal.userId, role: principal.role }];
