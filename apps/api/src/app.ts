@@ -39,6 +39,9 @@ import { createTokenSigner } from './platform/tokens.ts';
 
 export type BuiltApp = { app: FastifyInstance; deps: AppDeps; database: Database };
 
+// Plain messages for type and presence errors, for every schema of the API.
+configureZodMessages();
+
 export const buildApp = async (
   config: AppConfig,
   options: { database?: Database } = {},

@@ -34,7 +34,9 @@ const fieldErrorsOf = (issues: { instancePath?: string; message?: string; params
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || 'body';
-    errors[field] ??= issue.message ?? 'Invalid value.';
+    // A body that is not an object at all (a JSON string, number or array) fails at the root.
+    const message = field === 'body' ? 'The request must be a JSON object.' : issue.message;
+    errors[field] ??= message ?? 'Invalid value.';
   }
   return errors;
 };
