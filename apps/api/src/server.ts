@@ -1,6 +1,7 @@
 // `npm start`: migrate, seed demo data into an empty embedded database (or with --demo), serve.
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
+import { ensureReferenceData } from './modules/reference/reference-seed.ts';
 import { DEMO_USERS, isDatabaseEmpty, seedDemo } from './seed/demo-seed.ts';
 import { ensurePlatformCompany } from './seed/platform-company.ts';
 
@@ -8,6 +9,7 @@ const main = async () => {
   const config = loadConfig();
   const { app, deps, database } = await buildApp(config);
   await ensurePlatformCompany(deps.db);
+  await ensureReferenceData(deps.db);
   const wantsDemo = process.argv.includes('--demo');
   const seedsDemo = wantsDemo || (database.driver === 'pglite' && (await isDatabaseEmpty(deps.db)));
   if (seedsDemo) await seedDemo(deps.db, config.demoPassword);

@@ -13,6 +13,7 @@ import { buildApp } from '../../src/app.ts';
 import type { AppConfig } from '../../src/config/env.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { outboxMails } from '../../src/db/schema/mail.ts';
+import { ensureReferenceData } from '../../src/modules/reference/reference-seed.ts';
 import type { AppDeps } from '../../src/platform/deps.ts';
 import { seedDemo } from '../../src/seed/demo-seed.ts';
 import { ensurePlatformCompany } from '../../src/seed/platform-company.ts';
@@ -115,6 +116,7 @@ const rawRequest = (url: URL, method: string, headers: Record<string, string>, b
 export const startTestApp = async (overrides: Partial<AppConfig> = {}): Promise<TestApp> => {
   const { database, drop } = await openTestDatabase();
   await ensurePlatformCompany(database.db);
+  await ensureReferenceData(database.db);
   await seedDemo(database.db, DEMO_PASSWORD);
   const { app, deps } = await buildApp(testConfig(overrides), { database });
   await app.listen({ port: 0, host: '127.0.0.1' });

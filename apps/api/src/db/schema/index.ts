@@ -6,5 +6,6 @@ export * from './companies.ts';
 export * from './dsps.ts';
 export * from './ledger.ts';
 export * from './mail.ts';
+export * from './reference.ts';
 export * from './sessions.ts';
 export * from './users.ts';

@@ -1,0 +1,246 @@
+import { messageResponse, okResponse, pageOf } from '@console/core/api/common';
+import {
+  exchangeCreateBody,
+  exchangeListQuery,
+  exchangeSchema,
+  exchangeUpdateBody,
+  smartAppNodeCreateBody,
+  smartAppNodeRenameBody,
+  smartAppNodeSchema,
+  userSupportedExchangesBody,
+  userSupportedExchangesSchema,
+} from '@console/core/api/reference';
+import { changeLogEntry, changeLogQuery, idParams } from '@console/core/api/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readChangeLog } from '../../platform/audit.ts';
+import { principalOf } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { bearer, withErrors } from '../../platform/route-schemas.ts';
+import {
+  createExchange,
+  listExchanges,
+  requireExchange,
+  toExchange,
+  updateExchange,
+} from './exchange-service.ts';
+import {
+  type CategoryUsageCheck,
+  createNode,
+  deleteNode,
+  renameNode,
+  requireNode,
+  ENTITY as SMART_APP_ENTITY,
+  toNode,
+} from './smart-app-service.ts';
+import { setSupportedExchanges } from './supported-exchange-service.ts';
+
+/** The admin metadata page (/admin/metadata) is the admin's and the co-admin's (spec section 2). */
+const staff = { access: ['ADMIN', 'CO-ADMIN'] as const };
+const schemaBase = { tags: ['admin metadata'], security: bearer };
+
+/** /api/admin/metadata: editing the reference data that is ours (exchanges, taxonomy, user lists). */
+export const metadataAdminRoutes =
+  (deps: AppDeps, categoryUsage: readonly CategoryUsageCheck[]): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/exchanges',
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary: 'Exchanges of every status, paged, sorted and searched (name or key)',
+          querystring: exchangeListQuery,
+          response: withErrors(okResponse(pageOf(exchangeSchema))),
+        },
+      },
+      async (request) => ({ success: true as const, data: await listExchanges(deps.db, request.query) }),
+    );
+    app.post(
+      '/exchanges',
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary: 'Add an exchange',
+          body: exchangeCreateBody,
+          response: withErrors(okResponse(exchangeSchema)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Exchange created.',
+        data: await createExchange(deps.db, principalOf(request), request.body),
+      }),
+    );
+    app.get(
+      '/exchanges/:id',
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary: 'One exchange',
+          params: idParams,
+          response: withErrors(okResponse(exchangeSchema)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: toExchange(await requireExchange(deps.db, request.params.id)),
+      }),
+    );
+    app.put(
+      '/exchanges/:id',
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary: 'Edit an exchange (name, key, status)',
+          params: idParams,
+          body: exchangeUpdateBody,
+          response: withErrors(okResponse(exchangeSchema)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Exchange updated.',
+        data: await updateExchange(deps.db, principalOf(request), request.params.id, request.body),
+      }),
+    );
+    app.get(
+      '/exchanges/:id/change-log',
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary: "An exchange's change log, newest first",
+          params: idParams,
+          querystring: changeLogQuery,
+          response: withErrors(okResponse(pageOf(changeLogEntry))),
+        },
+      },
+      async (request) => {
+        await requireExchange(deps.db, request.params.id);
+        return {
+          success: true as const,
+          data: await readChangeLog(
+            deps.db,
+            { entityType: 'exchange', entityId: request.params.id },
+            request.query,
+          ),
+        };
+      },
+    );
+
+    app.post(
+      '/smart-app-categories',
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary:
+            'Add a category (no parent_id), a genre (parent: a category) or a subgenre (parent: a genre)',
+          body: smartAppNodeCreateBody,
+          response: withErrors(okResponse(smartAppNodeSchema)),
+        },
+      },
+      async (request) => {
+        const node = await createNode(deps.db, principalOf(request), request.body);
+        return { success: true as const, message: `The ${node.level} was added.`, data: node };
+      },
+    );
+    app.get(
+      '/smart-app-categories/:id',
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary: 'One category, genre or subgenre',
+          params: idParams,
+          response: withErrors(okResponse(smartAppNodeSchema)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: toNode(await requireNode(deps.db, request.params.id)),
+      }),
+    );
+    app.put(
+      '/smart-app-categories/:id',
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary: 'Rename a category, genre or subgenre',
+          params: idParams,
+          body: smartAppNodeRenameBody,
+          response: withErrors(okResponse(smartAppNodeSchema)),
+        },
+      },
+      async (request) => {
+        const node = await renameNode(deps.db, principalOf(request), request.params.id, request.body.name);
+        return { success: true as const, message: `The ${node.level} was renamed.`, data: node };
+      },
+    );
+    app.delete(
+      '/smart-app-categories/:id',
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary: 'Delete a category, genre or subgenre (refused while it has children or is in use)',
+          params: idParams,
+          response: withErrors(messageResponse),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: await deleteNode(deps.db, principalOf(request), request.params.id, categoryUsage),
+      }),
+    );
+    app.get(
+      '/smart-app-categories/:id/change-log',
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary: 'The change log of a category, genre or subgenre (also once deleted), newest first',
+          params: idParams,
+          querystring: changeLogQuery,
+          response: withErrors(okResponse(pageOf(changeLogEntry))),
+        },
+      },
+      async (request) => {
+        const log = await readChangeLog(
+          deps.db,
+          { entityType: SMART_APP_ENTITY, entityId: request.params.id },
+          request.query,
+        );
+        if (log.total === 0) await requireNode(deps.db, request.params.id);
+        return { success: true as const, data: log };
+      },
+    );
+
+    app.put(
+      '/user-supported-exchanges/:id',
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          summary: "Set a user's supported exchanges (an empty list: every active exchange)",
+          params: idParams,
+          body: userSupportedExchangesBody,
+          response: withErrors(okResponse(userSupportedExchangesSchema)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Supported exchanges saved.',
+        data: await setSupportedExchanges(
+          deps.db,
+          principalOf(request),
+          request.params.id,
+          request.body.exchange_ids,
+        ),
+      }),
+    );
+  };
