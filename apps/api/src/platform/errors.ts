@@ -30,12 +30,17 @@ export type ErrorBody = {
   errors?: Record<string, string>;
 };
 
-const fieldErrorsOf = (issues: { instancePath?: string; message?: string; params?: unknown }[]) => {
+const fieldErrorsOf = (
+  issues: { instancePath?: string; keyword?: string; message?: string; params?: unknown }[],
+) => {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
-    const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || 'body';
+    const path = (issue.instancePath ?? '').replace(/^\//, '');
+    const field = path.replaceAll('/', '.') || 'body';
     // A body that is not an object at all (a JSON string, number or array) fails at the root.
-    const message = field === 'body' ? 'The request must be a JSON object.' : issue.message;
+    const isRoot = path === '';
+    const message =
+      isRoot && issue.keyword === 'invalid_type' ? 'The request must be a JSON object.' : issue.message;
     errors[field] ??= message ?? 'Invalid value.';
   }
   return errors;
