@@ -631,6 +631,15 @@ describe('notes', () => {
     expect(notes[1]!.author).toEqual({ user_primary_id: DEMO.admin.id, email: DEMO.admin.email });
     for (const note of notes) expect(Number.isNaN(Date.parse(note.createdAt))).toBe(false);
     expect(dataOf<Note[]>(await t.call('GET', path, { token: tok.coadmin }))).toEqual(notes);
+    const log = await t.call('GET', path.replace(/notes$/, 'change-log'), {
+      token: tok.admin,
+      query: { action: 'note' },
+    });
+    const entries = dataOf<{ items: { changes: { to: unknown }[] }[] }>(log).items;
+    expect(entries.map((entry) => entry.changes[0]!.to)).toEqual([
+      'Wants a higher margin.',
+      'Called about invoices.',
+    ]);
   });
 
   it('records the acting admin as the author while impersonating a co-admin', async () => {

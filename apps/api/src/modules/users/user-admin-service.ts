@@ -331,7 +331,16 @@ export const listNotes = async (deps: AppDeps, principal: Principal, id: number)
 
 export const addNote = async (deps: AppDeps, principal: Principal, id: number, body: string) => {
   await requireManaged(deps.db, principal, id);
-  await deps.db.insert(userNotes).values({ userId: id, authorId: actorIdOf(principal), body });
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(userNotes).values({ userId: id, authorId: actorIdOf(principal), body });
+    await recordChange(tx, {
+      entityType: 'user',
+      entityId: id,
+      action: 'note',
+      ...actorOf(principal),
+      changes: [{ field: 'note', from: null, to: body }],
+    });
+  });
   return listNotes(deps, principal, id);
 };
 

@@ -3,6 +3,7 @@
 import {
   type CSSVariablesResolver,
   createTheme,
+  DEFAULT_THEME,
   defaultVariantColorsResolver,
   type MantineThemeOverride,
   type VariantColorsResolver,
@@ -16,6 +17,21 @@ export const BRAND_COLOR_NAME = 'brand';
 /** Mantine's dimmed grey (gray-6) reads at about 3.3:1 on white; gray-7 passes AA. */
 const DIMMED_TEXT = '#5c636a';
 const PLACEHOLDER_TEXT = '#868e96';
+/** Mantine's red-6, darkened as far as AA needs. */
+const ERROR_TEXT = '#fa5252';
+
+/**
+ * Mantine's light variant (badges, alerts, light buttons) writes shade 9 on shade 1, which is
+ * below AA for green, yellow, orange, red, teal and cyan: each such text is darkened until it
+ * reads on shade 2 (the hover background, the darker of the two).
+ */
+const readableLightColors = (): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(DEFAULT_THEME.colors).map(([name, shades]) => [
+      `--mantine-color-${name}-light-color`,
+      ensureContrast(shades[9], shades[2]),
+    ]),
+  );
 
 export const buildTheme = (colors: BrandColors): MantineThemeOverride => {
   const palette = generatePalette(colors.primary);
@@ -58,13 +74,17 @@ export const buildCssVariablesResolver =
     return {
       variables: buildWhiteLabelVars(colors),
       light: {
+        ...readableLightColors(),
         '--mantine-primary-color-contrast': readablePairOn(colors.primary).text,
         '--mantine-primary-color-filled': readablePairOn(colors.primary).background,
         '--mantine-primary-color-filled-hover': readablePairOn(colors.hover).background,
-        '--mantine-color-anchor': ensureContrast(colors.primary, WHITE),
+        // Links sit on the page background (darker than white), not only on cards.
+        '--mantine-color-anchor': ensureContrast(colors.primary, PAGE_BACKGROUND),
         [`--mantine-color-${BRAND_COLOR_NAME}-text`]: ensureContrast(colors.primary, WHITE),
         [`--mantine-color-${BRAND_COLOR_NAME}-light-color`]: ensureContrast(palette[9], palette[1]),
         '--mantine-color-dimmed': ensureContrast(DIMMED_TEXT, PAGE_BACKGROUND),
+        // Field errors (Mantine's red-6 is about 3.3:1 on white).
+        '--mantine-color-error': ensureContrast(ERROR_TEXT, WHITE),
         // Placeholders are hints users must read too (Mantine's gray-5 is about 2.5:1).
         '--mantine-color-placeholder': ensureContrast(PLACEHOLDER_TEXT, WHITE),
       },

@@ -4,8 +4,8 @@ import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Group.css';
 import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../components/page-frame.tsx';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
-import { PageFrame } from './page-frame.tsx';
 
 const ClockIcon = () => (
   <svg

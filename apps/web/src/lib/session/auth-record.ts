@@ -167,6 +167,15 @@ const applyPartialRefresh = (
   return next;
 };
 
+/** The editable details of a user, as the profile page changes them. */
+export type UserDetails = Pick<AuthUser, 'email' | 'firstName' | 'lastName' | 'companyName'>;
+
+/** New details of the effective user (profile saved, e-mail confirmed): the token stays the same. */
+export const applyUserDetails = (record: AuthRecord, details: Partial<UserDetails>): AuthRecord => {
+  const user: AuthUser = { ...record.user, ...details };
+  return { ...record, user, [SESSION_SLOT[record.role]]: user };
+};
+
 const isAuthUser = (value: unknown): value is AuthUser => {
   const user = value as AuthUser | null;
   return (

@@ -11,11 +11,13 @@ import {
   applyBackTo,
   applyImpersonation,
   applyRefresh,
+  applyUserDetails,
   createAuthRecord,
   isSessionData,
   listHeldSessions,
   listParents,
   type SessionData,
+  type UserDetails,
 } from './auth-record.ts';
 import {
   getAuth,
@@ -27,7 +29,7 @@ import {
 } from './auth-state.ts';
 import { computeRefreshDelay, decideStartup, isExpired, isRefreshDue } from './session-timing.ts';
 
-export type { AuthRecord, AuthUser, SessionData } from './auth-record.ts';
+export type { AuthRecord, AuthUser, SessionData, UserDetails } from './auth-record.ts';
 
 export type SessionView = { auth: AuthRecord | null; isImpersonating: boolean; parents: ParentRole[] };
 
@@ -96,6 +98,22 @@ export const backTo = async (parent: ParentRole): Promise<void> => {
   );
   await saveAuth(next);
   navigateTo(BACK_TO_PATH[parent]);
+};
+
+/** Shows the effective user's new details (names, e-mail) in the header; the token is unchanged. */
+export const updateCurrentUser = async (details: Partial<UserDetails>): Promise<void> => {
+  const record = getAuth();
+  if (record) await saveAuth(applyUserDetails(record, details));
+};
+
+/**
+ * Adopts a new session of the effective user, answered by a password change (the server ends the
+ * other sessions and rotates this one), so this tab keeps working with the new token.
+ */
+export const adoptCurrentSession = async (data: SessionData): Promise<void> => {
+  const record = getAuth();
+  if (!record || data.role !== record.role) return;
+  await saveAuth(applyRefresh(record, { [record.role]: data }, Date.now()));
 };
 
 // ---- token refresh ----

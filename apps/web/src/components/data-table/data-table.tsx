@@ -1,0 +1,451 @@
+// The console's server-side data grid on TanStack Table: the server pages, sorts, filters and
+// searches (state in the URL through useListParams); the table renders columns, remembers hidden
+// ones per table id, and shows loading, empty and error states. Headers sort on click or Enter and
+// carry aria-sort; every row may have an actions menu.
+import './data-table-styles.ts';
+import {
+  Alert,
+  Button,
+  EmptyState,
+  Group,
+  NativeSelect,
+  Pagination,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconFilterOff,
+  IconInbox,
+  IconRefresh,
+  IconSelector,
+} from '@tabler/icons-react';
+import {
+  type ColumnDef,
+  columnVisibilityFeature,
+  type RowData,
+  rowSortingFeature,
+  type SortingState,
+  tableFeatures,
+  useTable,
+} from '@tanstack/react-table';
+import { type CSSProperties, type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failureMessage } from '../toast.ts';
+import { ColumnChooser } from './column-chooser.tsx';
+import { readHiddenColumns, toggleHidden, writeHiddenColumns } from './column-storage.ts';
+import { countPages, PAGE_SIZES, pageRange } from './list-params.ts';
+import { type RowAction, RowActionsMenu } from './row-actions.tsx';
+import { SearchBox } from './search-box.tsx';
+import type { ListParamsControl } from './use-list-params.ts';
+
+export type { RowAction } from './row-actions.tsx';
+
+export type DataColumn<T> = {
+  /** Stable id (column chooser memory, test ids). */
+  id: string;
+  /** Translated header text. */
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** The server's sort field; a column with one sorts on click. */
+  sortKey?: string;
+  /** The first click sorts descending (dates, amounts). */
+  descFirst?: boolean;
+  /** May be hidden in the column chooser (default true). */
+  hideable?: boolean;
+  /** Hidden until the user shows it. */
+  hiddenByDefault?: boolean;
+  align?: 'left' | 'center' | 'right';
+  width?: CSSProperties['width'];
+  /** The row's name: rendered as `<th scope="row">`. */
+  isRowHeader?: boolean;
+};
+
+/** A page of the API (`pageOf(...)` in packages/core/src/api/common.ts). */
+export type DataPage<T> = { items: T[]; total: number };
+
+/** The parts of a TanStack Query result the table reads (pass the `useQuery` result as is). */
+export type DataTableQuery<T> = {
+  data: DataPage<T> | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+};
+
+export type DataTableProps<T> = {
+  /** From `useListParams(tableId, ...)`. */
+  list: ListParamsControl;
+  columns: readonly DataColumn<T>[];
+  query: DataTableQuery<T>;
+  getRowId: (row: T) => string | number;
+  /** Accessible name of the table (its caption for screen readers). */
+  label: string;
+  /** The menu of each row; an empty array shows no menu for that row. */
+  rowActions?: (row: T) => readonly RowAction[];
+  /** Accessible name of a row's menu button, e.g. `Actions for ${row.email}`. */
+  rowActionsLabel?: (row: T) => string;
+  /** Filter inputs shown beside the search (Selects bound to `list.setFilter`). */
+  filters?: ReactNode;
+  /** Buttons at the right end of the toolbar ("Add user"). */
+  toolbar?: ReactNode;
+  /** Default true. */
+  withSearch?: boolean;
+  searchLabel?: string;
+  /** Default true. */
+  withColumnChooser?: boolean;
+  emptyTitle?: string;
+  emptyDescription?: string;
+  pageSizes?: readonly number[];
+};
+
+const ACTIONS_COLUMN = '__actions';
+const features = tableFeatures({ columnVisibilityFeature, rowSortingFeature });
+type Features = typeof features;
+const EMPTY_ROWS: never[] = [];
+
+const SortIcon = ({ direction }: { direction: false | 'asc' | 'desc' }) => {
+  if (direction === 'asc') return <IconArrowUp size={14} aria-hidden="true" />;
+  if (direction === 'desc') return <IconArrowDown size={14} aria-hidden="true" />;
+  return <IconSelector size={14} aria-hidden="true" style={{ opacity: 0.5 }} />;
+};
+
+export const DataTable = <T extends RowData>({
+  list,
+  columns,
+  query,
+  getRowId,
+  label,
+  rowActions,
+  rowActionsLabel,
+  filters,
+  toolbar,
+  withSearch = true,
+  searchLabel,
+  withColumnChooser = true,
+  emptyTitle,
+  emptyDescription,
+  pageSizes = PAGE_SIZES,
+}: DataTableProps<T>) => {
+  const { t } = useTranslation('components');
+  const { tableId, params } = list;
+  const hideableIds = useMemo(
+    () => columns.filter((column) => column.hideable !== false).map((column) => column.id),
+    [columns],
+  );
+  const [hidden, setHidden] = useState<string[]>(() =>
+    readHiddenColumns(
+      tableId,
+      hideableIds,
+      columns.filter((column) => column.hiddenByDefault).map((column) => column.id),
+    ),
+  );
+
+  const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
+  const tableColumns = useMemo<ColumnDef<Features, T, unknown>[]>(() => {
+    const defs: ColumnDef<Features, T, unknown>[] = columns.map((column) => ({
+      id: column.id,
+      header: column.header,
+      accessorFn: (row: T) => row,
+      cell: (context) => column.cell(context.row.original),
+      enableSorting: Boolean(column.sortKey),
+      enableHiding: column.hideable !== false,
+    }));
+    if (rowActions) {
+      defs.push({
+        id: ACTIONS_COLUMN,
+        header: t('table.actionsHeader'),
+        enableSorting: false,
+        enableHiding: false,
+      });
+    }
+    return defs;
+  }, [columns, rowActions, t]);
+
+  const sortedColumn = columns.find((column) => column.sortKey && column.sortKey === params.sort);
+  const sorting = useMemo<SortingState>(
+    () => (sortedColumn ? [{ id: sortedColumn.id, desc: params.order === 'desc' }] : []),
+    [sortedColumn, params.order],
+  );
+  const columnVisibility = useMemo(() => Object.fromEntries(hidden.map((id) => [id, false])), [hidden]);
+
+  const table = useTable({
+    features,
+    columns: tableColumns,
+    data: query.data?.items ?? (EMPTY_ROWS as T[]),
+    getRowId: (row) => String(getRowId(row)),
+    state: { sorting, columnVisibility },
+    onSortingChange: () => undefined, // the URL owns sorting (list.sortBy)
+    onColumnVisibilityChange: () => undefined, // the chooser below owns visibility
+    manualSorting: true,
+  });
+
+  const toggleColumn = (id: string) => {
+    const next = toggleHidden(hidden, id, hideableIds);
+    setHidden(next);
+    writeHiddenColumns(tableId, next);
+  };
+
+  const visibleColumns = table.getVisibleLeafColumns();
+  const total = query.data?.total ?? 0;
+  const pages = countPages(total, params.limit);
+  const range = pageRange(params.page, params.limit, total);
+  const hasFilters = params.q !== '' || Object.keys(params.filters).length > 0;
+  const isLoading = query.isPending && !query.isError;
+  const rows = table.getRowModel().rows;
+
+  const renderBody = (): ReactNode => {
+    if (isLoading) {
+      return Array.from({ length: Math.min(params.limit, 8) }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Table.Tr key={index} aria-hidden="true">
+          {visibleColumns.map((column) => (
+            <Table.Td key={column.id}>
+              <Skeleton height={14} radius="sm" />
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      ));
+    }
+    if (query.isError) {
+      return (
+        <Table.Tr>
+          <Table.Td colSpan={visibleColumns.length}>
+            <Alert
+              color="red"
+              variant="light"
+              title={t('table.errorTitle')}
+              role="alert"
+              data-testid={`${tableId}-error`}
+            >
+              <Stack gap="sm" align="flex-start">
+                <Text size="sm">{failureMessage(query.error, t('table.errorBody'))}</Text>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  leftSection={<IconRefresh size={14} aria-hidden="true" />}
+                  onClick={() => void query.refetch()}
+                  data-testid={`${tableId}-retry`}
+                >
+                  {t('table.retry')}
+                </Button>
+              </Stack>
+            </Alert>
+          </Table.Td>
+        </Table.Tr>
+      );
+    }
+    if (rows.length === 0) {
+      return (
+        <Table.Tr>
+          <Table.Td colSpan={visibleColumns.length}>
+            <EmptyState
+              icon={<IconInbox size={28} aria-hidden="true" />}
+              title={hasFilters ? t('table.noMatchTitle') : (emptyTitle ?? t('table.emptyTitle'))}
+              description={hasFilters ? t('table.noMatchBody') : (emptyDescription ?? t('table.emptyBody'))}
+              data-testid={`${tableId}-empty`}
+              py="xl"
+            >
+              {hasFilters ? (
+                <Button
+                  variant="light"
+                  size="xs"
+                  leftSection={<IconFilterOff size={14} aria-hidden="true" />}
+                  onClick={list.clearFilters}
+                >
+                  {t('table.clearFilters')}
+                </Button>
+              ) : null}
+            </EmptyState>
+          </Table.Td>
+        </Table.Tr>
+      );
+    }
+    return rows.map((row) => (
+      <Table.Tr key={row.id} data-testid={`${tableId}-row-${row.id}`}>
+        {row.getVisibleCells().map((cell) => {
+          if (cell.column.id === ACTIONS_COLUMN) {
+            return (
+              <Table.Td key={cell.id} ta="right" w={56}>
+                <RowActionsMenu
+                  actions={rowActions?.(row.original) ?? []}
+                  label={rowActionsLabel?.(row.original) ?? t('table.rowActions')}
+                  testId={`${tableId}-actions-${row.id}`}
+                />
+              </Table.Td>
+            );
+          }
+          const column = byId.get(cell.column.id);
+          const content = <table.FlexRender cell={cell} />;
+          if (column?.isRowHeader) {
+            return (
+              <Table.Th key={cell.id} scope="row" fw={500} ta={column.align}>
+                {content}
+              </Table.Th>
+            );
+          }
+          return (
+            <Table.Td key={cell.id} ta={column?.align}>
+              {content}
+            </Table.Td>
+          );
+        })}
+      </Table.Tr>
+    ));
+  };
+
+  return (
+    <Stack gap="sm" data-testid={`${tableId}-table`}>
+      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+        <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label={t('table.filtersLabel')}>
+          {withSearch ? (
+            <SearchBox
+              value={params.q}
+              onSearch={list.setSearch}
+              label={searchLabel ?? t('table.search')}
+              testId={`${tableId}-search`}
+            />
+          ) : null}
+          {filters}
+        </Group>
+        <Group gap="sm" align="flex-end">
+          {withColumnChooser ? (
+            <ColumnChooser
+              testId={tableId}
+              columns={columns.map((column) => ({
+                id: column.id,
+                label: column.header,
+                isVisible: !hidden.includes(column.id),
+                canHide: column.hideable !== false,
+              }))}
+              onToggle={toggleColumn}
+            />
+          ) : null}
+          {toolbar}
+        </Group>
+      </Group>
+
+      <Table.ScrollContainer minWidth={640} type="native">
+        <Table
+          striped
+          highlightOnHover
+          withTableBorder
+          verticalSpacing="xs"
+          aria-busy={query.isFetching || undefined}
+          aria-rowcount={total || undefined}
+          style={{ opacity: query.isFetching && !isLoading ? 0.7 : 1, transition: 'opacity 120ms' }}
+        >
+          <caption style={visuallyHidden}>{label}</caption>
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => {
+                  const column = byId.get(header.column.id);
+                  const direction = header.column.getIsSorted();
+                  const isSortable = Boolean(column?.sortKey);
+                  const text = header.isPlaceholder ? null : <table.FlexRender header={header} />;
+                  if (header.column.id === ACTIONS_COLUMN) {
+                    return (
+                      <Table.Th key={header.id} ta="right">
+                        <span style={visuallyHidden}>{text}</span>
+                      </Table.Th>
+                    );
+                  }
+                  return (
+                    <Table.Th
+                      key={header.id}
+                      scope="col"
+                      ta={column?.align}
+                      w={column?.width}
+                      aria-sort={
+                        isSortable
+                          ? direction === 'asc'
+                            ? 'ascending'
+                            : direction === 'desc'
+                              ? 'descending'
+                              : 'none'
+                          : undefined
+                      }
+                    >
+                      {isSortable && column?.sortKey ? (
+                        <UnstyledButton
+                          onClick={() => list.sortBy(column.sortKey!, column.descFirst)}
+                          data-testid={`${tableId}-sort-${column.id}`}
+                          style={{
+                            display: 'inline-flex',
+                            alignItems: 'center',
+                            gap: 4,
+                            fontWeight: 700,
+                            fontSize: 'inherit',
+                          }}
+                        >
+                          {text}
+                          <SortIcon direction={direction} />
+                        </UnstyledButton>
+                      ) : (
+                        text
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>{renderBody()}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="sm">
+          <NativeSelect
+            label={t('table.pageSize')}
+            size="xs"
+            data={pageSizes.map((size) => String(size))}
+            value={String(params.limit)}
+            onChange={(event) => list.setLimit(Number(event.currentTarget.value))}
+            styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 }, label: { marginBottom: 0 } }}
+            data-testid={`${tableId}-page-size`}
+          />
+          <Text size="sm" c="dimmed" aria-live="polite" data-testid={`${tableId}-range`}>
+            {range ? t('table.range', { from: range.from, to: range.to, total }) : null}
+          </Text>
+        </Group>
+        {pages > 1 ? (
+          <nav aria-label={t('table.pagination')}>
+            <Pagination
+              total={pages}
+              value={Math.min(params.page, pages)}
+              onChange={list.setPage}
+              size="sm"
+              withEdges
+              getItemProps={(page) => ({
+                'aria-label': t('table.page', { page }),
+                'aria-current': page === params.page ? 'page' : undefined,
+              })}
+              getControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })}
+              data-testid={`${tableId}-pagination`}
+            />
+          </nav>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+};
+
+const visuallyHidden: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};

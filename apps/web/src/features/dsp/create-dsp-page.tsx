@@ -1,0 +1,35 @@
+// /admin/createdsp: the whole connection form at once (the guided way is /admin/newdsp).
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageFrame } from '../../components/page-frame.tsx';
+import { showToast } from '../../components/toast.ts';
+import { useCurrentRoute } from '../../lib/routing/current-route.ts';
+import { useCreateDsp } from './api/create-dsp.ts';
+import { DspForm } from './components/dsp-form.tsx';
+import { checkCreate, emptyDspValues, toCreateBody } from './dsp-form-model.ts';
+import { DSP_PATHS } from './dsp-paths.ts';
+
+const CreateDspPage = () => {
+  const { t } = useTranslation('dsp');
+  const route = useCurrentRoute();
+  const navigate = useNavigate();
+  const create = useCreateDsp();
+  if (!route) return null;
+  return (
+    <PageFrame titleKey={route.titleKey} breadcrumb={route.breadcrumb}>
+      <DspForm
+        initial={emptyDspValues()}
+        check={checkCreate}
+        submitLabel={t('actions.create')}
+        onCancel={() => navigate(DSP_PATHS.list)}
+        onSubmit={async (values) => {
+          const dsp = await create.mutateAsync(toCreateBody(values));
+          showToast('success', t('toasts.created', { name: dsp.name }));
+          navigate(DSP_PATHS.view(dsp.id));
+        }}
+      />
+    </PageFrame>
+  );
+};
+
+export default CreateDspPage;
