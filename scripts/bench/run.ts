@@ -368,6 +368,18 @@ async function main(): Promise<void> {
     out.api = rows;
   }
 
+  // The campaign list at 100,000 campaigns on PostgreSQL (its own database and seeding; prints its table).
+  if (only !== 'web' && process.env.BENCH_DATABASE_URL !== 'off') {
+    const args = [
+      '--import',
+      'tsx',
+      'scripts/bench/campaigns.ts',
+      `--duration=${durationMs / 1000}`,
+      `--concurrency=${concurrency}`,
+    ];
+    spawnSync('node', args, { cwd: repoRoot, stdio: 'inherit' });
+  }
+
   mkdirSync(join(repoRoot, 'test-output'), { recursive: true });
   writeFileSync(join(repoRoot, 'test-output', 'bench.json'), `${JSON.stringify(out, null, 2)}\n`);
   console.log(`\nLoad average at the end: ${loadText()}`);

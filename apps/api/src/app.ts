@@ -20,7 +20,11 @@ import type { AppConfig } from './config/env.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { agencyAdminRoutes } from './modules/agencies/agency-admin-routes.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
+import { findCampaignCategoryUsage } from './modules/campaigns/campaign-queries.ts';
+import { campaignRoutes } from './modules/campaigns/campaign-routes.ts';
+import { exchangeApprovalRoutes } from './modules/campaigns/exchange-approval-routes.ts';
 import { companyRoutes } from './modules/company/company-routes.ts';
+import { creativeAdminRoutes, creativeRoutes } from './modules/creatives/creative-routes.ts';
 import { dspRoutes } from './modules/dsp/dsp-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { balanceRoutes } from './modules/ledger/balance-routes.ts';
@@ -126,7 +130,13 @@ export const buildApp = async (
   await app.register(agencyAdminRoutes(deps), { prefix: '/api/admin' });
   await app.register(settingsRoutes(deps), { prefix: '/api/settings' });
   await app.register(optimisationRoutes(deps), { prefix: '/api/withOutRole' });
-  await app.register(referenceRoutes(deps), { prefix: '/api' });
+  await app.register(referenceRoutes(deps, { categoryUsage: [findCampaignCategoryUsage] }), {
+    prefix: '/api',
+  });
+  await app.register(campaignRoutes(deps), { prefix: '/api/campaigns' });
+  await app.register(exchangeApprovalRoutes(deps), { prefix: '/api/admin/exchange-approval' });
+  await app.register(creativeRoutes(deps), { prefix: '/api/creatives' });
+  await app.register(creativeAdminRoutes(deps), { prefix: '/api/admin/creatives' });
   const secrets = await createSecretBox(config.jwtSecret, 'dsp-credentials');
   await app.register(dspRoutes({ ...deps, secrets }), { prefix: '/api/admin/dsp' });
 

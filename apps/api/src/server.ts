@@ -2,6 +2,8 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { ensureReferenceData } from './modules/reference/reference-seed.ts';
+import { seedDemoCampaigns } from './seed/demo-campaigns.ts';
+import { seedDemoCreatives } from './seed/demo-creatives.ts';
 import { DEMO_USERS, isDatabaseEmpty, seedDemo } from './seed/demo-seed.ts';
 import { ensurePlatformCompany } from './seed/platform-company.ts';
 
@@ -12,7 +14,12 @@ const main = async () => {
   await ensureReferenceData(deps.db);
   const wantsDemo = process.argv.includes('--demo');
   const seedsDemo = wantsDemo || (database.driver === 'pglite' && (await isDatabaseEmpty(deps.db)));
-  if (seedsDemo) await seedDemo(deps.db, config.demoPassword);
+  if (seedsDemo) {
+    await seedDemo(deps.db, config.demoPassword);
+    // Creatives first: the demo campaigns attach them.
+    await seedDemoCreatives(deps.db, deps.media.mediaDir);
+    await seedDemoCampaigns(deps.db);
+  }
 
   const shutdown = async () => {
     await app.close();

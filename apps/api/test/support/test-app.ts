@@ -66,6 +66,16 @@ const openTestDatabase = async (): Promise<{ database: Database; drop: () => Pro
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // pool.end() resolves before its sockets are gone; forcing the drop then kills them and the
+      // test run sees "terminating connection". Wait for them to leave; force only as a last resort.
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const { rows } = await client.query(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },

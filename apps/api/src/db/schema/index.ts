@@ -2,7 +2,9 @@
 
 export * from './api-keys.ts';
 export * from './audit.ts';
+export * from './campaigns.ts';
 export * from './companies.ts';
+export * from './creatives.ts';
 export * from './dsps.ts';
 export * from './ledger.ts';
 export * from './mail.ts';

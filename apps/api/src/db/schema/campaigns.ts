@@ -1,0 +1,222 @@
+// Campaigns (issue 5): the campaign with its budget, bidding, schedule and targeting; its exchanges
+// (each with its own approval state), creatives, inventory lists, audiences and DSP association ids.
+// Money in integer micro-units (1 USD = 1,000,000). The status lifecycle is in
+// packages/core/src/campaign-status.ts; the checks below only keep values inside its vocabulary.
+//
+// Name search: on PostgreSQL a migration adds a pg_trgm GIN index on lower(name) when the extension is
+// available (it is not declared here because PGlite does not ship pg_trgm unless loaded); the
+// queries use `lower(name) like lower('%q%')`, which that index serves, and a plain scan elsewhere.
+import type { Targeting } from '@console/core/api/campaigns';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { creatives } from './creatives.ts';
+import { exchanges } from './reference.ts';
+import { users } from './users.ts';
+
+export type FrequencyCap = { count: number; period: 'HOUR' | 'DAY' | 'WEEK' | 'LIFETIME' };
+/** 7 days (0 = Monday) x 24 hours; true = serve. */
+export type DayParting = boolean[][];
+export type CampaignTargeting = Targeting;
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    /** The campaign id of the API (campaign_id). */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    publicId: uuid('public_id').notNull().defaultRandom().unique(),
+    advertiserId: bigint('advertiser_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('DRAFT'),
+    /** Why an admin rejected it (the exchanges' reasons when every exchange was rejected). */
+    rejectionReason: text('rejection_reason'),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    /** IANA name; the flight and day-parting are read in it. */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    totalBudgetMicros: bigint('total_budget_micros', { mode: 'number' }).notNull(),
+    dailyBudgetMicros: bigint('daily_budget_micros', { mode: 'number' }),
+    pacing: text('pacing').notNull().default('EVEN'),
+    priceModel: text('price_model').notNull().default('CPM'),
+    bidMicros: bigint('bid_micros', { mode: 'number' }).notNull(),
+    minBidMicros: bigint('min_bid_micros', { mode: 'number' }).notNull(),
+    maxBidMicros: bigint('max_bid_micros', { mode: 'number' }).notNull(),
+    frequencyCap: jsonb('frequency_cap').$type<FrequencyCap>(),
+    dayParting: jsonb('day_parting').$type<DayParting>(),
+    targeting: jsonb('targeting').$type<CampaignTargeting>().notNull(),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // An advertiser's list (the agency and advertiser screens), newest first and by the other sorts.
+    index('campaigns_advertiser_created_idx').on(t.advertiserId, t.createdAt, t.id),
+    // The admin list: one index per sort column, with the id as the tie-breaker the query uses.
+    index('campaigns_created_idx').on(t.createdAt, t.id),
+    index('campaigns_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('campaigns_name_idx').on(sql`lower(${t.name})`, t.id),
+    index('campaigns_start_idx').on(t.startAt, t.id),
+    index('campaigns_end_idx').on(t.endAt, t.id),
+    index('campaigns_budget_idx').on(t.totalBudgetMicros, t.id),
+    check(
+      'campaigns_status_check',
+      sql`${t.status} in (${inList(['DRAFT', 'PENDING_APPROVAL', 'ACTIVE', 'PAUSED', 'COMPLETED', 'REJECTED', 'ARCHIVED'])})`,
+    ),
+    check('campaigns_pacing_check', sql`${t.pacing} in ('EVEN', 'ASAP')`),
+    check('campaigns_price_model_check', sql`${t.priceModel} in ('CPM', 'CPC', 'CPA')`),
+    check('campaigns_flight_check', sql`${t.endAt} > ${t.startAt}`),
+    check(
+      'campaigns_budget_check',
+      sql`${t.totalBudgetMicros} > 0 and (${t.dailyBudgetMicros} is null or (${t.dailyBudgetMicros} > 0 and ${t.dailyBudgetMicros} <= ${t.totalBudgetMicros}))`,
+    ),
+    check(
+      'campaigns_bid_range_check',
+      sql`${t.minBidMicros} > 0 and ${t.minBidMicros} <= ${t.bidMicros} and ${t.bidMicros} <= ${t.maxBidMicros}`,
+    ),
+  ],
+);
+
+/** Each campaign x exchange has its own approval state. */
+export const campaignExchanges = pgTable(
+  'campaign_exchanges',
+  {
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    exchangeId: integer('exchange_id')
+      .notNull()
+      .references(() => exchanges.id),
+    state: text('state').notNull().default('PENDING'),
+    reason: text('reason'),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.exchangeId] }),
+    // The approval queue, newest first (the order's tie-breakers included): all, by state, by exchange.
+    index('campaign_exchanges_created_idx').on(t.createdAt, t.campaignId, t.exchangeId),
+    index('campaign_exchanges_state_idx').on(t.state, t.createdAt, t.campaignId, t.exchangeId),
+    index('campaign_exchanges_exchange_idx').on(t.exchangeId, t.state),
+    check('campaign_exchanges_state_check', sql`${t.state} in ('PENDING', 'APPROVED', 'REJECTED')`),
+    check(
+      'campaign_exchanges_reason_check',
+      sql`${t.state} <> 'REJECTED' or (${t.reason} is not null and ${t.reason} <> '')`,
+    ),
+  ],
+);
+
+export const campaignCreatives = pgTable(
+  'campaign_creatives',
+  {
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    creativeId: bigint('creative_id', { mode: 'number' })
+      .notNull()
+      .references(() => creatives.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.creativeId] }),
+    index('campaign_creatives_creative_idx').on(t.creativeId),
+  ],
+);
+
+/** Inventory lists (app lists) of an advertiser; their screens come in a later issue. */
+export const applists = pgTable(
+  'applists',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: bigint('owner_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('applists_owner_idx').on(t.ownerId)],
+);
+
+/** Audience lists of an advertiser; their screens come in a later issue. */
+export const audiences = pgTable(
+  'audiences',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: bigint('owner_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audiences_owner_idx').on(t.ownerId)],
+);
+
+export const campaignInventoryLists = pgTable(
+  'campaign_inventory_lists',
+  {
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    applistId: bigint('applist_id', { mode: 'number' })
+      .notNull()
+      .references(() => applists.id, { onDelete: 'cascade' }),
+    mode: text('mode').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.applistId] }),
+    index('campaign_inventory_lists_applist_idx').on(t.applistId),
+    check('campaign_inventory_lists_mode_check', sql`${t.mode} in ('ALLOW', 'BLOCK')`),
+  ],
+);
+
+export const campaignAudiences = pgTable(
+  'campaign_audiences',
+  {
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    audienceId: bigint('audience_id', { mode: 'number' })
+      .notNull()
+      .references(() => audiences.id, { onDelete: 'cascade' }),
+    mode: text('mode').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.audienceId] }),
+    index('campaign_audiences_audience_idx').on(t.audienceId),
+    check('campaign_audiences_mode_check', sql`${t.mode} in ('INCLUDE', 'EXCLUDE')`),
+  ],
+);
+
+/**
+ * The campaign's ids in upstream DSPs (spec section 3: assoc_dsp_map and camp_data.camp_assoc_map).
+ * An upstream id names one campaign of that DSP, so it is unique per DSP.
+ */
+export const campaignDspAssoc = pgTable(
+  'campaign_dsp_assoc',
+  {
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    dspName: text('dsp_name').notNull(),
+    campaignAssociateId: text('campaign_associate_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.dspName] }),
+    uniqueIndex('campaign_dsp_assoc_upstream_key').on(t.dspName, t.campaignAssociateId),
+  ],
+);

@@ -1,0 +1,290 @@
+// HTTP of /api/campaigns: every signed-in role; what each may see and do is decided by the service's
+// scope check (404 outside it) and the status table (400 illegal, 403 admin-only moves).
+import {
+  advertiserCampaignListQuery,
+  type BulkResult,
+  bulkAudienceBody,
+  bulkBidRangeBody,
+  bulkExchangesBody,
+  bulkInventoryBody,
+  bulkResult,
+  bulkStatusBody,
+  bulkUpdateBody,
+  campaignCreateBody,
+  campaignDetail,
+  campaignIdParams,
+  campaignListItem,
+  campaignListQuery,
+  campaignStatusBody,
+  campaignUpdateBody,
+  cappedPageOf,
+} from '@console/core/api/campaigns';
+import { okResponse, pageOf } from '@console/core/api/common';
+import { changeLogEntry, changeLogQuery } from '@console/core/api/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { readChangeLog } from '../../platform/audit.ts';
+import { principalOf } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { bearer, withErrors } from '../../platform/route-schemas.ts';
+import { requireCampaign, requireVisibleAdvertiser } from './campaign-access.ts';
+import {
+  type BulkContext,
+  bulkAudience,
+  bulkBidRange,
+  bulkExchanges,
+  bulkInventory,
+  bulkMessage,
+  bulkStatus,
+  bulkUpdate,
+} from './campaign-bulk-service.ts';
+import { listCampaigns } from './campaign-queries.ts';
+import {
+  changeCampaignStatus,
+  cloneCampaign,
+  createCampaign,
+  readCampaign,
+  updateCampaign,
+} from './campaign-service.ts';
+
+const anyUser = { access: 'user' as const };
+const schemaBase = { tags: ['campaigns'], security: bearer };
+const BULK_NOTE =
+  ' Answers each id with ok or the reason it failed. Each campaign is changed in its own transaction: ' +
+  'one that fails is left unchanged and does not undo the others.';
+
+export const campaignRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          summary:
+            'Campaigns the caller may see, paged, sorted (name, status, start_at, end_at, total_budget, created_at) and filtered (status, advertiser_id, from/to overlapping the flight, q)',
+          querystring: campaignListQuery,
+          response: withErrors(okResponse(cappedPageOf(campaignListItem))),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await listCampaigns(deps.db, principalOf(request), request.query),
+      }),
+    );
+
+    app.get(
+      '/advertiser/:id',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          summary: "One advertiser's campaigns (agency campaignList/{id}, admin CampaignList/{id})",
+          params: campaignIdParams,
+          querystring: advertiserCampaignListQuery,
+          response: withErrors(okResponse(cappedPageOf(campaignListItem))),
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const advertiser = await requireVisibleAdvertiser(deps.db, principal, request.params.id);
+        return {
+          success: true as const,
+          data: await listCampaigns(deps.db, principal, { ...request.query, advertiser_id: advertiser.id }),
+        };
+      },
+    );
+
+    app.post(
+      '/',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          summary: 'Create a campaign: a draft, or submitted for approval at once with submit=true',
+          body: campaignCreateBody,
+          response: withErrors(okResponse(campaignDetail)),
+        },
+      },
+      async (request) => {
+        const data = await createCampaign(deps, principalOf(request), request.body);
+        return {
+          success: true as const,
+          message:
+            data.status === 'DRAFT' ? 'Campaign saved as a draft.' : 'Campaign submitted for approval.',
+          data,
+        };
+      },
+    );
+
+    app.get(
+      '/:id',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          summary:
+            'One campaign with everything: exchanges and their approval, creatives, inventory, audiences, DSP association ids',
+          params: campaignIdParams,
+          response: withErrors(okResponse(campaignDetail)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await readCampaign(deps, principalOf(request), request.params.id),
+      }),
+    );
+
+    app.put(
+      '/:id',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          summary:
+            'Edit a campaign (draft, pending, active, paused or rejected; a rejected one becomes a draft). New exchanges start pending; submit=true submits a draft',
+          params: campaignIdParams,
+          body: campaignUpdateBody,
+          response: withErrors(okResponse(campaignDetail)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Campaign saved.',
+        data: await updateCampaign(deps, principalOf(request), request.params.id, request.body),
+      }),
+    );
+
+    app.post(
+      '/:id/clone',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          summary:
+            "A new draft 'Copy of …' with every setting and relation of the campaign, but no approvals",
+          params: campaignIdParams,
+          response: withErrors(okResponse(campaignDetail)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Campaign copied.',
+        data: await cloneCampaign(deps, principalOf(request), request.params.id),
+      }),
+    );
+
+    app.post(
+      '/:id/status',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          summary:
+            'Move a campaign to another status by the lifecycle table (approve and reject: admin and co-admin; reject needs a reason)',
+          params: campaignIdParams,
+          body: campaignStatusBody,
+          response: withErrors(okResponse(campaignDetail)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Campaign status changed.',
+        data: await changeCampaignStatus(
+          deps,
+          principalOf(request),
+          request.params.id,
+          request.body.to,
+          request.body.reason,
+        ),
+      }),
+    );
+
+    app.get(
+      '/:id/change-log',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          summary:
+            "A campaign's change log, newest first (action: create, update, status, exchange-approval)",
+          params: campaignIdParams,
+          querystring: changeLogQuery,
+          response: withErrors(okResponse(pageOf(changeLogEntry))),
+        },
+      },
+      async (request) => {
+        await requireCampaign(deps.db, principalOf(request), request.params.id);
+        return {
+          success: true as const,
+          data: await readChangeLog(
+            deps.db,
+            { entityType: 'campaign', entityId: request.params.id },
+            request.query,
+          ),
+        };
+      },
+    );
+
+    const bulkRoute = <B extends z.ZodType>(
+      path: string,
+      summary: string,
+      body: B,
+      run: (context: BulkContext, body: z.output<B>) => Promise<BulkResult>,
+    ) =>
+      app.post(
+        `/bulk/${path}`,
+        {
+          config: anyUser,
+          schema: {
+            ...schemaBase,
+            summary: summary + BULK_NOTE,
+            body,
+            response: withErrors(okResponse(bulkResult)),
+          },
+        },
+        async (request) => {
+          const context = { deps, principal: principalOf(request), log: request.log };
+          const data = await run(context, request.body as z.output<B>);
+          return { success: true as const, message: bulkMessage(data), data };
+        },
+      );
+
+    bulkRoute(
+      'bid-range',
+      'Set the bid range (and optionally the bid) of many campaigns.',
+      bulkBidRangeBody,
+      bulkBidRange,
+    );
+    bulkRoute(
+      'inventory',
+      'Add, remove or replace inventory lists (allow or block) of many campaigns.',
+      bulkInventoryBody,
+      bulkInventory,
+    );
+    bulkRoute(
+      'audience',
+      'Add, remove or replace audiences (include or exclude) of many campaigns.',
+      bulkAudienceBody,
+      bulkAudience,
+    );
+    bulkRoute(
+      'update',
+      'Change budgets, pacing, frequency cap or end date of many campaigns.',
+      bulkUpdateBody,
+      bulkUpdate,
+    );
+    bulkRoute(
+      'status',
+      'Move many campaigns to a status (the admin bulk status too).',
+      bulkStatusBody,
+      bulkStatus,
+    );
+    bulkRoute(
+      'exchanges',
+      'Add, remove or replace exchanges of many campaigns (new ones start pending).',
+      bulkExchangesBody,
+      bulkExchanges,
+    );
+  };

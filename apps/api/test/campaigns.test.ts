@@ -1,0 +1,848 @@
+// Campaigns (issue 5 parts 2, 4, 6, 7): create, read, edit, the list with its filters and sorts,
+// validation with the spec's messages, and every permission: no token 401, wrong role 403, another
+// tenant 404, bad input 400.
+import {
+  BUDGET_MESSAGES,
+  CAMPAIGN_NAME_EMPTY_MESSAGE,
+  LIST_COUNT_CAP,
+  TIME_ZONE_MESSAGE,
+} from '@console/core/api/campaigns';
+import { COUNTRY_ID_MESSAGE } from '@console/core/api/reference';
+import { importEnvelopeKey, openJson, sealJson } from '@console/core/envelope';
+import { GEO_FENCE_MESSAGES } from '@console/core/validation/geo-fence';
+import { NAME_LIKE_MESSAGE, TEXT_LIMIT_25_MESSAGE } from '@console/core/validation/text';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaigns } from '../src/db/schema/campaigns.ts';
+import { smartAppCategories, userSupportedExchanges } from '../src/db/schema/reference.ts';
+import {
+  type CampaignDetail,
+  campaignBody,
+  changeLogOf,
+  createCampaign,
+  daysFromNow,
+  expectOk,
+  forceStatus,
+  insertApplist,
+  insertAudience,
+  insertCreative,
+  insertExchanges,
+  listCampaigns,
+  moveOk,
+  readCampaign,
+} from './campaign-fixtures.ts';
+import { dataOf, expectError, expectFieldErrors } from './support/accounts.ts';
+import {
+  DEMO,
+  type DemoName,
+  demoTokens,
+  type Endpoint,
+  expectAllForbidden,
+  expectAllNeedToken,
+  expectAllNotFound,
+  secondAgency,
+} from './support/admin-fixtures.ts';
+import { startTestApp, TEST_PAYLOAD_KEY, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+let tok: Record<DemoName, string>;
+let ex: { id: number; name: string }[];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  tok = await demoTokens(t);
+  ex = await insertExchanges(t, 4);
+});
+afterAll(() => t.close());
+
+const exIds = (...indexes: number[]) => indexes.map((i) => ex[i]!.id);
+const post = (token: string | undefined, body: unknown) => t.call('POST', '/api/campaigns', { token, body });
+
+describe('create', () => {
+  it('saves an advertiser’s campaign as a draft with everything it was given', async () => {
+    const applist = await insertApplist(t, DEMO.advertiser.id, 'Travel apps');
+    const audience = await insertAudience(t, DEMO.advertiser.id, 'Past bookers');
+    const creative = await insertCreative(t, DEMO.advertiser.id);
+    // Targeting ids as the meta-data look-ups name them.
+    const lookup = async <T>(path: string, query: Record<string, string>) =>
+      dataOf<{ items: T[] }>(
+        expectOk(await t.call('GET', `/api/meta-data/${path}`, { token: tok.advertiser, query })),
+      ).items;
+    const [city] = await lookup<{ id: number }>('city', { state_ids: 'US-CA', q: 'San Francisco' });
+    const [carrier] = await lookup<{ id: string }>('carrier', { country_ids: 'US' });
+    const [maker] = await lookup<{ id: string }>('manufacturer', { q: 'samsung' });
+    const os = dataOf<{ id: string; versions: { id: string }[] }[]>(
+      expectOk(await t.call('GET', '/api/meta-data/os', { token: tok.advertiser })),
+    ).find((system) => system.id === 'android')!;
+    const body = campaignBody({
+      name: 'City Breaks',
+      exchange_ids: exIds(0, 1),
+      creative_ids: [creative.id],
+      inventory: [{ applist_id: applist.id, mode: 'BLOCK' }],
+      audiences: [{ audience_id: audience.id, mode: 'INCLUDE' }],
+      day_parting: Array.from({ length: 7 }, (_, day) =>
+        Array.from({ length: 24 }, (_, hour) => day < 5 && hour >= 8),
+      ),
+    });
+    body.targeting = {
+      ...body.targeting,
+      cities: [city!.id],
+      carriers: [carrier!.id],
+      device_makers: [maker!.id],
+      browsers: ['chrome'],
+      os: [{ os: 'android', versions: [os.versions[0]!.id] }, { os: 'ios' }],
+    } as typeof body.targeting;
+    const result = expectOk(await post(tok.advertiser, body));
+    expect(result.body.message).toBe('Campaign saved as a draft.');
+    const campaign = dataOf<CampaignDetail>(result);
+    expect(campaign).toMatchObject({
+      name: 'City Breaks',
+      status: 'DRAFT',
+      rejection_reason: null,
+      advertiser: {
+        user_primary_id: DEMO.advertiser.id,
+        email: DEMO.advertiser.email,
+        companyName: 'Tailspin Travel',
+      },
+      time_zone: 'Europe/Berlin',
+      total_budget_micros: 5_000_000_000,
+      daily_budget_micros: 200_000_000,
+      pacing: 'EVEN',
+      price_model: 'CPM',
+      bid_micros: 2_500_000,
+      min_bid_micros: 1_000_000,
+      max_bid_micros: 4_000_000,
+      frequency_cap: { count: 3, period: 'DAY' },
+      creative_ids: [creative.id],
+      inventory: [{ applist_id: applist.id, name: 'Travel apps', mode: 'BLOCK' }],
+      audiences: [{ audience_id: audience.id, name: 'Past bookers', mode: 'INCLUDE' }],
+      assoc_dsp_map: [],
+      camp_data: { camp_assoc_map: [] },
+      exchange_counts: { total: 2, pending: 2, approved: 0, rejected: 0 },
+      next_statuses: ['PENDING_APPROVAL', 'ARCHIVED'],
+      created_by: { user_primary_id: DEMO.advertiser.id, email: DEMO.advertiser.email },
+    });
+    expect(campaign._id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(campaign.start_at).toBe(new Date(body.start_at).toISOString());
+    expect(campaign.day_parting?.[0]?.[8]).toBe(true);
+    expect(campaign.day_parting?.[6]?.[8]).toBe(false);
+    // The geo-fence is kept in its canonical form; empty lists are there too.
+    expect(campaign.targeting).toEqual({
+      countries: ['US', 'CA'],
+      states: ['US-CA'],
+      cities: [city!.id],
+      geo_fence: '40.7128,-74.006,5|51.5,-0.12,10.25',
+      os: [
+        { os: 'android', versions: [os.versions[0]!.id] },
+        { os: 'ios', versions: [] },
+      ],
+      browsers: ['chrome'],
+      device_types: ['PHONE', 'TABLET'],
+      device_makers: [maker!.id],
+      carriers: [carrier!.id],
+      languages: ['en'],
+      traffic_types: ['APP'],
+      app_categories: [],
+      app_genres: [],
+      app_subgenres: [],
+    });
+    expect(campaign.exchanges.map((e) => [e.exchange_id, e.state, e.decided_by])).toEqual(
+      expect.arrayContaining([
+        [ex[0]!.id, 'PENDING', null],
+        [ex[1]!.id, 'PENDING', null],
+      ]),
+    );
+    expect(await readCampaign(t, tok.advertiser, campaign.campaign_id)).toEqual(campaign);
+  });
+
+  it('submits at once with submit=true and logs the creation and the submission', async () => {
+    const result = expectOk(await post(tok.adv1, campaignBody({ exchange_ids: exIds(0), submit: true })));
+    expect(result.body.message).toBe('Campaign submitted for approval.');
+    const campaign = dataOf<CampaignDetail>(result);
+    expect(campaign.status).toBe('PENDING_APPROVAL');
+    const log = await changeLogOf(t, tok.adv1, campaign.campaign_id);
+    expect(log.items.map((entry) => entry.action)).toEqual(['status', 'create']);
+    expect(log.items[0]!.changes).toEqual([{ field: 'status', from: 'DRAFT', to: 'PENDING_APPROVAL' }]);
+    expect(log.items[1]!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'name', from: null, to: 'Spring Sale' },
+        { field: 'status', from: null, to: 'DRAFT' },
+        { field: 'advertiser_id', from: null, to: DEMO.adv1.id },
+        { field: 'exchange_ids', from: null, to: exIds(0) },
+        { field: 'targeting.countries', from: null, to: ['US', 'CA'] },
+      ]),
+    );
+    expect(log.items[1]!.actor).toEqual({ user_primary_id: DEMO.adv1.id, email: DEMO.adv1.email });
+  });
+
+  it('refuses to submit a campaign without exchanges or with an ended flight, and saves nothing', async () => {
+    const before = await listCampaigns(t, tok.adv2);
+    expectFieldErrors(await post(tok.adv2, campaignBody({ submit: true })), {
+      exchange_ids: 'Choose at least one exchange before submitting the campaign.',
+    });
+    expectFieldErrors(
+      await post(
+        tok.adv2,
+        campaignBody({
+          submit: true,
+          exchange_ids: exIds(0),
+          start_at: daysFromNow(-30),
+          end_at: daysFromNow(-1),
+        }),
+      ),
+      { end_at: 'The flight has already ended: move the end date before submitting.' },
+    );
+    expect((await listCampaigns(t, tok.adv2)).total).toBe(before.total);
+  });
+
+  it('takes a sealed body (as the console sends it) and answers sealed', async () => {
+    const key = await importEnvelopeKey(TEST_PAYLOAD_KEY);
+    const body = { encryptedData: await sealJson(key, campaignBody({ name: 'Sealed One' })) };
+    const result = await t.call('POST', '/api/campaigns', { token: tok.adv1, body });
+    expect(result.status).toBe(200);
+    const opened = (await openJson(key, result.body.encryptedResponse as string)) as { data: CampaignDetail };
+    expect(opened.data).toMatchObject({ name: 'Sealed One', status: 'DRAFT' });
+  });
+
+  it('lets agency, admin and co-admin create for an advertiser they manage', async () => {
+    for (const [who, advertiser] of [
+      ['agency', DEMO.adv2],
+      ['admin', DEMO.advertiser],
+      ['coadmin', DEMO.adv1],
+    ] as const) {
+      const campaign = await createCampaign(t, tok[who], { advertiser_id: advertiser.id });
+      expect(campaign.advertiser.user_primary_id).toBe(advertiser.id);
+      expect(campaign.created_by?.user_primary_id).toBe(DEMO[who].id);
+    }
+  });
+
+  it('asks agencies and staff for an advertiser of theirs', async () => {
+    expectFieldErrors(await post(tok.agency, campaignBody()), {
+      advertiser_id: 'Choose the advertiser of this campaign.',
+    });
+    for (const id of [DEMO.advertiser.id, DEMO.agency.id, DEMO.admin.id, 999_999]) {
+      expectFieldErrors(await post(tok.agency, campaignBody({ advertiser_id: id })), {
+        advertiser_id: 'Choose one of your advertisers.',
+      });
+    }
+    expectFieldErrors(await post(tok.admin, campaignBody({ advertiser_id: DEMO.agency.id })), {
+      advertiser_id: 'Choose one of your advertisers.',
+    });
+    expectFieldErrors(await post(tok.adv1, campaignBody({ advertiser_id: DEMO.adv2.id })), {
+      advertiser_id: 'An advertiser creates campaigns for itself only.',
+    });
+  });
+});
+
+describe('validation with the spec’s messages', () => {
+  const cases: [string, Record<string, unknown>, Record<string, string>][] = [
+    ['a name with symbols', { name: 'Summer Sale!' }, { name: NAME_LIKE_MESSAGE }],
+    ['a blank name', { name: '   ' }, { name: CAMPAIGN_NAME_EMPTY_MESSAGE }],
+    ['a name over 25', { name: 'A'.repeat(26) }, { name: TEXT_LIMIT_25_MESSAGE }],
+    [
+      'a latitude out of range',
+      { targeting: { geo_fence: '40.7,-74,5|95,10,5' } },
+      { 'targeting.geo_fence': GEO_FENCE_MESSAGES.latitude(2) },
+    ],
+    [
+      'a radius out of range',
+      { targeting: { geo_fence: '40.7,-74,0.25' } },
+      { 'targeting.geo_fence': GEO_FENCE_MESSAGES.radius(1) },
+    ],
+    [
+      'too many geo-fence entries',
+      { targeting: { geo_fence: Array.from({ length: 2501 }, () => '1,1,1').join('|') } },
+      { 'targeting.geo_fence': GEO_FENCE_MESSAGES.tooMany(2501) },
+    ],
+    ['an unknown time zone', { time_zone: 'Mars/Olympus' }, { time_zone: TIME_ZONE_MESSAGE }],
+    ['an end before the start', { end_at: daysFromNow(0) }, { end_at: BUDGET_MESSAGES.endBeforeStart }],
+    [
+      'a daily budget over the total',
+      { daily_budget_micros: 6_000_000_000 },
+      { daily_budget_micros: BUDGET_MESSAGES.dailyOverTotal },
+    ],
+    ['a bid below the minimum', { bid_micros: 500_000 }, { bid_micros: BUDGET_MESSAGES.bidBelowMin }],
+    ['a bid above the maximum', { bid_micros: 5_000_000 }, { bid_micros: BUDGET_MESSAGES.bidAboveMax }],
+    [
+      'a minimum over the maximum',
+      { min_bid_micros: 5_000_000, max_bid_micros: 4_000_000, bid_micros: 4_000_000 },
+      { min_bid_micros: BUDGET_MESSAGES.minAboveMax },
+    ],
+    [
+      'no budget',
+      { total_budget_micros: 0 },
+      { total_budget_micros: 'The total budget must be more than $0.00.' },
+    ],
+    [
+      'a frequency cap of zero',
+      { frequency_cap: { count: 0, period: 'DAY' } },
+      { 'frequency_cap.count': 'The frequency cap is at least 1 impression.' },
+    ],
+    [
+      'day-parting with no hour',
+      { day_parting: Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => false)) },
+      { day_parting: 'Choose at least one hour of the week.' },
+    ],
+    [
+      'day-parting of 6 days',
+      { day_parting: Array.from({ length: 6 }, () => Array.from({ length: 24 }, () => true)) },
+      { day_parting: 'Day-parting is 7 days (Monday first) of 24 hours each.' },
+    ],
+    [
+      'an unknown country code',
+      { targeting: { countries: ['USA'] } },
+      { 'targeting.countries.0': COUNTRY_ID_MESSAGE },
+    ],
+    [
+      'a country no one has',
+      { targeting: { countries: ['ZZ'] } },
+      { 'targeting.countries': 'Unknown country: ZZ.' },
+    ],
+    [
+      'an unknown state',
+      { targeting: { states: ['US-ZZ'] } },
+      { 'targeting.states': 'Unknown state: US-ZZ.' },
+    ],
+    [
+      'an unknown city',
+      { targeting: { cities: [2_000_000_000] } },
+      { 'targeting.cities': 'Unknown city: 2000000000.' },
+    ],
+    [
+      'an unknown language',
+      { targeting: { languages: ['xx'] } },
+      { 'targeting.languages': 'Unknown language: xx.' },
+    ],
+    [
+      'an unknown carrier',
+      { targeting: { carriers: ['999-99'] } },
+      { 'targeting.carriers': 'Unknown carrier: 999-99.' },
+    ],
+    [
+      'an unknown OS version',
+      { targeting: { os: [{ os: 'android', versions: ['android-99'] }] } },
+      { 'targeting.os': 'Unknown android version: android-99.' },
+    ],
+    [
+      'an unknown OS',
+      { targeting: { os: [{ os: 'plan9' }] } },
+      { 'targeting.os': 'Unknown operating system: plan9.' },
+    ],
+    ['an unknown pacing', { pacing: 'FAST' }, { pacing: 'Choose even or as fast as possible.' }],
+    ['an unknown price model', { price_model: 'CPV' }, { price_model: 'Choose CPM, CPC or CPA.' }],
+  ];
+  it.each(cases)('refuses %s', async (_label, overrides, errors) => {
+    expectFieldErrors(await post(tok.advertiser, campaignBody(overrides)), errors);
+  });
+
+  it('refuses exchanges that are unknown, inactive or not supported for the advertiser', async () => {
+    const [inactive] = await insertExchanges(t, 1, 'INACTIVE');
+    for (const id of [999_999, inactive!.id]) {
+      expectFieldErrors(await post(tok.advertiser, campaignBody({ exchange_ids: [id] })), {
+        exchange_ids: `These exchanges are not available to this advertiser: ${id}.`,
+      });
+    }
+    // adv2 may buy on exchange 0 only.
+    await t.deps.db.insert(userSupportedExchanges).values({ userId: DEMO.adv2.id, exchangeId: ex[0]!.id });
+    try {
+      expectFieldErrors(await post(tok.adv2, campaignBody({ exchange_ids: exIds(0, 1) })), {
+        exchange_ids: `These exchanges are not available to this advertiser: ${ex[1]!.id}.`,
+      });
+      await createCampaign(t, tok.adv2, { exchange_ids: exIds(0) });
+    } finally {
+      await t.deps.db.delete(userSupportedExchanges).where(eq(userSupportedExchanges.userId, DEMO.adv2.id));
+    }
+  });
+
+  it('refuses creatives, inventory lists and audiences of another advertiser', async () => {
+    const creative = await insertCreative(t, DEMO.adv1.id);
+    const applist = await insertApplist(t, DEMO.adv1.id);
+    const audience = await insertAudience(t, DEMO.adv1.id);
+    expectFieldErrors(await post(tok.advertiser, campaignBody({ creative_ids: [creative.id] })), {
+      creative_ids: `These creatives are not this advertiser's: ${creative.id}.`,
+    });
+    expectFieldErrors(
+      await post(tok.advertiser, campaignBody({ inventory: [{ applist_id: applist.id, mode: 'ALLOW' }] })),
+      { inventory: `These inventory lists are not this advertiser's: ${applist.id}.` },
+    );
+    expectFieldErrors(
+      await post(
+        tok.advertiser,
+        campaignBody({ audiences: [{ audience_id: audience.id, mode: 'EXCLUDE' }] }),
+      ),
+      { audiences: `These audiences are not this advertiser's: ${audience.id}.` },
+    );
+    expectFieldErrors(
+      await post(tok.advertiser, campaignBody({ targeting: { app_categories: [987_654] } })),
+      {
+        'targeting.app_categories': 'Unknown app categories: 987654.',
+      },
+    );
+  });
+
+  it('targets smart-app nodes by level, and a targeted node cannot be deleted', async () => {
+    const [subgenre] = await t.deps.db
+      .select({ id: smartAppCategories.id, parentId: smartAppCategories.parentId })
+      .from(smartAppCategories)
+      .where(eq(smartAppCategories.level, 'subgenre'))
+      .limit(1);
+    expect(subgenre, 'the reference seed made a taxonomy').toBeDefined();
+    expectFieldErrors(
+      await post(tok.advertiser, campaignBody({ targeting: { app_genres: [subgenre!.id] } })),
+      {
+        'targeting.app_genres': `Unknown app genres: ${subgenre!.id}.`,
+      },
+    );
+    const campaign = await createCampaign(t, tok.advertiser, {
+      targeting: { app_genres: [subgenre!.parentId], app_subgenres: [subgenre!.id] },
+    });
+    expect(campaign.targeting.app_subgenres).toEqual([subgenre!.id]);
+    expectError(
+      await t.call('DELETE', `/api/admin/metadata/smart-app-categories/${subgenre!.id}`, {
+        token: tok.admin,
+      }),
+      400,
+      'This subgenre is in use (1 campaign) and cannot be deleted.',
+    );
+  });
+
+  it('lets only admin and co-admin set DSP association ids, each upstream id once', async () => {
+    const assoc = [{ dsp_name: 'rtb-east', campaign_associate_id: `up-${Date.now()}` }];
+    expectError(
+      await post(tok.adv1, campaignBody({ assoc_dsp_map: assoc })),
+      403,
+      'Only an admin or co-admin can change the DSP association ids.',
+    );
+    const campaign = await createCampaign(t, tok.admin, {
+      advertiser_id: DEMO.adv1.id,
+      assoc_dsp_map: assoc,
+    });
+    expect(campaign.assoc_dsp_map).toEqual(assoc);
+    expect(campaign.camp_data.camp_assoc_map).toEqual(assoc);
+    expectFieldErrors(
+      await post(tok.coadmin, campaignBody({ advertiser_id: DEMO.adv1.id, assoc_dsp_map: assoc })),
+      {
+        assoc_dsp_map: `The associate id ${assoc[0]!.campaign_associate_id} of rtb-east belongs to another campaign.`,
+      },
+    );
+    // The advertiser may save the campaign with the map it read, not change it.
+    const rest = campaignBody({ exchange_ids: [] });
+    expectOk(await t.call('PUT', `/api/campaigns/${campaign.campaign_id}`, { token: tok.adv1, body: rest }));
+    expectOk(
+      await t.call('PUT', `/api/campaigns/${campaign.campaign_id}`, {
+        token: tok.adv1,
+        body: { ...rest, assoc_dsp_map: assoc },
+      }),
+    );
+    expectError(
+      await t.call('PUT', `/api/campaigns/${campaign.campaign_id}`, {
+        token: tok.adv1,
+        body: { ...rest, assoc_dsp_map: [] },
+      }),
+      403,
+      'Only an admin or co-admin can change the DSP association ids.',
+    );
+  });
+});
+
+describe('permissions', () => {
+  let own: CampaignDetail;
+  beforeAll(async () => {
+    own = await createCampaign(t, tok.adv1, { name: 'Scoped One', exchange_ids: exIds(0) });
+    await createCampaign(t, tok.adv2, { name: 'Scoped Other' });
+    await createCampaign(t, tok.advertiser, { name: 'Scoped Direct' });
+  });
+
+  const endpointsOf = (id: number): Endpoint[] => [
+    { method: 'GET', path: `/api/campaigns/${id}` },
+    { method: 'PUT', path: `/api/campaigns/${id}`, body: campaignBody() },
+    { method: 'POST', path: `/api/campaigns/${id}/clone` },
+    { method: 'POST', path: `/api/campaigns/${id}/status`, body: { to: 'ARCHIVED' } },
+    { method: 'GET', path: `/api/campaigns/${id}/change-log` },
+  ];
+
+  it('answers 401 without a token', async () => {
+    await expectAllNeedToken(t, [
+      { method: 'GET', path: '/api/campaigns' },
+      { method: 'POST', path: '/api/campaigns', body: campaignBody() },
+      { method: 'GET', path: `/api/campaigns/advertiser/${DEMO.adv1.id}` },
+      ...endpointsOf(own.campaign_id),
+      ...['bid-range', 'inventory', 'audience', 'update', 'status', 'exchanges'].map((op) => ({
+        method: 'POST',
+        path: `/api/campaigns/bulk/${op}`,
+        body: {},
+      })),
+      { method: 'GET', path: '/api/admin/exchange-approval' },
+      { method: 'POST', path: '/api/admin/exchange-approval/decide', body: {} },
+      { method: 'GET', path: `/api/admin/exchange-approval/change-log/${own.campaign_id}` },
+    ]);
+  });
+
+  it('answers 404 to another tenant, the same as for a campaign that does not exist', async () => {
+    const other = await secondAgency(t, tok.admin);
+    const otherAdvertiserToken = await t.loginAs(other.advertiser.email, other.advertiser.password);
+    for (const token of [tok.adv2, tok.advertiser, other.agencyToken, otherAdvertiserToken]) {
+      await expectAllNotFound(t, token, endpointsOf(own.campaign_id), 'Campaign not found.');
+    }
+    await expectAllNotFound(t, tok.adv1, endpointsOf(9_999_999), 'Campaign not found.');
+    await expectAllNotFound(
+      t,
+      other.agencyToken,
+      [{ method: 'GET', path: `/api/campaigns/advertiser/${DEMO.adv1.id}` }],
+      'Advertiser not found.',
+    );
+    await expectAllNotFound(
+      t,
+      tok.adv1,
+      [
+        { method: 'GET', path: `/api/campaigns/advertiser/${DEMO.adv2.id}` },
+        { method: 'GET', path: `/api/campaigns/advertiser/${DEMO.agency.id}` },
+      ],
+      'Advertiser not found.',
+    );
+    expect(await statusOf(own.campaign_id)).toBe('DRAFT');
+  });
+
+  it('lets the agency of the advertiser and staff see and change it', async () => {
+    for (const token of [tok.adv1, tok.agency, tok.admin, tok.coadmin]) {
+      expect((await readCampaign(t, token, own.campaign_id)).name).toBe('Scoped One');
+    }
+    const edited = dataOf<CampaignDetail>(
+      expectOk(
+        await t.call('PUT', `/api/campaigns/${own.campaign_id}`, {
+          token: tok.agency,
+          body: campaignBody({ name: 'Scoped Two', exchange_ids: exIds(0) }),
+        }),
+      ),
+    );
+    expect(edited.name).toBe('Scoped Two');
+  });
+
+  it('answers 403 to advertisers and agencies on exchange approval', async () => {
+    for (const name of ['adv1', 'agency', 'advertiser'] as const) {
+      await expectAllForbidden(t, tok[name], [
+        { method: 'GET', path: '/api/admin/exchange-approval' },
+        {
+          method: 'POST',
+          path: '/api/admin/exchange-approval/decide',
+          body: { items: [{ campaign_id: own.campaign_id, exchange_id: ex[0]!.id }], decision: 'APPROVED' },
+        },
+        { method: 'GET', path: `/api/admin/exchange-approval/change-log/${own.campaign_id}` },
+      ]);
+    }
+  });
+
+  it('lists for each role only what it may see', async () => {
+    const advertiserOf = (items: { advertiser: { user_primary_id: number } }[]) =>
+      new Set(items.map((item) => item.advertiser.user_primary_id));
+    expect(advertiserOf((await listCampaigns(t, tok.adv1)).items)).toEqual(new Set([DEMO.adv1.id]));
+    expect(advertiserOf((await listCampaigns(t, tok.agency)).items)).toEqual(
+      new Set([DEMO.adv1.id, DEMO.adv2.id]),
+    );
+    const all = advertiserOf((await listCampaigns(t, tok.coadmin)).items);
+    for (const id of [DEMO.adv1.id, DEMO.adv2.id, DEMO.advertiser.id]) expect(all.has(id)).toBe(true);
+    // Naming someone else's advertiser narrows to nothing rather than widening the scope.
+    expect((await listCampaigns(t, tok.adv1, { advertiser_id: DEMO.advertiser.id })).total).toBe(0);
+    const perAdvertiser = dataOf<{ items: { advertiser: { user_primary_id: number } }[] }>(
+      expectOk(await t.call('GET', `/api/campaigns/advertiser/${DEMO.adv2.id}`, { token: tok.agency })),
+    );
+    expect(advertiserOf(perAdvertiser.items)).toEqual(new Set([DEMO.adv2.id]));
+  });
+});
+
+const statusOf = async (id: number) =>
+  (await t.deps.db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, id)))[0]
+    ?.status;
+
+describe('the list', () => {
+  let ids: Record<string, number>;
+  let listToken: string;
+  beforeAll(async () => {
+    const { advertiser } = await secondAgency(t, tok.admin);
+    const token = await t.loginAs(advertiser.email, advertiser.password);
+    listToken = token;
+    const make = async (name: string, overrides: Record<string, unknown>) =>
+      (await createCampaign(t, token, { name, exchange_ids: exIds(0, 1), ...overrides })).campaign_id;
+    ids = {
+      alpha: await make('alpha Coffee', {
+        total_budget_micros: 3_000_000_000,
+        start_at: daysFromNow(10),
+        end_at: daysFromNow(20),
+      }),
+      beta: await make('Beta Shoes', {
+        total_budget_micros: 9_000_000_000,
+        start_at: daysFromNow(40),
+        end_at: daysFromNow(60),
+      }),
+      gamma: await make('Gamma Coffee 50', {
+        total_budget_micros: 1_000_000_000,
+        start_at: daysFromNow(1),
+        end_at: daysFromNow(5),
+      }),
+    };
+    await moveOk(t, token, ids.beta!, 'PENDING_APPROVAL');
+    await moveOk(t, token, ids.gamma!, 'ARCHIVED');
+  });
+  const token = () => listToken;
+  const names = async (query: Record<string, string | number>) =>
+    (await listCampaigns(t, token(), query)).items.map((item) => item.name);
+
+  it('pages with the total', async () => {
+    const page1 = await listCampaigns(t, token(), { limit: 2, page: 1, sort: 'name', order: 'asc' });
+    const page2 = await listCampaigns(t, token(), { limit: 2, page: 2, sort: 'name', order: 'asc' });
+    expect(page1).toMatchObject({ total: 3, page: 1, limit: 2 });
+    expect([...page1.items, ...page2.items].map((item) => item.name)).toEqual([
+      'alpha Coffee',
+      'Beta Shoes',
+      'Gamma Coffee 50',
+    ]);
+  });
+
+  it('sorts by name, budget, start, end, status and creation', async () => {
+    expect(await names({ sort: 'name', order: 'desc' })).toEqual([
+      'Gamma Coffee 50',
+      'Beta Shoes',
+      'alpha Coffee',
+    ]);
+    expect(await names({ sort: 'total_budget', order: 'asc' })).toEqual([
+      'Gamma Coffee 50',
+      'alpha Coffee',
+      'Beta Shoes',
+    ]);
+    expect(await names({ sort: 'start_at', order: 'asc' })).toEqual([
+      'Gamma Coffee 50',
+      'alpha Coffee',
+      'Beta Shoes',
+    ]);
+    expect(await names({ sort: 'end_at', order: 'desc' })).toEqual([
+      'Beta Shoes',
+      'alpha Coffee',
+      'Gamma Coffee 50',
+    ]);
+    expect(await names({ sort: 'status', order: 'asc' })).toEqual([
+      'Gamma Coffee 50',
+      'alpha Coffee',
+      'Beta Shoes',
+    ]);
+    expect(await names({ sort: 'created_at', order: 'desc' })).toEqual([
+      'Gamma Coffee 50',
+      'Beta Shoes',
+      'alpha Coffee',
+    ]);
+  });
+
+  it('filters by status (one, comma-separated, repeated), dates, text and id', async () => {
+    expect(await names({ status: 'DRAFT' })).toEqual(['alpha Coffee']);
+    expect(await names({ status: 'DRAFT,ARCHIVED', sort: 'name', order: 'asc' })).toEqual([
+      'alpha Coffee',
+      'Gamma Coffee 50',
+    ]);
+    const repeated = await t.call(
+      'GET',
+      '/api/campaigns?status=DRAFT&status=PENDING_APPROVAL&sort=name&order=asc',
+      {
+        token: token(),
+      },
+    );
+    expect(dataOf<{ items: { name: string }[] }>(expectOk(repeated)).items.map((i) => i.name)).toEqual([
+      'alpha Coffee',
+      'Beta Shoes',
+    ]);
+    expectError(
+      await t.call('GET', '/api/campaigns', { token: token(), query: { status: 'RUNNING' } }),
+      400,
+      'Unknown campaign status.',
+    );
+    const day = (days: number) => daysFromNow(days).slice(0, 10);
+    expect(await names({ from: day(12), to: day(15), sort: 'name', order: 'asc' })).toEqual(['alpha Coffee']);
+    expect(await names({ from: day(3), to: day(45), sort: 'name', order: 'asc' })).toEqual([
+      'alpha Coffee',
+      'Beta Shoes',
+      'Gamma Coffee 50',
+    ]);
+    expect(await names({ from: day(70), to: day(80) })).toEqual([]);
+    expectFieldErrors(
+      await t.call('GET', '/api/campaigns', { token: token(), query: { from: day(5), to: day(1) } }),
+      {
+        to: 'The end of the date range must not be before its start.',
+      },
+    );
+    expect(await names({ q: 'COFFEE', sort: 'name', order: 'asc' })).toEqual([
+      'alpha Coffee',
+      'Gamma Coffee 50',
+    ]);
+    expect(await names({ q: 'e 5' })).toEqual(['Gamma Coffee 50']);
+    // LIKE wildcards are searched for as text, not as wildcards.
+    expect(await names({ q: '%' })).toEqual([]);
+    expect(await names({ q: '_' })).toEqual([]);
+    expect(await names({ q: String(ids.beta) })).toEqual(['Beta Shoes']);
+  });
+
+  it('shows budgets, bid and exchange approval counts', async () => {
+    const [beta] = (await listCampaigns(t, tok.admin, { q: 'Beta Shoes' })).items.filter(
+      (i) => i.campaign_id === ids.beta,
+    );
+    expect(beta).toMatchObject({
+      status: 'PENDING_APPROVAL',
+      total_budget_micros: 9_000_000_000,
+      daily_budget_micros: 200_000_000,
+      bid_micros: 2_500_000,
+      min_bid_micros: 1_000_000,
+      max_bid_micros: 4_000_000,
+      exchange_counts: { total: 2, pending: 2, approved: 0, rejected: 0 },
+    });
+    await t.call('POST', '/api/admin/exchange-approval/decide', {
+      token: tok.admin,
+      body: {
+        items: [{ campaign_id: ids.beta, exchange_id: ex[1]!.id }],
+        decision: 'REJECTED',
+        reason: 'No video inventory',
+      },
+    });
+    const [after] = (await listCampaigns(t, token(), { q: String(ids.beta) })).items;
+    expect(after!.exchange_counts).toEqual({ total: 2, pending: 1, approved: 0, rejected: 1 });
+  });
+});
+
+describe('list totals', () => {
+  it('counts exactly up to 1,000 and then says "at least", except for a search', async () => {
+    const { advertiser } = await secondAgency(t, tok.admin);
+    const token = await t.loginAs(advertiser.email, advertiser.password);
+    await t.deps.db.execute(sql`
+      insert into campaigns (advertiser_id, name, start_at, end_at, total_budget_micros, bid_micros,
+                             min_bid_micros, max_bid_micros, targeting)
+      select ${advertiser.user_primary_id}, 'Bulk ' || g, now(), now() + interval '30 days', 1000000000,
+             2000000, 1000000, 3000000, '{}'::jsonb
+      from generate_series(1, ${LIST_COUNT_CAP + 5}) g`);
+    const page = await listCampaigns(t, token, { limit: 10 });
+    expect(page).toMatchObject({ total: LIST_COUNT_CAP, total_exact: false, limit: 10 });
+    expect(page.items).toHaveLength(10);
+    const searched = await listCampaigns(t, token, { q: 'bulk', limit: 10 });
+    expect(searched).toMatchObject({ total: LIST_COUNT_CAP + 5, total_exact: true });
+    const filtered = await listCampaigns(t, token, { status: 'ACTIVE' });
+    expect(filtered).toMatchObject({ total: 0, total_exact: true });
+  });
+});
+
+describe('edit', () => {
+  it('replaces the settings and logs each changed field', async () => {
+    const campaign = await createCampaign(t, tok.adv2, { name: 'Trail Runner', exchange_ids: exIds(0, 1) });
+    const body = campaignBody({
+      name: 'Trail Runner Max',
+      exchange_ids: exIds(1, 2),
+      total_budget_micros: 7_000_000_000,
+      targeting: { countries: ['DE'], languages: ['de'] },
+    });
+    const result = expectOk(
+      await t.call('PUT', `/api/campaigns/${campaign.campaign_id}`, { token: tok.adv2, body }),
+    );
+    expect(result.body.message).toBe('Campaign saved.');
+    const edited = dataOf<CampaignDetail>(result);
+    expect(edited).toMatchObject({
+      name: 'Trail Runner Max',
+      total_budget_micros: 7_000_000_000,
+      status: 'DRAFT',
+    });
+    expect(edited.exchanges.map((e) => e.exchange_id).sort()).toEqual(exIds(1, 2).sort());
+    const [update] = (await changeLogOf(t, tok.adv2, campaign.campaign_id, { action: 'update' })).items;
+    expect(update!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'name', from: 'Trail Runner', to: 'Trail Runner Max' },
+        { field: 'total_budget_micros', from: 5_000_000_000, to: 7_000_000_000 },
+        { field: 'targeting.countries', from: ['US', 'CA'], to: ['DE'] },
+        { field: 'targeting.languages', from: ['en'], to: ['de'] },
+        {
+          field: 'exchange_ids',
+          from: exIds(0, 1).sort((a, b) => a - b),
+          to: exIds(1, 2).sort((a, b) => a - b),
+        },
+      ]),
+    );
+    expect(update!.changes.map((change) => change.field)).not.toContain('time_zone');
+  });
+
+  it('keeps approvals of exchanges that stay and adds new ones as pending on a live campaign', async () => {
+    const campaign = await createCampaign(t, tok.adv1, { exchange_ids: exIds(0, 1), submit: true });
+    await moveOk(t, tok.admin, campaign.campaign_id, 'ACTIVE');
+    const body = campaignBody({ exchange_ids: exIds(0, 1, 3) });
+    const edited = dataOf<CampaignDetail>(
+      expectOk(await t.call('PUT', `/api/campaigns/${campaign.campaign_id}`, { token: tok.adv1, body })),
+    );
+    expect(edited.status).toBe('ACTIVE');
+    const stateOf = (id: number) => edited.exchanges.find((e) => e.exchange_id === id)?.state;
+    expect([stateOf(ex[0]!.id), stateOf(ex[1]!.id), stateOf(ex[3]!.id)]).toEqual([
+      'APPROVED',
+      'APPROVED',
+      'PENDING',
+    ]);
+    expectFieldErrors(
+      await t.call('PUT', `/api/campaigns/${campaign.campaign_id}`, {
+        token: tok.adv1,
+        body: campaignBody({ exchange_ids: [] }),
+      }),
+      { exchange_ids: 'A submitted campaign needs at least one exchange.' },
+    );
+  });
+
+  it('refuses to edit completed and archived campaigns and changes nothing', async () => {
+    for (const status of ['COMPLETED', 'ARCHIVED'] as const) {
+      const campaign = await createCampaign(t, tok.adv1, { name: 'Finished' });
+      await forceStatus(t, campaign.campaign_id, status);
+      expectError(
+        await t.call('PUT', `/api/campaigns/${campaign.campaign_id}`, {
+          token: tok.adv1,
+          body: campaignBody({ name: 'Changed' }),
+        }),
+        400,
+        `A ${status.toLowerCase()} campaign cannot be edited.`,
+      );
+      expect((await readCampaign(t, tok.adv1, campaign.campaign_id)).name).toBe('Finished');
+    }
+  });
+
+  it('turns a rejected campaign back into a draft, and submits it with submit=true', async () => {
+    const campaign = await createCampaign(t, tok.adv1, { exchange_ids: exIds(0), submit: true });
+    await moveOk(t, tok.admin, campaign.campaign_id, 'REJECTED', 'Landing page is down');
+    const draft = dataOf<CampaignDetail>(
+      expectOk(
+        await t.call('PUT', `/api/campaigns/${campaign.campaign_id}`, {
+          token: tok.adv1,
+          body: campaignBody({ name: 'Fixed landing', exchange_ids: exIds(0) }),
+        }),
+      ),
+    );
+    expect(draft).toMatchObject({ status: 'DRAFT', rejection_reason: 'Landing page is down' });
+    const submitted = dataOf<CampaignDetail>(
+      expectOk(
+        await t.call('PUT', `/api/campaigns/${campaign.campaign_id}`, {
+          token: tok.adv1,
+          body: campaignBody({ name: 'Fixed landing', exchange_ids: exIds(0), submit: true }),
+        }),
+      ),
+    );
+    expect(submitted).toMatchObject({ status: 'PENDING_APPROVAL', rejection_reason: null });
+    expect(submitted.exchanges.map((e) => [e.state, e.reason])).toEqual([['PENDING', null]]);
+    const log = await changeLogOf(t, tok.adv1, campaign.campaign_id, { action: 'status' });
+    expect(log.items.map((entry) => entry.changes[0])).toEqual([
+      { field: 'status', from: 'DRAFT', to: 'PENDING_APPROVAL' },
+      { field: 'status', from: 'REJECTED', to: 'DRAFT' },
+      { field: 'status', from: 'PENDING_APPROVAL', to: 'REJECTED' },
+      { field: 'status', from: 'DRAFT', to: 'PENDING_APPROVAL' },
+    ]);
+  });
+
+  it('answers 400 for a bad body and changes nothing', async () => {
+    const campaign = await createCampaign(t, tok.adv1, { name: 'Untouched' });
+    expectFieldErrors(
+      await t.call('PUT', `/api/campaigns/${campaign.campaign_id}`, {
+        token: tok.adv1,
+        body: campaignBody({ name: 'Bad|Name' }),
+      }),
+      { name: NAME_LIKE_MESSAGE },
+    );
+    expect((await readCampaign(t, tok.adv1, campaign.campaign_id)).name).toBe('Untouched');
+    expect((await changeLogOf(t, tok.adv1, campaign.campaign_id)).items.map((e) => e.action)).toEqual([
+      'create',
+    ]);
+  });
+});

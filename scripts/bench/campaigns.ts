@@ -1,0 +1,353 @@
+// The campaign list at scale (DESIGN budget: p99 under 50 ms with 100,000 campaigns on PostgreSQL).
+//   node --import tsx scripts/bench/campaigns.ts [--campaigns=100000] [--duration=5] [--concurrency=8]
+// Creates a fresh PostgreSQL database (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
+// postgres://postgres@127.0.0.1:5432/postgres), migrates it, seeds the demo users, 30 agencies with
+// 300 advertisers, 100,000 campaigns over them (every status, flights over a year) and three exchanges
+// per campaign in their approval states, all with generate_series; then starts the production server
+// on it and measures GET /api/campaigns (first page, filtered, searched, sorted, deep page; as admin,
+// agency and advertiser), one campaign's detail and the exchange-approval queue, each beside
+// GET /api/health in the same run. Prints a table, writes test-output/bench-campaigns.json, drops the
+// database. Never asserts on time.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../../apps/api/src/db/client.ts';
+import { seedDemo } from '../../apps/api/src/seed/demo-seed.ts';
+import { ensurePlatformCompany } from '../../apps/api/src/seed/platform-company.ts';
+import { repoRoot, startServer } from '../../e2e/support/start-server.ts';
+import { type LoadResult, runLoad } from './load.ts';
+
+const DEMO_PASSWORD = 'Demo-pass-1';
+const argv = process.argv.slice(2);
+const option = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const campaignCount = Number(option('campaigns') ?? 100_000);
+const durationMs = Number(option('duration') ?? 5) * 1000;
+const concurrency = Number(option('concurrency') ?? 8);
+const AGENCIES = 30;
+const ADVERTISERS = 300;
+const EXCHANGES_PER_CAMPAIGN = 3;
+/** --keep: leave the database for EXPLAIN (and print its URL) instead of dropping it. */
+const keep = argv.includes('--keep');
+/** --seed-only: seed, print the URL and stop (implies --keep). */
+const seedOnly = argv.includes('--seed-only');
+
+const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 10 ? 2 : 1) : '-');
+const seconds = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+
+async function freshDatabase() {
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  admin.on('error', () => undefined);
+  await admin.connect();
+  const name = `bench_campaigns_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      try {
+        if (keep || seedOnly) {
+          console.log(`Kept the database: ${url.toString()}`);
+          return;
+        }
+        await admin.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await admin.end();
+      }
+    },
+  };
+}
+
+/** Users, exchanges, campaigns and campaign exchanges, in a handful of set-based statements. */
+async function seed(url: string) {
+  const t0 = performance.now();
+  const database = await openDatabase({ databaseUrl: url }); // migrates
+  await ensurePlatformCompany(database.db);
+  await seedDemo(database.db, DEMO_PASSWORD);
+  await database.close();
+
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const hash = (await client.query(`select password_hash from users where email = 'admin@demo.test'`))
+      .rows[0].password_hash as string;
+    await client.query(
+      `insert into users (email, password_hash, role, first_name, last_name, company_name, status, email_verified_at)
+       select 'bench-agency-' || g || '@bench.test', $1, 'AGENCY', 'Bench', 'Agency ' || g, 'Bench Agency ' || g,
+              'ACTIVE', now()
+       from generate_series(1, ${AGENCIES}) g`,
+      [hash],
+    );
+    await client.query(
+      `insert into users (email, password_hash, role, first_name, last_name, company_name, status, email_verified_at, agency_id)
+       select 'bench-adv-' || g || '@bench.test', $1, 'ADVERTISER', 'Bench', 'Advertiser ' || g,
+              'Bench Brand ' || g, 'ACTIVE', now(), a.id
+       from generate_series(1, ${ADVERTISERS}) g
+       join users a on a.email = 'bench-agency-' || (1 + (g - 1) % ${AGENCIES}) || '@bench.test'`,
+      [hash],
+    );
+    const existing = Number((await client.query('select count(*) from exchanges')).rows[0].count);
+    if (existing < 12) {
+      await client.query(
+        `insert into exchanges (name, key)
+         select 'Bench Exchange ' || g, 'bench_exchange_' || g from generate_series(1, 12) g`,
+      );
+    }
+    await client.query(
+      `with adv as (
+         select array_agg(id order by id) as ids from users where email like 'bench-adv-%'
+       )
+       insert into campaigns (advertiser_id, name, status, rejection_reason, start_at, end_at, time_zone,
+                              total_budget_micros, daily_budget_micros, pacing, price_model, bid_micros,
+                              min_bid_micros, max_bid_micros, frequency_cap, targeting, created_at, updated_at)
+       select adv.ids[1 + g % array_length(adv.ids, 1)],
+              (array['Summer','Winter','Spring','Autumn','Holiday','Launch','Retarget','Brand','Promo','Flash'])[1 + g % 10]
+                || ' ' ||
+              (array['Coffee','Shoes','Travel','Games','Cars','Fashion','Music','Fitness','Books','Food','Phones','Hotels'])[1 + (g / 10) % 12]
+                || ' ' || g,
+              s.status,
+              case when s.status = 'REJECTED' then 'Bench Exchange 1: Landing page is down' end,
+              c.created + ((g % 20) || ' days')::interval,
+              c.created + ((g % 20 + 7 + g % 90) || ' days')::interval,
+              (array['UTC','Europe/Berlin','America/New_York','Asia/Tokyo'])[1 + g % 4],
+              (1000 + (g * 37) % 99000)::bigint * 1000000,
+              case when g % 5 = 0 then null else (10 + (g * 13) % 990)::bigint * 1000000 end,
+              case when g % 3 = 0 then 'ASAP' else 'EVEN' end,
+              (array['CPM','CPM','CPC','CPA'])[1 + g % 4],
+              2500000, 1000000, 5000000,
+              case when g % 2 = 0 then '{"count":3,"period":"DAY"}'::jsonb end,
+              '{"countries":["US"],"states":[],"cities":[],"geo_fence":"","os":[],"browsers":[],"device_types":["PHONE"],"device_makers":[],"carriers":[],"languages":["en"],"traffic_types":["APP"],"app_categories":[],"app_genres":[],"app_subgenres":[]}'::jsonb,
+              c.created, c.created
+       from adv, generate_series(1, ${campaignCount}) g
+       cross join lateral (
+         select (array['DRAFT','PENDING_APPROVAL','ACTIVE','ACTIVE','ACTIVE','PAUSED','COMPLETED','COMPLETED','REJECTED','ARCHIVED'])[1 + (g * 7) % 10] as status
+       ) s
+       cross join lateral (
+         select now() - interval '400 days' + (g::float / ${campaignCount}) * interval '400 days' as created
+       ) c`,
+    );
+    await client.query(
+      `with ex as (select array_agg(id order by id) as ids from exchanges)
+       insert into campaign_exchanges (campaign_id, exchange_id, state, reason, decided_at, created_at)
+       select c.id, ex.ids[1 + (c.id + k * 5) % array_length(ex.ids, 1)],
+              case
+                when c.status in ('DRAFT', 'PENDING_APPROVAL') then 'PENDING'
+                when c.status = 'REJECTED' then 'REJECTED'
+                when k = 2 and c.id % 4 = 0 then 'PENDING'
+                else 'APPROVED'
+              end,
+              case when c.status = 'REJECTED' then 'Landing page is down' end,
+              case when c.status not in ('DRAFT', 'PENDING_APPROVAL') then c.created_at + interval '1 day' end,
+              c.created_at
+       from campaigns c, ex, generate_series(0, ${EXCHANGES_PER_CAMPAIGN - 1}) k`,
+    );
+    await client.query('vacuum analyze');
+    const counts = (
+      await client.query(
+        `select (select count(*) from campaigns) as campaigns, (select count(*) from campaign_exchanges) as exchanges,
+                (select count(*) from users where role = 'ADVERTISER') as advertisers`,
+      )
+    ).rows[0];
+    console.log(
+      `Seeded ${counts.campaigns} campaigns (${counts.exchanges} campaign exchanges) over ${counts.advertisers} advertisers in ${seconds(t0)}.`,
+    );
+    const advertiser = (
+      await client.query(
+        `select u.id, count(c.id)::int as n from users u join campaigns c on c.advertiser_id = u.id
+         where u.email = 'bench-adv-1@bench.test' group by u.id`,
+      )
+    ).rows[0];
+    const agency = (
+      await client.query(
+        `select count(*)::int as n from campaigns c join users u on u.id = c.advertiser_id
+         where u.agency_id = (select id from users where email = 'bench-agency-1@bench.test')`,
+      )
+    ).rows[0];
+    const someCampaign = (
+      await client.query(`select id from campaigns where advertiser_id = $1 order by id limit 1`, [
+        advertiser.id,
+      ])
+    ).rows[0].id as number;
+    return { advertiserCampaigns: advertiser.n as number, agencyCampaigns: agency.n as number, someCampaign };
+  } finally {
+    await client.end();
+  }
+}
+
+type Session = { data?: { token?: string } };
+
+async function login(baseURL: string, email: string) {
+  const res = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const body = (await res.json()) as Session;
+  if (!body.data?.token) throw new Error(`login ${email} failed: HTTP ${res.status}`);
+  return body.data.token;
+}
+
+async function main() {
+  console.log(
+    `# campaign list bench (${new Date().toISOString()}, node ${process.version}, ${availableParallelism()} cores, load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+  );
+  const db = await freshDatabase();
+  console.log(`Database ${db.name}`);
+  const rows: ({ scenario: string; path: string; rows?: number } & LoadResult)[] = [];
+  try {
+    const seeded = await seed(db.url);
+    if (seedOnly) return;
+    const server = await startServer({ env: { DATABASE_URL: db.url }, ensureBuilt: false });
+    try {
+      const { baseURL } = server;
+      const tokens = {
+        admin: await login(baseURL, 'admin@demo.test'),
+        agency: await login(baseURL, 'bench-agency-1@bench.test'),
+        advertiser: await login(baseURL, 'bench-adv-1@bench.test'),
+      };
+      const scenarios: { scenario: string; token?: keyof typeof tokens; path: string }[] = [
+        { scenario: 'health', path: '/api/health' },
+        { scenario: 'admin: first page (newest)', token: 'admin', path: '/api/campaigns?limit=20' },
+        {
+          scenario: 'admin: status ACTIVE,PAUSED',
+          token: 'admin',
+          path: '/api/campaigns?status=ACTIVE,PAUSED',
+        },
+        { scenario: 'admin: search "coffee"', token: 'admin', path: '/api/campaigns?q=coffee' },
+        {
+          scenario: 'admin: search "fitness 4" (few hits)',
+          token: 'admin',
+          path: '/api/campaigns?q=fitness%204',
+        },
+        {
+          scenario: 'admin: sort budget asc',
+          token: 'admin',
+          path: '/api/campaigns?sort=total_budget&order=asc',
+        },
+        {
+          scenario: 'admin: sort name, page 50',
+          token: 'admin',
+          path: '/api/campaigns?sort=name&order=asc&page=50',
+        },
+        {
+          scenario: 'admin: flights overlapping a month',
+          token: 'admin',
+          path: `/api/campaigns?from=${day(-30)}&to=${day(0)}`,
+        },
+        {
+          scenario: 'admin: sort start, DRAFT only',
+          token: 'admin',
+          path: '/api/campaigns?status=DRAFT&sort=start_at',
+        },
+        { scenario: 'agency: first page', token: 'agency', path: '/api/campaigns' },
+        {
+          scenario: 'agency: search + status',
+          token: 'agency',
+          path: '/api/campaigns?q=shoes&status=ACTIVE',
+        },
+        { scenario: 'advertiser: first page', token: 'advertiser', path: '/api/campaigns' },
+        {
+          scenario: 'advertiser: sort end desc',
+          token: 'advertiser',
+          path: '/api/campaigns?sort=end_at&order=desc',
+        },
+        { scenario: 'advertiser: search "promo"', token: 'advertiser', path: '/api/campaigns?q=promo' },
+        {
+          scenario: 'advertiser: campaign detail',
+          token: 'advertiser',
+          path: `/api/campaigns/${seeded.someCampaign}`,
+        },
+        {
+          scenario: 'admin: exchange approval, pending',
+          token: 'admin',
+          path: '/api/admin/exchange-approval?state=PENDING',
+        },
+      ];
+      for (const s of scenarios) {
+        const headers: Record<string, string> = s.token ? { authorization: `Bearer ${tokens[s.token]}` } : {};
+        const probe = await fetch(`${baseURL}${s.path}`, { headers });
+        const probeBody = (await probe.json()) as { data?: { total?: number } };
+        if (probe.status !== 200)
+          throw new Error(`${s.path}: HTTP ${probe.status} ${JSON.stringify(probeBody)}`);
+        process.stdout.write(`  ${s.scenario} ... `);
+        const result = await runLoad({
+          concurrency,
+          warmupMs: 1000,
+          durationMs,
+          maxRequests: 200_000,
+          makeWorker: async () => ({
+            step: async () => {
+              const res = await fetch(`${baseURL}${s.path}`, { headers });
+              await res.arrayBuffer();
+              return res.status === 200;
+            },
+          }),
+        });
+        console.log(`p99 ${ms(result.p99)} ms`);
+        const total = probeBody.data?.total;
+        rows.push({
+          scenario: s.scenario,
+          path: s.path,
+          ...(total === undefined ? {} : { rows: total }),
+          ...result,
+        });
+      }
+      print(rows, seeded);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await db.drop();
+  }
+  mkdirSync(join(repoRoot, 'test-output'), { recursive: true });
+  writeFileSync(
+    join(repoRoot, 'test-output', 'bench-campaigns.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), campaigns: campaignCount, concurrency, rows }, null, 2)}\n`,
+  );
+}
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+function print(
+  rows: ({ scenario: string; rows?: number } & LoadResult)[],
+  seeded: { advertiserCampaigns: number; agencyCampaigns: number },
+) {
+  console.log(
+    `\n## GET /api/campaigns with ${campaignCount.toLocaleString('en')} campaigns on PostgreSQL ` +
+      `(${concurrency} workers, 1 s warm-up + ${durationMs / 1000} s each; the advertiser has ${seededText(seeded.advertiserCampaigns)}, ` +
+      `the agency ${seededText(seeded.agencyCampaigns)}; budget p99 < 50 ms)\n`,
+  );
+  const header = ['scenario', 'matching', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'errors'];
+  const table = rows.map((r) => [
+    r.scenario,
+    r.rows === undefined ? '' : r.rows.toLocaleString('en'),
+    r.rps.toFixed(0),
+    ms(r.p50),
+    ms(r.p90),
+    ms(r.p99),
+    ms(r.max),
+    String(r.errors),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  for (const row of table) console.log(line(row));
+}
+
+const seededText = (n: number) => `${n.toLocaleString('en')} campaigns`;
+
+main().catch((error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});
