@@ -61,7 +61,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const dataDir = resolve(e.DATA_DIR);
+  // Relative to where the user ran npm (INIT_CWD), not the workspace npm switches into: `npm start`
+  // at the repository root keeps its data in ./data there.
+  const dataDir = resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   const needsGenerated = !e.PAYLOAD_KEY || !e.JWT_SECRET;
   const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : undefined;
   return {
