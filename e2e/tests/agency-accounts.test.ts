@@ -146,6 +146,8 @@ describe('agency advertisers, API keys, DSP onboarding, profile', () => {
     await expectNoSeriousA11yViolations(page);
     await page.getByTestId('api-key-done').click();
     await dialog.waitFor({ state: 'hidden' });
+    // axe measures colours: wait until the fading dialog has left the page.
+    await expect.poll(() => page.locator('.mantine-Modal-content').count()).toBe(0);
     const row = page.getByTestId('api-key-row').filter({ hasText: 'Reporting server' });
     await row.waitFor();
     expect(await page.content()).not.toContain(key);
