@@ -2,30 +2,25 @@
 // Advertisers their own; agencies their advertisers'; admin and co-admin every creative. Outside the
 // scope the answer is "not found", so that a creative's existence does not leak.
 import { CREATIVE_MESSAGES } from '@console/core/api/creatives';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { creatives } from '../../db/schema/creatives.ts';
 import { users } from '../../db/schema/users.ts';
-import type { AuditActor } from '../../platform/audit.ts';
-import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
-import { canSee, isAbove, type ScopeOwner } from '../../platform/scope.ts';
-import { findUserById, type UserRow } from '../users/user-queries.ts';
+import { advertiserOwnedScope, ownerOf, resolveNewOwnerAdvertiser } from '../../platform/advertiser-scope.ts';
+import type { Principal } from '../../platform/auth-guard.ts';
+import { notFound } from '../../platform/errors.ts';
+import { canSee } from '../../platform/scope.ts';
+
+export {
+  ADVERTISER_NOT_FOUND,
+  actorOf,
+  ownerOf,
+  requireVisibleAdvertiser,
+} from '../../platform/advertiser-scope.ts';
 
 export type CreativeRow = typeof creatives.$inferSelect;
 
 export const CREATIVE_NOT_FOUND = 'Creative not found.';
-export const ADVERTISER_NOT_FOUND = 'Advertiser not found.';
-
-export const ownerOf = (principal: Principal): ScopeOwner => ({
-  userId: principal.userId,
-  role: principal.role,
-});
-
-export const actorOf = (principal: Principal): AuditActor => ({
-  actorUserId: actorIdOf(principal),
-  effectiveUserId: principal.userId,
-});
 
 export const isStaff = (principal: Principal) => principal.role === 'ADMIN' || principal.role === 'CO-ADMIN';
 
@@ -54,57 +49,11 @@ export const requireCreative = async (
 };
 
 /** The creatives a caller may list at all, as a condition on `creatives` (undefined: all). */
-export const creativeScope = (db: DbOrTx, principal: Principal): SQL | undefined => {
-  switch (principal.role) {
-    case 'ADMIN':
-    case 'CO-ADMIN':
-      return undefined;
-    case 'AGENCY':
-      return inArray(
-        creatives.advertiserId,
-        db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.agencyId, principal.userId), eq(users.role, 'ADVERTISER'))),
-      );
-    default:
-      return eq(creatives.advertiserId, principal.userId);
-  }
-};
+export const creativeScope = (db: DbOrTx, principal: Principal): SQL | undefined =>
+  advertiserOwnedScope(db, principal, creatives.advertiserId);
 
-/** An advertiser the caller may see (itself, or one below it); otherwise "not found". */
-export const requireVisibleAdvertiser = async (
-  db: DbOrTx,
-  principal: Principal,
-  id: number,
-): Promise<UserRow> => {
-  const user = await findUserById(db, id);
-  if (user?.role !== 'ADVERTISER' || !canSee(ownerOf(principal), user)) throw notFound(ADVERTISER_NOT_FOUND);
-  return user;
-};
-
-/**
- * The advertiser of a new creative: an advertiser creates for itself; an agency, admin or co-admin
- * names one it manages. Out of scope and unknown ids get the same answer.
- */
-export const resolveNewCreativeAdvertiser = async (
+export const resolveNewCreativeAdvertiser = (
   db: DbOrTx,
   principal: Principal,
   advertiserId: number | undefined,
-): Promise<number> => {
-  if (principal.role === 'ADVERTISER') {
-    if (advertiserId !== undefined && advertiserId !== principal.userId)
-      throw badRequest(CREATIVE_MESSAGES.ownOnly, { advertiser_id: CREATIVE_MESSAGES.ownOnly });
-    return principal.userId;
-  }
-  if (advertiserId === undefined)
-    throw badRequest(CREATIVE_MESSAGES.chooseAdvertiser, {
-      advertiser_id: CREATIVE_MESSAGES.chooseAdvertiser,
-    });
-  const user = await findUserById(db, advertiserId);
-  if (user?.role !== 'ADVERTISER' || !isAbove(ownerOf(principal), user))
-    throw badRequest(CREATIVE_MESSAGES.chooseYourAdvertiser, {
-      advertiser_id: CREATIVE_MESSAGES.chooseYourAdvertiser,
-    });
-  return user.id;
-};
+) => resolveNewOwnerAdvertiser(db, principal, advertiserId, CREATIVE_MESSAGES);

@@ -1,0 +1,81 @@
+// Scope of things an advertiser owns (campaigns, creatives, ...): advertisers their own; agencies
+// their advertisers'; admin and co-admin everything. One place for every such module.
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client.ts';
+import { users } from '../db/schema/users.ts';
+import { findUserById, type UserRow } from '../modules/users/user-queries.ts';
+import type { AuditActor } from './audit.ts';
+import { actorIdOf, type Principal } from './auth-guard.ts';
+import { badRequest, notFound } from './errors.ts';
+import { canSee, isAbove, type ScopeOwner } from './scope.ts';
+
+export const ADVERTISER_NOT_FOUND = 'Advertiser not found.';
+
+export const ownerOf = (principal: Principal): ScopeOwner => ({
+  userId: principal.userId,
+  role: principal.role,
+});
+
+export const actorOf = (principal: Principal): AuditActor => ({
+  actorUserId: actorIdOf(principal),
+  effectiveUserId: principal.userId,
+});
+
+/** The rows a caller may list at all, as a condition on the owning advertiser column (undefined: all). */
+export const advertiserOwnedScope = (
+  db: DbOrTx,
+  principal: Principal,
+  advertiserId: PgColumn,
+): SQL | undefined => {
+  switch (principal.role) {
+    case 'ADMIN':
+    case 'CO-ADMIN':
+      return undefined;
+    case 'AGENCY':
+      return inArray(
+        advertiserId,
+        db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.agencyId, principal.userId), eq(users.role, 'ADVERTISER'))),
+      );
+    default:
+      return eq(advertiserId, principal.userId);
+  }
+};
+
+/** An advertiser the caller may see (itself, or one below it); otherwise "not found". */
+export const requireVisibleAdvertiser = async (
+  db: DbOrTx,
+  principal: Principal,
+  id: number,
+): Promise<UserRow> => {
+  const user = await findUserById(db, id);
+  if (user?.role !== 'ADVERTISER' || !canSee(ownerOf(principal), user)) throw notFound(ADVERTISER_NOT_FOUND);
+  return user;
+};
+
+export type NewOwnerMessages = { ownOnly: string; chooseAdvertiser: string; chooseYourAdvertiser: string };
+
+/**
+ * The advertiser of a new object: an advertiser creates for itself; an agency, admin or co-admin
+ * names one it manages. Out of scope and unknown ids get the same answer.
+ */
+export const resolveNewOwnerAdvertiser = async (
+  db: DbOrTx,
+  principal: Principal,
+  advertiserId: number | undefined,
+  messages: NewOwnerMessages,
+): Promise<number> => {
+  const refuse = (message: string) => badRequest(message, { advertiser_id: message });
+  if (principal.role === 'ADVERTISER') {
+    if (advertiserId !== undefined && advertiserId !== principal.userId) throw refuse(messages.ownOnly);
+    return principal.userId;
+  }
+  if (advertiserId === undefined) throw refuse(messages.chooseAdvertiser);
+  const user = await findUserById(db, advertiserId);
+  if (user?.role !== 'ADVERTISER' || !isAbove(ownerOf(principal), user))
+    throw refuse(messages.chooseYourAdvertiser);
+  return user.id;
+};
