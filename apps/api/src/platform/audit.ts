@@ -7,6 +7,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { auditLog, type FieldChange } from '../db/schema/audit.ts';
 import { users } from '../db/schema/users.ts';
 import { fetchPage, type Page, type PageRequest } from './pagination.ts';
+import { userRefOf } from './user-ref.ts';
 
 export type AuditActor = { actorUserId: number | null; effectiveUserId: number | null };
 
@@ -35,9 +36,6 @@ export const recordChange = async (
     changes: entry.changes,
   });
 };
-
-const toRef = (id: number | null, email: string | null) =>
-  id === null || email === null ? null : { user_primary_id: id, email };
 
 /** A change log page of one entity, newest first, optionally one action only. */
 export const readChangeLog = async (
@@ -78,8 +76,8 @@ export const readChangeLog = async (
       id: row.id,
       action: row.action,
       changes: row.changes,
-      actor: toRef(row.actorId, row.actorEmail),
-      onBehalfOf: toRef(row.onBehalfId, row.onBehalfEmail),
+      actor: userRefOf(row.actorId, row.actorEmail),
+      onBehalfOf: userRefOf(row.onBehalfId, row.onBehalfEmail),
       createdAt: row.createdAt.toISOString(),
     }),
   );

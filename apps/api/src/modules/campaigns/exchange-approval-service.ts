@@ -23,6 +23,7 @@ import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, GENERIC_ERROR_MESSAGE } from '../../platform/errors.ts';
 import { fetchPage, likePattern } from '../../platform/pagination.ts';
+import { userRefOf } from '../../platform/user-ref.ts';
 import { requireCampaign } from './campaign-access.ts';
 import { capped } from './campaign-queries.ts';
 import { decideExchange } from './campaign-transitions.ts';
@@ -115,10 +116,7 @@ export const listExchangeApprovals = async (deps: AppDeps, query: Query) => {
       exchange_name: row.exchangeName,
       state: row.state as ExchangeApprovalState,
       reason: row.reason,
-      decided_by:
-        row.deciderId === null || row.deciderEmail === null
-          ? null
-          : { user_primary_id: row.deciderId, email: row.deciderEmail },
+      decided_by: userRefOf(row.deciderId, row.deciderEmail),
       decided_at: row.decidedAt?.toISOString() ?? null,
       created_at: row.createdAt.toISOString(),
     }),

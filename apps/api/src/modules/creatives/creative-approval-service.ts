@@ -2,6 +2,7 @@
 // decisions on many rows at once, each in its own transaction; and the creative's DSP ids
 // (creative_assoc_map). Every decision is written to the creative's change log (action
 // 'exchange-approval': the exchange's state, the reason, and the overall status when it moved).
+
 import type {
   CreativeApprovalState,
   CreativeAssocEntry,
@@ -26,6 +27,7 @@ import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, conflict, GENERIC_ERROR_MESSAGE, notFound } from '../../platform/errors.ts';
 import { fetchPage, likePattern } from '../../platform/pagination.ts';
+import { userRefOf } from '../../platform/user-ref.ts';
 import { actorOf, requireCreative } from './creative-access.ts';
 import { findAssocMap, readCreativeDetail } from './creative-queries.ts';
 import { ENTITY, refreshCreativeStatus } from './creative-service.ts';
@@ -127,10 +129,7 @@ export const listCreativeApprovals = async (deps: AppDeps, query: Query) => {
       exchange_name: row.exchangeName,
       state: row.state as CreativeApprovalState,
       reason: row.reason,
-      decided_by:
-        row.deciderId === null || row.deciderEmail === null
-          ? null
-          : { user_primary_id: row.deciderId, email: row.deciderEmail },
+      decided_by: userRefOf(row.deciderId, row.deciderEmail),
       decided_at: row.decidedAt?.toISOString() ?? null,
       created_at: row.createdAt.toISOString(),
     }),

@@ -7,6 +7,7 @@ import { ledgerEntries } from '../../db/schema/ledger.ts';
 import { users } from '../../db/schema/users.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { fetchPage } from '../../platform/pagination.ts';
+import { userRefOf } from '../../platform/user-ref.ts';
 
 export type LedgerKind = 'DEPOSIT' | 'SPEND' | 'REFUND' | 'ADJUSTMENT' | 'TRANSFER';
 
@@ -103,10 +104,7 @@ export const listLedgerEntries = async (db: DbOrTx, userId: number, query: Ledge
       balance_after_micros: Number(row.balanceAfter),
       description: row.entry.description,
       reference: row.entry.reference,
-      createdBy:
-        row.entry.createdBy === null || row.creatorEmail === null
-          ? null
-          : { user_primary_id: row.entry.createdBy, email: row.creatorEmail },
+      createdBy: userRefOf(row.entry.createdBy, row.creatorEmail),
       createdAt: row.entry.createdAt.toISOString(),
     }),
   );
