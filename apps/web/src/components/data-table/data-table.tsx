@@ -6,6 +6,7 @@ import './data-table-styles.ts';
 import {
   Alert,
   Button,
+  Checkbox,
   EmptyState,
   Group,
   NativeSelect,
@@ -35,6 +36,7 @@ import {
 } from '@tanstack/react-table';
 import { type CSSProperties, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeOf } from '../../lib/format/date-time.ts';
 import { failureMessage } from '../toast.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 import { readHiddenColumns, toggleHidden, writeHiddenColumns } from './column-storage.ts';
@@ -65,8 +67,17 @@ export type DataColumn<T> = {
   isRowHeader?: boolean;
 };
 
-/** A page of the API (`pageOf(...)` in packages/core/src/api/common.ts). */
-export type DataPage<T> = { items: T[]; total: number };
+/** A page of the API (`pageOf(...)` in packages/core/src/api/common.ts); `total_exact: false` when the
+server stopped counting at its cap (`cappedPageOf`), shown as "1,000+". */
+export type DataPage<T> = { items: T[]; total: number; total_exact?: boolean };
+
+/** Checkbox selection of rows (bulk actions); ids are `getRowId` as strings and survive paging. */
+export type RowSelection = {
+  selected: ReadonlySet<string>;
+  onChange: (next: Set<string>) => void;
+  /** Accessible name of a row's checkbox, e.g. `Select ${row.name}`. */
+  rowLabel: (row: never) => string;
+};
 
 /** The parts of a TanStack Query result the table reads (pass the `useQuery` result as is). */
 export type DataTableQuery<T> = {
@@ -102,9 +113,12 @@ export type DataTableProps<T> = {
   emptyTitle?: string;
   emptyDescription?: string;
   pageSizes?: readonly number[];
+  /** Adds a checkbox column; test ids `<tableId>-select-<id>` and `<tableId>-select-page`. */
+  selection?: Omit<RowSelection, 'rowLabel'> & { rowLabel: (row: T) => string };
 };
 
 const ACTIONS_COLUMN = '__actions';
+const SELECT_COLUMN = '__select';
 const features = tableFeatures({ columnVisibilityFeature, rowSortingFeature });
 type Features = typeof features;
 const EMPTY_ROWS: never[] = [];
@@ -131,8 +145,9 @@ export const DataTable = <T extends RowData>({
   emptyTitle,
   emptyDescription,
   pageSizes = PAGE_SIZES,
+  selection,
 }: DataTableProps<T>) => {
-  const { t } = useTranslation('components');
+  const { t, i18n } = useTranslation('components');
   const { tableId, params } = list;
   const hideableIds = useMemo(
     () => columns.filter((column) => column.hideable !== false).map((column) => column.id),
@@ -156,6 +171,9 @@ export const DataTable = <T extends RowData>({
       enableSorting: Boolean(column.sortKey),
       enableHiding: column.hideable !== false,
     }));
+    if (selection) {
+      defs.unshift({ id: SELECT_COLUMN, header: '', enableSorting: false, enableHiding: false });
+    }
     if (rowActions) {
       defs.push({
         id: ACTIONS_COLUMN,
@@ -165,7 +183,7 @@ export const DataTable = <T extends RowData>({
       });
     }
     return defs;
-  }, [columns, rowActions, t]);
+  }, [columns, rowActions, selection, t]);
 
   const sortedColumn = columns.find((column) => column.sortKey && column.sortKey === params.sort);
   const sorting = useMemo<SortingState>(
@@ -193,11 +211,31 @@ export const DataTable = <T extends RowData>({
 
   const visibleColumns = table.getVisibleLeafColumns();
   const total = query.data?.total ?? 0;
+  const isTotalCapped = query.data?.total_exact === false;
   const pages = countPages(total, params.limit);
   const range = pageRange(params.page, params.limit, total);
   const hasFilters = params.q !== '' || Object.keys(params.filters).length > 0;
   const isLoading = query.isPending && !query.isError;
   const rows = table.getRowModel().rows;
+  const pageIds = rows.map((row) => row.id);
+  const selectedOnPage = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
+  const toggleRow = (id: string) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    selection.onChange(next);
+  };
+  const togglePage = () => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    const isAllSelected = selectedOnPage === pageIds.length;
+    for (const id of pageIds) {
+      if (isAllSelected) next.delete(id);
+      else next.add(id);
+    }
+    selection.onChange(next);
+  };
 
   const renderBody = (): ReactNode => {
     if (isLoading) {
@@ -270,6 +308,18 @@ export const DataTable = <T extends RowData>({
     return rows.map((row) => (
       <Table.Tr key={row.id} data-testid={`${tableId}-row-${row.id}`}>
         {row.getVisibleCells().map((cell) => {
+          if (cell.column.id === SELECT_COLUMN && selection) {
+            return (
+              <Table.Td key={cell.id} w={40}>
+                <Checkbox
+                  checked={selection.selected.has(row.id)}
+                  onChange={() => toggleRow(row.id)}
+                  aria-label={selection.rowLabel(row.original)}
+                  data-testid={`${tableId}-select-${row.id}`}
+                />
+              </Table.Td>
+            );
+          }
           if (cell.column.id === ACTIONS_COLUMN) {
             return (
               <Table.Td key={cell.id} ta="right" w={56}>
@@ -350,6 +400,20 @@ export const DataTable = <T extends RowData>({
                   const direction = header.column.getIsSorted();
                   const isSortable = Boolean(column?.sortKey);
                   const text = header.isPlaceholder ? null : <table.FlexRender header={header} />;
+                  if (header.column.id === SELECT_COLUMN) {
+                    return (
+                      <Table.Th key={header.id} w={40}>
+                        <Checkbox
+                          checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
+                          indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
+                          disabled={pageIds.length === 0}
+                          onChange={togglePage}
+                          aria-label={t('table.selectPage')}
+                          data-testid={`${tableId}-select-page`}
+                        />
+                      </Table.Th>
+                    );
+                  }
                   if (header.column.id === ACTIONS_COLUMN) {
                     return (
                       <Table.Th key={header.id} ta="right">
@@ -413,8 +477,19 @@ export const DataTable = <T extends RowData>({
             data-testid={`${tableId}-page-size`}
           />
           <Text size="sm" c="dimmed" aria-live="polite" data-testid={`${tableId}-range`}>
-            {range ? t('table.range', { from: range.from, to: range.to, total }) : null}
+            {range
+              ? t(isTotalCapped ? 'table.rangeCapped' : 'table.range', {
+                  from: range.from,
+                  to: range.to,
+                  total: total.toLocaleString(localeOf(i18n.language)),
+                })
+              : null}
           </Text>
+          {selection && selection.selected.size > 0 ? (
+            <Text size="sm" fw={500} aria-live="polite" data-testid={`${tableId}-selected-count`}>
+              {t('table.selectedCount', { count: selection.selected.size })}
+            </Text>
+          ) : null}
         </Group>
         {pages > 1 ? (
           <nav aria-label={t('table.pagination')}>

@@ -7,8 +7,4 @@ export const ADVERTISER_PATHS = {
   payments: (id: number) => `/agency/advertiser/payment-list/${id}`,
 } as const;
 
-/** The :id of a route as a positive integer, or 0 when it is not one. */
-export const parseId = (value: string | undefined): number => {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : 0;
-};
+export { parseId } from '../../lib/routing/parse-id.ts';

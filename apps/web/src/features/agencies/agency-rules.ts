@@ -18,8 +18,4 @@ export const agencyPaths = (role: Role | undefined) => {
 export const canSignInAsAgency = (actor: Role | undefined, status: string): boolean =>
   Boolean(actor) && status === 'ACTIVE' && canImpersonate(actor!, 'AGENCY');
 
-export const parseId = (value: string | undefined): number => {
-  if (!value || !/^\d{1,12}$/.test(value)) return 0;
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : 0;
-};
+export { parseId } from '../../lib/routing/parse-id.ts';

@@ -53,9 +53,4 @@ export const microsToDollars = (micros: number): number => micros / MICROS_PER_U
 export const displayName = (user: { firstName: string; lastName: string; email: string }): string =>
   [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
 
-/** The id of a route param (`:id`); 0 when it is not a positive integer. */
-export const parseId = (value: string | undefined): number => {
-  if (!value || !/^\d{1,12}$/.test(value)) return 0;
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : 0;
-};
+export { parseId } from '../../lib/routing/parse-id.ts';
