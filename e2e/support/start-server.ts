@@ -10,7 +10,10 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-export const webDist = join(repoRoot, 'apps/web/dist');
+/** The built console; E2E_WEB_DIST points a run at another build (several checkouts building at once). */
+export const webDist = process.env.E2E_WEB_DIST
+  ? resolve(process.env.E2E_WEB_DIST)
+  : join(repoRoot, 'apps/web/dist');
 
 export type ServerHandle = {
   /** e.g. http://127.0.0.1:41234 (no trailing slash) */
@@ -89,6 +92,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     DATA_DIR: dataDir,
     LOGIN_RATE_LIMIT: '10000',
     LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+    ...(process.env.E2E_WEB_DIST ? { WEB_DIST: webDist } : {}),
     ...options.env,
   });
 
