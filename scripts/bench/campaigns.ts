@@ -1,5 +1,6 @@
 // The campaign list at scale (DESIGN budget: p99 under 50 ms with 100,000 campaigns on PostgreSQL).
 //   node --import tsx scripts/bench/campaigns.ts [--campaigns=100000] [--duration=5] [--concurrency=8]
+//        [--keep | --seed-only] [--database=<url of a kept one>] [--only=search,flights]
 // Creates a fresh PostgreSQL database (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
 // postgres://postgres@127.0.0.1:5432/postgres), migrates it, seeds the demo users, 30 agencies with
 // 300 advertisers, 100,000 campaigns over them (every status, flights over a year) and three exchanges
@@ -7,9 +8,12 @@
 // on it and measures GET /api/campaigns (first page, filtered, searched, sorted, deep page; as admin,
 // agency and advertiser), one campaign's detail and the exchange-approval queue, each beside
 // GET /api/health in the same run. Prints a table, writes test-output/bench-campaigns.json, drops the
-// database. Never asserts on time.
+// database. Never asserts on time. Beside the latencies it gives the CPU time each request cost the
+// server process and the database backends (Linux /proc): on a shared machine the latencies follow
+// whatever else runs, the CPU per request much less.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -32,6 +36,10 @@ const EXCHANGES_PER_CAMPAIGN = 3;
 const keep = argv.includes('--keep');
 /** --seed-only: seed, print the URL and stop (implies --keep). */
 const seedOnly = argv.includes('--seed-only');
+/** --database=<url>: measure a database seeded before (--keep) instead of seeding a new one (migrates it). */
+const reuseUrl = option('database');
+/** --only=<text>[,<text>]: only the scenarios whose name contains one of these (health always runs). */
+const only = option('only')?.split(',');
 
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 10 ? 2 : 1) : '-');
 const seconds = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
@@ -158,16 +166,27 @@ async function seed(url: string) {
     console.log(
       `Seeded ${counts.campaigns} campaigns (${counts.exchanges} campaign exchanges) over ${counts.advertisers} advertisers in ${seconds(t0)}.`,
     );
+  } finally {
+    await client.end();
+  }
+  return describe(url);
+}
+
+/** The sizes the table reports and the campaign the detail scenario reads. */
+async function describe(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
     const advertiser = (
       await client.query(
         `select u.id, count(c.id)::int as n from users u join campaigns c on c.advertiser_id = u.id
-         where u.email = 'bench-adv-1@bench.test' group by u.id`,
+       where u.email = 'bench-adv-1@bench.test' group by u.id`,
       )
     ).rows[0];
     const agency = (
       await client.query(
         `select count(*)::int as n from campaigns c join users u on u.id = c.advertiser_id
-         where u.agency_id = (select id from users where email = 'bench-agency-1@bench.test')`,
+       where u.agency_id = (select id from users where email = 'bench-agency-1@bench.test')`,
       )
     ).rows[0];
     const someCampaign = (
@@ -181,7 +200,62 @@ async function seed(url: string) {
   }
 }
 
+/** CPU time (user + system) of processes, in ms, from /proc (Linux); undefined elsewhere. */
+const TICK_MS = 1000 / 100; // USER_HZ, 100 on Linux
+const cpuMsOf = (pid: number): number | undefined => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The pid listening on a port of 127.0.0.1 (ss), or undefined. */
+const listenerPid = (port: number): number | undefined => {
+  try {
+    const out = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
+    const match = /pid=(\d+)/.exec(out);
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** CPU of the server process and of the database's backends, read before and after a scenario. */
+const cpuMeter = (databaseUrl: string, serverPid: number | undefined) => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  const connected = client.connect();
+  const backends = async () => {
+    await connected;
+    const rows = (
+      await client.query(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      )
+    ).rows as { pid: number }[];
+    return new Map(rows.map((row) => [row.pid, cpuMsOf(row.pid) ?? 0]));
+  };
+  return {
+    sample: async () => ({ server: serverPid ? cpuMsOf(serverPid) : undefined, db: await backends() }),
+    /** ms of CPU between two samples (backends that came since count from zero). */
+    spent: (
+      before: { server?: number | undefined; db: Map<number, number> },
+      after: { server?: number | undefined; db: Map<number, number> },
+    ) => {
+      let db = 0;
+      for (const [pid, value] of after.db) db += value - (before.db.get(pid) ?? 0);
+      const server =
+        before.server === undefined || after.server === undefined ? Number.NaN : after.server - before.server;
+      return { server, db };
+    },
+    close: () => client.end(),
+  };
+};
+
 type Session = { data?: { token?: string } };
+/** CPU per request, ms: the server process and the database backends. */
+type Cpu = { server: number; db: number };
 
 async function login(baseURL: string, email: string) {
   const res = await fetch(`${baseURL}/api/auth/login`, {
@@ -200,15 +274,18 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(' ')})`,
   );
-  const db = await freshDatabase();
+  const db = reuseUrl
+    ? { name: new URL(reuseUrl).pathname.slice(1), url: reuseUrl, drop: async () => undefined }
+    : await freshDatabase();
   console.log(`Database ${db.name}`);
-  const rows: ({ scenario: string; path: string; rows?: number } & LoadResult)[] = [];
+  const rows: ({ scenario: string; path: string; rows?: number; cpu: Cpu } & LoadResult)[] = [];
   try {
-    const seeded = await seed(db.url);
+    const seeded = reuseUrl ? await describe(db.url) : await seed(db.url);
     if (seedOnly) return;
     const server = await startServer({ env: { DATABASE_URL: db.url }, ensureBuilt: false });
     try {
       const { baseURL } = server;
+      const meter = cpuMeter(db.url, listenerPid(server.port));
       const tokens = {
         admin: await login(baseURL, 'admin@demo.test'),
         agency: await login(baseURL, 'bench-agency-1@bench.test'),
@@ -272,13 +349,18 @@ async function main() {
           path: '/api/admin/exchange-approval?state=PENDING',
         },
       ];
-      for (const s of scenarios) {
+      const chosen = scenarios.filter(
+        (s) => !only || s.scenario === 'health' || only.some((part) => s.scenario.includes(part)),
+      );
+      for (const s of chosen) {
         const headers: Record<string, string> = s.token ? { authorization: `Bearer ${tokens[s.token]}` } : {};
         const probe = await fetch(`${baseURL}${s.path}`, { headers });
         const probeBody = (await probe.json()) as { data?: { total?: number } };
         if (probe.status !== 200)
           throw new Error(`${s.path}: HTTP ${probe.status} ${JSON.stringify(probeBody)}`);
         process.stdout.write(`  ${s.scenario} ... `);
+        let sent = 0;
+        const before = await meter.sample();
         const result = await runLoad({
           concurrency,
           warmupMs: 1000,
@@ -286,21 +368,26 @@ async function main() {
           maxRequests: 200_000,
           makeWorker: async () => ({
             step: async () => {
+              sent++;
               const res = await fetch(`${baseURL}${s.path}`, { headers });
               await res.arrayBuffer();
               return res.status === 200;
             },
           }),
         });
-        console.log(`p99 ${ms(result.p99)} ms`);
+        const spent = meter.spent(before, await meter.sample());
+        const cpu = { server: spent.server / sent, db: spent.db / sent };
+        console.log(`p99 ${ms(result.p99)} ms, CPU ${ms(cpu.server)} + ${ms(cpu.db)} ms a request`);
         const total = probeBody.data?.total;
         rows.push({
           scenario: s.scenario,
           path: s.path,
           ...(total === undefined ? {} : { rows: total }),
           ...result,
+          cpu,
         });
       }
+      await meter.close();
       print(rows, seeded);
     } finally {
       await server.stop();
@@ -318,7 +405,7 @@ async function main() {
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 function print(
-  rows: ({ scenario: string; rows?: number } & LoadResult)[],
+  rows: ({ scenario: string; rows?: number; cpu: Cpu } & LoadResult)[],
   seeded: { advertiserCampaigns: number; agencyCampaigns: number },
 ) {
   console.log(
@@ -326,7 +413,18 @@ function print(
       `(${concurrency} workers, 1 s warm-up + ${durationMs / 1000} s each; the advertiser has ${seededText(seeded.advertiserCampaigns)}, ` +
       `the agency ${seededText(seeded.agencyCampaigns)}; budget p99 < 50 ms)\n`,
   );
-  const header = ['scenario', 'matching', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'errors'];
+  const header = [
+    'scenario',
+    'matching',
+    'req/s',
+    'p50 ms',
+    'p90 ms',
+    'p99 ms',
+    'max ms',
+    'errors',
+    'server CPU ms/req',
+    'db CPU ms/req',
+  ];
   const table = rows.map((r) => [
     r.scenario,
     r.rows === undefined ? '' : r.rows.toLocaleString('en'),
@@ -336,6 +434,8 @@ function print(
     ms(r.p99),
     ms(r.max),
     String(r.errors),
+    ms(r.cpu.server),
+    ms(r.cpu.db),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>

@@ -25,6 +25,7 @@ import { campaignRoutes } from './modules/campaigns/campaign-routes.ts';
 import { exchangeApprovalRoutes } from './modules/campaigns/exchange-approval-routes.ts';
 import { companyRoutes } from './modules/company/company-routes.ts';
 import { creativeAdminRoutes, creativeRoutes } from './modules/creatives/creative-routes.ts';
+import { htmlPreviewFrameRoutes } from './modules/creatives/html-preview-frame.ts';
 import { dspRoutes } from './modules/dsp/dsp-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { balanceRoutes } from './modules/ledger/balance-routes.ts';
@@ -135,6 +136,7 @@ export const buildApp = async (
   });
   await app.register(campaignRoutes(deps), { prefix: '/api/campaigns' });
   await app.register(exchangeApprovalRoutes(deps), { prefix: '/api/admin/exchange-approval' });
+  await app.register(htmlPreviewFrameRoutes, { prefix: '/api/creatives' });
   await app.register(creativeRoutes(deps), { prefix: '/api/creatives' });
   await app.register(creativeAdminRoutes(deps), { prefix: '/api/admin/creatives' });
   const secrets = await createSecretBox(config.jwtSecret, 'dsp-credentials');

@@ -705,22 +705,94 @@ describe('the list', () => {
 });
 
 describe('list totals', () => {
-  it('counts exactly up to 1,000 and then says "at least", except for a search', async () => {
+  it('counts exactly up to 1,000 and then says "at least", a search too', async () => {
     const { advertiser } = await secondAgency(t, tok.admin);
     const token = await t.loginAs(advertiser.email, advertiser.password);
     await t.deps.db.execute(sql`
       insert into campaigns (advertiser_id, name, start_at, end_at, total_budget_micros, bid_micros,
                              min_bid_micros, max_bid_micros, targeting)
-      select ${advertiser.user_primary_id}, 'Bulk ' || g, now(), now() + interval '30 days', 1000000000,
-             2000000, 1000000, 3000000, '{}'::jsonb
+      select ${advertiser.user_primary_id}, 'Bulk ' || g, now(), now() + interval '30 days',
+             (1 + g % 7) * 1000000000::bigint, 2000000, 1000000, 3000000, '{}'::jsonb
       from generate_series(1, ${LIST_COUNT_CAP + 5}) g`);
     const page = await listCampaigns(t, token, { limit: 10 });
     expect(page).toMatchObject({ total: LIST_COUNT_CAP, total_exact: false, limit: 10 });
     expect(page.items).toHaveLength(10);
     const searched = await listCampaigns(t, token, { q: 'bulk', limit: 10 });
-    expect(searched).toMatchObject({ total: LIST_COUNT_CAP + 5, total_exact: true });
+    expect(searched).toMatchObject({ total: LIST_COUNT_CAP, total_exact: false });
+    expect(searched.items.map((item) => item.campaign_id)).toEqual(
+      page.items.map((item) => item.campaign_id),
+    );
     const filtered = await listCampaigns(t, token, { status: 'ACTIVE' });
     expect(filtered).toMatchObject({ total: 0, total_exact: true });
+    const flights = await listCampaigns(t, token, { from: daysFromNow(1).slice(0, 10), limit: 10 });
+    expect(flights).toMatchObject({ total: LIST_COUNT_CAP, total_exact: false });
+    expect(flights.items.map((item) => item.campaign_id)).toEqual(page.items.map((item) => item.campaign_id));
+    expect(await listCampaigns(t, token, { to: daysFromNow(-1).slice(0, 10) })).toMatchObject({
+      total: 0,
+      total_exact: true,
+    });
+  });
+
+  it('sorts and pages the matches of a search over all of them', async () => {
+    const { advertiser } = await secondAgency(t, tok.admin);
+    const token = await t.loginAs(advertiser.email, advertiser.password);
+    await t.deps.db.execute(sql`
+      insert into campaigns (advertiser_id, name, start_at, end_at, total_budget_micros, bid_micros,
+                             min_bid_micros, max_bid_micros, targeting, created_at)
+      select ${advertiser.user_primary_id}, (array['Spring', 'summer', 'Winter'])[1 + g % 3] || ' Sale ' || g,
+             now(), now() + interval '30 days', (1 + g % 7) * 1000000000::bigint, 2000000, 1000000, 3000000,
+             '{}'::jsonb, now() - (g % 5) * interval '1 hour'
+      from generate_series(1, 300) g`);
+    type Row = { id: number; name: string; budget: number; created: number };
+    const rows = (
+      (await t.deps.db.execute(sql`
+        select id, name, total_budget_micros as budget, extract(epoch from created_at) as created
+        from campaigns where advertiser_id = ${advertiser.user_primary_id}`)) as unknown as {
+        rows: Record<string, unknown>[];
+      }
+    ).rows.map(
+      (row): Row => ({
+        id: Number(row.id),
+        name: String(row.name),
+        budget: Number(row.budget),
+        created: Number(row.created),
+      }),
+    );
+    // 'sale 1' matches 'Sale 1', 'Sale 10'..'Sale 19' and 'Sale 100'..'Sale 199': 111 campaigns.
+    const matches = rows.filter((row) => row.name.toLowerCase().includes('sale 1'));
+    expect(matches).toHaveLength(111);
+    const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+    const expected = {
+      name: [...matches].sort((a, b) => compare(a.name.toLowerCase(), b.name.toLowerCase()) || a.id - b.id),
+      budget: [...matches].sort((a, b) => b.budget - a.budget || b.id - a.id),
+      newest: [...matches].sort((a, b) => b.created - a.created || b.id - a.id),
+    };
+    const idsOf = (list: { id: number }[]) => list.map((row) => row.id);
+    const search = async (query: Record<string, string | number>) => {
+      const result = await listCampaigns(t, token, { q: 'SALE 1', limit: 20, ...query });
+      expect(result).toMatchObject({ total: 111, total_exact: true });
+      return result.items.map((item) => item.campaign_id);
+    };
+    expect(await search({})).toEqual(idsOf(expected.newest.slice(0, 20)));
+    expect(await search({ page: 3 })).toEqual(idsOf(expected.newest.slice(40, 60)));
+    expect(await search({ sort: 'name', order: 'asc', page: 2 })).toEqual(idsOf(expected.name.slice(20, 40)));
+    expect(await search({ sort: 'name', order: 'asc', page: 6 })).toEqual(
+      idsOf(expected.name.slice(100, 111)),
+    );
+    expect(await search({ sort: 'total_budget', order: 'desc' })).toEqual(
+      idsOf(expected.budget.slice(0, 20)),
+    );
+    expect(await search({ page: 7 })).toEqual([]);
+    // The first by name of all 300 is a match ('Spring Sale 102'): the same item either way.
+    const [first] = (await listCampaigns(t, token, { q: 'sale 1', sort: 'name', order: 'asc', limit: 1 }))
+      .items;
+    const [same] = (await listCampaigns(t, token, { sort: 'name', order: 'asc', limit: 1 })).items;
+    expect(first).toEqual(same);
+    expect(first).toMatchObject({
+      name: expected.name[0]!.name,
+      advertiser: { user_primary_id: advertiser.user_primary_id, email: advertiser.email },
+      exchange_counts: { total: 0, pending: 0, approved: 0, rejected: 0 },
+    });
   });
 });
 
@@ -785,7 +857,11 @@ describe('edit', () => {
   });
 
   it('refuses to edit completed and archived campaigns and changes nothing', async () => {
-    for (const status of ['COMPLETED', 'ARCHIVED'] as const) {
+    const refusals = {
+      COMPLETED: 'A completed campaign cannot be edited.',
+      ARCHIVED: 'An archived campaign cannot be edited.',
+    } as const;
+    for (const [status, message] of Object.entries(refusals) as [keyof typeof refusals, string][]) {
       const campaign = await createCampaign(t, tok.adv1, { name: 'Finished' });
       await forceStatus(t, campaign.campaign_id, status);
       expectError(
@@ -794,7 +870,7 @@ describe('edit', () => {
           body: campaignBody({ name: 'Changed' }),
         }),
         400,
-        `A ${status.toLowerCase()} campaign cannot be edited.`,
+        message,
       );
       expect((await readCampaign(t, tok.adv1, campaign.campaign_id)).name).toBe('Finished');
     }

@@ -210,6 +210,25 @@ describe('approval per exchange', () => {
     ).toBe(true);
   });
 
+  it('lists the rows of several creatives at once (creative_ids, comma-separated)', async () => {
+    const first = await createCreativeOk(t, tok.adv1, htmlBody({ exchange_ids: exIds().slice(0, 2) }));
+    const second = await createCreativeOk(t, tok.adv2, htmlBody({ exchange_ids: exIds().slice(0, 1) }));
+    const ids = [first.creative_primary_id, second.creative_primary_id];
+    const result = await t.call('GET', '/api/admin/creatives/approval', {
+      token: tok.admin,
+      query: { creative_ids: ids.join(','), limit: 100 },
+    });
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    const page = dataOf<{ items: { creative_id: number }[]; total: number }>(result);
+    expect(page.total).toBe(3);
+    expect(new Set(page.items.map((row) => row.creative_id))).toEqual(new Set(ids));
+    const bad = await t.call('GET', '/api/admin/creatives/approval', {
+      token: tok.admin,
+      query: { creative_ids: '1,x' },
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it('only admin and co-admin approve or list approvals: advertisers and agencies 403', async () => {
     const creative = await createCreativeOk(t, tok.adv1, htmlBody({ exchange_ids: [ex[0]!.id] }));
     const endpoints = [

@@ -136,7 +136,10 @@ export const CAMPAIGN_STATUS_MESSAGES = {
     )}.`,
   adminOnly: 'Only an admin or co-admin can approve or reject a campaign.',
   reasonRequired: 'Give a reason for the rejection.',
-  notEditable: (status: CampaignStatus) => `A ${CAMPAIGN_STATUS_LABELS[status]} campaign cannot be edited.`,
+  notEditable: (status: CampaignStatus) => {
+    const label = CAMPAIGN_STATUS_LABELS[status];
+    return `${/^[aeiou]/i.test(label) ? 'An' : 'A'} ${label} campaign cannot be edited.`;
+  },
 } as const;
 
 export type TransitionCheck =

@@ -313,7 +313,8 @@ export const exchangeCounts = z.object({
 /**
  * Lists count matching rows exactly up to this many; beyond it `total` is this number and
  * `total_exact` is false (show "1,000+"). Counting 100,000 rows on every page would cost more than
- * the page itself; a text search is always counted exactly.
+ * the page itself. The campaign list caps a text search's count too; the exchange approval queue
+ * counts its search exactly.
  */
 export const LIST_COUNT_CAP = 1000;
 
@@ -440,6 +441,30 @@ export const advertiserCampaignListQuery = pageQuery.extend({
   sort: z.enum(CAMPAIGN_SORT_FIELDS).default('created_at'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
+
+// ---- relation options ----------------------------------------------------------------------------
+
+/** At most this many inventory lists and this many audiences in one answer (search to narrow). */
+export const RELATION_OPTIONS_LIMIT = 100;
+
+/**
+ * GET /api/campaigns/relation-options: the inventory lists and audiences one advertiser's campaigns
+ * may use (the form and bulk edit). advertiser_id: required for agency, admin and co-admin; an
+ * advertiser's own (optional). q: part of a name.
+ */
+export const relationOptionsQuery = z.object({
+  advertiser_id: z.coerce.number().int().positive().optional(),
+  q: z.string().trim().max(200).optional(),
+});
+export type RelationOptionsQuery = z.output<typeof relationOptionsQuery>;
+
+export const relationOptions = z.object({
+  /** By name, at most RELATION_OPTIONS_LIMIT. */
+  applists: z.array(z.object({ applist_id: z.number().int(), name: z.string() })),
+  /** By name, at most RELATION_OPTIONS_LIMIT. */
+  audiences: z.array(z.object({ audience_id: z.number().int(), name: z.string() })),
+});
+export type RelationOptions = z.infer<typeof relationOptions>;
 
 // ---- status moves --------------------------------------------------------------------------------
 

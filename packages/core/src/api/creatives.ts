@@ -411,6 +411,26 @@ export const creativeApprovalQuery = pageQuery.extend({
   exchange_id: z.coerce.number().int().positive().optional(),
   advertiser_id: z.coerce.number().int().positive().optional(),
   creative_id: z.coerce.number().int().positive().optional(),
+  /**
+   * Rows of these creatives only (the bulk creative status screen's selection): comma-separated
+   * (?creative_ids=4,7) or repeated; repeats are dropped.
+   */
+  creative_ids: z
+    .preprocess(
+      (value) => {
+        const parts = Array.isArray(value)
+          ? value.flatMap((part) => String(part).split(','))
+          : typeof value === 'string'
+            ? value.split(',')
+            : value;
+        return Array.isArray(parts) ? parts.map((part) => part.trim()).filter((part) => part !== '') : parts;
+      },
+      z
+        .array(z.coerce.number().int().positive('A creative id is a positive number.'))
+        .max(CREATIVE_BULK_MAX, `At most ${CREATIVE_BULK_MAX} creatives at once.`),
+    )
+    .transform((ids) => [...new Set(ids)])
+    .optional(),
   creative_type: z.enum(CREATIVE_TYPES).optional(),
   sort: z.enum(['created_at', 'creative', 'exchange', 'state']).default('created_at'),
   order: z.enum(['asc', 'desc']).default('desc'),

@@ -120,8 +120,8 @@ export type CappedPage<T> = Page<T> & { total_exact: boolean };
 
 /**
  * Lists count exactly up to LIST_COUNT_CAP (+1 to know there are more), then answer the cap with
- * total_exact false. A search is counted in full: PostgreSQL serves it from the trigram index's
- * bitmap, which a LIMIT would trade for a scan.
+ * total_exact false. `exact` keeps a count that was taken in full (the exchange approval queue's
+ * search).
  */
 export const capped = <T>(page: Page<T>, exact: boolean): CappedPage<T> =>
   exact || page.total <= LIST_COUNT_CAP
@@ -129,6 +129,60 @@ export const capped = <T>(page: Page<T>, exact: boolean): CappedPage<T> =>
     : { ...page, total: LIST_COUNT_CAP, total_exact: false };
 
 export type ListFilters = Omit<CampaignListQuery, 'page' | 'limit' | 'sort' | 'order'>;
+
+type ListRow = { campaign: CampaignRow; advertiser: Advertiser };
+
+const listColumns = { campaign: campaigns, advertiser: advertiserColumns };
+
+const toListItems = async (db: DbOrTx, rows: ListRow[]) => {
+  const counts = await countExchangeStates(
+    db,
+    rows.map((row) => row.campaign.id),
+  );
+  return rows.map((row) => toListItem(row.campaign, row.advertiser, counts.get(row.campaign.id)));
+};
+
+/**
+ * A search finds its matches first, at most LIST_COUNT_CAP + 1 of them, in one statement that also
+ * counts them and sorts them for the page: the ids and sort keys of the matches, collected by a
+ * scan planned for every match (the materialized CTE keeps the LIMIT out of the plan, so PostgreSQL
+ * takes the trigram index's bitmap, never a walk down a sort index that tests ILIKE on each row
+ * until enough match) and read only as far as the cap.
+ */
+const probeSearch = async (
+  db: DbOrTx,
+  where: SQL | undefined,
+  sortKeys: SQL[],
+  query: CampaignListQuery,
+): Promise<{ total: number; ids: number[] }> => {
+  const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
+  const keys = sortKeys.map((key, i) => sql`${key} as ${sql.raw(`k${i}`)}`);
+  const order = [...sortKeys.map((_, i) => sql`${sql.raw(`k${i}`)} ${direction}`), sql`id ${direction}`];
+  const result = (await db.execute(sql`
+    with matching as materialized (
+      select ${campaigns.id} as id, ${sql.join(keys, sql`, `)} from ${campaigns} where ${where}
+    ),
+    capped as materialized (select * from matching limit ${LIST_COUNT_CAP + 1})
+    select (select count(*) from capped)::int as total,
+           array(
+             select id from capped order by ${sql.join(order, sql`, `)}
+             limit ${query.limit} offset ${(query.page - 1) * query.limit}
+           )::text[] as ids`)) as unknown as { rows: { total: number; ids: string[] }[] };
+  const [row] = result.rows;
+  return { total: Number(row?.total ?? 0), ids: (row?.ids ?? []).map(Number) };
+};
+
+/**
+ * The order a capped count reads the matches in (none: the planner's choice). A flight filter is
+ * counted along the flight's own index: without an order PostgreSQL reads the table until 1,001
+ * rows match, from wherever the synchronized scan stands, and the current flights are the newest
+ * rows, at the end of the table (measured: 1 to 75 ms; along end_at 0.7 ms).
+ */
+const countOrderOf = (query: ListFilters): SQL[] => {
+  if (query.from) return [sql`${campaigns.endAt}`];
+  if (query.to) return [sql`${campaigns.startAt}`];
+  return [];
+};
 
 export const listCampaigns = async (
   db: DbOrTx,
@@ -149,31 +203,51 @@ export const listCampaigns = async (
   );
   const direction = query.order === 'asc' ? asc : desc;
   const orderBy = [...SORTS[query.sort].map((column) => direction(column)), direction(campaigns.id)];
-  const page = await fetchPage(
-    query,
-    async (limit, offset) => {
-      const rows = await db
-        .select({ campaign: campaigns, advertiser: advertiserColumns })
+  const readPage = async (limit: number, offset: number) =>
+    toListItems(
+      db,
+      await db
+        .select(listColumns)
         .from(campaigns)
         .innerJoin(users, eq(users.id, campaigns.advertiserId))
         .where(where)
         .orderBy(...orderBy)
         .limit(limit)
-        .offset(offset);
-      const counts = await countExchangeStates(
-        db,
-        rows.map((row) => row.campaign.id),
-      );
-      return rows.map((row) => toListItem(row.campaign, row.advertiser, counts.get(row.campaign.id)));
-    },
+        .offset(offset),
+    );
+
+  if (q) {
+    const probe = await probeSearch(db, where, SORTS[query.sort], query);
+    const paging = { page: query.page, limit: query.limit };
+    if (probe.total > LIST_COUNT_CAP) {
+      // Many matches: they are dense, so walking the sort order finds a page quickly.
+      const items = await readPage(query.limit, (query.page - 1) * query.limit);
+      return { items, total: LIST_COUNT_CAP, total_exact: false, ...paging };
+    }
+    if (probe.ids.length === 0) return { items: [], total: probe.total, total_exact: true, ...paging };
+    const rows = await db
+      .select(listColumns)
+      .from(campaigns)
+      .innerJoin(users, eq(users.id, campaigns.advertiserId))
+      // By id within the scope again, not the search: the planner would read the trigram index again.
+      .where(and(inArray(campaigns.id, probe.ids), campaignScope(db, principal)));
+    const position = new Map(probe.ids.map((id, i) => [id, i]));
+    rows.sort((a, b) => position.get(a.campaign.id)! - position.get(b.campaign.id)!);
+    return { items: await toListItems(db, rows), total: probe.total, total_exact: true, ...paging };
+  }
+
+  const countOrder = countOrderOf(query);
+  const page = await fetchPage(
+    query,
+    readPage,
     () => {
       const matching = db.select({ one: sql`1` }).from(campaigns).where(where);
-      const source = (q ? matching : matching.limit(LIST_COUNT_CAP + 1)).as('matching');
-      return db.select({ value: count() }).from(source);
+      const ordered = countOrder.length > 0 ? matching.orderBy(...countOrder) : matching;
+      return db.select({ value: count() }).from(ordered.limit(LIST_COUNT_CAP + 1).as('matching'));
     },
     (item) => item,
   );
-  return capped(page, Boolean(q));
+  return capped(page, false);
 };
 
 const userRefOf = (id: number | null, email: string | null) =>

@@ -18,6 +18,9 @@ import {
   campaignStatusBody,
   campaignUpdateBody,
   cappedPageOf,
+  RELATION_OPTIONS_LIMIT,
+  relationOptions,
+  relationOptionsQuery,
 } from '@console/core/api/campaigns';
 import { okResponse, pageOf } from '@console/core/api/common';
 import { changeLogEntry, changeLogQuery } from '@console/core/api/users';
@@ -39,6 +42,7 @@ import {
   bulkUpdate,
 } from './campaign-bulk-service.ts';
 import { listCampaigns } from './campaign-queries.ts';
+import { listRelationOptions } from './campaign-relation-options.ts';
 import {
   changeCampaignStatus,
   cloneCampaign,
@@ -94,6 +98,23 @@ export const campaignRoutes =
           data: await listCampaigns(deps.db, principal, { ...request.query, advertiser_id: advertiser.id }),
         };
       },
+    );
+
+    app.get(
+      '/relation-options',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          summary: `The inventory lists and audiences one advertiser's campaigns may use, by name, at most ${RELATION_OPTIONS_LIMIT} of each (advertiser_id: required but for an advertiser; q: part of a name)`,
+          querystring: relationOptionsQuery,
+          response: withErrors(okResponse(relationOptions)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await listRelationOptions(deps.db, principalOf(request), request.query),
+      }),
     );
 
     app.post(

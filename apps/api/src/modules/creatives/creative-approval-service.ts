@@ -13,7 +13,7 @@ import type {
   creativeApprovalQuery,
   creativeApprovalRow,
 } from '@console/core/api/creatives';
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -58,6 +58,7 @@ export const listCreativeApprovals = async (deps: AppDeps, query: Query) => {
     query.exchange_id ? eq(creativeExchanges.exchangeId, query.exchange_id) : undefined,
     query.advertiser_id ? eq(creatives.advertiserId, query.advertiser_id) : undefined,
     query.creative_id ? eq(creativeExchanges.creativeId, query.creative_id) : undefined,
+    query.creative_ids?.length ? inArray(creativeExchanges.creativeId, query.creative_ids) : undefined,
     query.creative_type ? eq(creatives.creativeType, query.creative_type) : undefined,
     q
       ? or(

@@ -10,7 +10,7 @@ import {
 } from '@mantine/core';
 import { ensureContrast, readablePairOn, WHITE } from './contrast.ts';
 import { BRAND_SHADE, generatePalette } from './palette.ts';
-import { type BrandColors, buildWhiteLabelVars, PAGE_BACKGROUND } from './white-label.ts';
+import { type BrandColors, buildWhiteLabelVars, ROW_HOVER_BACKGROUND } from './white-label.ts';
 
 export const BRAND_COLOR_NAME = 'brand';
 
@@ -79,10 +79,11 @@ export const buildCssVariablesResolver =
         '--mantine-primary-color-filled': readablePairOn(colors.primary).background,
         '--mantine-primary-color-filled-hover': readablePairOn(colors.hover).background,
         // Links sit on the page background (darker than white), not only on cards.
-        '--mantine-color-anchor': ensureContrast(colors.primary, PAGE_BACKGROUND),
+        // Links and dimmed text also sit on hovered and striped table rows, a shade darker than the page.
+        '--mantine-color-anchor': ensureContrast(colors.primary, ROW_HOVER_BACKGROUND),
         [`--mantine-color-${BRAND_COLOR_NAME}-text`]: ensureContrast(colors.primary, WHITE),
         [`--mantine-color-${BRAND_COLOR_NAME}-light-color`]: ensureContrast(palette[9], palette[1]),
-        '--mantine-color-dimmed': ensureContrast(DIMMED_TEXT, PAGE_BACKGROUND),
+        '--mantine-color-dimmed': ensureContrast(DIMMED_TEXT, ROW_HOVER_BACKGROUND),
         // Field errors (Mantine's red-6 is about 3.3:1 on white).
         '--mantine-color-error': ensureContrast(ERROR_TEXT, WHITE),
         // Placeholders are hints users must read too (Mantine's gray-5 is about 2.5:1).

@@ -30,6 +30,8 @@ export const DEFAULT_BRAND_COLORS: BrandColors = {
 
 /** The page behind the cards. */
 export const PAGE_BACKGROUND = '#f3f4f8';
+/** The darkest light surface text sits on: a hovered or striped table row (Mantine gray-1). */
+export const ROW_HOVER_BACKGROUND = '#f1f3f5';
 
 export const resolveBrandColors = (theme: ThemeConfig | null | undefined): BrandColors => ({
   primary: normalizeHex(theme?.primaryColor, DEFAULT_BRAND_COLORS.primary),

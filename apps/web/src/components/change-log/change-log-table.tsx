@@ -24,6 +24,11 @@ export type ChangeLogTableProps = {
   actions?: readonly string[];
   /** Accessible name of the table; default "Change log". */
   label?: string;
+  /**
+   * The feature's own names of actions and fields (translated), e.g. `{ fields: { bid_micros: 'Bid' } }`;
+   * they come before the shared `changeLog.actions.*` / `changeLog.fields.*` texts. Keep it stable (useMemo).
+   */
+  labels?: { actions?: Readonly<Record<string, string>>; fields?: Readonly<Record<string, string>> };
 };
 
 const LIST_OPTIONS: ListParamsOptions = { filterKeys: ['action'], limit: 20 };
@@ -51,6 +56,7 @@ export const ChangeLogTable = ({
   tableId = 'change-log',
   actions = CHANGE_LOG_ACTIONS,
   label,
+  labels,
 }: ChangeLogTableProps) => {
   const { t, i18n } = useTranslation('components');
   const list = useListParams(tableId, LIST_OPTIONS);
@@ -60,11 +66,14 @@ export const ChangeLogTable = ({
     placeholderData: keepPreviousData,
   });
 
-  const actionLabel = (action: string) => t(`changeLog.actions.${action}`, { defaultValue: action });
+  const actionLabel = (action: string) =>
+    labels?.actions?.[action] ?? t(`changeLog.actions.${action}`, { defaultValue: action });
 
   const columns = useMemo<DataColumn<ChangeLogEntry>[]>(() => {
-    const actionLabel = (action: string) => t(`changeLog.actions.${action}`, { defaultValue: action });
-    const fieldLabel = (field: string) => t(`changeLog.fields.${field}`, { defaultValue: field });
+    const actionLabel = (action: string) =>
+      labels?.actions?.[action] ?? t(`changeLog.actions.${action}`, { defaultValue: action });
+    const fieldLabel = (field: string) =>
+      labels?.fields?.[field] ?? t(`changeLog.fields.${field}`, { defaultValue: field });
     return [
       {
         id: 'time',
@@ -136,7 +145,7 @@ export const ChangeLogTable = ({
           ),
       },
     ];
-  }, [t, i18n.language]);
+  }, [t, i18n.language, labels]);
 
   return (
     <DataTable

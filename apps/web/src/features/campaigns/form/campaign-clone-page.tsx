@@ -1,4 +1,19 @@
-// Placeholder until its page lands (issue 5); the helper building it replaces this file.
-import NotAvailablePage from '../../../features/placeholder/not-available-page.tsx';
+// campaignClone/:id (advertiser): a new campaign started from a saved one, adjusted before saving.
+import { useParams } from 'react-router';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
+import { parseId } from '../../../lib/routing/parse-id.ts';
+import { CloneForm } from './components/clone-form.tsx';
 
-export default NotAvailablePage;
+const CampaignClonePage = () => {
+  const route = useCurrentRoute();
+  const id = parseId(useParams().id);
+  if (!route) return null;
+  return (
+    <PageFrame titleKey={route.titleKey} breadcrumb={route.breadcrumb}>
+      <CloneForm key={id} sourceId={id} />
+    </PageFrame>
+  );
+};
+
+export default CampaignClonePage;

@@ -1,4 +1,24 @@
-// Placeholder until its page lands (issue 5); the helper building it replaces this file.
-import NotAvailablePage from '../../../features/placeholder/not-available-page.tsx';
+// The campaign list of every role (/campaign, /agency/campaign, /admin/campaign, /co-admin/campaign):
+// every campaign the signed-in user may see, in the shared campaign grid.
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
+import { CampaignTable } from './campaign-table.tsx';
+import '@mantine/core/styles/Text.css';
+import { Text } from '@mantine/core';
 
-export default NotAvailablePage;
+const CampaignListPage = () => {
+  const { t } = useTranslation('campaigns');
+  const route = useCurrentRoute();
+  if (!route) return null;
+  return (
+    <PageFrame titleKey={route.titleKey} breadcrumb={route.breadcrumb}>
+      <Text size="sm" c="dimmed" mt={-8}>
+        {t('list.lead')}
+      </Text>
+      <CampaignTable />
+    </PageFrame>
+  );
+};
+
+export default CampaignListPage;

@@ -1,4 +1,48 @@
-// Placeholder until its page lands (issue 5); the helper building it replaces this file.
-import NotAvailablePage from '../../../features/placeholder/not-available-page.tsx';
+// One advertiser's campaigns (agency /agency/campaignList/:id, admin and co-admin
+// /admin/CampaignList/:id): the shared campaign grid on GET /api/campaigns/advertiser/:id, under a
+// heading naming the advertiser, with a link to the advertiser's change log where the role has one.
+import '@mantine/core/styles/Button.css';
+import { Button } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
+import { parseId } from '../../../lib/routing/parse-id.ts';
+import { useCampaignLinks } from '../components/use-campaign-links.ts';
+import { CampaignTable } from './campaign-table.tsx';
+import { OwnerHeader } from './owner-header.tsx';
 
-export default NotAvailablePage;
+const CampaignsByOwnerPage = () => {
+  const { t } = useTranslation('campaigns');
+  const route = useCurrentRoute();
+  const id = parseId(useParams().id);
+  const links = useCampaignLinks();
+  if (!route) return null;
+  return (
+    <PageFrame titleKey={route.titleKey} breadcrumb={route.breadcrumb}>
+      <OwnerHeader
+        id={id}
+        heading={(name) => t('owner.campaignsOf', { name })}
+        actions={(owner) => {
+          const log = links.ownerChangelog(owner.user_primary_id);
+          return log ? (
+            <Button
+              component={Link}
+              to={log}
+              variant="light"
+              leftSection={<IconHistory size={16} aria-hidden="true" />}
+              data-testid="owner-changelog-link"
+            >
+              {t('owner.changeLog')}
+            </Button>
+          ) : null;
+        }}
+      >
+        {(owner) => <CampaignTable advertiserId={owner.user_primary_id} tableId="owner-campaigns" />}
+      </OwnerHeader>
+    </PageFrame>
+  );
+};
+
+export default CampaignsByOwnerPage;

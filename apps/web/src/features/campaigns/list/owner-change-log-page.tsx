@@ -1,4 +1,61 @@
-// Placeholder until its page lands (issue 5); the helper building it replaces this file.
-import NotAvailablePage from '../../../features/placeholder/not-available-page.tsx';
+// Admin /admin/CampaignList/changeLog/:id (co-admin under /co-admin): the change log of the
+// advertiser a campaign list belongs to. The API keeps change logs per entity: a campaign's own log
+// is on its change-log page (linked from each campaign row), and the advertiser's record changes are
+// GET /api/admin/users/:id/change-log, shown here with a link back to the advertiser's campaigns.
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Text.css';
+import { Button, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ChangeLogTable } from '../../../components/change-log/change-log-table.tsx';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
+import { parseId } from '../../../lib/routing/parse-id.ts';
+import { useCampaignLinks } from '../components/use-campaign-links.ts';
+import { OwnerHeader, ownerName } from './owner-header.tsx';
 
-export default NotAvailablePage;
+const OwnerChangeLogPage = () => {
+  const { t } = useTranslation('campaigns');
+  const route = useCurrentRoute();
+  const id = parseId(useParams().id);
+  const links = useCampaignLinks();
+  if (!route) return null;
+  return (
+    <PageFrame titleKey={route.titleKey} breadcrumb={route.breadcrumb}>
+      <OwnerHeader
+        id={id}
+        heading={(name) => t('owner.changeLogOf', { name })}
+        actions={(owner) => {
+          const back = links.byOwner(owner.user_primary_id);
+          return back ? (
+            <Button
+              component={Link}
+              to={back}
+              variant="default"
+              leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+              data-testid="owner-campaigns-link"
+            >
+              {t('owner.backToCampaigns')}
+            </Button>
+          ) : null;
+        }}
+      >
+        {(owner) => (
+          <>
+            <Text size="sm" c="dimmed">
+              {t('owner.changeLogLead')}
+            </Text>
+            <ChangeLogTable
+              path={`/api/admin/users/${owner.user_primary_id}/change-log`}
+              tableId="owner-change-log"
+              label={t('owner.changeLogOf', { name: ownerName(owner) })}
+            />
+          </>
+        )}
+      </OwnerHeader>
+    </PageFrame>
+  );
+};
+
+export default OwnerChangeLogPage;

@@ -1,4 +1,159 @@
-// Placeholder until its page lands (issue 5); the helper building it replaces this file.
-import NotAvailablePage from '../../../features/placeholder/not-available-page.tsx';
+// /creatives, /agency/creative, /admin/creative, /co-admin/creative: every creative the user may see,
+// paged, sorted and filtered by the server (type, status, advertiser, exchange and its approval
+// state), with "New creative" (the editor dialog: there is no create route in the spec), an edit
+// per row and, where the role has bulk pages, a selection that opens them.
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/Input.css';
+import { CREATIVE_APPROVAL_STATES, CREATIVE_STATUSES, CREATIVE_TYPES } from '@console/core/api/creatives';
+import { Button, NativeSelect, Select } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { AdvertiserPicker } from '../../../components/advertiser-picker.tsx';
+import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
+import { useListParams } from '../../../components/data-table/use-list-params.ts';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
+import { useFeatureHref } from '../../../lib/routing/feature-href.ts';
+import { parseId } from '../../../lib/routing/parse-id.ts';
+import { useSession } from '../../../lib/session/session-store.ts';
+import { useCreatives } from '../api/list-creatives.ts';
+import { useExchanges } from '../api/list-exchanges.ts';
+import { CreativeEditorModal, type CreativeEditorTarget } from '../upload/creative-editor-modal.tsx';
+import { useBulkSelection } from './bulk-selection.tsx';
+import { CreativeTable } from './creative-table.tsx';
 
-export default NotAvailablePage;
+const LIST_OPTIONS: ListParamsOptions = {
+  sort: 'created_at',
+  order: 'desc',
+  filterKeys: ['creative_type', 'status', 'advertiser_id', 'exchange_id', 'exchange_state'],
+};
+
+const CreativeListPage = () => {
+  const { t } = useTranslation('creatives');
+  const route = useCurrentRoute();
+  const role = useSession().auth?.role;
+  const href = useFeatureHref();
+  const navigate = useNavigate();
+  const list = useListParams('creatives', LIST_OPTIONS);
+  const query = useCreatives(list.query);
+  const isStaff = role === 'ADMIN' || role === 'CO-ADMIN';
+  const exchanges = useExchanges(isStaff);
+  const [editor, setEditor] = useState<CreativeEditorTarget | null>(null);
+
+  const bulk = useBulkSelection('creatives');
+  const filters = list.params.filters;
+
+  if (!route) return null;
+  return (
+    <PageFrame
+      titleKey={route.titleKey}
+      breadcrumb={route.breadcrumb}
+      actions={
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden="true" />}
+          onClick={() => setEditor({ kind: 'create' })}
+          data-testid="creative-new"
+        >
+          {t('actions.new')}
+        </Button>
+      }
+    >
+      <CreativeTable
+        list={list}
+        query={query}
+        label={t('list.label')}
+        onEdit={(creative) => setEditor({ kind: 'edit', id: creative.creative_primary_id })}
+        selection={bulk.selection}
+        toolbar={bulk.toolbar}
+        filters={
+          <>
+            <NativeSelect
+              label={t('columns.type')}
+              value={filters.creative_type ?? ''}
+              onChange={(event) => list.setFilter('creative_type', event.currentTarget.value || null)}
+              data={[
+                { value: '', label: t('list.allTypes') },
+                ...CREATIVE_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) })),
+              ]}
+              data-testid="creatives-type-filter"
+            />
+            <NativeSelect
+              label={t('columns.status')}
+              value={filters.status ?? ''}
+              onChange={(event) => list.setFilter('status', event.currentTarget.value || null)}
+              data={[
+                { value: '', label: t('list.allStatuses') },
+                ...CREATIVE_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })),
+              ]}
+              data-testid="creatives-status-filter"
+            />
+            <AdvertiserPicker
+              label={t('columns.advertiser')}
+              placeholder={t('list.allAdvertisers')}
+              value={parseId(filters.advertiser_id) || null}
+              onChange={(choice) => list.setFilter('advertiser_id', choice ? String(choice.id) : null)}
+              testId="creatives-advertiser-filter"
+              w={220}
+            />
+            {isStaff ? (
+              <>
+                <Select
+                  label={t('list.exchange')}
+                  placeholder={t('list.allExchanges')}
+                  searchable
+                  clearable
+                  value={filters.exchange_id ?? null}
+                  onChange={(value) =>
+                    list.update({
+                      filters: {
+                        exchange_id: value,
+                        exchange_state: value ? (filters.exchange_state ?? null) : null,
+                      },
+                    })
+                  }
+                  data={(exchanges.data ?? []).map((exchange) => ({
+                    value: String(exchange.id),
+                    label: exchange.name,
+                  }))}
+                  nothingFoundMessage={t('list.noExchange')}
+                  w={180}
+                  data-testid="creatives-exchange-filter"
+                />
+                <NativeSelect
+                  label={t('list.exchangeState')}
+                  value={filters.exchange_state ?? ''}
+                  disabled={!filters.exchange_id}
+                  onChange={(event) => list.setFilter('exchange_state', event.currentTarget.value || null)}
+                  data={[
+                    { value: '', label: t('list.anyState') },
+                    ...CREATIVE_APPROVAL_STATES.map((state) => ({
+                      value: state,
+                      label: t(`exchangeState.${state}`),
+                    })),
+                  ]}
+                  data-testid="creatives-exchange-state-filter"
+                />
+              </>
+            ) : null}
+          </>
+        }
+      />
+      <CreativeEditorModal
+        target={editor}
+        onClose={() => setEditor(null)}
+        onSaved={(creative) => {
+          // A new creative opens where it can be checked; an edit stays in the list.
+          if (editor?.kind === 'create') {
+            const to = href('creative.view', { id: creative.creative_primary_id });
+            if (to) navigate(to);
+          }
+        }}
+      />
+    </PageFrame>
+  );
+};
+
+export default CreativeListPage;

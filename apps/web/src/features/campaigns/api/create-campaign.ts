@@ -1,0 +1,19 @@
+// POST /api/campaigns: a new campaign, saved as a draft or submitted for approval at once
+// (`submit: true`). The campaign lists are refreshed afterwards.
+import type { CampaignDetail, campaignCreateBody } from '@console/core/api/campaigns';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiPost, unwrapResult } from '../../../lib/http/api-client.ts';
+
+export type CampaignCreateRequest = z.input<typeof campaignCreateBody>;
+
+export const createCampaign = async (body: CampaignCreateRequest): Promise<CampaignDetail> =>
+  unwrapResult(await apiPost<CampaignDetail>('/api/campaigns', body));
+
+export const useCreateCampaign = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCampaign,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['campaigns'] }),
+  });
+};

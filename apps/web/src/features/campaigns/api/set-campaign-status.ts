@@ -1,0 +1,28 @@
+// POST /api/campaigns/:id/status: move a campaign along the lifecycle table of core's
+// campaign-status.ts (approve and reject: admin and co-admin; reject needs a reason).
+import type { CampaignDetail } from '@console/core/api/campaigns';
+import type { CampaignStatus } from '@console/core/campaign-status';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost, unwrapResult } from '../../../lib/http/api-client.ts';
+
+export type SetCampaignStatusInput = { id: number; to: CampaignStatus; reason?: string };
+
+export const setCampaignStatus = async ({
+  id,
+  to,
+  reason,
+}: SetCampaignStatusInput): Promise<CampaignDetail> =>
+  unwrapResult(
+    await apiPost<CampaignDetail>(`/api/campaigns/${id}/status`, reason?.trim() ? { to, reason } : { to }),
+  );
+
+export const useSetCampaignStatus = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setCampaignStatus,
+    onSuccess: (campaign) => {
+      queryClient.setQueryData(['campaigns', 'detail', campaign.campaign_id], campaign);
+      return queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+    },
+  });
+};

@@ -1,0 +1,156 @@
+// Step 1: the campaign's name, its advertiser (chosen by agency, admin and co-admin; fixed once the
+// campaign exists), the flight (date and time) and the time zone the flight and day-parting are in.
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AdvertiserPicker } from '../../../../components/advertiser-picker.tsx';
+import { useSession } from '../../../../lib/session/session-store.ts';
+import { formatUtcOffset, listTimeZones } from '../zoned-time.ts';
+import type { StepProps } from './step-props.ts';
+
+let zoneOptions: { value: string; label: string }[] | null = null;
+/** Every zone with its offset now, computed once per page life. */
+const timeZoneOptions = () => {
+  zoneOptions ??= listTimeZones().map((zone) => {
+    const offset = formatUtcOffset(zone);
+    return { value: zone, label: offset && offset !== zone ? `${zone} (${offset})` : zone };
+  });
+  return zoneOptions;
+};
+
+export const BasicsStep = ({ values, errorOf, change, validateField, mode, known }: StepProps) => {
+  const { t } = useTranslation('campaign-form');
+  const role = useSession().auth?.role;
+  const zones = useMemo(() => {
+    const all = timeZoneOptions();
+    return all.some((option) => option.value === values.time_zone)
+      ? all
+      : [{ value: values.time_zone, label: values.time_zone }, ...all];
+  }, [values.time_zone]);
+  const choosesAdvertiser = role !== undefined && role !== 'ADVERTISER';
+
+  return (
+    <Stack gap="md">
+      <TextInput
+        label={t('fields.name')}
+        description={t('hints.name')}
+        required
+        value={values.name}
+        onChange={(event) => change({ name: event.currentTarget.value })}
+        onBlur={() => validateField('name')}
+        error={errorOf('name')}
+        autoComplete="off"
+        data-testid="campaign-name"
+        maw={480}
+      />
+
+      {choosesAdvertiser && mode === 'edit' ? (
+        <TextInput
+          label={t('fields.advertiser')}
+          description={t('notes.advertiserFixed')}
+          value={known.advertiser ?? `#${values.advertiser_id ?? ''}`}
+          readOnly
+          data-testid="campaign-advertiser-fixed"
+          maw={480}
+        />
+      ) : null}
+      {choosesAdvertiser && mode !== 'edit' ? (
+        <Stack gap={4} maw={480}>
+          <AdvertiserPicker
+            label={t('fields.advertiser')}
+            required
+            value={values.advertiser_id}
+            selectedName={known.advertiser}
+            onChange={(choice) =>
+              change({
+                advertiser_id: choice?.id ?? null,
+                // Exchanges, creatives, lists and audiences belong to an advertiser: a new one starts empty.
+                ...(choice?.id !== values.advertiser_id
+                  ? { exchange_ids: [], creative_ids: [], inventory: [], audiences: [] }
+                  : {}),
+              })
+            }
+            error={errorOf('advertiser_id')}
+            testId="campaign-advertiser"
+          />
+          <Text size="xs" c="dimmed">
+            {t('hints.advertiser')}
+          </Text>
+        </Stack>
+      ) : null}
+
+      <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Text component="legend" fw={500} size="sm" mb={4}>
+          {t('fields.flight')}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw={720}>
+          <SimpleGrid cols={2} spacing="xs">
+            <TextInput
+              type="date"
+              label={t('fields.startDate')}
+              required
+              value={values.start_date}
+              onChange={(event) => change({ start_date: event.currentTarget.value })}
+              error={errorOf('start_at')}
+              data-testid="campaign-start-date"
+            />
+            <TextInput
+              type="time"
+              label={t('fields.startTime')}
+              required
+              value={values.start_time}
+              onChange={(event) => change({ start_time: event.currentTarget.value })}
+              error={Boolean(errorOf('start_at'))}
+              data-testid="campaign-start-time"
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={2} spacing="xs">
+            <TextInput
+              type="date"
+              label={t('fields.endDate')}
+              required
+              value={values.end_date}
+              min={values.start_date || undefined}
+              onChange={(event) => change({ end_date: event.currentTarget.value })}
+              error={errorOf('end_at')}
+              data-testid="campaign-end-date"
+            />
+            <TextInput
+              type="time"
+              label={t('fields.endTime')}
+              required
+              value={values.end_time}
+              onChange={(event) => change({ end_time: event.currentTarget.value })}
+              error={Boolean(errorOf('end_at'))}
+              data-testid="campaign-end-time"
+            />
+          </SimpleGrid>
+        </SimpleGrid>
+      </fieldset>
+
+      <Select
+        label={t('fields.timeZone')}
+        description={t('hints.timeZone')}
+        required
+        searchable
+        allowDeselect={false}
+        data={zones}
+        value={values.time_zone}
+        onChange={(zone) => zone && change({ time_zone: zone })}
+        error={errorOf('time_zone')}
+        limit={60}
+        maxDropdownHeight={300}
+        nothingFoundMessage={t('empty.noMatch')}
+        data-testid="campaign-time-zone"
+        maw={480}
+      />
+    </Stack>
+  );
+};

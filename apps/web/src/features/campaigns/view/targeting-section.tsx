@@ -1,0 +1,185 @@
+// The campaign's targeting, with names instead of ids where a lookup is cheap: countries and
+// languages by the browser (Intl), states, cities, carriers and device makers by id from
+// /api/meta-data, OS versions, browsers and app taxonomy from their lists. An empty list reads "Any".
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import type { CampaignDetail } from '@console/core/api/campaigns';
+import { parseGeoFenceList } from '@console/core/validation/geo-fence';
+import { Code, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { type ReferenceItem, useReferenceItems } from '../api/find-reference-items.ts';
+import { useBrowsers } from '../api/list-browsers.ts';
+import { useOperatingSystems } from '../api/list-operating-systems.ts';
+import { useSmartAppCategories } from '../api/list-smart-app-categories.ts';
+import { ChipList, DetailList, Section } from './detail-list.tsx';
+import { describeOsTargets, languageName, regionName, taxonomyNames } from './view-model.ts';
+
+type Targeting = CampaignDetail['targeting'];
+
+const namedChips = (ids: readonly (string | number)[], items: readonly ReferenceItem[] | undefined) => {
+  const names = new Map((items ?? []).map((item) => [String(item.id), item.name]));
+  return ids.map((id) => ({
+    key: String(id),
+    label: names.get(String(id)) ?? String(id),
+    title: String(id),
+  }));
+};
+
+export const TargetingSection = ({ targeting }: { targeting: Targeting }) => {
+  const { t, i18n } = useTranslation('campaigns');
+  const language = i18n.language;
+  const states = useReferenceItems('state', targeting.states);
+  const cities = useReferenceItems('city', targeting.cities);
+  const carriers = useReferenceItems('carrier', targeting.carriers);
+  const makers = useReferenceItems('manufacturer', targeting.device_makers);
+  const systems = useOperatingSystems(targeting.os.length > 0);
+  const browsers = useBrowsers(targeting.browsers.length > 0);
+  const hasApps =
+    targeting.app_categories.length + targeting.app_genres.length + targeting.app_subgenres.length > 0;
+  const taxonomy = useSmartAppCategories(hasApps);
+  const appNames = taxonomyNames(taxonomy.data);
+  const fence = parseGeoFenceList(targeting.geo_fence);
+  const fenceEntries = fence.success ? fence.entries : [];
+
+  const taxonomyChips = (ids: readonly number[], names: Map<number, string>) =>
+    ids.map((id) => ({ key: String(id), label: names.get(id) ?? `#${id}`, title: `#${id}` }));
+
+  return (
+    <Section title={t('view.sections.targeting')} testId="campaign-targeting">
+      <DetailList
+        rows={[
+          {
+            label: t('targeting.countries'),
+            value: (
+              <ChipList
+                testId="targeting-countries"
+                items={targeting.countries.map((code) => ({
+                  key: code,
+                  label: regionName(code, language),
+                  title: code,
+                }))}
+              />
+            ),
+          },
+          {
+            label: t('targeting.states'),
+            value: <ChipList items={namedChips(targeting.states, states.data)} />,
+          },
+          {
+            label: t('targeting.cities'),
+            value: <ChipList items={namedChips(targeting.cities, cities.data)} />,
+          },
+          {
+            label: t('targeting.geoFence'),
+            value:
+              fenceEntries.length === 0 ? (
+                <Text span size="sm" c="dimmed">
+                  {t('targeting.noGeoFence')}
+                </Text>
+              ) : (
+                <Stack gap={4}>
+                  <Text span size="sm" data-testid="targeting-geo-fence-count">
+                    {t('targeting.geoFenceCount', { count: fenceEntries.length })}
+                  </Text>
+                  <Code block style={{ maxHeight: 120, overflow: 'auto' }}>
+                    {fenceEntries
+                      .slice(0, 50)
+                      .map((entry) =>
+                        t('targeting.geoFenceEntry', {
+                          lat: entry.latitude,
+                          lon: entry.longitude,
+                          radius: entry.radius,
+                        }),
+                      )
+                      .join('\n')}
+                    {fenceEntries.length > 50
+                      ? `\n${t('view.andMore', { count: fenceEntries.length - 50 })}`
+                      : ''}
+                  </Code>
+                </Stack>
+              ),
+          },
+          {
+            label: t('targeting.os'),
+            value: (
+              <ChipList
+                testId="targeting-os"
+                items={describeOsTargets(targeting.os, systems.data).map((target, index) => ({
+                  key: targeting.os[index]?.os ?? String(index),
+                  label:
+                    target.versions.length > 0
+                      ? `${target.os} ${target.versions.join(', ')}`
+                      : t('targeting.allVersions', { os: target.os }),
+                }))}
+              />
+            ),
+          },
+          {
+            label: t('targeting.browsers'),
+            value: (
+              <ChipList
+                items={namedChips(
+                  targeting.browsers,
+                  browsers.data?.map((browser) => ({ id: browser.id, name: browser.name })),
+                )}
+              />
+            ),
+          },
+          {
+            label: t('targeting.deviceTypes'),
+            value: (
+              <ChipList
+                items={targeting.device_types.map((type) => ({ key: type, label: t(`deviceType.${type}`) }))}
+              />
+            ),
+          },
+          {
+            label: t('targeting.deviceMakers'),
+            value: <ChipList items={namedChips(targeting.device_makers, makers.data)} />,
+          },
+          {
+            label: t('targeting.carriers'),
+            value: <ChipList items={namedChips(targeting.carriers, carriers.data)} />,
+          },
+          {
+            label: t('targeting.languages'),
+            value: (
+              <ChipList
+                testId="targeting-languages"
+                items={targeting.languages.map((code) => ({
+                  key: code,
+                  label: languageName(code, language),
+                  title: code,
+                }))}
+              />
+            ),
+          },
+          {
+            label: t('targeting.traffic'),
+            value: (
+              <ChipList
+                items={targeting.traffic_types.map((type) => ({
+                  key: type,
+                  label: t(`trafficType.${type}`),
+                }))}
+              />
+            ),
+          },
+          {
+            label: t('targeting.appCategories'),
+            value: <ChipList items={taxonomyChips(targeting.app_categories, appNames.categories)} />,
+          },
+          {
+            label: t('targeting.appGenres'),
+            value: <ChipList items={taxonomyChips(targeting.app_genres, appNames.genres)} />,
+          },
+          {
+            label: t('targeting.appSubgenres'),
+            value: <ChipList items={taxonomyChips(targeting.app_subgenres, appNames.subgenres)} />,
+          },
+        ]}
+      />
+    </Section>
+  );
+};

@@ -1,0 +1,67 @@
+// Building blocks of the creative view: a titled section card and a definition list of label/value
+// rows.
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useId } from 'react';
+import classes from './detail-list.module.css';
+
+export const ViewSection = ({
+  title,
+  description,
+  actions,
+  children,
+  testId,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) => {
+  const id = useId();
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={id} data-testid={testId}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={2}>
+            <Title order={2} fz="h4" id={id}>
+              {title}
+            </Title>
+            {description ? (
+              <Text size="sm" c="dimmed">
+                {description}
+              </Text>
+            ) : null}
+          </Stack>
+          {actions}
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
+};
+
+export type DetailRow = { label: string; value: ReactNode; testId?: string };
+
+export const DetailList = ({ rows }: { rows: readonly (DetailRow | null)[] }) => {
+  const shown = rows.filter((row): row is DetailRow => row !== null);
+  if (shown.length === 0) return null;
+  return (
+    <dl className={classes.list}>
+      {shown.map((row) => (
+        <div key={row.label} className={classes.row}>
+          <Text component="dt" size="sm" c="dimmed" fw={500}>
+            {row.label}
+          </Text>
+          <Text component="dd" size="sm" data-testid={row.testId}>
+            {row.value}
+          </Text>
+        </div>
+      ))}
+    </dl>
+  );
+};
