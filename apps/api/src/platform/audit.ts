@@ -1,8 +1,8 @@
 // The platform's change log: modules call these inside their transactions; every changelog route
 // reads the same table.
 import type { ChangeLogEntry } from '@console/core/api/users';
-import { and, count, desc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import { auditLog, type FieldChange } from '../db/schema/audit.ts';
 import { users } from '../db/schema/users.ts';
@@ -37,14 +37,54 @@ export const recordChange = async (
   });
 };
 
+/**
+ * Several entities' change logs as one (an advertiser's campaigns): the audit rows of `entityType`
+ * whose id is in `table` under `where`, each entry naming its subject by `name`.
+ */
+export type ChangeLogSubjects = { table: PgTable; id: PgColumn; name: PgColumn; where: SQL | undefined };
+
+const actor = alias(users, 'actor');
+const onBehalf = alias(users, 'on_behalf');
+const changeLogColumns = {
+  id: auditLog.id,
+  action: auditLog.action,
+  changes: auditLog.changes,
+  createdAt: auditLog.createdAt,
+  actorId: actor.id,
+  actorEmail: actor.email,
+  onBehalfId: onBehalf.id,
+  onBehalfEmail: onBehalf.email,
+};
+
+type ChangeLogRow = {
+  id: number;
+  action: string;
+  changes: FieldChange[];
+  createdAt: Date;
+  actorId: number | null;
+  actorEmail: string | null;
+  onBehalfId: number | null;
+  onBehalfEmail: string | null;
+  subjectId?: unknown;
+  subjectName?: unknown;
+};
+
+const toChangeLogEntry = (row: ChangeLogRow): ChangeLogEntry => ({
+  id: row.id,
+  action: row.action,
+  changes: row.changes,
+  actor: userRefOf(row.actorId, row.actorEmail),
+  onBehalfOf: userRefOf(row.onBehalfId, row.onBehalfEmail),
+  createdAt: row.createdAt.toISOString(),
+  ...(row.subjectId == null ? {} : { subject: { id: Number(row.subjectId), name: String(row.subjectName) } }),
+});
+
 /** A change log page of one entity, newest first, optionally one action only. */
 export const readChangeLog = async (
   db: DbOrTx,
   entity: { entityType: string; entityId: string | number },
   query: PageRequest & { action?: string | undefined },
 ): Promise<Page<ChangeLogEntry>> => {
-  const actor = alias(users, 'actor');
-  const onBehalf = alias(users, 'on_behalf');
   const where = and(
     eq(auditLog.entityType, entity.entityType),
     eq(auditLog.entityId, String(entity.entityId)),
@@ -54,16 +94,7 @@ export const readChangeLog = async (
     query,
     (limit, offset) =>
       db
-        .select({
-          id: auditLog.id,
-          action: auditLog.action,
-          changes: auditLog.changes,
-          createdAt: auditLog.createdAt,
-          actorId: actor.id,
-          actorEmail: actor.email,
-          onBehalfId: onBehalf.id,
-          onBehalfEmail: onBehalf.email,
-        })
+        .select(changeLogColumns)
         .from(auditLog)
         .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
         .leftJoin(onBehalf, eq(onBehalf.id, auditLog.effectiveUserId))
@@ -72,13 +103,38 @@ export const readChangeLog = async (
         .limit(limit)
         .offset(offset),
     () => db.select({ value: count() }).from(auditLog).where(where),
-    (row) => ({
-      id: row.id,
-      action: row.action,
-      changes: row.changes,
-      actor: userRefOf(row.actorId, row.actorEmail),
-      onBehalfOf: userRefOf(row.onBehalfId, row.onBehalfEmail),
-      createdAt: row.createdAt.toISOString(),
-    }),
+    toChangeLogEntry,
+  );
+};
+
+/** The change logs of every `entityType` row of `subjects`, as one page, newest first. */
+export const readSubjectsChangeLog = async (
+  db: DbOrTx,
+  entityType: string,
+  subjects: ChangeLogSubjects,
+  query: PageRequest & { action?: string | undefined },
+): Promise<Page<ChangeLogEntry>> => {
+  // audit_log.entity_id is text (any entity's key); the cast lets the entity index serve the join.
+  const joined = eq(auditLog.entityId, sql`(${subjects.id})::text`);
+  const where = and(
+    eq(auditLog.entityType, entityType),
+    subjects.where,
+    query.action ? eq(auditLog.action, query.action) : undefined,
+  );
+  return fetchPage(
+    query,
+    (limit, offset) =>
+      db
+        .select({ ...changeLogColumns, subjectId: subjects.id, subjectName: subjects.name })
+        .from(auditLog)
+        .innerJoin(subjects.table, joined)
+        .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+        .leftJoin(onBehalf, eq(onBehalf.id, auditLog.effectiveUserId))
+        .where(where)
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ value: count() }).from(auditLog).innerJoin(subjects.table, joined).where(where),
+    toChangeLogEntry,
   );
 };

@@ -92,6 +92,8 @@ export const changeLogEntry = z.object({
   actor: z.object({ user_primary_id: z.number().int(), email: z.string() }).nullable(),
   onBehalfOf: z.object({ user_primary_id: z.number().int(), email: z.string() }).nullable(),
   createdAt: z.string(),
+  /** What the entry is about, in a log of several objects (an advertiser's campaigns). */
+  subject: z.object({ id: z.number().int(), name: z.string() }).optional(),
 });
 export type ChangeLogEntry = z.infer<typeof changeLogEntry>;
 

@@ -41,6 +41,7 @@ import {
   bulkStatus,
   bulkUpdate,
 } from './campaign-bulk-service.ts';
+import { readAdvertiserCampaignsChangeLog } from './campaign-change-log.ts';
 import { listCampaigns } from './campaign-queries.ts';
 import { listRelationOptions } from './campaign-relation-options.ts';
 import {
@@ -76,6 +77,28 @@ export const campaignRoutes =
         success: true as const,
         data: await listCampaigns(deps.db, principalOf(request), request.query),
       }),
+    );
+
+    app.get(
+      '/advertiser/:id/change-log',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          summary:
+            "The change logs of one advertiser's campaigns as one, newest first, each entry naming its campaign (admin CampaignList/changeLog/{id})",
+          params: campaignIdParams,
+          querystring: changeLogQuery,
+          response: withErrors(okResponse(pageOf(changeLogEntry))),
+        },
+      },
+      async (request) => {
+        const advertiser = await requireVisibleAdvertiser(deps.db, principalOf(request), request.params.id);
+        return {
+          success: true as const,
+          data: await readAdvertiserCampaignsChangeLog(deps.db, advertiser.id, request.query),
+        };
+      },
     );
 
     app.get(

@@ -3,11 +3,12 @@
 // whose behalf (while impersonating) and when, in the user's time zone.
 import '../data-table/data-table-styles.ts';
 import type { ChangeLogEntry } from '@console/core/api/users';
-import { Badge, Group, List, NativeSelect, Text } from '@mantine/core';
+import { Anchor, Badge, Group, List, NativeSelect, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDateTime, userTimeZone } from '../../lib/format/date-time.ts';
 import { fetchData } from '../../lib/http/api-client.ts';
 import { type DataColumn, type DataPage, DataTable } from '../data-table/data-table.tsx';
@@ -29,6 +30,11 @@ export type ChangeLogTableProps = {
    * they come before the shared `changeLog.actions.*` / `changeLog.fields.*` texts. Keep it stable (useMemo).
    */
   labels?: { actions?: Readonly<Record<string, string>>; fields?: Readonly<Record<string, string>> };
+  /**
+   * For a log of several objects (entries carry `subject`): the column naming each entry's object,
+   * linked where `href` answers a path. Keep it stable (useMemo).
+   */
+  subjectColumn?: { header: string; href: (id: number) => string | null };
 };
 
 const LIST_OPTIONS: ListParamsOptions = { filterKeys: ['action'], limit: 20 };
@@ -57,6 +63,7 @@ export const ChangeLogTable = ({
   actions = CHANGE_LOG_ACTIONS,
   label,
   labels,
+  subjectColumn,
 }: ChangeLogTableProps) => {
   const { t, i18n } = useTranslation('components');
   const list = useListParams(tableId, LIST_OPTIONS);
@@ -74,7 +81,29 @@ export const ChangeLogTable = ({
       labels?.actions?.[action] ?? t(`changeLog.actions.${action}`, { defaultValue: action });
     const fieldLabel = (field: string) =>
       labels?.fields?.[field] ?? t(`changeLog.fields.${field}`, { defaultValue: field });
-    return [
+    const subject: DataColumn<ChangeLogEntry>[] = subjectColumn
+      ? [
+          {
+            id: 'subject',
+            header: subjectColumn.header,
+            hideable: false,
+            cell: (entry) => {
+              if (!entry.subject) return null;
+              const href = subjectColumn.href(entry.subject.id);
+              return href ? (
+                <Anchor component={Link} to={href} size="sm" data-testid="change-log-subject">
+                  {entry.subject.name}
+                </Anchor>
+              ) : (
+                <Text span size="sm" data-testid="change-log-subject">
+                  {entry.subject.name}
+                </Text>
+              );
+            },
+          },
+        ]
+      : [];
+    const base: DataColumn<ChangeLogEntry>[] = [
       {
         id: 'time',
         header: t('changeLog.time'),
@@ -145,7 +174,8 @@ export const ChangeLogTable = ({
           ),
       },
     ];
-  }, [t, i18n.language, labels]);
+    return base.flatMap((column) => (column.id === 'action' ? [...subject, column] : [column]));
+  }, [t, i18n.language, labels, subjectColumn]);
 
   return (
     <DataTable

@@ -50,6 +50,7 @@ const EditCampaign = ({ saved }: { saved: CampaignDetail }) => {
           mode="edit"
           status={saved.status}
           known={known}
+          rememberAdvertiser={() => undefined}
         />
         {viewHref ? (
           <div>

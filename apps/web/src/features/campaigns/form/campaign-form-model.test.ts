@@ -9,6 +9,7 @@ import { NAME_LIKE_MESSAGE } from '@console/core/validation/text';
 import { describe, expect, it } from 'vitest';
 import {
   type CampaignFormValues,
+  checkEdit,
   checkSubmit,
   checkValues,
   cloneNameOf,
@@ -301,6 +302,12 @@ describe('checks', () => {
       end_at: FORM_MESSAGES.flightEnded,
     });
     expect(checkSubmit(filled({ exchange_ids: [3] }), Date.parse('2027-01-01T00:00:00Z'))).toEqual({});
+  });
+
+  it('keeps at least one exchange on a submitted campaign', () => {
+    expect(checkEdit(filled(), 'ACTIVE')).toEqual({ exchange_ids: FORM_MESSAGES.submittedNeedsExchange });
+    expect(checkEdit(filled(), 'DRAFT')).toEqual({});
+    expect(checkEdit(filled({ exchange_ids: [2] }), 'PAUSED')).toEqual({});
   });
 
   it('puts server paths on the fields and steps that show them', () => {

@@ -77,6 +77,7 @@ export const FORM_MESSAGES = {
   advertiserRequired: 'Choose the advertiser of this campaign.',
   submitNeedsExchange: 'Choose at least one exchange before submitting the campaign.',
   flightEnded: 'The flight has already ended: move the end date before submitting.',
+  submittedNeedsExchange: 'A submitted campaign needs at least one exchange.',
 } as const;
 
 // ---- money ---------------------------------------------------------------------------------------
@@ -392,6 +393,12 @@ export const errorFieldsOfChange = (
 /** Submitted campaigns (pending, active, paused) must keep at least one exchange (the API's rule). */
 export const isSubmittedStatus = (status: CampaignStatus): boolean =>
   status === 'PENDING_APPROVAL' || status === 'ACTIVE' || status === 'PAUSED';
+
+/** The status rules of saving an edit: a submitted campaign keeps at least one exchange. */
+export const checkEdit = (values: CampaignFormValues, status: CampaignStatus | null): FormErrors =>
+  status !== null && isSubmittedStatus(status) && values.exchange_ids.length === 0
+    ? { exchange_ids: FORM_MESSAGES.submittedNeedsExchange }
+    : {};
 
 /** Comparable text of the values (to tell a changed form from an untouched one). */
 export const fingerprintOf = (values: CampaignFormValues): string => JSON.stringify(values);

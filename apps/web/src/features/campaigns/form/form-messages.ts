@@ -60,7 +60,7 @@ export const EXACT_MESSAGES: Readonly<Record<string, string>> = {
   [FORM_MESSAGES.submitNeedsExchange]: 'submitNeedsExchange',
   [FORM_MESSAGES.flightEnded]: 'flightEnded',
   'Choose one of your advertisers.': 'advertiserNotYours',
-  'A submitted campaign needs at least one exchange.': 'submittedNeedsExchange',
+  [FORM_MESSAGES.submittedNeedsExchange]: 'submittedNeedsExchange',
   [CAMPAIGN_STATUS_MESSAGES.notEditable('COMPLETED')]: 'notEditableCompleted',
   [CAMPAIGN_STATUS_MESSAGES.notEditable('ARCHIVED')]: 'notEditableArchived',
 };

@@ -1,11 +1,11 @@
-// Admin /admin/CampaignList/changeLog/:id (co-admin under /co-admin): the change log of the
-// advertiser a campaign list belongs to. The API keeps change logs per entity: a campaign's own log
-// is on its change-log page (linked from each campaign row), and the advertiser's record changes are
-// GET /api/admin/users/:id/change-log, shown here with a link back to the advertiser's campaigns.
+// Admin /admin/CampaignList/changeLog/:id (co-admin under /co-admin): the change logs of all one
+// advertiser's campaigns as one (GET /api/campaigns/advertiser/:id/change-log), newest first, each
+// entry naming and linking its campaign, with a link back to the advertiser's campaigns.
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ChangeLogTable } from '../../../components/change-log/change-log-table.tsx';
@@ -20,6 +20,7 @@ const OwnerChangeLogPage = () => {
   const route = useCurrentRoute();
   const id = parseId(useParams().id);
   const links = useCampaignLinks();
+  const subjectColumn = useMemo(() => ({ header: t('owner.campaignColumn'), href: links.view }), [t, links]);
   if (!route) return null;
   return (
     <PageFrame titleKey={route.titleKey} breadcrumb={route.breadcrumb}>
@@ -47,7 +48,8 @@ const OwnerChangeLogPage = () => {
               {t('owner.changeLogLead')}
             </Text>
             <ChangeLogTable
-              path={`/api/admin/users/${owner.user_primary_id}/change-log`}
+              path={`/api/campaigns/advertiser/${owner.user_primary_id}/change-log`}
+              subjectColumn={subjectColumn}
               tableId="owner-change-log"
               label={t('owner.changeLogOf', { name: ownerName(owner) })}
             />

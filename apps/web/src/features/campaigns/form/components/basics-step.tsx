@@ -25,7 +25,15 @@ const timeZoneOptions = () => {
   return zoneOptions;
 };
 
-export const BasicsStep = ({ values, errorOf, change, validateField, mode, known }: StepProps) => {
+export const BasicsStep = ({
+  values,
+  errorOf,
+  change,
+  validateField,
+  mode,
+  known,
+  rememberAdvertiser,
+}: StepProps) => {
   const { t } = useTranslation('campaign-form');
   const role = useSession().auth?.role;
   const zones = useMemo(() => {
@@ -68,15 +76,16 @@ export const BasicsStep = ({ values, errorOf, change, validateField, mode, known
             required
             value={values.advertiser_id}
             selectedName={known.advertiser}
-            onChange={(choice) =>
+            onChange={(choice) => {
+              rememberAdvertiser(choice?.name);
               change({
                 advertiser_id: choice?.id ?? null,
                 // Exchanges, creatives, lists and audiences belong to an advertiser: a new one starts empty.
                 ...(choice?.id !== values.advertiser_id
                   ? { exchange_ids: [], creative_ids: [], inventory: [], audiences: [] }
                   : {}),
-              })
-            }
+              });
+            }}
             error={errorOf('advertiser_id')}
             testId="campaign-advertiser"
           />

@@ -28,6 +28,7 @@ import { ApiError } from '../../../../lib/http/api-client.ts';
 import { useSession } from '../../../../lib/session/session-store.ts';
 import {
   type CampaignFormValues,
+  checkEdit,
   checkSubmit,
   checkValues,
   errorFieldsOfChange,
@@ -90,6 +91,7 @@ export const CampaignForm = ({
   const [reached, setReached] = useState(mode === 'create' ? 0 : FORM_STEPS.length - 1);
   const [saving, setSaving] = useState<'draft' | 'submit' | null>(null);
   const [isSaved, setSaved] = useState(false);
+  const [advertiserName, setAdvertiserName] = useState(known.advertiser);
   const heading = useRef<HTMLHeadingElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const errorOf = useErrorOf(errors);
@@ -165,6 +167,7 @@ export const CampaignForm = ({
   const save = async (submit: boolean) => {
     const all = {
       ...(submit ? checkSubmit(latest.current) : {}),
+      ...(mode === 'edit' ? checkEdit(latest.current, status) : {}),
       ...checkValues(latest.current, { needsAdvertiser }),
     };
     if (Object.keys(all).length > 0) {
@@ -201,7 +204,8 @@ export const CampaignForm = ({
     hasAdvertiser: !choosesAdvertiser || values.advertiser_id !== null,
     mode,
     status,
-    known,
+    known: { ...known, advertiser: advertiserName },
+    rememberAdvertiser: setAdvertiserName,
   };
   const StepView = step === 'review' ? null : STEP_VIEWS[step];
   const formErrors = errorsOfStep(errors, 'review');

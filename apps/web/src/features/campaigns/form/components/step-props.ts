@@ -27,4 +27,6 @@ export type StepProps = {
   mode: FormMode;
   status: CampaignStatus | null;
   known: KnownNames;
+  /** Remembers the name of the advertiser picked (for the review). */
+  rememberAdvertiser: (name: string | undefined) => void;
 };
