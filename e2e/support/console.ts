@@ -1,6 +1,7 @@
 // Helpers for the console shell's browser tests (issue 3): where the browser is, the role's menu as
 // rendered, the user menu, act-as, and the encrypted `auth` record in localStorage opened with the
-// web app's own storage key (read from its source, so a new key does not go unnoticed).
+// web app's own storage key (read from its source, so a new key does not go unnoticed); toasts and
+// the axe check of a page at rest.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STORAGE_KEYS } from '@console/core/constants';
@@ -9,7 +10,7 @@ import type { Role } from '@console/core/roles';
 import { type MenuContext, menuFor } from '@console/core/routes/menus';
 import type { Locator, Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
-import { DEMO_PASSWORD, type DemoUser } from './browser.ts';
+import { DEMO_PASSWORD, type DemoUser, expectNoSeriousA11yViolations } from './browser.ts';
 import { repoRoot } from './start-server.ts';
 
 export const pathOf = (page: Page): string => new URL(page.url()).pathname;
@@ -18,6 +19,32 @@ export const pathOf = (page: Page): string => new URL(page.url()).pathname;
 export const shownText = async (locator: Locator): Promise<string> =>
   // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator; the rendered text is under test
   (await locator.innerText()).trim();
+
+/** Waits for the newest toast of `kind` (test id `toast-<kind>`). */
+export const expectToast = (page: Page, kind: 'success' | 'error' | 'info' = 'success'): Promise<void> =>
+  page.locator(`[data-testid="toast-${kind}"]`).last().waitFor();
+
+/**
+ * axe-core on the page at rest: toasts done sliding in (axe measures text mid-transition as faded),
+ * nothing hovered (a hovered row's tint is not what the page shows) and no table fading while it
+ * refetches; then no serious or critical violation.
+ */
+export async function checkA11yAtRest(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll('.mantine-Notification-root')).every(
+          (toast) =>
+            getComputedStyle(toast.parentElement ?? toast).opacity === '1' &&
+            getComputedStyle(toast).opacity === '1',
+        ),
+      ),
+    )
+    .toBe(true);
+  await page.mouse.move(0, 0);
+  await expect.poll(() => page.locator('table[aria-busy="true"]').count()).toBe(0);
+  await expectNoSeriousA11yViolations(page, options);
+}
 
 /** Waits until the browser shows `path` (client-side navigations included). */
 export async function waitForPath(page: Page, path: string, timeout = 15_000): Promise<void> {

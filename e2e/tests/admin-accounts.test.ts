@@ -3,10 +3,11 @@
 // domain), and the brand shows on the agency's own host name; the admin moves adv2 to the new
 // agency, then lists, edits, configures, annotates and deactivates a user and finds each change in
 // its change log; the co-admin has no "Add user".
-import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_USERS, expectNoSeriousA11yViolations, loginAs, useE2E } from '../support/browser.ts';
+import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
+import { checkA11yAtRest, expectToast } from '../support/console.ts';
+import { makeSolidPng } from '../support/media-fixtures.ts';
 
 const e2e = useE2E();
 
@@ -23,51 +24,6 @@ const BRAND = {
 
 /** State handed from one test to the next (the tests run in order, one context each). */
 const story = { agencyId: 0, adv2Id: 0 };
-
-/** A valid PNG of `size` x `size` pixels, one colour, written by hand (no image library). */
-const makePng = (size: number, rgb: [number, number, number]): Buffer => {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).fill(Buffer.from(rgb))]);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-};
-
-const expectToast = async (page: Page, kind: 'success' | 'error' = 'success') => {
-  await page.locator(`[data-testid="toast-${kind}"]`).last().waitFor();
-};
-
-/** axe measures text mid-transition as faded: let the toasts finish sliding in first. */
-const checkA11y = async (page: Page, options?: { exclude?: string[] }) => {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        Array.from(document.querySelectorAll('.mantine-Notification-root')).every(
-          (toast) =>
-            getComputedStyle(toast.parentElement ?? toast).opacity === '1' &&
-            getComputedStyle(toast).opacity === '1',
-        ),
-      ),
-    )
-    .toBe(true);
-  await expectNoSeriousA11yViolations(page, options);
-};
 
 /** Types a colour into a Mantine ColorInput and leaves the field (closing its picker). */
 const setColor = async (page: Page, field: string, value: string) => {
@@ -94,7 +50,7 @@ describe('admin accounts', () => {
     await loginAs(page, DEMO_USERS.admin);
     await page.goto('/admin/users');
     await page.getByTestId('users-table').waitFor();
-    await checkA11y(page);
+    await checkA11yAtRest(page);
 
     await page.getByTestId('add-user').click();
     await page.waitForURL('**/admin/addUser');
@@ -130,7 +86,7 @@ describe('admin accounts', () => {
     await page.getByTestId('brand-logo-input').setInputFiles({
       name: 'logo.png',
       mimeType: 'image/png',
-      buffer: makePng(24, [47, 158, 68]),
+      buffer: makeSolidPng(24, 24, [47, 158, 68]),
     });
     // A new agency starts with the platform's logo; the upload replaces it with a stored file.
     await expect.poll(() => page.getByTestId('brand-logo-image').getAttribute('src')).toMatch(/^\/media\//);
@@ -146,7 +102,7 @@ describe('admin accounts', () => {
     await page.getByTestId('contrast-warning-textOnCard').waitFor();
     await page.getByTestId('contrast-warning-textAgencyColor').waitFor();
     await page.getByTestId('contrast-summary').waitFor();
-    await checkA11y(page, { exclude: ['[data-testid="brand-preview"]'] });
+    await checkA11yAtRest(page, { exclude: ['[data-testid="brand-preview"]'] });
     await setColor(page, 'textAgencyColor', BRAND.goodText);
     await page.getByTestId('contrast-ok-textOnCard').waitFor();
 
@@ -190,7 +146,7 @@ describe('admin accounts', () => {
     await loginAs(page, DEMO_USERS.admin);
     await page.goto('/admin/agencies');
     await page.getByTestId(`agencies-row-${story.agencyId}`).waitFor();
-    await checkA11y(page);
+    await checkA11yAtRest(page);
     await page.getByTestId('assign-advertiser-link').click();
     await page.waitForURL('**/admin/assignAdvertiser');
 
@@ -200,7 +156,7 @@ describe('admin accounts', () => {
     await expect.poll(() => page.getByTestId('assign-current').textContent()).toContain('Northwind Media');
     await page.getByTestId('assign-agency').click();
     await page.getByRole('option', { name: new RegExp(BRAND.company) }).click();
-    await checkA11y(page);
+    await checkA11yAtRest(page);
     await page.getByTestId('assign-submit').click();
     await page.getByTestId('confirm-assign-confirm').click();
     await expectToast(page);
@@ -240,7 +196,7 @@ describe('admin accounts', () => {
     await page.waitForURL(`**/admin/CampaignList/payment-list/${story.adv2Id}`);
     await expect.poll(() => page.getByTestId('payments-balance').textContent()).toMatch(/\$\d/);
     await page.getByTestId('payments-table').waitFor();
-    await checkA11y(page);
+    await checkA11yAtRest(page);
     await page.goBack();
 
     // Edit
@@ -257,7 +213,7 @@ describe('admin accounts', () => {
       .poll(() => page.getByTestId('notes-list').textContent())
       .toContain('Called about the March invoice.');
     expect(await page.getByTestId('notes-list').textContent()).toContain('admin@demo.test');
-    await checkA11y(page);
+    await checkA11yAtRest(page);
 
     // Config: api_access on
     await page.getByTestId('user-actions').click();
@@ -270,7 +226,7 @@ describe('admin accounts', () => {
     await page.getByTestId('config-margin').fill('12.5');
     await page.getByTestId('config-submit').click();
     await expectToast(page);
-    await checkA11y(page);
+    await checkA11yAtRest(page);
 
     // Deactivate, confirmed
     await page.getByTestId('user-actions').click();
@@ -298,7 +254,7 @@ describe('admin accounts', () => {
     expect(text).toContain('Secondly');
     expect(text).toContain('Agency changed');
     expect(text).toContain('admin@demo.test');
-    await checkA11y(page);
+    await checkA11yAtRest(page);
 
     // Filter by action
     await page.getByTestId('user-change-log-action-filter').selectOption('status');

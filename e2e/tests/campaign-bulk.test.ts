@@ -6,18 +6,13 @@
 // status in bulk: an approval (no reason) and a rejection, which asks for a reason first.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  expectNoSeriousA11yViolations,
-  loginAs,
-  useE2E,
-} from '../support/browser.ts';
-import { pathOf, shownText } from '../support/console.ts';
+import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
+import { campaignApi, type Exchange, USD } from '../support/campaign-api.ts';
+import { checkA11yAtRest, pathOf, shownText } from '../support/console.ts';
 
 const e2e = useE2E();
+const { api, tokenOf, createCampaign: postCampaign, supportedExchanges } = campaignApi(e2e);
 
-type Exchange = { id: number; name: string };
 type CampaignDetail = {
   campaign_id: number;
   status: string;
@@ -28,47 +23,11 @@ type CampaignDetail = {
   exchanges: { exchange_id: number; state: string }[];
 };
 
-const DAY = 86_400_000;
-const USD = 1_000_000;
 const story = { advertiserToken: '', exchanges: [] as Exchange[] };
-
-const api = async <T>(method: string, path: string, token: string, body?: unknown): Promise<T> => {
-  const response = await fetch(`${e2e.server.baseURL}${path}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { success: boolean; message?: string; data: T };
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${json.message ?? ''}`);
-  return json.data;
-};
-
-const tokenOf = async (email: string): Promise<string> => {
-  const response = await fetch(`${e2e.server.baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  const json = (await response.json()) as { data: { token: string } };
-  return json.data.token;
-};
 
 /** A campaign of the direct demo advertiser: a draft, or submitted on `exchanges`. */
 const createCampaign = async (name: string, options: { exchanges?: Exchange[]; submit?: boolean } = {}) => {
-  const now = Date.now();
-  const campaign = await api<{ campaign_id: number }>('POST', '/api/campaigns', story.advertiserToken, {
-    name,
-    start_at: new Date(now + DAY).toISOString(),
-    end_at: new Date(now + 30 * DAY).toISOString(),
-    time_zone: 'UTC',
-    total_budget_micros: 1_000 * USD,
-    bid_micros: 2 * USD,
-    min_bid_micros: 1 * USD,
-    max_bid_micros: 5 * USD,
+  const campaign = await postCampaign(story.advertiserToken, name, {
     exchange_ids: (options.exchanges ?? []).map((exchange) => exchange.id),
     submit: options.submit ?? false,
   });
@@ -76,23 +35,6 @@ const createCampaign = async (name: string, options: { exchanges?: Exchange[]; s
 };
 
 const detailOf = (id: number) => api<CampaignDetail>('GET', `/api/campaigns/${id}`, story.advertiserToken);
-
-/** axe measures text mid-transition as faded: let the toasts finish sliding in first. */
-const checkA11y = async (page: Page) => {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        Array.from(document.querySelectorAll('.mantine-Notification-root')).every(
-          (toast) =>
-            getComputedStyle(toast.parentElement ?? toast).opacity === '1' &&
-            getComputedStyle(toast).opacity === '1',
-        ),
-      ),
-    )
-    .toBe(true);
-  await page.mouse.move(0, 0);
-  await expectNoSeriousA11yViolations(page);
-};
 
 /** Opens the review, checks what it says, confirms, and waits for the results. */
 const reviewAndConfirm = async (page: Page, expected: RegExp) => {
@@ -110,12 +52,7 @@ const resultOf = async (page: Page, id: number) => ({
 
 beforeAll(async () => {
   story.advertiserToken = await tokenOf(DEMO_USERS.advertiser.email);
-  const supported = await api<{ exchanges: Exchange[] }>(
-    'GET',
-    '/api/meta-data/user-supported-exchanges',
-    story.advertiserToken,
-  );
-  story.exchanges = supported.exchanges;
+  story.exchanges = await supportedExchanges(story.advertiserToken);
   expect(story.exchanges.length).toBeGreaterThan(1);
 });
 
@@ -134,7 +71,7 @@ describe('bulk campaign operations', () => {
       .poll(() => shownText(page.getByTestId('bulk-selection-count')))
       .toMatch(/^3 campaigns selected/);
     await expect.poll(() => shownText(page.getByTestId(`bulk-selected-${second}`))).toBe('Bulk Bid Beta');
-    await checkA11y(page);
+    await checkA11yAtRest(page);
 
     // The form checks the range with core's rules before anything is sent.
     await page.getByTestId('bulk-review').click();
@@ -168,7 +105,7 @@ describe('bulk campaign operations', () => {
     const refused = await resultOf(page, archived);
     expect(refused.ok).toBe('false');
     expect(refused.reason).toMatch(/archived campaign cannot be edited/i);
-    await checkA11y(page);
+    await checkA11yAtRest(page);
 
     const saved = await detailOf(second);
     expect([saved.min_bid_micros, saved.max_bid_micros, saved.bid_micros]).toEqual([
@@ -217,7 +154,7 @@ describe('bulk campaign operations', () => {
     await page.getByRole('option', { name: exchange.name, exact: true }).click();
     await page.keyboard.press('Escape');
     expect(await shownText(page.getByTestId('bulk-exchanges-pending-note'))).toMatch(/pending approval/);
-    await checkA11y(page);
+    await checkA11yAtRest(page);
 
     await reviewAndConfirm(page, new RegExp(`Add exchanges: ${exchange.name}[\\s\\S]*pending approval`));
     const counts = page.getByTestId('bulk-results-summary');
@@ -250,7 +187,7 @@ describe('bulk campaign operations', () => {
       .poll(() => shownText(page.getByTestId('bulk-selection-count')))
       .toMatch(/^2 campaigns selected/);
     await page.getByRole('radio', { name: /Approve \/ Resume \(to Active\)/ }).check();
-    await checkA11y(page);
+    await checkA11yAtRest(page);
     await reviewAndConfirm(page, /New status: Active/);
     expect(await page.getByTestId('bulk-results-summary').getAttribute('data-succeeded')).toBe('2');
     expect((await detailOf(first)).status).toBe('ACTIVE');

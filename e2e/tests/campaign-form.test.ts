@@ -5,7 +5,8 @@
 // adv1 through the advertiser picker.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_USERS, expectNoSeriousA11yViolations, loginAs, useE2E } from '../support/browser.ts';
+import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
+import { checkA11yAtRest, expectToast } from '../support/console.ts';
 
 const e2e = useE2E();
 
@@ -17,24 +18,6 @@ const GEO_LATITUDE = 'Geo-fence entry 1: latitude must be a number from -90 to 9
 const story = { id: 0, exchange: '' };
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-const expectToast = async (page: Page, kind: 'success' | 'error' = 'success') => {
-  await page.locator(`[data-testid="toast-${kind}"]`).last().waitFor();
-};
-
-/** axe measures text mid-transition as faded: let the toasts finish sliding in first. */
-const checkA11y = async (page: Page) => {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        Array.from(document.querySelectorAll('.mantine-Notification-root')).every(
-          (toast) => getComputedStyle(toast).opacity === '1',
-        ),
-      ),
-    )
-    .toBe(true);
-  await expectNoSeriousA11yViolations(page);
-};
 
 /** Types into a searchable (multi)select and picks the option whose name matches. */
 const pick = async (page: Page, testId: string, search: string, option: RegExp) => {
@@ -94,7 +77,7 @@ describe('campaign form', () => {
     await page.getByTestId('day-parting-cell-5-10').press('ArrowRight');
     await page.keyboard.press('Space');
     await expect.poll(() => page.getByTestId('day-parting-count').textContent()).toContain('47 of 168');
-    await checkA11y(page);
+    await checkA11yAtRest(page);
     await next(page);
     await expect.poll(() => heading(page).textContent()).toContain('Targeting');
 
@@ -114,7 +97,7 @@ describe('campaign form', () => {
     await next(page);
     expect(await page.getByTestId('campaign-step-targeting').getAttribute('data-has-errors')).toBe('true');
     await page.getByTestId('targeting-geo-fence').fill('48.137,11.575,5|52.52,13.405,2.5');
-    await checkA11y(page);
+    await checkA11yAtRest(page);
     await next(page);
     await expect.poll(() => heading(page).textContent()).toContain('Creatives');
 
@@ -137,7 +120,7 @@ describe('campaign form', () => {
     await expect.poll(() => page.getByTestId('review-total').textContent()).toBe('$1,500.00');
     await expect.poll(() => page.getByTestId('review-bid').textContent()).toBe('$2.50 CPM');
     await expect.poll(() => page.getByTestId('review-creatives').textContent()).not.toBe('None');
-    await checkA11y(page);
+    await checkA11yAtRest(page);
     await page.getByTestId('review-edit-budget').click();
     await expect.poll(() => heading(page).textContent()).toContain('Budget and bidding');
     await page.getByTestId('campaign-step-review').click();
@@ -215,7 +198,7 @@ describe('campaign form', () => {
     await next(page);
     await next(page);
     await page.getByTestId('campaign-review').waitFor();
-    await checkA11y(page);
+    await checkA11yAtRest(page);
     await page.getByTestId('campaign-save').click();
     await page.waitForURL(/\/agency\/campaign\/viewCampaign\/\d+$/);
     await expectToast(page);

@@ -5,19 +5,13 @@
 // campaign's change log. axe finds no serious violation on the list and the view.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  expectNoSeriousA11yViolations,
-  loginAs,
-  useE2E,
-} from '../support/browser.ts';
-import { shownText } from '../support/console.ts';
+import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
+import { campaignApi, type Exchange } from '../support/campaign-api.ts';
+import { checkA11yAtRest, shownText } from '../support/console.ts';
 
 const e2e = useE2E();
+const { api, tokenOf, createCampaign: postCampaign, supportedExchanges } = campaignApi(e2e);
 
-type Exchange = { id: number; name: string };
-const DAY = 86_400_000;
 const PREFIX = 'Zeta E2E';
 const story = {
   exchanges: [] as Exchange[],
@@ -27,66 +21,15 @@ const story = {
   adv1: { id: 0, company: '' },
 };
 
-const api = async <T>(method: string, path: string, token: string, body?: unknown): Promise<T> => {
-  const response = await fetch(`${e2e.server.baseURL}${path}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { success: boolean; message?: string; data: T };
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${json.message ?? ''}`);
-  return json.data;
-};
-
-const tokenOf = async (email: string): Promise<string> => {
-  const response = await fetch(`${e2e.server.baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  const json = (await response.json()) as { data: { token: string } };
-  return json.data.token;
-};
-
-const createCampaign = async (
-  token: string,
-  name: string,
-  extra: Record<string, unknown> = {},
-): Promise<{ campaign_id: number; status: string }> => {
-  const now = Date.now();
-  return api('POST', '/api/campaigns', token, {
-    name,
-    start_at: new Date(now + DAY).toISOString(),
-    end_at: new Date(now + 30 * DAY).toISOString(),
+/** A campaign in New York time with a daily budget, `extra` on top. */
+const createCampaign = (token: string, name: string, extra: Record<string, unknown> = {}) =>
+  postCampaign(token, name, {
     time_zone: 'America/New_York',
     total_budget_micros: 2_500_000_000,
     daily_budget_micros: 100_000_000,
     bid_micros: 2_500_000,
-    min_bid_micros: 1_000_000,
-    max_bid_micros: 5_000_000,
     ...extra,
   });
-};
-
-/** axe measures text mid-transition as faded: let the toasts finish sliding in first. */
-const checkA11y = async (page: Page) => {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        Array.from(document.querySelectorAll('.mantine-Notification-root')).every(
-          (toast) =>
-            getComputedStyle(toast.parentElement ?? toast).opacity === '1' &&
-            getComputedStyle(toast).opacity === '1',
-        ),
-      ),
-    )
-    .toBe(true);
-  await expectNoSeriousA11yViolations(page);
-};
 
 /** The ids of the rows the table shows now. */
 const rowIds = (page: Page, tableId = 'campaigns') =>
@@ -106,12 +49,7 @@ beforeAll(async () => {
   const advertiser = await tokenOf(DEMO_USERS.advertiser.email);
   const agency = await tokenOf(DEMO_USERS.agency.email);
   const admin = await tokenOf(DEMO_USERS.admin.email);
-  const supported = await api<{ exchanges: Exchange[] }>(
-    'GET',
-    '/api/meta-data/user-supported-exchanges',
-    advertiser,
-  );
-  story.exchanges = supported.exchanges.slice(0, 2);
+  story.exchanges = (await supportedExchanges(advertiser)).slice(0, 2);
   expect(story.exchanges.length, 'the demo advertiser buys on at least 2 exchanges').toBe(2);
   const [a, b] = story.exchanges as [Exchange, Exchange];
 
@@ -164,7 +102,7 @@ describe('campaign screens', () => {
     expect(await live.getByTestId('campaign-status').getAttribute('data-status')).toBe('ACTIVE');
     expect(await shownText(live)).toContain('$2,500.00');
     expect(await shownText(live)).toContain('$2.50 CPM');
-    await checkA11y(page);
+    await checkA11yAtRest(page);
 
     // Status filter: Active only.
     await page.getByTestId('campaigns-status-filter').click();
@@ -236,7 +174,7 @@ describe('campaign screens', () => {
       'At most 3 impressions per user per day',
     );
     expect(await shownText(page.getByTestId('campaign-time-zone'))).toBe('America/New_York');
-    await checkA11y(page);
+    await checkA11yAtRest(page);
 
     // Pause, after a confirmation; cancelling first changes nothing.
     await page.getByTestId('campaign-move-pause').click();

@@ -4,7 +4,6 @@
 // reason (an empty reason is refused) in the bulk creative status; on /admin/metadata the admin adds
 // and renames an exchange and reads its change log, adds a category and a genre to the smart-app
 // taxonomy and sets an advertiser's supported exchanges.
-import { crc32, deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,34 +13,11 @@ import {
   loginAs,
   useE2E,
 } from '../support/browser.ts';
+import { expectToast } from '../support/console.ts';
+import { makeSolidPng } from '../support/media-fixtures.ts';
 
 const e2e = useE2E();
 const TAG = Date.now().toString(36);
-
-/** A valid PNG of `width` x `height` pixels, one colour. */
-const makePng = (width: number, height: number): Buffer => {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).fill(Buffer.from([40, 120, 200]))]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-};
 
 type Api = { request: APIRequestContext; headers: Record<string, string> };
 
@@ -61,7 +37,13 @@ const createImage = async (api: Api, name: string) => {
   const media = await dataOf<{ url: string }>(
     await api.request.post('/api/creatives/media', {
       headers: api.headers,
-      multipart: { file: { name: 'banner e2e.png', mimeType: 'image/png', buffer: makePng(300, 250) } },
+      multipart: {
+        file: {
+          name: 'banner e2e.png',
+          mimeType: 'image/png',
+          buffer: makeSolidPng(300, 250, [40, 120, 200]),
+        },
+      },
     }),
   );
   return dataOf<{ creative_primary_id: number }>(
@@ -84,9 +66,6 @@ const createHtml = async (api: Api, name: string, exchangeIds?: number[]) =>
       },
     }),
   );
-
-const expectToast = (page: Page, kind: 'success' | 'error' | 'info' = 'success') =>
-  page.locator(`[data-testid="toast-${kind}"]`).last().waitFor();
 
 const rowAction = async (page: Page, menuTestId: string, action: string) => {
   await page.getByTestId(menuTestId).click();

@@ -4,21 +4,15 @@
 // decides too; the bulk page approves several campaigns' exchanges at once and answers per item.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  expectNoSeriousA11yViolations,
-  loginAs,
-  useE2E,
-} from '../support/browser.ts';
-import { pathOf, shownText } from '../support/console.ts';
+import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
+import { campaignApi, type Exchange } from '../support/campaign-api.ts';
+import { checkA11yAtRest, expectToast, pathOf, shownText } from '../support/console.ts';
 
 const e2e = useE2E();
+const { api, tokenOf, createCampaign: postCampaign, supportedExchanges } = campaignApi(e2e);
 
-type Exchange = { id: number; name: string };
 type QueueRow = { campaign_id: number; exchange_id: number; state: string; reason: string | null };
 
-const DAY = 86_400_000;
 const story = {
   exchanges: [] as Exchange[],
   /** The campaign decided in the queue, with three exchanges. */
@@ -28,51 +22,12 @@ const story = {
   advertiserToken: '',
 };
 
-const api = async <T>(method: string, path: string, token: string, body?: unknown): Promise<T> => {
-  const response = await fetch(`${e2e.server.baseURL}${path}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { success: boolean; message?: string; data: T };
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${json.message ?? ''}`);
-  return json.data;
-};
-
-const tokenOf = async (email: string): Promise<string> => {
-  const response = await fetch(`${e2e.server.baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  const json = (await response.json()) as { data: { token: string } };
-  return json.data.token;
-};
-
 /** A submitted campaign of the direct demo advertiser on `exchanges`. */
 const submitCampaign = async (name: string, exchanges: Exchange[]): Promise<number> => {
-  const now = Date.now();
-  const campaign = await api<{ campaign_id: number; status: string }>(
-    'POST',
-    '/api/campaigns',
-    story.advertiserToken,
-    {
-      name,
-      start_at: new Date(now + DAY).toISOString(),
-      end_at: new Date(now + 30 * DAY).toISOString(),
-      time_zone: 'UTC',
-      total_budget_micros: 1_000_000_000,
-      bid_micros: 2_000_000,
-      min_bid_micros: 1_000_000,
-      max_bid_micros: 5_000_000,
-      exchange_ids: exchanges.map((exchange) => exchange.id),
-      submit: true,
-    },
-  );
+  const campaign = await postCampaign(story.advertiserToken, name, {
+    exchange_ids: exchanges.map((exchange) => exchange.id),
+    submit: true,
+  });
   expect(campaign.status).toBe('PENDING_APPROVAL');
   return campaign.campaign_id;
 };
@@ -91,31 +46,6 @@ const queueRows = async (campaignId: number): Promise<QueueRow[]> => {
 const stateOf = async (campaignId: number, exchangeId: number) =>
   (await queueRows(campaignId)).find((row) => row.exchange_id === exchangeId)?.state;
 
-const expectToast = async (page: Page, kind: 'success' | 'error' = 'success') => {
-  await page.locator(`[data-testid="toast-${kind}"]`).last().waitFor();
-};
-
-/** axe measures text mid-transition as faded: let the toasts finish sliding in first. */
-const checkA11y = async (page: Page) => {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        Array.from(document.querySelectorAll('.mantine-Notification-root')).every(
-          (toast) =>
-            getComputedStyle(toast.parentElement ?? toast).opacity === '1' &&
-            getComputedStyle(toast).opacity === '1',
-        ),
-      ),
-    )
-    .toBe(true);
-  // The page at rest: the theme's link colour reads 4.46:1 on a hovered row's tint (gray-1), a
-  // theme matter outside these screens.
-  await page.mouse.move(0, 0);
-  // A table fades while it refetches: wait until it has settled.
-  await expect.poll(() => page.locator('table[aria-busy="true"]').count()).toBe(0);
-  await expectNoSeriousA11yViolations(page);
-};
-
 const rowAction = async (page: Page, rowKey: string, action: string) => {
   await page.getByTestId(`exchange-approval-actions-${rowKey}`).click();
   await page.getByTestId(`row-action-${action}`).click();
@@ -130,12 +60,7 @@ const rowState = (page: Page, rowKey: string) =>
 
 beforeAll(async () => {
   story.advertiserToken = await tokenOf(DEMO_USERS.advertiser.email);
-  const supported = await api<{ exchanges: Exchange[] }>(
-    'GET',
-    '/api/meta-data/user-supported-exchanges',
-    story.advertiserToken,
-  );
-  story.exchanges = supported.exchanges.slice(0, 3);
+  story.exchanges = (await supportedExchanges(story.advertiserToken)).slice(0, 3);
   expect(story.exchanges.length, 'the demo advertiser buys on at least 3 exchanges').toBe(3);
   story.queueId = await submitCampaign('Apr E2E Queue', story.exchanges);
   const [first] = story.exchanges as [Exchange];
@@ -157,7 +82,7 @@ describe('exchange approval', () => {
     for (const exchange of [a, b, c])
       await page.getByTestId(`exchange-approval-row-${key(exchange)}`).waitFor();
     expect(await rowState(page, key(a))).toBe('PENDING');
-    await checkA11y(page);
+    await checkA11yAtRest(page);
 
     // Approve exchange A: it leaves the pending view.
     await rowAction(page, key(a), 'approve');
@@ -188,7 +113,7 @@ describe('exchange approval', () => {
         page.getByTestId(`exchange-approval-row-${key(b)}`).getByTestId('approval-reason-text'),
       ),
     ).toBe('Landing page does not load');
-    await checkA11y(page);
+    await checkA11yAtRest(page);
 
     // The campaign's approval change log: newest first, who, what, the reason.
     await rowAction(page, key(b), 'change-log');
@@ -209,7 +134,7 @@ describe('exchange approval', () => {
         .getByTestId('approval-state')
         .getAttribute('data-state'),
     ).toBe('REJECTED');
-    await checkA11y(page);
+    await checkA11yAtRest(page);
 
     // Its status moves: approving the first exchange made the campaign active.
     await page.getByTestId('approval-log-action-filter').selectOption('status');
@@ -251,7 +176,7 @@ describe('exchange approval', () => {
     await page.getByTestId('bulk-approval-search').fill('Apr E2E Bulk');
     await page.waitForURL(/q=Apr/);
     for (const key of keys) await page.getByTestId(`bulk-approval-row-${key}`).waitFor();
-    await checkA11y(page);
+    await checkA11yAtRest(page);
 
     // Select every match; a rejection without a reason is refused before anything is asked.
     await page.getByTestId('bulk-select-all').click();
@@ -278,7 +203,7 @@ describe('exchange approval', () => {
     for (const id of story.bulkIds.slice(1)) expect(await stateOf(id, a.id)).toBe('APPROVED');
     // The approved rows left the pending list.
     await page.getByTestId(`bulk-approval-row-${keys[1]}`).waitFor({ state: 'detached' });
-    await checkA11y(page);
+    await checkA11yAtRest(page);
     expect(e2e.pageErrors.map((error) => error.message)).toEqual([]);
   });
 });

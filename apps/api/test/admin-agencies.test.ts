@@ -24,9 +24,9 @@ import {
   expectAllForbidden,
   expectAllNeedToken,
   expectAllNotFound,
-  pngBytes,
   uploadFile,
 } from './support/admin-fixtures.ts';
+import { pngBytes } from './support/media-bytes.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 type Page<T> = { items: T[]; total: number; page: number; limit: number };

@@ -1,14 +1,15 @@
 // Real media files built by the creative tests: JPEG (jpeg-js encoder), GIF (a hand-written LZW
-// stream), MP4 (ISO BMFF boxes: ftyp, moov with mvhd/tkhd/mdhd/hdlr/stsd(avc1)/stts/stsc/stsz/stco,
-// mdat) and WebM (EBML header, Segment with Info and a video TrackEntry, one Cluster). The
-// containers are complete and valid (probes read duration and dimensions from them); the one
-// coded frame each carries is a placeholder, since encoding H.264 or VP8 needs an encoder (ffmpeg).
+// stream) and WebM (EBML header, Segment with Info and a video TrackEntry, one Cluster); PNG and MP4
+// come from support/media-bytes.ts (shared with the e2e tests). The containers are complete and
+// valid (probes read duration and dimensions from them); the one coded frame each carries is a
+// placeholder, since encoding VP8 needs an encoder (ffmpeg).
 import type { CreativeDetail } from '@console/core/api/creatives';
 import { encode as encodeJpeg } from 'jpeg-js';
 import { expect } from 'vitest';
 import { exchanges } from '../src/db/schema/reference.ts';
 import { dataOf } from './support/accounts.ts';
-import { pngBytes } from './support/admin-fixtures.ts';
+import { uploadFile } from './support/admin-fixtures.ts';
+import { pngBytes } from './support/media-bytes.ts';
 import type { CallResult, TestApp } from './support/test-app.ts';
 
 /** A baseline JPEG of the given size (a colour gradient). */
@@ -75,119 +76,6 @@ export const gifBytes = (width: number, height: number): Buffer => {
   }
   blocks.push(Buffer.from([0]));
   return Buffer.concat([header, palette, descriptor, ...blocks, Buffer.from([0x3b])]);
-};
-
-// ---- MP4 ----------------------------------------------------------------------------------------
-
-const u8 = (value: number) => Buffer.from([value & 0xff]);
-const u16 = (value: number) => {
-  const b = Buffer.alloc(2);
-  b.writeUInt16BE(value);
-  return b;
-};
-const u32 = (value: number) => {
-  const b = Buffer.alloc(4);
-  b.writeUInt32BE(value >>> 0);
-  return b;
-};
-const box = (type: string, ...parts: Buffer[]) => {
-  const body = Buffer.concat(parts);
-  return Buffer.concat([u32(8 + body.length), Buffer.from(type, 'ascii'), body]);
-};
-const fullBox = (type: string, version: number, flags: number, ...parts: Buffer[]) =>
-  box(type, u8(version), u8(flags >> 16), u16(flags & 0xffff), ...parts);
-const IDENTITY_MATRIX = Buffer.concat(
-  [0x00010000, 0, 0, 0, 0x00010000, 0, 0, 0, 0x40000000].map((value) => u32(value)),
-);
-
-/** An MP4 (isom, one H.264 video track) of the given size and duration. `padding` grows mdat. */
-export const mp4Bytes = (options: { width: number; height: number; durationS: number; padding?: number }) => {
-  const timescale = 1000;
-  const duration = Math.round(options.durationS * timescale);
-  const sample = Buffer.concat([
-    u32(2 + (options.padding ?? 0)),
-    Buffer.from([0x65, 0x88]),
-    Buffer.alloc(options.padding ?? 0),
-  ]);
-  const ftyp = box('ftyp', Buffer.from('isom'), u32(512), Buffer.from('isomiso2avc1mp41'));
-  const mvhd = fullBox(
-    'mvhd',
-    0,
-    0,
-    u32(0),
-    u32(0),
-    u32(timescale),
-    u32(duration),
-    u32(0x00010000),
-    u16(0x0100),
-    Buffer.alloc(10),
-    IDENTITY_MATRIX,
-    Buffer.alloc(24),
-    u32(2),
-  );
-  const tkhd = fullBox(
-    'tkhd',
-    0,
-    3,
-    u32(0),
-    u32(0),
-    u32(1),
-    u32(0),
-    u32(duration),
-    Buffer.alloc(8),
-    u16(0),
-    u16(0),
-    u16(0),
-    u16(0),
-    IDENTITY_MATRIX,
-    u32(options.width * 0x10000),
-    u32(options.height * 0x10000),
-  );
-  const mdhd = fullBox('mdhd', 0, 0, u32(0), u32(0), u32(timescale), u32(duration), u16(0x55c4), u16(0));
-  const hdlr = fullBox(
-    'hdlr',
-    0,
-    0,
-    u32(0),
-    Buffer.from('vide'),
-    Buffer.alloc(12),
-    Buffer.from('VideoHandler\0'),
-  );
-  const avcC = box(
-    'avcC',
-    Buffer.from([1, 0x42, 0xc0, 0x1e, 0xff, 0xe0, 0x00]), // baseline 3.0, 4-byte lengths, no SPS/PPS
-  );
-  const avc1 = box(
-    'avc1',
-    Buffer.alloc(6),
-    u16(1),
-    Buffer.alloc(16),
-    u16(options.width),
-    u16(options.height),
-    u32(0x00480000),
-    u32(0x00480000),
-    u32(0),
-    u16(1),
-    Buffer.alloc(32),
-    u16(0x18),
-    u16(0xffff),
-    avcC,
-  );
-  const stsd = fullBox('stsd', 0, 0, u32(1), avc1);
-  const stts = fullBox('stts', 0, 0, u32(1), u32(1), u32(duration));
-  const stsc = fullBox('stsc', 0, 0, u32(1), u32(1), u32(1), u32(1));
-  const stsz = fullBox('stsz', 0, 0, u32(0), u32(1), u32(sample.length));
-  // The chunk offset is known once moov's size is: stco holds a placeholder, patched below.
-  const buildMoov = (offset: number) => {
-    const stco = fullBox('stco', 0, 0, u32(1), u32(offset));
-    const stbl = box('stbl', stsd, stts, stsc, stsz, stco);
-    const dinf = box('dinf', fullBox('dref', 0, 0, u32(1), fullBox('url ', 0, 1)));
-    const minf = box('minf', fullBox('vmhd', 0, 1, Buffer.alloc(8)), dinf, stbl);
-    return box('moov', mvhd, box('trak', tkhd, box('mdia', mdhd, hdlr, minf)));
-  };
-  const moovSize = buildMoov(0).length;
-  const moov = buildMoov(ftyp.length + moovSize + 8);
-  return Buffer.concat([ftyp, moov, box('mdat', sample)]);
 };
 
 // ---- WebM ---------------------------------------------------------------------------------------
@@ -273,28 +161,15 @@ export const mediaOf = (result: CallResult): UploadedMedia => {
 export type UploadFile = { bytes: Uint8Array; type: string; name: string; kind?: string };
 
 /** POSTs one file to /api/creatives/media as multipart/form-data: the field "kind" (if any), then "file". */
-export const uploadCreativeFile = async (
+export const uploadCreativeFile = (
   t: TestApp,
   token: string | undefined,
   file: UploadFile,
-): Promise<CallResult> => {
-  const form = new FormData();
-  if (file.kind !== undefined) form.append('kind', file.kind);
-  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const response = await fetch(new URL('/api/creatives/media', t.baseUrl), {
-    method: 'POST',
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    body: form,
+): Promise<CallResult> =>
+  uploadFile(t, '/api/creatives/media', token, {
+    ...file,
+    fields: file.kind === undefined ? {} : { kind: file.kind },
   });
-  const text = await response.text();
-  let body: Record<string, unknown>;
-  try {
-    body = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    body = { raw: text };
-  }
-  return { status: response.status, body, headers: Object.fromEntries(response.headers.entries()) };
-};
 
 /** Uploads and answers the stored media; fails the test when refused. */
 export const uploadOk = async (t: TestApp, token: string, file: UploadFile) =>

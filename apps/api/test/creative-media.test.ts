@@ -7,16 +7,10 @@ import { CREATIVE_FILE_NAME_MESSAGE } from '@console/core/validation/creative';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creativeMedia } from '../src/db/schema/creatives.ts';
-import {
-  gifBytes,
-  jpegBytes,
-  mp4Bytes,
-  uploadCreativeFile,
-  uploadOk,
-  webmBytes,
-} from './creative-fixtures.ts';
+import { gifBytes, jpegBytes, uploadCreativeFile, uploadOk, webmBytes } from './creative-fixtures.ts';
 import { expectError, expectUnauthorized } from './support/accounts.ts';
-import { DEMO, type DemoName, demoTokens, pngBytes } from './support/admin-fixtures.ts';
+import { DEMO, type DemoName, demoTokens } from './support/admin-fixtures.ts';
+import { mp4Bytes, pngBytes } from './support/media-bytes.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;

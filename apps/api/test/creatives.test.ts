@@ -22,7 +22,6 @@ import {
   imageBody,
   insertExchanges,
   jpegBytes,
-  mp4Bytes,
   uploadOk,
   uploadPng,
   vastBody,
@@ -36,6 +35,7 @@ import {
   expectAllNotFound,
   secondAgency,
 } from './support/admin-fixtures.ts';
+import { mp4Bytes } from './support/media-bytes.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 // Helpers of the accounts-and-administration tests (issue 4): demo sessions, users made through the
-// admin API, raw SQL reads, multipart uploads, real PNG bytes and a stub HTTP server for DSP tests.
+// admin API, raw SQL reads, multipart uploads and a stub HTTP server for DSP tests (real PNG bytes
+// come from media-bytes.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { deflateSync } from 'node:zlib';
 import type { UserListItem } from '@console/core/api/users';
 import { type SQL, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -141,66 +141,22 @@ export const emailsOf = (result: CallResult) => {
   return dataOf<{ items: { email: string }[] }>(result).items.map((item) => item.email);
 };
 
-// ---- PNG bytes -------------------------------------------------------------------------------
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (bytes: Buffer) => {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const chunk = (type: string, data: Buffer) => {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-};
-
-/**
- * A valid RGB PNG of the given size (a red-to-blue gradient). `padding` adds a tEXt chunk of that
- * many bytes, to make a real PNG as large as a test needs.
- */
-export const pngBytes = (width: number, height: number, padding = 0) => {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // colour type RGB
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      row[1 + x * 3] = Math.round((255 * x) / Math.max(1, width - 1));
-      row[3 + x * 3] = Math.round((255 * y) / Math.max(1, height - 1));
-    }
-    rows.push(row);
-  }
-  const parts = [
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    ...(padding > 0
-      ? [chunk('tEXt', Buffer.concat([Buffer.from('Comment\0'), Buffer.alloc(padding, 0x61)]))]
-      : []),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ];
-  return Buffer.concat(parts);
-};
-
 /** POSTs one file as multipart/form-data in the field "file". */
 export const uploadFile = async (
   t: TestApp,
   path: string,
   token: string | undefined,
-  file: { bytes: Uint8Array; type: string; name: string; field?: string },
+  file: {
+    bytes: Uint8Array;
+    type: string;
+    name: string;
+    field?: string;
+    /** Text fields sent before the file. */
+    fields?: Record<string, string>;
+  },
 ): Promise<CallResult> => {
   const form = new FormData();
+  for (const [key, value] of Object.entries(file.fields ?? {})) form.append(key, value);
   form.append(file.field ?? 'file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   const response = await fetch(new URL(path, t.baseUrl), {
     method: 'POST',

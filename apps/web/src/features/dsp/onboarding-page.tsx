@@ -18,6 +18,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
+import { DetailList } from '../../components/detail-list.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
@@ -27,7 +28,6 @@ import { CredentialFields } from './components/credential-fields.tsx';
 import { EndpointField, NameField, ReachFields } from './components/dsp-fields.tsx';
 import { ToneBadge } from './components/dsp-status-badge.tsx';
 import { typeLabel } from './components/dsp-type-text.ts';
-import { ReviewList } from './components/review-list.tsx';
 import { TestResult } from './components/test-result.tsx';
 import { TypeCards } from './components/type-picker.tsx';
 import {
@@ -175,7 +175,7 @@ const OnboardingPage = () => {
 
           {step === 'test' ? (
             <>
-              <ReviewList
+              <DetailList
                 rows={[
                   { label: t('fields.type'), value: typeLabel(t, values.type) },
                   { label: t('fields.endpoint'), value: values.endpoint_url },
@@ -214,7 +214,7 @@ const OnboardingPage = () => {
 
           {step === 'review' ? (
             <>
-              <ReviewList
+              <DetailList
                 rows={[
                   { label: t('fields.name'), value: values.name },
                   { label: t('fields.type'), value: typeLabel(t, values.type) },

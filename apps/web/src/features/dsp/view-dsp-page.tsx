@@ -14,6 +14,7 @@ import { IconEdit, IconPlayerPause, IconPlayerPlay, IconPlugConnected } from '@t
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ChangeLogTable } from '../../components/change-log/change-log-table.tsx';
+import { DetailList } from '../../components/detail-list.tsx';
 import { LoadState } from '../../components/load-state.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { formatDateTime, localeOf } from '../../lib/format/date-time.ts';
@@ -21,7 +22,6 @@ import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { useDsp } from './api/get-dsp.ts';
 import { DspStatusBadge, ToneBadge } from './components/dsp-status-badge.tsx';
 import { credentialLabel, typeDescription, typeLabel } from './components/dsp-type-text.ts';
-import { ReviewList } from './components/review-list.tsx';
 import { useTestMessageText } from './components/test-result.tsx';
 import { useDspActions } from './components/use-dsp-actions.tsx';
 import { credentialFieldsOf } from './dsp-form-model.ts';
@@ -38,7 +38,7 @@ const DspDetails = ({ dsp }: { dsp: Dsp }) => {
           <Title order={2} fz="h4" id="dsp-details">
             {t('view.details')}
           </Title>
-          <ReviewList
+          <DetailList
             rows={[
               { label: t('fields.name'), value: dsp.name, testId: 'dsp-view-name' },
               {
@@ -94,7 +94,7 @@ const DspDetails = ({ dsp }: { dsp: Dsp }) => {
               </Text>
             </Stack>
             {fields.length > 0 ? (
-              <ReviewList
+              <DetailList
                 rows={fields.map((field) => ({
                   label: credentialLabel(t, field),
                   value: dsp.credentials_hint[field.name] || t('credentials.noneStored'),

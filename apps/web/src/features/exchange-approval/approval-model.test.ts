@@ -9,11 +9,9 @@ import {
   mergeResults,
   pagesToSelectAll,
   parseRowKey,
-  REASON_MAX,
   readDecisionEntry,
   readLogAction,
   readStateFilter,
-  reasonErrorKey,
   rowKeyOf,
   selectionAfter,
   toApprovalQuery,
@@ -117,18 +115,6 @@ describe('selecting every match', () => {
 });
 
 describe('the reason', () => {
-  it('is required, and not blank, for a rejection only', () => {
-    expect(reasonErrorKey('REJECTED', '')).toBe('decision.reasonRequired');
-    expect(reasonErrorKey('REJECTED', '   ')).toBe('decision.reasonRequired');
-    expect(reasonErrorKey('REJECTED', 'Landing page is broken')).toBeNull();
-    expect(reasonErrorKey('APPROVED', '')).toBeNull();
-  });
-
-  it('has at most REASON_MAX characters', () => {
-    expect(reasonErrorKey('REJECTED', 'x'.repeat(REASON_MAX))).toBeNull();
-    expect(reasonErrorKey('REJECTED', 'x'.repeat(REASON_MAX + 1))).toBe('decision.reasonTooLong');
-  });
-
   it('is sent trimmed with a rejection and not at all with an approval', () => {
     const items = [{ campaign_id: 1, exchange_id: 2 }];
     expect(decisionBody(items, 'REJECTED', '  Wrong category  ')).toEqual({

@@ -1,17 +1,14 @@
 // The pure rules of the exchange-approval screens (unit-tested): row keys of campaign x exchange
-// pairs, the queue's URL filters as the API's query, the reason check with core's schema, decision
+// pairs, the queue's URL filters as the API's query, the body of a decision, decision
 // results joined to the rows they concern, and a change-log entry read as exchange decisions.
 import {
   BULK_MAX_IDS,
   type exchangeApprovalRow,
-  exchangeDecisionBody,
   type exchangeDecisionResult,
-  REASON_MAX,
 } from '@console/core/api/campaigns';
 import type { ChangeLogEntry } from '@console/core/api/users';
 import { EXCHANGE_APPROVAL_STATES, type ExchangeApprovalState } from '@console/core/campaign-status';
 import type { z } from 'zod';
-import { toMessageKey } from '../../lib/forms/schema-errors.ts';
 
 export type ApprovalRow = z.infer<typeof exchangeApprovalRow>;
 export type DecisionResult = z.infer<typeof exchangeDecisionResult>;
@@ -19,7 +16,7 @@ export type DecisionResultItem = DecisionResult['results'][number];
 export type Decision = 'APPROVED' | 'REJECTED';
 export type DecisionItem = { campaign_id: number; exchange_id: number };
 
-export { BULK_MAX_IDS, REASON_MAX };
+export { BULK_MAX_IDS };
 
 // ---- row keys ------------------------------------------------------------------------------------
 
@@ -117,28 +114,7 @@ export const addWithinLimit = (
   return { next, dropped };
 };
 
-// ---- the reason ----------------------------------------------------------------------------------
-
-/** Core's messages of the decision body, as keys of the `exchange-approval` namespace. */
-const REASON_MESSAGE_KEYS: Readonly<Record<string, string>> = {
-  'Give a reason for the rejection.': 'decision.reasonRequired',
-  [`A reason is at most ${REASON_MAX} characters.`]: 'decision.reasonTooLong',
-};
-
-/**
- * The i18n key of what is wrong with the reason of a decision (core's exchangeDecisionBody), or
- * null when it may be sent. Approvals need no reason.
- */
-export const reasonErrorKey = (decision: Decision, reason: string): string | null => {
-  const result = exchangeDecisionBody.safeParse({
-    items: [{ campaign_id: 1, exchange_id: 1 }],
-    decision,
-    reason: decision === 'REJECTED' ? reason : undefined,
-  });
-  if (result.success) return null;
-  const issue = result.error.issues.find((entry) => entry.path[0] === 'reason');
-  return issue ? (toMessageKey(issue.message, REASON_MESSAGE_KEYS, 'decision.reasonInvalid') ?? null) : null;
-};
+// ---- the decision ------------------------------------------------------------------------------
 
 /** The body of a decision: the reason trimmed, and only for a rejection. */
 export const decisionBody = (items: readonly DecisionItem[], decision: Decision, reason: string) => ({

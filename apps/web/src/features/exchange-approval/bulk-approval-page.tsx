@@ -4,13 +4,12 @@
 // the answer per item.
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconChecks, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -19,6 +18,7 @@ import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../components/data-table/list-params.ts';
 import { useListParams } from '../../components/data-table/use-list-params.ts';
+import { DecisionReasonField, useDecisionReason } from '../../components/decision/decision-reason-field.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
 import { formatDateTime, localeOf } from '../../lib/format/date-time.ts';
@@ -35,8 +35,6 @@ import {
   describeOutcome,
   itemsOfKeys,
   pagesToSelectAll,
-  REASON_MAX,
-  reasonErrorKey,
   rowKeyOf,
   selectionAfter,
   toApprovalQuery,
@@ -64,8 +62,7 @@ const BulkApprovalPage = () => {
   const mutation = useDecideExchanges();
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [decision, setDecision] = useState<Decision>('APPROVED');
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const reason = useDecisionReason();
   const [isConfirming, setIsConfirming] = useState(false);
   const [isSelectingAll, setIsSelectingAll] = useState(false);
   const [outcome, setOutcome] = useState<DecisionOutcome | null>(null);
@@ -121,25 +118,20 @@ const BulkApprovalPage = () => {
 
   /** Checks the reason first: an empty one shows its error and nothing is asked or sent. */
   const review = () => {
-    const errorKey = reasonErrorKey(decision, reason);
-    if (errorKey) {
-      setReasonError(t(errorKey, { max: REASON_MAX }));
-      return;
-    }
-    setIsConfirming(true);
+    if (reason.check(decision)) setIsConfirming(true);
   };
 
   const apply = async () => {
     const chosen = targets();
     try {
-      const result = await mutation.mutateAsync({ items: chosen, decision, reason });
+      const result = await mutation.mutateAsync({ items: chosen, decision, reason: reason.reason });
       const described = describeOutcome(decision, result, chosen);
       reportOutcome(t, described);
       setOutcome(described);
       setSelected((current) => selectionAfter(current, described));
-      if (described.failed === 0) setReason('');
+      if (described.failed === 0) reason.reset();
     } catch (error) {
-      showToast('error', failureMessage(error, t('errors.decideFailed')));
+      if (!reason.takeServerError(error)) showToast('error', failureMessage(error, t('errors.decideFailed')));
       throw error;
     }
   };
@@ -259,7 +251,7 @@ const BulkApprovalPage = () => {
             value={decision}
             onChange={(value) => {
               setDecision(value === 'REJECTED' ? 'REJECTED' : 'APPROVED');
-              setReasonError(null);
+              reason.clearError();
             }}
           >
             <Group gap="lg" mt={6}>
@@ -267,24 +259,7 @@ const BulkApprovalPage = () => {
               <Radio value="REJECTED" label={t('bulk.reject')} data-testid="bulk-decision-reject" />
             </Group>
           </Radio.Group>
-          {isReject ? (
-            <Textarea
-              label={t('decision.reasonLabel')}
-              description={t('decision.reasonHint', { max: REASON_MAX })}
-              required
-              autosize
-              minRows={3}
-              maxRows={8}
-              maxLength={REASON_MAX}
-              value={reason}
-              error={reasonError}
-              onChange={(event) => {
-                setReason(event.currentTarget.value);
-                setReasonError(null);
-              }}
-              data-testid="bulk-reason"
-            />
-          ) : null}
+          {isReject ? <DecisionReasonField state={reason} testId="bulk-reason" /> : null}
           <Group justify="space-between" align="center" gap="sm">
             <Text size="sm" c="dimmed" aria-live="polite" data-testid="bulk-selected-summary">
               {count > 0 ? t('bulk.selected', { count }) : t('bulk.noneSelected')}
@@ -316,7 +291,7 @@ const BulkApprovalPage = () => {
             <Text>{t(`decision.many.${decision}`, { count })}</Text>
             {isReject ? (
               <Text size="sm" c="dimmed" style={{ wordBreak: 'break-word' }}>
-                {t('bulk.reasonPreview', { reason: reason.trim() })}
+                {t('bulk.reasonPreview', { reason: reason.reason.trim() })}
               </Text>
             ) : null}
           </Stack>

@@ -4,10 +4,9 @@
 // as a toast with counts, the rows update, and the items that failed are listed above the table.
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconCheck, IconEye, IconHistory, IconListCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import { Link } from 'react-router';
 import { type DataColumn, DataTable, type RowAction } from '../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../components/data-table/list-params.ts';
 import { useListParams } from '../../components/data-table/use-list-params.ts';
+import { DecisionButtons } from '../../components/decision/decision-buttons.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { formatDateTime } from '../../lib/format/date-time.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
@@ -290,29 +290,17 @@ const ExchangeApprovalPage = () => {
         }
         toolbar={
           selected.size > 0 ? (
-            <Group gap="xs" data-testid="approval-selection-actions">
-              <Button
-                leftSection={<IconCheck size={16} aria-hidden="true" />}
-                onClick={() => askSelected('APPROVED')}
-                loading={decision.isPending}
-                data-testid="approval-approve-selected"
-              >
-                {t('selection.approve', { count: selected.size })}
-              </Button>
-              <Button
-                color="red"
-                variant="light"
-                leftSection={<IconX size={16} aria-hidden="true" />}
-                onClick={() => askSelected('REJECTED')}
-                disabled={decision.isPending}
-                data-testid="approval-reject-selected"
-              >
-                {t('selection.reject', { count: selected.size })}
-              </Button>
+            <DecisionButtons
+              count={selected.size}
+              onDecide={askSelected}
+              isPending={decision.isPending}
+              testIds={{ approve: 'approval-approve-selected', reject: 'approval-reject-selected' }}
+              testId="approval-selection-actions"
+            >
               <Button variant="subtle" color="gray" onClick={() => setSelected(new Set())}>
                 {t('selection.clear')}
               </Button>
-            </Group>
+            </DecisionButtons>
           ) : null
         }
       />

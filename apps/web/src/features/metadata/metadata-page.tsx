@@ -13,8 +13,14 @@ import { ExchangesTab } from './exchanges-tab.tsx';
 import { SupportedExchangesTab } from './supported-exchanges-tab.tsx';
 import { TaxonomyTab } from './taxonomy-tab.tsx';
 
-const TABS = ['exchanges', 'taxonomy', 'supported'] as const;
-type Tab = (typeof TABS)[number];
+/** The tabs in order: URL value, icon and content (the label is `metadata:tabs.<value>`). */
+const TAB_CONTENT = {
+  exchanges: { Icon: IconBuildingBank, Panel: ExchangesTab },
+  taxonomy: { Icon: IconCategory, Panel: TaxonomyTab },
+  supported: { Icon: IconUserCheck, Panel: SupportedExchangesTab },
+} as const;
+type Tab = keyof typeof TAB_CONTENT;
+const TABS = Object.keys(TAB_CONTENT) as Tab[];
 
 const readTab = (value: string | null): Tab =>
   (TABS as readonly string[]).includes(value ?? '') ? (value as Tab) : 'exchanges';
@@ -39,37 +45,28 @@ const MetadataPage = () => {
       </Text>
       <Tabs value={tab} onChange={choose} keepMounted={false}>
         <Tabs.List aria-label={t('tabsLabel')}>
-          <Tabs.Tab
-            value="exchanges"
-            leftSection={<IconBuildingBank size={16} aria-hidden="true" />}
-            data-testid="metadata-tab-exchanges"
-          >
-            {t('tabs.exchanges')}
-          </Tabs.Tab>
-          <Tabs.Tab
-            value="taxonomy"
-            leftSection={<IconCategory size={16} aria-hidden="true" />}
-            data-testid="metadata-tab-taxonomy"
-          >
-            {t('tabs.taxonomy')}
-          </Tabs.Tab>
-          <Tabs.Tab
-            value="supported"
-            leftSection={<IconUserCheck size={16} aria-hidden="true" />}
-            data-testid="metadata-tab-supported"
-          >
-            {t('tabs.supported')}
-          </Tabs.Tab>
+          {TABS.map((value) => {
+            const { Icon } = TAB_CONTENT[value];
+            return (
+              <Tabs.Tab
+                key={value}
+                value={value}
+                leftSection={<Icon size={16} aria-hidden="true" />}
+                data-testid={`metadata-tab-${value}`}
+              >
+                {t(`tabs.${value}`)}
+              </Tabs.Tab>
+            );
+          })}
         </Tabs.List>
-        <Tabs.Panel value="exchanges" pt="md">
-          <ExchangesTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="taxonomy" pt="md">
-          <TaxonomyTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="supported" pt="md">
-          <SupportedExchangesTab />
-        </Tabs.Panel>
+        {TABS.map((value) => {
+          const { Panel } = TAB_CONTENT[value];
+          return (
+            <Tabs.Panel key={value} value={value} pt="md">
+              <Panel />
+            </Tabs.Panel>
+          );
+        })}
       </Tabs>
     </PageFrame>
   );

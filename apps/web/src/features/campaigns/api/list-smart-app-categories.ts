@@ -7,7 +7,7 @@ export const listSmartAppCategoriesQueryOptions = () =>
   queryOptions({
     queryKey: ['meta-data', 'smart-app-categories'],
     queryFn: () => fetchData<SmartAppCategory[]>('/api/meta-data/smart-app-categories'),
-    staleTime: 10 * 60_000,
+    staleTime: 30 * 60_000,
   });
 
 export const useSmartAppCategories = (enabled = true) =>

@@ -1,20 +1,8 @@
-// GET /api/meta-data/*: the reference data the campaign form targets with (spec section 7 meta-data
-// lookups). Short lists come whole and are filtered in the browser (device and traffic types are core's
-// enums, named by the console's texts); long ones (states, cities, carriers, device makers) are searched
-// and paged on the server, and read back by id to name saved choices. Query keys under
-// ['meta-data', ...]; the data rarely changes, so it stays fresh for 30 minutes.
-import type {
-  Browser,
-  Carrier,
-  City,
-  Country,
-  Language,
-  Manufacturer,
-  OperatingSystem,
-  SmartAppCategory,
-  State,
-  UserSupportedExchanges,
-} from '@console/core/api/reference';
+// GET /api/meta-data/{state,city,carrier,manufacturer}: the long reference lists (spec section 7
+// meta-data lookups), searched and paged on the server, and read back by id to name saved choices
+// (form, review and view). The short lists have a file each (list-countries.ts, list-browsers.ts, ...).
+// Query keys under ['meta-data', ...]; the data rarely changes, so it stays fresh for 30 minutes.
+import type { Carrier, City, Manufacturer, State } from '@console/core/api/reference';
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { fetchData, type Query } from '../../../lib/http/api-client.ts';
 
@@ -22,47 +10,6 @@ const META = '/api/meta-data';
 const STALE = 30 * 60_000;
 
 export type LookupPage<T> = { items: T[]; total: number; page: number; limit: number };
-
-// ---- whole lists ---------------------------------------------------------------------------------
-
-const wholeList = <T>(name: string) =>
-  queryOptions({
-    queryKey: ['meta-data', name],
-    queryFn: () => fetchData<T>(`${META}/${name}`),
-    staleTime: STALE,
-  });
-
-export const countriesQueryOptions = () => wholeList<Country[]>('country');
-export const useCountries = (enabled = true) => useQuery({ ...countriesQueryOptions(), enabled });
-
-export const operatingSystemsQueryOptions = () => wholeList<OperatingSystem[]>('os');
-export const useOperatingSystems = (enabled = true) =>
-  useQuery({ ...operatingSystemsQueryOptions(), enabled });
-
-export const browsersQueryOptions = () => wholeList<Browser[]>('browser');
-export const useBrowsers = (enabled = true) => useQuery({ ...browsersQueryOptions(), enabled });
-
-export const languagesQueryOptions = () => wholeList<Language[]>('language');
-export const useLanguages = (enabled = true) => useQuery({ ...languagesQueryOptions(), enabled });
-
-export const smartAppCategoriesQueryOptions = () => wholeList<SmartAppCategory[]>('smart-app-categories');
-export const useSmartAppCategories = (enabled = true) =>
-  useQuery({ ...smartAppCategoriesQueryOptions(), enabled });
-
-/** The exchanges an advertiser may buy on (`userId` within the caller's scope; the caller's own without). */
-export const supportedExchangesQueryOptions = (userId: number | null) =>
-  queryOptions({
-    queryKey: ['meta-data', 'user-supported-exchanges', userId ?? 'self'],
-    queryFn: () =>
-      fetchData<UserSupportedExchanges>(`${META}/user-supported-exchanges`, {
-        user_id: userId ?? undefined,
-      }),
-    staleTime: 5 * 60_000,
-  });
-export const useSupportedExchanges = (userId: number | null, enabled = true) =>
-  useQuery({ ...supportedExchangesQueryOptions(userId), enabled });
-
-// ---- searched and paged --------------------------------------------------------------------------
 
 export type PagedLookup = 'state' | 'city' | 'carrier' | 'manufacturer';
 export type PagedItem = { state: State; city: City; carrier: Carrier; manufacturer: Manufacturer };

@@ -1,20 +1,20 @@
 // GET /api/campaigns/relation-options?advertiser_id=&q=: the inventory lists (app lists) and audiences
-// of an advertiser that a campaign may allow/block and include/exclude.
+// of an advertiser that a campaign may allow/block and include/exclude, searched by name on the server
+// (the form's and the bulk edit's choices; the caller's own without an advertiser).
+import type { RelationOptions } from '@console/core/api/campaigns';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData } from '../../../lib/http/api-client.ts';
 
-export type RelationOptions = {
-  applists: { applist_id: number; name: string }[];
-  audiences: { audience_id: number; name: string }[];
-};
-
-export const getRelationOptions = (advertiserId: number | null, q = ''): Promise<RelationOptions> =>
+export const getRelationOptions = (
+  advertiserId: number | null | undefined,
+  q = '',
+): Promise<RelationOptions> =>
   fetchData<RelationOptions>('/api/campaigns/relation-options', {
     advertiser_id: advertiserId ?? undefined,
     q: q || undefined,
   });
 
-export const relationOptionsQueryOptions = (advertiserId: number | null, q = '') =>
+export const relationOptionsQueryOptions = (advertiserId: number | null | undefined, q = '') =>
   queryOptions({
     queryKey: ['campaigns', 'relation-options', advertiserId ?? 'self', q],
     queryFn: () => getRelationOptions(advertiserId, q),
@@ -23,5 +23,5 @@ export const relationOptionsQueryOptions = (advertiserId: number | null, q = '')
     retry: 1,
   });
 
-export const useRelationOptions = (advertiserId: number | null, q = '', enabled = true) =>
+export const useRelationOptions = (advertiserId: number | null | undefined, q = '', enabled = true) =>
   useQuery({ ...relationOptionsQueryOptions(advertiserId, q), enabled });

@@ -32,9 +32,9 @@ import { useSession } from '../../../lib/session/session-store.ts';
 import { useBulkAudience } from '../api/bulk-audience.ts';
 import { useBulkBidRange } from '../api/bulk-bid-range.ts';
 import { useBulkInventory } from '../api/bulk-inventory.ts';
-import { useBulkRelationOptions } from '../api/bulk-relation-options.ts';
 import { useBulkStatus } from '../api/bulk-status.ts';
 import { useBulkUpdate } from '../api/bulk-update.ts';
+import { useRelationOptions } from '../api/relation-options.ts';
 import { type BulkPlan, BulkSteps, useBulkMessage } from './bulk-flow.tsx';
 import { ListOpChooser, MoneyInput, SearchedMultiSelect, StatusChooser } from './bulk-inputs.tsx';
 import {
@@ -100,8 +100,8 @@ const BulkEditPage = () => {
     auth?.role === 'ADVERTISER'
       ? auth.user.user_primary_id
       : campaigns.ids.map((id) => campaigns.known.get(id)?.advertiser.user_primary_id).find(Boolean);
-  const applistOptions = useBulkRelationOptions(advertiserId, relationQuery.applists, op === 'inventory');
-  const audienceOptions = useBulkRelationOptions(advertiserId, relationQuery.audiences, op === 'audience');
+  const applistOptions = useRelationOptions(advertiserId, relationQuery.applists, op === 'inventory');
+  const audienceOptions = useRelationOptions(advertiserId, relationQuery.audiences, op === 'audience');
   const onApplistSearch = useCallback((q: string) => setRelationQuery((c) => ({ ...c, applists: q })), []);
   const onAudienceSearch = useCallback((q: string) => setRelationQuery((c) => ({ ...c, audiences: q })), []);
 

@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useFieldErrors } from '../../../components/use-field-errors.ts';
 import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
-import { useBulkExchangeOptions } from '../api/bulk-exchange-options.ts';
 import { useBulkExchanges } from '../api/bulk-exchanges.ts';
+import { useSupportedExchanges } from '../api/list-supported-exchanges.ts';
 import { type BulkPlan, BulkSteps, useBulkMessage } from './bulk-flow.tsx';
 import { ListOpChooser, SearchedMultiSelect } from './bulk-inputs.tsx';
 import { countNotEditable, EMPTY_EXCHANGES, type ExchangesForm, toExchangesBody } from './bulk-model.ts';
@@ -24,11 +24,12 @@ const BulkExchangesPage = () => {
   const fields = useFieldErrors();
   const translate = useBulkMessage();
   const [form, setForm] = useState<ExchangesForm>(EMPTY_EXCHANGES);
-  const options = useBulkExchangeOptions();
+  const supported = useSupportedExchanges(null);
+  const exchanges = supported.data?.exchanges;
   const call = useBulkExchanges();
   const { ids, known } = campaigns;
 
-  const exchangeName = (id: number) => options.data?.find((exchange) => exchange.id === id)?.name ?? `#${id}`;
+  const exchangeName = (id: number) => exchanges?.find((exchange) => exchange.id === id)?.name ?? `#${id}`;
 
   const plan = (): BulkPlan | null => {
     fields.clear();
@@ -82,14 +83,14 @@ const BulkExchangesPage = () => {
           <SearchedMultiSelect
             label={t('exchanges.exchanges')}
             description={t('exchanges.exchangesHelp')}
-            options={(options.data ?? []).map((exchange) => ({ value: exchange.id, label: exchange.name }))}
+            options={(exchanges ?? []).map((exchange) => ({ value: exchange.id, label: exchange.name }))}
             value={form.ids}
             onChange={(next) => {
               setForm((current) => ({ ...current, ids: next }));
               fields.clear('exchange_ids');
             }}
-            isLoading={options.isPending}
-            loadError={options.isError ? t('choice.loadFailed') : null}
+            isLoading={supported.isPending}
+            loadError={supported.isError ? t('choice.loadFailed') : null}
             error={translate(fields.errorOf('exchange_ids'))}
             testId="bulk-exchanges-list"
           />

@@ -41,6 +41,7 @@ import type { Role } from '@console/core/roles';
 import type { z } from 'zod';
 import { type FieldErrors, readSchemaErrors } from '../../../lib/forms/schema-errors.ts';
 import { parseIdsParam } from '../components/campaign-format.ts';
+import { isDangerousMove } from '../components/campaign-moves.ts';
 
 export type ListOp = (typeof LIST_OPS)[number];
 export type InventoryMode = (typeof INVENTORY_MODES)[number];
@@ -257,7 +258,6 @@ export type StatusTarget = {
   danger: boolean;
 };
 
-const DANGER_ACTIONS: readonly TransitionAction[] = ['archive', 'complete', 'reject'];
 const TARGET_ORDER: readonly CampaignStatus[] = [
   'PENDING_APPROVAL',
   'ACTIVE',
@@ -282,7 +282,7 @@ export const listStatusTargets = (side: TransitionSide): StatusTarget[] =>
         to,
         actions,
         needsReason: transitions.some((transition) => transition.needsReason),
-        danger: actions.some((action) => DANGER_ACTIONS.includes(action)),
+        danger: actions.some(isDangerousMove),
       },
     ];
   });

@@ -3,11 +3,13 @@
 // the failed ones can be selected again for another try.
 import './bulk-styles.ts';
 import type { BulkResult } from '@console/core/api/campaigns';
-import { Alert, Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowBackUp, IconCheck, IconListCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { OutcomeBadge } from '../../../components/bulk-results/outcome-badge.tsx';
+import { ItemTable } from '../../../components/item-table.tsx';
 import { useFeatureHref } from '../../../lib/routing/feature-href.ts';
 import type { KnownCampaign } from './use-bulk-campaigns.ts';
 
@@ -55,70 +57,61 @@ export const BulkResults = ({ result, known, onAgain, onRetryFailed }: BulkResul
           </Text>
         ) : null}
       </Alert>
-      <Table.ScrollContainer minWidth={560} type="native">
-        <Table withTableBorder striped verticalSpacing="xs" data-testid="bulk-results-table">
-          <caption style={{ captionSide: 'top', textAlign: 'left', padding: 0 }}>
-            <Text size="sm" c="dimmed" component="span">
-              {t('results.caption', { count: total })}
-            </Text>
-          </caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('results.campaign')}</Table.Th>
-              <Table.Th scope="col">{t('results.outcome')}</Table.Th>
-              <Table.Th scope="col">{t('results.reason')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {result.results.map((item) => {
+      <ItemTable
+        items={result.results}
+        getKey={(item) => item.campaign_id}
+        caption={t('results.caption', { count: total })}
+        testId="bulk-results-table"
+        rowTestId={(item) => `bulk-result-${item.campaign_id}`}
+        isOk={(item) => item.ok}
+        columns={[
+          {
+            id: 'campaign',
+            header: t('results.campaign'),
+            isRowHeader: true,
+            cell: (item) => {
               const name =
                 known.get(item.campaign_id)?.name ?? t('picker.unknownName', { id: item.campaign_id });
               const to = href('campaign.view', { id: item.campaign_id });
               return (
-                <Table.Tr
-                  key={item.campaign_id}
-                  data-testid={`bulk-result-${item.campaign_id}`}
-                  data-ok={item.ok ? 'true' : 'false'}
-                >
-                  <Table.Th scope="row" fw={500}>
-                    {to ? (
-                      <Anchor
-                        component={Link}
-                        to={to}
-                        size="sm"
-                        data-testid={`bulk-result-link-${item.campaign_id}`}
-                      >
-                        {name}
-                      </Anchor>
-                    ) : (
-                      name
-                    )}
-                    <Text size="xs" c="dimmed" component="span" ml={6}>
-                      #{item.campaign_id}
-                    </Text>
-                  </Table.Th>
-                  <Table.Td>
-                    {item.ok ? (
-                      <Badge color="green.2" autoContrast variant="filled" radius="sm">
-                        {t('results.changed')}
-                      </Badge>
-                    ) : (
-                      <Badge color="red.2" autoContrast variant="filled" radius="sm">
-                        {t('results.failed')}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" data-testid={`bulk-result-reason-${item.campaign_id}`}>
-                      {item.ok ? '—' : (item.message ?? t('results.noReason'))}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <>
+                  {to ? (
+                    <Anchor
+                      component={Link}
+                      to={to}
+                      size="sm"
+                      data-testid={`bulk-result-link-${item.campaign_id}`}
+                    >
+                      {name}
+                    </Anchor>
+                  ) : (
+                    name
+                  )}
+                  <Text size="xs" c="dimmed" component="span" ml={6}>
+                    #{item.campaign_id}
+                  </Text>
+                </>
               );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            },
+          },
+          {
+            id: 'outcome',
+            header: t('results.outcome'),
+            cell: (item) => (
+              <OutcomeBadge ok={item.ok} okLabel={t('results.changed')} failedLabel={t('results.failed')} />
+            ),
+          },
+          {
+            id: 'reason',
+            header: t('results.reason'),
+            cell: (item) => (
+              <Text size="sm" data-testid={`bulk-result-reason-${item.campaign_id}`}>
+                {item.ok ? '—' : (item.message ?? t('results.noReason'))}
+              </Text>
+            ),
+          },
+        ]}
+      />
       <Group gap="sm">
         <Button
           onClick={onAgain}

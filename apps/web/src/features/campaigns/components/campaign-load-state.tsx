@@ -12,24 +12,21 @@ import { LoadState } from '../../../components/load-state.tsx';
 import { ApiError } from '../../../lib/http/api-client.ts';
 import { useCampaignLinks } from './use-campaign-links.ts';
 
-/** A bad id, or the API's 404/403 for a campaign the user may not see. */
+/** A bad id, or the API's 404/403 for what the user may not see (a campaign, an advertiser). */
 export const isNotFound = (id: number, error: unknown): boolean =>
   id <= 0 || (error instanceof ApiError && (error.error_code === 404 || error.error_code === 403));
 
 export const CampaignLoadState = ({
   id,
-  error,
-  isError,
-  onRetry,
+  query,
 }: {
   id: number;
-  error: unknown;
-  isError: boolean;
-  onRetry: () => void;
+  /** The campaign's query (useCampaign). */
+  query: { error: unknown; isError: boolean; refetch: () => unknown };
 }) => {
   const { t } = useTranslation('campaigns');
   const list = useCampaignLinks().list();
-  if (isNotFound(id, error)) {
+  if (isNotFound(id, query.error)) {
     return (
       <Alert
         color="red"
@@ -49,5 +46,12 @@ export const CampaignLoadState = ({
       </Alert>
     );
   }
-  return <LoadState isError={isError} error={error} onRetry={onRetry} testId="campaign" />;
+  return (
+    <LoadState
+      isError={query.isError}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      testId="campaign"
+    />
+  );
 };

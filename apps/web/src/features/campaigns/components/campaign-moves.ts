@@ -20,6 +20,9 @@ export type CampaignMove = {
 
 /** Moves that stop a campaign for good or refuse it. */
 const DANGEROUS: readonly TransitionAction[] = ['archive', 'complete', 'reject'];
+
+/** Whether `action` stops a campaign for good or refuses it (shown in red, confirmed in red). */
+export const isDangerousMove = (action: TransitionAction): boolean => DANGEROUS.includes(action);
 /** The order the moves are offered in: the everyday ones first, archive last. */
 const ORDER: readonly TransitionAction[] = [
   'submit',
@@ -42,7 +45,7 @@ export const movesOf = (from: CampaignStatus, nextStatuses: readonly CampaignSta
         {
           to,
           action: transition.action,
-          danger: DANGEROUS.includes(transition.action),
+          danger: isDangerousMove(transition.action),
           needsReason: transition.needsReason === true,
         },
       ];

@@ -80,12 +80,7 @@ const CampaignChangeLogPage = () => {
           />
         </Stack>
       ) : (
-        <CampaignLoadState
-          id={id}
-          error={campaign.error}
-          isError={campaign.isError}
-          onRetry={() => void campaign.refetch()}
-        />
+        <CampaignLoadState id={id} query={campaign} />
       )}
     </PageFrame>
   );

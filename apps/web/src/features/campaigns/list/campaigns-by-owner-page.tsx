@@ -5,43 +5,34 @@ import '@mantine/core/styles/Button.css';
 import { Button } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { PageFrame } from '../../../components/page-frame.tsx';
-import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
-import { parseId } from '../../../lib/routing/parse-id.ts';
+import { Link } from 'react-router';
 import { useCampaignLinks } from '../components/use-campaign-links.ts';
 import { CampaignTable } from './campaign-table.tsx';
-import { OwnerHeader } from './owner-header.tsx';
+import { OwnerPage } from './owner-header.tsx';
 
 const CampaignsByOwnerPage = () => {
   const { t } = useTranslation('campaigns');
-  const route = useCurrentRoute();
-  const id = parseId(useParams().id);
   const links = useCampaignLinks();
-  if (!route) return null;
   return (
-    <PageFrame titleKey={route.titleKey} breadcrumb={route.breadcrumb}>
-      <OwnerHeader
-        id={id}
-        heading={(name) => t('owner.campaignsOf', { name })}
-        actions={(owner) => {
-          const log = links.ownerChangelog(owner.user_primary_id);
-          return log ? (
-            <Button
-              component={Link}
-              to={log}
-              variant="light"
-              leftSection={<IconHistory size={16} aria-hidden="true" />}
-              data-testid="owner-changelog-link"
-            >
-              {t('owner.changeLog')}
-            </Button>
-          ) : null;
-        }}
-      >
-        {(owner) => <CampaignTable advertiserId={owner.user_primary_id} tableId="owner-campaigns" />}
-      </OwnerHeader>
-    </PageFrame>
+    <OwnerPage
+      heading={(name) => t('owner.campaignsOf', { name })}
+      actions={(owner) => {
+        const log = links.ownerChangelog(owner.user_primary_id);
+        return log ? (
+          <Button
+            component={Link}
+            to={log}
+            variant="light"
+            leftSection={<IconHistory size={16} aria-hidden="true" />}
+            data-testid="owner-changelog-link"
+          >
+            {t('owner.changeLog')}
+          </Button>
+        ) : null;
+      }}
+    >
+      {(owner) => <CampaignTable advertiserId={owner.user_primary_id} tableId="owner-campaigns" />}
+    </OwnerPage>
   );
 };
 

@@ -1,6 +1,7 @@
 // The advertiser a per-advertiser page is about (one advertiser's campaigns, its change log): name,
 // e-mail and agency as a heading, with links to the sibling page; loading, error and not-found
-// states of the lookup. Renders `children(owner)` once the advertiser is known.
+// states of the lookup. Renders `children(owner)` once the advertiser is known. `OwnerPage` is the
+// route page around it.
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Paper.css';
@@ -12,32 +13,29 @@ import type { UserListItem } from '@console/core/api/users';
 import { Alert, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { LoadState } from '../../../components/load-state.tsx';
-import { ApiError } from '../../../lib/http/api-client.ts';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
+import { parseId } from '../../../lib/routing/parse-id.ts';
 import { useCampaignOwner } from '../api/get-campaign-owner.ts';
+import { isNotFound } from '../components/campaign-load-state.tsx';
 
 export const ownerName = (owner: Pick<UserListItem, 'companyName' | 'email'>): string =>
   owner.companyName || owner.email;
 
-export const OwnerHeader = ({
-  id,
-  heading,
-  actions,
-  children,
-}: {
+type OwnerHeaderProps = {
   id: number;
   /** The heading text for the advertiser's name, e.g. t('owner.campaignsOf', { name }). */
   heading: (name: string) => string;
   actions?: (owner: UserListItem) => ReactNode;
   children: (owner: UserListItem) => ReactNode;
-}) => {
+};
+
+export const OwnerHeader = ({ id, heading, actions, children }: OwnerHeaderProps) => {
   const { t } = useTranslation('campaigns');
   const owner = useCampaignOwner(id);
-  const isNotFound =
-    id <= 0 ||
-    (owner.error instanceof ApiError && (owner.error.error_code === 404 || owner.error.error_code === 403));
-
-  if (isNotFound) {
+  if (isNotFound(id, owner.error)) {
     return (
       <Alert
         color="red"
@@ -83,5 +81,17 @@ export const OwnerHeader = ({
       </Paper>
       {children(data)}
     </Stack>
+  );
+};
+
+/** A per-advertiser route page (`:id` is the advertiser): the page frame around its OwnerHeader. */
+export const OwnerPage = (props: Omit<OwnerHeaderProps, 'id'>) => {
+  const route = useCurrentRoute();
+  const id = parseId(useParams().id);
+  if (!route) return null;
+  return (
+    <PageFrame titleKey={route.titleKey} breadcrumb={route.breadcrumb}>
+      <OwnerHeader id={id} {...props} />
+    </PageFrame>
   );
 };

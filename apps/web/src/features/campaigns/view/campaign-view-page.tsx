@@ -10,14 +10,15 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import type { CampaignDetail } from '@console/core/api/campaigns';
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCopy, IconEdit, IconHistory, IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { DetailList, DetailSection } from '../../../components/detail-list.tsx';
+import { ItemTable } from '../../../components/item-table.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { formatDateTime, userTimeZone } from '../../../lib/format/date-time.ts';
 import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
@@ -29,8 +30,8 @@ import { movesOf } from '../components/campaign-moves.ts';
 import { CampaignStatusBadge } from '../components/campaign-status-badge.tsx';
 import { useCampaignLinks } from '../components/use-campaign-links.ts';
 import { MoveIcon, useCampaignStatusActions } from '../components/use-campaign-status-actions.tsx';
+import { ChipList } from './chip-list.tsx';
 import { DayPartingGrid } from './day-parting-grid.tsx';
-import { ChipList, DetailList, HIDDEN_CAPTION, Section } from './detail-list.tsx';
 import { ExchangeApprovals } from './exchange-approvals.tsx';
 import { TargetingSection } from './targeting-section.tsx';
 import { assocRows, flightDays } from './view-model.ts';
@@ -163,7 +164,7 @@ const CampaignDetails = ({ campaign }: { campaign: CampaignDetail }) => {
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Section title={t('view.sections.flight')} testId="campaign-flight">
+        <DetailSection title={t('view.sections.flight')} testId="campaign-flight">
           <DetailList
             rows={[
               {
@@ -181,8 +182,8 @@ const CampaignDetails = ({ campaign }: { campaign: CampaignDetail }) => {
               },
             ]}
           />
-        </Section>
-        <Section title={t('view.sections.budget')} testId="campaign-budget">
+        </DetailSection>
+        <DetailSection title={t('view.sections.budget')} testId="campaign-budget">
           <DetailList
             rows={[
               {
@@ -197,8 +198,8 @@ const CampaignDetails = ({ campaign }: { campaign: CampaignDetail }) => {
               { label: t('fields.pacing'), value: t(`pacing.${campaign.pacing}`) },
             ]}
           />
-        </Section>
-        <Section title={t('view.sections.bidding')} testId="campaign-bidding">
+        </DetailSection>
+        <DetailSection title={t('view.sections.bidding')} testId="campaign-bidding">
           <DetailList
             rows={[
               { label: t('fields.priceModel'), value: t(`priceModel.${campaign.price_model}`) },
@@ -213,24 +214,24 @@ const CampaignDetails = ({ campaign }: { campaign: CampaignDetail }) => {
               },
             ]}
           />
-        </Section>
-        <Section title={t('view.sections.frequency')} testId="campaign-frequency">
+        </DetailSection>
+        <DetailSection title={t('view.sections.frequency')} testId="campaign-frequency">
           <Text size="sm" data-testid="campaign-frequency-cap">
             {cap
               ? t('view.frequencyCap', { count: cap.count, period: t(`period.${cap.period}`) })
               : t('view.noFrequencyCap')}
           </Text>
-        </Section>
+        </DetailSection>
       </SimpleGrid>
 
-      <Section title={t('view.sections.dayParting')} testId="campaign-day-parting">
+      <DetailSection title={t('view.sections.dayParting')} testId="campaign-day-parting">
         <DayPartingGrid grid={campaign.day_parting} timeZone={zone} />
-      </Section>
+      </DetailSection>
 
       <TargetingSection targeting={campaign.targeting} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Section title={t('view.sections.lists')} testId="campaign-lists">
+        <DetailSection title={t('view.sections.lists')} testId="campaign-lists">
           <DetailList
             rows={[
               {
@@ -259,8 +260,8 @@ const CampaignDetails = ({ campaign }: { campaign: CampaignDetail }) => {
               },
             ]}
           />
-        </Section>
-        <Section title={t('view.sections.creatives')} testId="campaign-creatives">
+        </DetailSection>
+        <DetailSection title={t('view.sections.creatives')} testId="campaign-creatives">
           <Stack gap="xs" align="flex-start">
             <Text size="sm" data-testid="campaign-creative-count">
               {t('view.creativeCount', { count: campaign.creative_ids.length })}
@@ -278,42 +279,43 @@ const CampaignDetails = ({ campaign }: { campaign: CampaignDetail }) => {
               </Button>
             ) : null}
           </Stack>
-        </Section>
+        </DetailSection>
       </SimpleGrid>
 
       <ExchangeApprovals campaign={campaign} />
 
-      <Section title={t('view.sections.assoc')} description={t('view.assocLead')} testId="campaign-assoc">
+      <DetailSection
+        title={t('view.sections.assoc')}
+        description={t('view.assocLead')}
+        testId="campaign-assoc"
+      >
         {assoc.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('view.noAssoc')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={420} type="native">
-            <Table striped withTableBorder verticalSpacing="xs">
-              <caption style={HIDDEN_CAPTION}>{t('view.sections.assoc')}</caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('assoc.dsp')}</Table.Th>
-                  <Table.Th scope="col">{t('assoc.id')}</Table.Th>
-                  <Table.Th scope="col">{t('assoc.source')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {assoc.map((row) => (
-                  <Table.Tr key={`${row.source}-${row.dsp_name}`}>
-                    <Table.Th scope="row" fw={500}>
-                      {row.dsp_name}
-                    </Table.Th>
-                    <Table.Td ff="monospace">{row.campaign_associate_id}</Table.Td>
-                    <Table.Td>{t(`assoc.sources.${row.source}`)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ItemTable
+            items={assoc}
+            getKey={(row) => `${row.source}-${row.dsp_name}`}
+            caption={t('view.sections.assoc')}
+            captionHidden
+            minWidth={420}
+            columns={[
+              { id: 'dsp', header: t('assoc.dsp'), isRowHeader: true, cell: (row) => row.dsp_name },
+              {
+                id: 'id',
+                header: t('assoc.id'),
+                cell: (row) => (
+                  <Text span size="sm" ff="monospace">
+                    {row.campaign_associate_id}
+                  </Text>
+                ),
+              },
+              { id: 'source', header: t('assoc.source'), cell: (row) => t(`assoc.sources.${row.source}`) },
+            ]}
+          />
         )}
-      </Section>
+      </DetailSection>
     </Stack>
   );
 };
@@ -332,12 +334,7 @@ const CampaignViewPage = () => {
           <CampaignDetails campaign={data} />
         </Stack>
       ) : (
-        <CampaignLoadState
-          id={id}
-          error={campaign.error}
-          isError={campaign.isError}
-          onRetry={() => void campaign.refetch()}
-        />
+        <CampaignLoadState id={id} query={campaign} />
       )}
     </PageFrame>
   );

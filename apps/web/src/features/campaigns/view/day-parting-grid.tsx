@@ -7,7 +7,7 @@ import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOURS } from '../form/day-parting.ts';
-import classes from './detail-list.module.css';
+import classes from './day-parting-grid.module.css';
 import { summarizeDayParting, weekdayNames } from './view-model.ts';
 
 /** 0..23, so that the hours are values rather than array indexes. */

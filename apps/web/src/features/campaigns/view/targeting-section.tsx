@@ -8,16 +8,20 @@ import type { CampaignDetail } from '@console/core/api/campaigns';
 import { parseGeoFenceList } from '@console/core/validation/geo-fence';
 import { Code, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type ReferenceItem, useReferenceItems } from '../api/find-reference-items.ts';
+import { DetailList, DetailSection } from '../../../components/detail-list.tsx';
 import { useBrowsers } from '../api/list-browsers.ts';
 import { useOperatingSystems } from '../api/list-operating-systems.ts';
 import { useSmartAppCategories } from '../api/list-smart-app-categories.ts';
-import { ChipList, DetailList, Section } from './detail-list.tsx';
+import { useLookupByIds } from '../api/reference-lookups.ts';
+import { ChipList } from './chip-list.tsx';
 import { describeOsTargets, languageName, regionName, taxonomyNames } from './view-model.ts';
 
 type Targeting = CampaignDetail['targeting'];
 
-const namedChips = (ids: readonly (string | number)[], items: readonly ReferenceItem[] | undefined) => {
+/** What a chip needs of a looked-up item. */
+type NamedItem = { id: string | number; name: string };
+
+const namedChips = (ids: readonly (string | number)[], items: readonly NamedItem[] | undefined) => {
   const names = new Map((items ?? []).map((item) => [String(item.id), item.name]));
   return ids.map((id) => ({
     key: String(id),
@@ -29,10 +33,10 @@ const namedChips = (ids: readonly (string | number)[], items: readonly Reference
 export const TargetingSection = ({ targeting }: { targeting: Targeting }) => {
   const { t, i18n } = useTranslation('campaigns');
   const language = i18n.language;
-  const states = useReferenceItems('state', targeting.states);
-  const cities = useReferenceItems('city', targeting.cities);
-  const carriers = useReferenceItems('carrier', targeting.carriers);
-  const makers = useReferenceItems('manufacturer', targeting.device_makers);
+  const states = useLookupByIds('state', targeting.states);
+  const cities = useLookupByIds('city', targeting.cities.map(String));
+  const carriers = useLookupByIds('carrier', targeting.carriers);
+  const makers = useLookupByIds('manufacturer', targeting.device_makers);
   const systems = useOperatingSystems(targeting.os.length > 0);
   const browsers = useBrowsers(targeting.browsers.length > 0);
   const hasApps =
@@ -42,24 +46,20 @@ export const TargetingSection = ({ targeting }: { targeting: Targeting }) => {
   const fence = parseGeoFenceList(targeting.geo_fence);
   const fenceEntries = fence.success ? fence.entries : [];
 
+  /** Codes named by the browser (Intl), the code as the chip's title. */
+  const codeChips = (codes: readonly string[], nameOf: (code: string, language: string) => string) =>
+    codes.map((code) => ({ key: code, label: nameOf(code, language), title: code }));
   const taxonomyChips = (ids: readonly number[], names: Map<number, string>) =>
     ids.map((id) => ({ key: String(id), label: names.get(id) ?? `#${id}`, title: `#${id}` }));
 
   return (
-    <Section title={t('view.sections.targeting')} testId="campaign-targeting">
+    <DetailSection title={t('view.sections.targeting')} testId="campaign-targeting">
       <DetailList
         rows={[
           {
             label: t('targeting.countries'),
             value: (
-              <ChipList
-                testId="targeting-countries"
-                items={targeting.countries.map((code) => ({
-                  key: code,
-                  label: regionName(code, language),
-                  title: code,
-                }))}
-              />
+              <ChipList testId="targeting-countries" items={codeChips(targeting.countries, regionName)} />
             ),
           },
           {
@@ -145,14 +145,7 @@ export const TargetingSection = ({ targeting }: { targeting: Targeting }) => {
           {
             label: t('targeting.languages'),
             value: (
-              <ChipList
-                testId="targeting-languages"
-                items={targeting.languages.map((code) => ({
-                  key: code,
-                  label: languageName(code, language),
-                  title: code,
-                }))}
-              />
+              <ChipList testId="targeting-languages" items={codeChips(targeting.languages, languageName)} />
             ),
           },
           {
@@ -180,6 +173,6 @@ export const TargetingSection = ({ targeting }: { targeting: Targeting }) => {
           },
         ]}
       />
-    </Section>
+    </DetailSection>
   );
 };

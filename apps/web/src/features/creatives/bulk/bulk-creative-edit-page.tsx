@@ -9,13 +9,11 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/List.css';
-import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import '@mantine/core/styles/Title.css';
 import type { CreativeBulkResult, CreativeBulkUpdateBody } from '@console/core/api/creatives';
-import { Alert, Button, Checkbox, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconChecks, IconFilter } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../components/confirm-action.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
@@ -24,10 +22,12 @@ import type { FieldErrors } from '../../../lib/forms/schema-errors.ts';
 import { ApiError } from '../../../lib/http/api-client.ts';
 import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
 import { useBulkUpdateCreatives } from '../api/bulk-update-creatives.ts';
+import { UrlListField } from '../upload/url-list-field.tsx';
 import {
   BULK_FIELDS,
   type BulkEditForm,
   type BulkField,
+  type BulkUrlField,
   emptyBulkEditForm,
   findMismatches,
   outcomeOf,
@@ -36,22 +36,49 @@ import {
   validateBulkEdit,
 } from './bulk-edit-model.ts';
 import { type BulkResultRow, BulkResultsTable } from './bulk-results-table.tsx';
+import { BulkResultsSection, BulkSection } from './bulk-sections.tsx';
 import { CreativeSelectionTable } from './creative-selection-table.tsx';
 import { useMessageText } from './message-text.tsx';
-import { UrlListInput } from './url-list-input.tsx';
 import { useCreativeSelection } from './use-creative-selection.ts';
+
+/** The URL-list fields and their inputs' test ids. */
+const URL_LIST_FIELDS = [
+  ['pixel_url', 'bulk-pixel-url'],
+  ['impression_url', 'bulk-impression-url'],
+] as const satisfies readonly (readonly [BulkUrlField, string])[];
 
 type Finished = { result: CreativeBulkResult; names: Map<number, string | undefined> };
 
-const Section = ({ title, id, children }: { title: string; id: string; children: ReactNode }) => (
-  <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={id}>
-    <Stack gap="md">
-      <Title order={2} size="h4" id={id} tabIndex={-1}>
-        {title}
-      </Title>
+/** A field the user ticks to change it on every selected creative, and its input below. */
+const TickedField = ({
+  label,
+  hint,
+  checked,
+  onTick,
+  testId,
+  maw = 560,
+  children,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onTick: (checked: boolean) => void;
+  testId: string;
+  maw?: number;
+  children: ReactNode;
+}) => (
+  <Stack gap="xs">
+    <Checkbox
+      label={label}
+      description={hint}
+      checked={checked}
+      onChange={(event) => onTick(event.currentTarget.checked)}
+      data-testid={testId}
+    />
+    <Stack ml={32} maw={maw}>
       {children}
     </Stack>
-  </Paper>
+  </Stack>
 );
 
 const BulkCreativeEditPage = () => {
@@ -64,11 +91,6 @@ const BulkCreativeEditPage = () => {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState<CreativeBulkUpdateBody | null>(null);
   const [finished, setFinished] = useState<Finished | null>(null);
-  const resultsHeading = useRef<HTMLHeadingElement | null>(null);
-
-  useEffect(() => {
-    if (finished) resultsHeading.current?.focus();
-  }, [finished]);
 
   const errorOf = (field: string) => {
     const message = errors[field];
@@ -144,6 +166,13 @@ const BulkCreativeEditPage = () => {
   const failedIds = finished?.result.results.filter((item) => !item.ok).map((item) => item.creative_id) ?? [];
 
   const fieldLabel = (field: BulkField) => t(`fields.${field}.label`);
+  const tickedProps = (field: BulkField) => ({
+    label: fieldLabel(field),
+    hint: t(`fields.${field}.hint`),
+    checked: form.ticked[field],
+    onTick: (checked: boolean) => tick(field, checked),
+    testId: `bulk-field-${field}`,
+  });
   const summary = pending
     ? BULK_FIELDS.filter((field) => pending[field] !== undefined).map((field) => {
         const value = pending[field];
@@ -163,30 +192,23 @@ const BulkCreativeEditPage = () => {
         {t('edit.intro')}
       </Text>
 
-      <Section title={t('edit.selectionTitle', { count: selection.ids.length })} id="bulk-edit-selection">
+      <BulkSection title={t('edit.selectionTitle', { count: selection.ids.length })} id="bulk-edit-selection">
         <CreativeSelectionTable
           tableId="bulk-creatives"
           selected={selection.selected}
           onChange={selection.setSelected}
           onRows={selection.remember}
         />
-      </Section>
+      </BulkSection>
 
-      <Section title={t('edit.changesTitle')} id="bulk-edit-changes">
+      <BulkSection title={t('edit.changesTitle')} id="bulk-edit-changes">
         <form onSubmit={review} noValidate aria-label={t('edit.formLabel')}>
           <Stack gap="lg">
             <Text size="sm" c="dimmed">
               {t('edit.changesHint')}
             </Text>
 
-            <Stack gap="xs">
-              <Checkbox
-                label={fieldLabel('click_url')}
-                description={t('fields.click_url.hint')}
-                checked={form.ticked.click_url}
-                onChange={(event) => tick('click_url', event.currentTarget.checked)}
-                data-testid="bulk-field-click_url"
-              />
+            <TickedField {...tickedProps('click_url')}>
               <TextInput
                 aria-label={fieldLabel('click_url')}
                 placeholder="https://"
@@ -195,60 +217,24 @@ const BulkCreativeEditPage = () => {
                 onChange={(event) => setValue('click_url', event.currentTarget.value)}
                 disabled={!form.ticked.click_url}
                 error={errorOf('click_url')}
-                maw={560}
-                ml={32}
                 data-testid="bulk-click-url"
               />
-            </Stack>
+            </TickedField>
 
-            <Stack gap="xs">
-              <Checkbox
-                label={fieldLabel('pixel_url')}
-                description={t('fields.pixel_url.hint')}
-                checked={form.ticked.pixel_url}
-                onChange={(event) => tick('pixel_url', event.currentTarget.checked)}
-                data-testid="bulk-field-pixel_url"
-              />
-              <Stack ml={32} maw={560}>
-                <UrlListInput
-                  label={t('fields.pixel_url.list')}
-                  values={form.pixel_url}
-                  onChange={(values) => setValue('pixel_url', values)}
-                  errorAt={(index) => errorOf(`pixel_url.${index}`)}
-                  disabled={!form.ticked.pixel_url}
-                  testId="bulk-pixel-url"
+            {URL_LIST_FIELDS.map(([field, testId]) => (
+              <TickedField key={field} {...tickedProps(field)}>
+                <UrlListField
+                  label={t(`fields.${field}.list`)}
+                  rows={form[field]}
+                  onChange={(values) => setValue(field, values)}
+                  errorOf={(index) => errorOf(`${field}.${index}`)}
+                  disabled={!form.ticked[field]}
+                  testId={testId}
                 />
-              </Stack>
-            </Stack>
+              </TickedField>
+            ))}
 
-            <Stack gap="xs">
-              <Checkbox
-                label={fieldLabel('impression_url')}
-                description={t('fields.impression_url.hint')}
-                checked={form.ticked.impression_url}
-                onChange={(event) => tick('impression_url', event.currentTarget.checked)}
-                data-testid="bulk-field-impression_url"
-              />
-              <Stack ml={32} maw={560}>
-                <UrlListInput
-                  label={t('fields.impression_url.list')}
-                  values={form.impression_url}
-                  onChange={(values) => setValue('impression_url', values)}
-                  errorAt={(index) => errorOf(`impression_url.${index}`)}
-                  disabled={!form.ticked.impression_url}
-                  testId="bulk-impression-url"
-                />
-              </Stack>
-            </Stack>
-
-            <Stack gap="xs">
-              <Checkbox
-                label={fieldLabel('name_prefix')}
-                description={t('fields.name_prefix.hint')}
-                checked={form.ticked.name_prefix}
-                onChange={(event) => tick('name_prefix', event.currentTarget.checked)}
-                data-testid="bulk-field-name_prefix"
-              />
+            <TickedField {...tickedProps('name_prefix')} maw={360}>
               <TextInput
                 aria-label={fieldLabel('name_prefix')}
                 placeholder={t('fields.name_prefix.placeholder')}
@@ -257,11 +243,9 @@ const BulkCreativeEditPage = () => {
                 disabled={!form.ticked.name_prefix}
                 error={errorOf('name_prefix')}
                 maxLength={50}
-                maw={360}
-                ml={32}
                 data-testid="bulk-name-prefix"
               />
-            </Stack>
+            </TickedField>
 
             {mismatches.map((mismatch) => (
               <Alert
@@ -314,42 +298,31 @@ const BulkCreativeEditPage = () => {
             </Group>
           </Stack>
         </form>
-      </Section>
+      </BulkSection>
 
       {finished ? (
-        <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="bulk-edit-results">
-          <Stack gap="md">
-            <Title order={2} size="h4" id="bulk-edit-results" tabIndex={-1} ref={resultsHeading}>
-              {t('results.title')}
-            </Title>
-            <Alert
-              color={{ all: 'green', some: 'yellow', none: 'red' }[outcomeOf(finished.result)]}
-              variant="light"
-              data-testid="bulk-edit-summary"
-            >
-              {t('results.summary', {
-                succeeded: finished.result.succeeded,
-                total: finished.result.results.length,
-                failed: finished.result.failed,
-              })}
-            </Alert>
-            <BulkResultsTable rows={resultRows} label={t('results.tableLabel')} testId="bulk-edit-results" />
-            {failedIds.length > 0 ? (
-              <Group>
-                <Button
-                  variant="light"
-                  onClick={() => {
-                    selection.setSelected(failedIds);
-                    setFinished(null);
-                  }}
-                  data-testid="bulk-edit-select-failed"
-                >
-                  {t('results.selectFailed', { count: failedIds.length })}
-                </Button>
-              </Group>
-            ) : null}
-          </Stack>
-        </Paper>
+        <BulkResultsSection
+          id="bulk-edit-results"
+          result={finished.result}
+          summaryKey="results.summary"
+          summaryTestId="bulk-edit-summary"
+        >
+          <BulkResultsTable rows={resultRows} label={t('results.tableLabel')} testId="bulk-edit-results" />
+          {failedIds.length > 0 ? (
+            <Group>
+              <Button
+                variant="light"
+                onClick={() => {
+                  selection.setSelected(failedIds);
+                  setFinished(null);
+                }}
+                data-testid="bulk-edit-select-failed"
+              >
+                {t('results.selectFailed', { count: failedIds.length })}
+              </Button>
+            </Group>
+          ) : null}
+        </BulkResultsSection>
       ) : null}
 
       <ConfirmAction

@@ -6,23 +6,19 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Title.css';
-import {
-  CREATIVE_APPROVAL_STATES,
-  type CreativeDecisionBody,
-  type CreativeDecisionResult,
-} from '@console/core/api/creatives';
-import { Alert, Anchor, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { CREATIVE_APPROVAL_STATES, type CreativeDecisionResult } from '@console/core/api/creatives';
+import { Alert, Anchor, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type DataColumn, DataTable, type RowAction } from '../../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
+import { DecisionButtons } from '../../../components/decision/decision-buttons.tsx';
+import { DecisionDialog } from '../../../components/decision/decision-dialog.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { failureMessage, showToast } from '../../../components/toast.ts';
+import { showToast } from '../../../components/toast.ts';
 import { formatDateTime } from '../../../lib/format/date-time.ts';
 import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
 import { useFeatureHref } from '../../../lib/routing/feature-href.ts';
@@ -37,17 +33,20 @@ import {
 } from '../components/creative-status-badge.tsx';
 import { outcomeOf } from './bulk-edit-model.ts';
 import { type BulkResultRow, BulkResultsTable } from './bulk-results-table.tsx';
+import { BulkResultsSection, BulkSection } from './bulk-sections.tsx';
 import {
   approvalQueryOf,
+  type Decision,
   pairKey,
   readStateFilter,
   STATE_FILTER_ALL,
   type StateFilter,
+  translateDecisionMessage,
   translateDecisionResult,
+  validateDecision,
   writeStateFilter,
 } from './bulk-status-model.ts';
 import { CreativeSelectionTable } from './creative-selection-table.tsx';
-import { DecisionDialog, type DecisionRequest } from './decision-dialog.tsx';
 import { useMessageText } from './message-text.tsx';
 import { useCreativeSelection } from './use-creative-selection.ts';
 
@@ -60,17 +59,8 @@ const APPROVAL_OPTIONS: ListParamsOptions = {
 const TABLE_ID = 'bulk-approvals';
 
 type Finished = { result: CreativeDecisionResult; rows: Map<string, CreativeApprovalRow> };
-
-const Section = ({ title, id, children }: { title: string; id: string; children: ReactNode }) => (
-  <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={id}>
-    <Stack gap="md">
-      <Title order={2} size="h4" id={id}>
-        {title}
-      </Title>
-      {children}
-    </Stack>
-  </Paper>
-);
+/** The pairs ("12-3") a decision is asked for. */
+type DecisionRequest = { decision: Decision; keys: string[] };
 
 const ApprovalPairs = ({
   creativeIds,
@@ -87,6 +77,7 @@ const ApprovalPairs = ({
   const decide = useDecideCreativeExchanges();
   const [picked, setPicked] = useState<Set<string>>(() => new Set());
   const [seen, setSeen] = useState<Map<string, CreativeApprovalRow>>(() => new Map());
+  const messageText = useMessageText();
   const [request, setRequest] = useState<DecisionRequest | null>(null);
   const state = readStateFilter(list.params.filters.state);
 
@@ -110,36 +101,32 @@ const ApprovalPairs = ({
     });
   }, [selectedCreatives]);
 
-  const labelOf = useCallback(
-    (key: string) => {
-      const row = seen.get(key);
-      return row
-        ? t('decision.pairLabel', { creative: row.creative_name, exchange: row.exchange_name })
-        : key;
-    },
-    [seen, t],
-  );
+  const labelOf = (key: string) => {
+    const row = seen.get(key);
+    return row ? t('decision.pairLabel', { creative: row.creative_name, exchange: row.exchange_name }) : key;
+  };
 
-  const ask = (decision: DecisionRequest['decision'], keys: string[]) =>
-    setRequest({ decision, keys, labelOf });
+  const ask = (decision: Decision, keys: string[]) => setRequest({ decision, keys });
 
-  const confirm = async (body: CreativeDecisionBody) => {
-    try {
-      const result = await decide.mutateAsync(body);
-      onDecided({ result, rows: new Map(seen) });
-      setPicked(new Set());
-      const outcome = outcomeOf(result);
-      showToast(
-        outcome === 'all' ? 'success' : outcome === 'some' ? 'info' : 'error',
-        t(`decision.toast.${body.decision}.${outcome}`, {
-          succeeded: result.succeeded,
-          failed: result.failed,
-        }),
-      );
-    } catch (error) {
-      showToast('error', failureMessage(error, t('decision.toast.failed')));
-      throw error;
+  /** Sends the decision on the requested pairs (checked with core's schema first). */
+  const confirm = async (reason: string) => {
+    if (!request) return;
+    const checked = validateDecision(request.keys, request.decision, reason);
+    if (!checked.success) {
+      const message = checked.errors.items ?? Object.values(checked.errors)[0] ?? '';
+      throw new Error(messageText(translateDecisionMessage(message)));
     }
+    const result = await decide.mutateAsync(checked.data);
+    onDecided({ result, rows: new Map(seen) });
+    setPicked(new Set());
+    const outcome = outcomeOf(result);
+    showToast(
+      outcome === 'all' ? 'success' : outcome === 'some' ? 'info' : 'error',
+      t(`decision.toast.${checked.data.decision}.${outcome}`, {
+        succeeded: result.succeeded,
+        failed: result.failed,
+      }),
+    );
   };
 
   const columns = useMemo<DataColumn<CreativeApprovalRow>[]>(
@@ -317,29 +304,28 @@ const ApprovalPairs = ({
           </>
         }
         toolbar={
-          <Group gap="sm">
-            <Button
-              color="green.9"
-              leftSection={<IconCheck size={16} aria-hidden="true" />}
-              disabled={keys.length === 0}
-              onClick={() => ask('APPROVED', keys)}
-              data-testid={`${TABLE_ID}-approve`}
-            >
-              {t('decision.approveSelected', { count: keys.length })}
-            </Button>
-            <Button
-              color="red.9"
-              leftSection={<IconX size={16} aria-hidden="true" />}
-              disabled={keys.length === 0}
-              onClick={() => ask('REJECTED', keys)}
-              data-testid={`${TABLE_ID}-reject`}
-            >
-              {t('decision.rejectSelected', { count: keys.length })}
-            </Button>
-          </Group>
+          <DecisionButtons
+            count={keys.length}
+            onDecide={(decision) => ask(decision, keys)}
+            testIds={{ approve: `${TABLE_ID}-approve`, reject: `${TABLE_ID}-reject` }}
+          />
         }
       />
-      <DecisionDialog request={request} onClose={() => setRequest(null)} onConfirm={confirm} />
+      <DecisionDialog
+        opened={request !== null}
+        decision={request?.decision ?? 'APPROVED'}
+        title={t(request?.decision === 'REJECTED' ? 'decision.rejectTitle' : 'decision.approveTitle')}
+        message={t(request?.decision === 'REJECTED' ? 'decision.rejectBody' : 'decision.approveBody', {
+          count: request?.keys.length ?? 0,
+        })}
+        items={request?.keys.map(labelOf)}
+        confirmLabel={t(request?.decision === 'REJECTED' ? 'decision.reject' : 'decision.approve', {
+          count: request?.keys.length ?? 0,
+        })}
+        onClose={() => setRequest(null)}
+        onConfirm={confirm}
+        testIds={{ items: 'decision-pairs' }}
+      />
     </>
   );
 };
@@ -350,11 +336,6 @@ const BulkCreativeStatusPage = () => {
   const selection = useCreativeSelection();
   const messageText = useMessageText();
   const [finished, setFinished] = useState<Finished | null>(null);
-  const resultsHeading = useRef<HTMLHeadingElement | null>(null);
-
-  useEffect(() => {
-    if (finished) resultsHeading.current?.focus();
-  }, [finished]);
 
   const resultRows: BulkResultRow[] =
     finished?.result.results.map((item) => {
@@ -380,7 +361,10 @@ const BulkCreativeStatusPage = () => {
         {t('status.intro')}
       </Text>
 
-      <Section title={t('edit.selectionTitle', { count: selection.ids.length })} id="bulk-status-selection">
+      <BulkSection
+        title={t('edit.selectionTitle', { count: selection.ids.length })}
+        id="bulk-status-selection"
+      >
         <CreativeSelectionTable
           tableId="bulk-status-creatives"
           variant="status"
@@ -388,9 +372,9 @@ const BulkCreativeStatusPage = () => {
           onChange={selection.setSelected}
           onRows={selection.remember}
         />
-      </Section>
+      </BulkSection>
 
-      <Section title={t('status.pairsTitle')} id="bulk-status-pairs">
+      <BulkSection title={t('status.pairsTitle')} id="bulk-status-pairs">
         {selection.ids.length === 0 ? (
           <Alert
             color="blue"
@@ -403,34 +387,23 @@ const BulkCreativeStatusPage = () => {
         ) : (
           <ApprovalPairs creativeIds={selection.ids} onDecided={setFinished} />
         )}
-      </Section>
+      </BulkSection>
 
       {finished ? (
-        <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="bulk-status-results">
-          <Stack gap="md">
-            <Title order={2} size="h4" id="bulk-status-results" tabIndex={-1} ref={resultsHeading}>
-              {t('results.title')}
-            </Title>
-            <Alert
-              color={{ all: 'green', some: 'yellow', none: 'red' }[outcomeOf(finished.result)]}
-              variant="light"
-              data-testid="decision-summary"
-            >
-              {t('results.decisionSummary', {
-                succeeded: finished.result.succeeded,
-                total: finished.result.results.length,
-                failed: finished.result.failed,
-              })}
-            </Alert>
-            <BulkResultsTable
-              rows={resultRows}
-              label={t('results.decisionTableLabel')}
-              testId="decision-results"
-              withExchange
-              afterHeader={t('results.statusAfter')}
-            />
-          </Stack>
-        </Paper>
+        <BulkResultsSection
+          id="bulk-status-results"
+          result={finished.result}
+          summaryKey="results.decisionSummary"
+          summaryTestId="decision-summary"
+        >
+          <BulkResultsTable
+            rows={resultRows}
+            label={t('results.decisionTableLabel')}
+            testId="decision-results"
+            withExchange
+            afterHeader={t('results.statusAfter')}
+          />
+        </BulkResultsSection>
       ) : null}
     </PageFrame>
   );

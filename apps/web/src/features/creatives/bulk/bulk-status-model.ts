@@ -3,7 +3,6 @@
 // ('Give a reason for the rejection.'), and the i18n keys of the server's per-item answers.
 import {
   CREATIVE_APPROVAL_STATES,
-  CREATIVE_REJECT_REASON_MESSAGE,
   type CreativeApprovalState,
   type CreativeDecisionBody,
   creativeDecisionBody,
@@ -66,11 +65,10 @@ export const validateDecision = (
   });
 };
 
+/** Core's messages about the pairs of a decision (the reason is checked by components/decision). */
 export const DECISION_MESSAGE_KEYS: Readonly<Record<string, string>> = {
-  [CREATIVE_REJECT_REASON_MESSAGE]: 'decision.reasonRequired',
   'Choose at least one creative exchange.': 'decision.choosePairs',
   'At most 500 at once.': 'decision.tooMany',
-  'A reason is at most 500 characters.': 'decision.reasonTooLong',
 };
 
 export const translateDecisionMessage = (message: string): TranslatedMessage => {

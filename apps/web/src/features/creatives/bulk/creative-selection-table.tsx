@@ -5,8 +5,8 @@
 import '../../../components/data-table/data-table-styles.ts';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Input.css';
-import { CREATIVE_STATUSES, CREATIVE_TYPES, type CreativeListItem } from '@console/core/api/creatives';
-import { Anchor, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import type { CreativeListItem } from '@console/core/api/creatives';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconSquareOff } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { formatDateTime } from '../../../lib/format/date-time.ts';
 import { useFeatureHref } from '../../../lib/routing/feature-href.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useCreatives } from '../api/list-creatives.ts';
+import { CreativeTypeStatusFilters } from '../components/creative-filters.tsx';
 import { CreativeThumbnail } from '../components/creative-preview.tsx';
 import {
   CreativeExchangeSummary,
@@ -160,30 +161,7 @@ export const CreativeSelectionTable = ({
         onChange,
         rowLabel: (creative) => t('selection.selectRow', { name: creative.name }),
       }}
-      filters={
-        <>
-          <NativeSelect
-            label={t('columns.type')}
-            value={list.params.filters.creative_type ?? ''}
-            onChange={(event) => list.setFilter('creative_type', event.currentTarget.value || null)}
-            data={[
-              { value: '', label: t('selection.allTypes') },
-              ...CREATIVE_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) })),
-            ]}
-            data-testid={`${tableId}-type-filter`}
-          />
-          <NativeSelect
-            label={t('columns.status')}
-            value={list.params.filters.status ?? ''}
-            onChange={(event) => list.setFilter('status', event.currentTarget.value || null)}
-            data={[
-              { value: '', label: t('selection.allStatuses') },
-              ...CREATIVE_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) })),
-            ]}
-            data-testid={`${tableId}-status-filter`}
-          />
-        </>
-      }
+      filters={<CreativeTypeStatusFilters list={list} testIdPrefix={tableId} />}
       toolbar={
         <>
           {toolbar}

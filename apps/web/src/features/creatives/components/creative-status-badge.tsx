@@ -5,7 +5,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Text.css';
 import type { CreativeApprovalState, CreativeStatus, CreativeType } from '@console/core/api/creatives';
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, type BadgeProps, type ElementProps, Group, Text } from '@mantine/core';
 import { IconCheck, IconClock, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -24,6 +24,11 @@ export const CREATIVE_TYPE_COLORS = {
 
 type BadgeSize = 'xs' | 'sm' | 'md';
 
+/** A badge of this file's one look: a light tint, dark text, never wrapped. */
+const TintBadge = (
+  props: Omit<BadgeProps, 'variant' | 'autoContrast' | 'radius' | 'miw'> & ElementProps<'div'>,
+) => <Badge variant="filled" autoContrast radius="sm" miw="max-content" size="sm" {...props} />;
+
 /** The status of a creative (`creatives:status.<STATUS>`); test id `creative-status` by default. */
 export const CreativeStatusBadge = ({
   status,
@@ -36,18 +41,14 @@ export const CreativeStatusBadge = ({
 }) => {
   const { t } = useTranslation('creatives');
   return (
-    <Badge
-      variant="filled"
+    <TintBadge
       color={CREATIVE_STATUS_COLORS[status] ?? 'gray.2'}
-      autoContrast
-      radius="sm"
-      miw="max-content"
       size={size}
       data-testid={testId}
       data-status={status}
     >
       {t(`status.${status}`, { defaultValue: status })}
-    </Badge>
+    </TintBadge>
   );
 };
 
@@ -63,18 +64,14 @@ export const CreativeExchangeStateBadge = ({
 }) => {
   const { t } = useTranslation('creatives');
   return (
-    <Badge
-      variant="filled"
+    <TintBadge
       color={CREATIVE_STATUS_COLORS[state] ?? 'gray.2'}
-      autoContrast
-      radius="sm"
-      miw="max-content"
       size={size}
       data-testid={testId}
       data-state={state}
     >
       {t(`exchangeState.${state}`, { defaultValue: state })}
-    </Badge>
+    </TintBadge>
   );
 };
 
@@ -90,19 +87,15 @@ export const CreativeTypeBadge = ({
 }) => {
   const { t } = useTranslation('creatives');
   return (
-    <Badge
-      variant="filled"
+    <TintBadge
       color={CREATIVE_TYPE_COLORS[type] ?? 'gray.1'}
-      autoContrast
-      radius="sm"
-      miw="max-content"
       size={size}
       tt="none"
       data-testid={testId}
       data-type={type}
     >
       {t(`types.${type}`, { defaultValue: type })}
-    </Badge>
+    </TintBadge>
   );
 };
 
@@ -140,21 +133,16 @@ export const CreativeExchangeSummary = ({
       {STATE_ORDER.filter((state) => countOf(counts, state) > 0).map((state) => {
         const Icon = STATE_ICONS[state];
         return (
-          <Badge
+          <TintBadge
             key={state}
-            variant="filled"
             color={CREATIVE_STATUS_COLORS[state]}
-            autoContrast
-            radius="sm"
-            miw="max-content"
-            size="sm"
             aria-hidden="true"
             title={t(`exchangeSummary.${state}`, { count: countOf(counts, state) })}
             leftSection={<Icon size={12} aria-hidden="true" />}
             data-state={state}
           >
             {countOf(counts, state)}
-          </Badge>
+          </TintBadge>
         );
       })}
       <Text size="xs" c="dimmed" aria-hidden="true" style={{ whiteSpace: 'nowrap' }}>

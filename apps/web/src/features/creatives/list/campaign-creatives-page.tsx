@@ -4,8 +4,7 @@
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Text.css';
-import { CREATIVE_STATUSES, CREATIVE_TYPES } from '@console/core/api/creatives';
-import { Anchor, NativeSelect, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -18,6 +17,7 @@ import { useFeatureHref } from '../../../lib/routing/feature-href.ts';
 import { parseId } from '../../../lib/routing/parse-id.ts';
 import { useCampaignName } from '../api/get-campaign-name.ts';
 import { useCreatives } from '../api/list-creatives.ts';
+import { CreativeTypeStatusFilters } from '../components/creative-filters.tsx';
 import { CreativeEditorModal } from '../upload/creative-editor-modal.tsx';
 import { useBulkSelection } from './bulk-selection.tsx';
 import { CreativeTable } from './creative-table.tsx';
@@ -40,7 +40,7 @@ const CampaignCreativesPage = () => {
   const [editId, setEditId] = useState<number | null>(null);
   if (!route) return null;
   const campaignHref = id ? href('campaign.view', { id }) : null;
-  const filters = list.params.filters;
+  const _filters = list.params.filters;
 
   return (
     <PageFrame titleKey={route.titleKey} breadcrumb={route.breadcrumb}>
@@ -72,30 +72,7 @@ const CampaignCreativesPage = () => {
             toolbar={bulk.toolbar}
             emptyTitle={t('campaign.emptyTitle')}
             emptyDescription={t('campaign.emptyBody')}
-            filters={
-              <>
-                <NativeSelect
-                  label={t('columns.type')}
-                  value={filters.creative_type ?? ''}
-                  onChange={(event) => list.setFilter('creative_type', event.currentTarget.value || null)}
-                  data={[
-                    { value: '', label: t('list.allTypes') },
-                    ...CREATIVE_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) })),
-                  ]}
-                  data-testid="campaign-creatives-type-filter"
-                />
-                <NativeSelect
-                  label={t('columns.status')}
-                  value={filters.status ?? ''}
-                  onChange={(event) => list.setFilter('status', event.currentTarget.value || null)}
-                  data={[
-                    { value: '', label: t('list.allStatuses') },
-                    ...CREATIVE_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })),
-                  ]}
-                  data-testid="campaign-creatives-status-filter"
-                />
-              </>
-            }
+            filters={<CreativeTypeStatusFilters list={list} testIdPrefix="campaign-creatives" />}
           />
         </>
       )}

@@ -5,7 +5,7 @@
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Input.css';
-import { CREATIVE_APPROVAL_STATES, CREATIVE_STATUSES, CREATIVE_TYPES } from '@console/core/api/creatives';
+import { CREATIVE_APPROVAL_STATES } from '@console/core/api/creatives';
 import { Button, NativeSelect, Select } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -21,6 +21,7 @@ import { parseId } from '../../../lib/routing/parse-id.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useCreatives } from '../api/list-creatives.ts';
 import { useExchanges } from '../api/list-exchanges.ts';
+import { CreativeTypeStatusFilters } from '../components/creative-filters.tsx';
 import { CreativeEditorModal, type CreativeEditorTarget } from '../upload/creative-editor-modal.tsx';
 import { useBulkSelection } from './bulk-selection.tsx';
 import { CreativeTable } from './creative-table.tsx';
@@ -70,26 +71,7 @@ const CreativeListPage = () => {
         toolbar={bulk.toolbar}
         filters={
           <>
-            <NativeSelect
-              label={t('columns.type')}
-              value={filters.creative_type ?? ''}
-              onChange={(event) => list.setFilter('creative_type', event.currentTarget.value || null)}
-              data={[
-                { value: '', label: t('list.allTypes') },
-                ...CREATIVE_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) })),
-              ]}
-              data-testid="creatives-type-filter"
-            />
-            <NativeSelect
-              label={t('columns.status')}
-              value={filters.status ?? ''}
-              onChange={(event) => list.setFilter('status', event.currentTarget.value || null)}
-              data={[
-                { value: '', label: t('list.allStatuses') },
-                ...CREATIVE_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })),
-              ]}
-              data-testid="creatives-status-filter"
-            />
+            <CreativeTypeStatusFilters list={list} testIdPrefix="creatives" />
             <AdvertiserPicker
               label={t('columns.advertiser')}
               placeholder={t('list.allAdvertisers')}

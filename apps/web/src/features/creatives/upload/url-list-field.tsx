@@ -1,6 +1,7 @@
-// Several tracking URLs (image pixel_url, video impression_url): one row each, "Add another", a
-// remove button per row, and a paste of several addresses (one per line) spread over rows. Each
-// row shows its own message (the server names the row: pixel_url.1).
+// Several tracking URLs (image pixel_url, video impression_url; in the upload form and the bulk
+// edit): one row each, "Add another", a remove button per row, and a paste of several addresses
+// (one per line) spread over rows. Each row shows its own message (the server names the row:
+// pixel_url.1).
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
@@ -23,10 +24,20 @@ type UrlListFieldProps = {
   onChange: (rows: string[]) => void;
   /** The (translated) message of row `index`, if any. */
   errorOf: (index: number) => string | undefined;
+  /** Greys the list out (a bulk field that is not ticked). */
+  disabled?: boolean;
   testId: string;
 };
 
-export const UrlListField = ({ label, description, rows, onChange, errorOf, testId }: UrlListFieldProps) => {
+export const UrlListField = ({
+  label,
+  description,
+  rows,
+  onChange,
+  errorOf,
+  disabled = false,
+  testId,
+}: UrlListFieldProps) => {
   const { t } = useTranslation('creatives');
   const labelId = useId();
   const descriptionId = useId();
@@ -50,7 +61,7 @@ export const UrlListField = ({ label, description, rows, onChange, errorOf, test
       aria-describedby={description ? descriptionId : undefined}
     >
       <Stack gap={0}>
-        <Text id={labelId} fw={500} size="sm">
+        <Text id={labelId} fw={500} size="sm" c={disabled ? 'dimmed' : undefined}>
           {label}
         </Text>
         {description ? (
@@ -69,6 +80,7 @@ export const UrlListField = ({ label, description, rows, onChange, errorOf, test
             aria-label={t('urls.rowLabel', { field: label, number: index + 1 })}
             placeholder="https://tracker.example.com/pixel"
             error={errorOf(index)}
+            disabled={disabled}
             inputMode="url"
             autoComplete="off"
             style={{ flex: 1 }}
@@ -79,8 +91,9 @@ export const UrlListField = ({ label, description, rows, onChange, errorOf, test
             color="gray"
             size="lg"
             onClick={() => removeRow(index)}
-            disabled={rows.length === 1 && row === ''}
+            disabled={disabled || (rows.length === 1 && row === '')}
             aria-label={t('urls.removeRow', { field: label, number: index + 1 })}
+            data-testid={`${testId}-remove-${index}`}
           >
             <IconTrash size={16} aria-hidden="true" />
           </ActionIcon>
@@ -92,7 +105,7 @@ export const UrlListField = ({ label, description, rows, onChange, errorOf, test
           size="xs"
           leftSection={<IconPlus size={14} aria-hidden="true" />}
           onClick={() => onChange([...rows, ''])}
-          disabled={rows.length >= URL_ROWS_MAX}
+          disabled={disabled || rows.length >= URL_ROWS_MAX}
           data-testid={`${testId}-add`}
         >
           {t('urls.add')}

@@ -19,6 +19,7 @@ import { IconEdit, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { DetailList, DetailSection } from '../../../components/detail-list.tsx';
 import { LoadState } from '../../../components/load-state.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { formatDateTime } from '../../../lib/format/date-time.ts';
@@ -37,7 +38,6 @@ import {
 import { CreativeEditorModal } from '../upload/creative-editor-modal.tsx';
 import { formatDuration } from '../upload/creative-form-model.ts';
 import { AssocMapEditor } from './assoc-map-editor.tsx';
-import { DetailList, ViewSection } from './detail-list.tsx';
 
 const UrlLink = ({ url, testId }: { url: string; testId?: string }) => {
   const href = /^https?:\/\//i.test(url) ? url : `https://${url}`;
@@ -85,14 +85,14 @@ const PreviewSection = ({ creative }: { creative: CreativeDetail }) => {
     media?.mime ?? null,
   ].filter(Boolean);
   return (
-    <ViewSection title={t('view.preview')} testId="creative-view-preview">
+    <DetailSection title={t('view.preview')} testId="creative-view-preview">
       <CreativePreview creative={creative} />
       {facts.length > 0 ? (
         <Text size="xs" c="dimmed" data-testid="creative-view-facts">
           {facts.join(' · ')}
         </Text>
       ) : null}
-    </ViewSection>
+    </DetailSection>
   );
 };
 
@@ -100,7 +100,7 @@ const DetailsSection = ({ creative }: { creative: CreativeDetail }) => {
   const { t, i18n } = useTranslation('creatives');
   const role = useSession().auth?.role;
   return (
-    <ViewSection title={t('view.details')} testId="creative-view-details">
+    <DetailSection title={t('view.details')} testId="creative-view-details">
       <DetailList
         rows={[
           { label: t('fields.name'), value: creative.name, testId: 'creative-view-name' },
@@ -129,7 +129,7 @@ const DetailsSection = ({ creative }: { creative: CreativeDetail }) => {
           { label: t('columns.updated'), value: formatDateTime(creative.updated_at, i18n.language) },
         ]}
       />
-    </ViewSection>
+    </DetailSection>
   );
 };
 
@@ -138,7 +138,7 @@ const ContentSection = ({ creative }: { creative: CreativeDetail }) => {
   const fields = findCreativeUrlFields(creative.creative_type);
   const native = creative.native;
   return (
-    <ViewSection title={t('view.content')} testId="creative-view-content">
+    <DetailSection title={t('view.content')} testId="creative-view-content">
       <DetailList
         rows={[
           ...(native
@@ -203,14 +203,14 @@ const ContentSection = ({ creative }: { creative: CreativeDetail }) => {
           data-testid="creative-view-tag"
         />
       ) : null}
-    </ViewSection>
+    </DetailSection>
   );
 };
 
 const ExchangesSection = ({ creative }: { creative: CreativeDetail }) => {
   const { t, i18n } = useTranslation('creatives');
   return (
-    <ViewSection
+    <DetailSection
       title={t('view.exchanges')}
       description={t('view.exchangesLead')}
       testId="creative-view-exchanges"
@@ -254,7 +254,7 @@ const ExchangesSection = ({ creative }: { creative: CreativeDetail }) => {
           </Table.Tbody>
         </Table>
       )}
-    </ViewSection>
+    </DetailSection>
   );
 };
 
@@ -311,7 +311,7 @@ const CreativeViewPage = () => {
             <Stack gap="lg">
               <DetailsSection creative={data} />
               <ExchangesSection creative={data} />
-              <ViewSection
+              <DetailSection
                 title={t('assoc.title')}
                 description={t('assoc.lead')}
                 testId="creative-view-assoc"
@@ -322,7 +322,7 @@ const CreativeViewPage = () => {
                   entries={data.creative_assoc_map}
                   canEdit={canEditAssoc}
                 />
-              </ViewSection>
+              </DetailSection>
             </Stack>
           </Grid.Col>
         </Grid>

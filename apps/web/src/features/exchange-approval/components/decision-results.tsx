@@ -1,11 +1,11 @@
 // The per-item answer of a decision: each campaign x exchange with its outcome (decided, or why it
 // failed and stayed unchanged) and the campaign's status afterwards.
 import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Text.css';
-import { Alert, Table, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ItemTable } from '../../../components/item-table.tsx';
 import type { DecisionOutcome } from '../approval-model.ts';
 import { ApprovalStateBadge } from './approval-state-badge.tsx';
 
@@ -49,51 +49,48 @@ export const DecisionResults = ({
       role={hasFailures ? 'alert' : 'status'}
       data-testid={testId}
     >
-      <Table.ScrollContainer minWidth={520} type="native">
-        <Table verticalSpacing={4} fz="sm">
-          <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 4 }}>
-            <Text span size="sm">
-              {failuresOnly ? t('results.failuresCaption') : t('results.caption')}
-            </Text>
-          </caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('columns.campaign')}</Table.Th>
-              <Table.Th scope="col">{t('columns.exchange')}</Table.Th>
-              <Table.Th scope="col">{t('results.outcome')}</Table.Th>
-              <Table.Th scope="col">{t('results.campaignStatus')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item) => (
-              <Table.Tr key={item.key} data-testid={`${testId}-row-${item.key}`} data-ok={item.ok}>
-                <Table.Th scope="row" fw={500}>
-                  {item.campaign_name}
-                </Table.Th>
-                <Table.Td>{item.exchange_name}</Table.Td>
-                <Table.Td>
-                  {item.ok ? (
-                    <ApprovalStateBadge state={outcome.decision} />
-                  ) : (
-                    <Text size="sm" c="red.9" data-testid="decision-failure">
-                      {t('results.failed', { message: item.message ?? t('errors.decideFailed') })}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {item.campaign_status ? (
-                    t(`campaignStatus.${item.campaign_status}`)
-                  ) : (
-                    <Text span size="sm" c="dimmed">
-                      {t('results.unchanged')}
-                    </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ItemTable
+        plain
+        minWidth={520}
+        items={items}
+        getKey={(item) => item.key}
+        caption={failuresOnly ? t('results.failuresCaption') : t('results.caption')}
+        rowTestId={(item) => `${testId}-row-${item.key}`}
+        isOk={(item) => item.ok}
+        columns={[
+          {
+            id: 'campaign',
+            header: t('columns.campaign'),
+            isRowHeader: true,
+            cell: (item) => item.campaign_name,
+          },
+          { id: 'exchange', header: t('columns.exchange'), cell: (item) => item.exchange_name },
+          {
+            id: 'outcome',
+            header: t('results.outcome'),
+            cell: (item) =>
+              item.ok ? (
+                <ApprovalStateBadge state={outcome.decision} />
+              ) : (
+                <Text size="sm" c="red.9" data-testid="decision-failure">
+                  {t('results.failed', { message: item.message ?? t('errors.decideFailed') })}
+                </Text>
+              ),
+          },
+          {
+            id: 'status',
+            header: t('results.campaignStatus'),
+            cell: (item) =>
+              item.campaign_status ? (
+                t(`campaignStatus.${item.campaign_status}`)
+              ) : (
+                <Text span size="sm" c="dimmed">
+                  {t('results.unchanged')}
+                </Text>
+              ),
+          },
+        ]}
+      />
     </Alert>
   );
 };

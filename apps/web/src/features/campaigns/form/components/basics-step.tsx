@@ -25,6 +25,42 @@ const timeZoneOptions = () => {
   return zoneOptions;
 };
 
+/** One end of the flight: its date and time inputs (the error of `<end>_at` shows under the date). */
+const FlightEnd = ({
+  end,
+  values,
+  errorOf,
+  change,
+}: { end: 'start' | 'end' } & Pick<StepProps, 'values' | 'errorOf' | 'change'>) => {
+  const { t } = useTranslation('campaign-form');
+  const date = `${end}_date` as const;
+  const time = `${end}_time` as const;
+  const error = errorOf(`${end}_at`);
+  return (
+    <SimpleGrid cols={2} spacing="xs">
+      <TextInput
+        type="date"
+        label={t(`fields.${end}Date`)}
+        required
+        value={values[date]}
+        min={end === 'end' ? values.start_date || undefined : undefined}
+        onChange={(event) => change({ [date]: event.currentTarget.value })}
+        error={error}
+        data-testid={`campaign-${end}-date`}
+      />
+      <TextInput
+        type="time"
+        label={t(`fields.${end}Time`)}
+        required
+        value={values[time]}
+        onChange={(event) => change({ [time]: event.currentTarget.value })}
+        error={Boolean(error)}
+        data-testid={`campaign-${end}-time`}
+      />
+    </SimpleGrid>
+  );
+};
+
 export const BasicsStep = ({
   values,
   errorOf,
@@ -100,47 +136,8 @@ export const BasicsStep = ({
           {t('fields.flight')}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw={720}>
-          <SimpleGrid cols={2} spacing="xs">
-            <TextInput
-              type="date"
-              label={t('fields.startDate')}
-              required
-              value={values.start_date}
-              onChange={(event) => change({ start_date: event.currentTarget.value })}
-              error={errorOf('start_at')}
-              data-testid="campaign-start-date"
-            />
-            <TextInput
-              type="time"
-              label={t('fields.startTime')}
-              required
-              value={values.start_time}
-              onChange={(event) => change({ start_time: event.currentTarget.value })}
-              error={Boolean(errorOf('start_at'))}
-              data-testid="campaign-start-time"
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={2} spacing="xs">
-            <TextInput
-              type="date"
-              label={t('fields.endDate')}
-              required
-              value={values.end_date}
-              min={values.start_date || undefined}
-              onChange={(event) => change({ end_date: event.currentTarget.value })}
-              error={errorOf('end_at')}
-              data-testid="campaign-end-date"
-            />
-            <TextInput
-              type="time"
-              label={t('fields.endTime')}
-              required
-              value={values.end_time}
-              onChange={(event) => change({ end_time: event.currentTarget.value })}
-              error={Boolean(errorOf('end_at'))}
-              data-testid="campaign-end-time"
-            />
-          </SimpleGrid>
+          <FlightEnd end="start" values={values} errorOf={errorOf} change={change} />
+          <FlightEnd end="end" values={values} errorOf={errorOf} change={change} />
         </SimpleGrid>
       </fieldset>
 

@@ -5,34 +5,28 @@ import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { formatMicros } from '@console/core/format/money';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailList, type DetailRow } from '../../../../components/detail-list.tsx';
 import { formatDateTime } from '../../../../lib/format/date-time.ts';
 import { useSession } from '../../../../lib/session/session-store.ts';
 import { useCreativesByIds } from '../../api/creative-options.ts';
-import {
-  useBrowsers,
-  useCountries,
-  useLanguages,
-  useLookupByIds,
-  useOperatingSystems,
-  useSmartAppCategories,
-  useSupportedExchanges,
-} from '../../api/reference-lookups.ts';
+import { useBrowsers } from '../../api/list-browsers.ts';
+import { useCountries } from '../../api/list-countries.ts';
+import { useLanguages } from '../../api/list-languages.ts';
+import { useOperatingSystems } from '../../api/list-operating-systems.ts';
+import { useSmartAppCategories } from '../../api/list-smart-app-categories.ts';
+import { useSupportedExchanges } from '../../api/list-supported-exchanges.ts';
+import { useLookupByIds } from '../../api/reference-lookups.ts';
 import { useRelationOptions } from '../../api/relation-options.ts';
 import { type FormStep, readMoney } from '../campaign-form-model.ts';
 import { groupDays, hourLabel } from '../day-parting.ts';
 import { isoFromZonedParts } from '../zoned-time.ts';
 import { weekdayNames } from './day-parting-grid.tsx';
-import classes from './review-step.module.css';
 import type { StepProps } from './step-props.ts';
-
-type Row = { label: string; value: ReactNode; testId?: string };
 
 const ReviewSection = ({
   step,
@@ -43,7 +37,7 @@ const ReviewSection = ({
 }: {
   step: FormStep;
   title: string;
-  rows: Row[];
+  rows: DetailRow[];
   onEdit?: (step: FormStep) => void;
   editLabel: string;
 }) => (
@@ -72,18 +66,7 @@ const ReviewSection = ({
         </Button>
       ) : null}
     </Group>
-    <dl className={classes.list}>
-      {rows.map((row) => (
-        <div key={row.label} className={classes.row}>
-          <Text component="dt" size="sm" c="dimmed" fw={500}>
-            {row.label}
-          </Text>
-          <Text component="dd" size="sm" data-testid={row.testId}>
-            {row.value}
-          </Text>
-        </div>
-      ))}
-    </dl>
+    <DetailList rows={rows} />
   </Paper>
 );
 

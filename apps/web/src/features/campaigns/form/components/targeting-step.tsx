@@ -36,14 +36,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  useBrowsers,
-  useCountries,
-  useLanguages,
-  useOperatingSystems,
-  useSmartAppCategories,
-  useSupportedExchanges,
-} from '../../api/reference-lookups.ts';
+import { useBrowsers } from '../../api/list-browsers.ts';
+import { useCountries } from '../../api/list-countries.ts';
+import { useLanguages } from '../../api/list-languages.ts';
+import { useOperatingSystems } from '../../api/list-operating-systems.ts';
+import { useSmartAppCategories } from '../../api/list-smart-app-categories.ts';
+import { useSupportedExchanges } from '../../api/list-supported-exchanges.ts';
 import { useRelationOptions } from '../../api/relation-options.ts';
 import { isSubmittedStatus } from '../campaign-form-model.ts';
 import { SearchMultiSelect } from './search-multi-select.tsx';

@@ -1,5 +1,6 @@
-// Building blocks of the creative view: a titled section card and a definition list of label/value
-// rows.
+// The label/value lists of view pages and form reviews: `DetailList` (a <dl>, one row a label and its
+// value; null/false rows are skipped, nothing renders when no row is left) and `DetailSection` (a
+// titled card, labelled by its heading, with optional description and actions).
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Stack.css';
@@ -9,7 +10,28 @@ import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import classes from './detail-list.module.css';
 
-export const ViewSection = ({
+export type DetailRow = { label: string; value: ReactNode; testId?: string };
+
+export const DetailList = ({ rows }: { rows: readonly (DetailRow | null | false | undefined)[] }) => {
+  const shown = rows.filter((row): row is DetailRow => Boolean(row));
+  if (shown.length === 0) return null;
+  return (
+    <dl className={classes.list}>
+      {shown.map((row) => (
+        <div key={row.label} className={classes.row}>
+          <Text component="dt" size="sm" c="dimmed" fw={500}>
+            {row.label}
+          </Text>
+          <Text component="dd" size="sm" data-testid={row.testId}>
+            {row.value}
+          </Text>
+        </div>
+      ))}
+    </dl>
+  );
+};
+
+export const DetailSection = ({
   title,
   description,
   actions,
@@ -42,26 +64,5 @@ export const ViewSection = ({
         {children}
       </Stack>
     </Paper>
-  );
-};
-
-export type DetailRow = { label: string; value: ReactNode; testId?: string };
-
-export const DetailList = ({ rows }: { rows: readonly (DetailRow | null)[] }) => {
-  const shown = rows.filter((row): row is DetailRow => row !== null);
-  if (shown.length === 0) return null;
-  return (
-    <dl className={classes.list}>
-      {shown.map((row) => (
-        <div key={row.label} className={classes.row}>
-          <Text component="dt" size="sm" c="dimmed" fw={500}>
-            {row.label}
-          </Text>
-          <Text component="dd" size="sm" data-testid={row.testId}>
-            {row.value}
-          </Text>
-        </div>
-      ))}
-    </dl>
   );
 };
