@@ -193,6 +193,6 @@ describe('campaign screens', () => {
     const first = page.locator('[data-testid^="campaign-change-log-row-"]').first();
     await first.waitFor();
     expect(await shownText(first.getByTestId('change-log-action'))).toBe('Status changed');
-    expect(await shownText(first)).toMatch(/ACTIVE[\s\S]*PAUSED/);
+    expect(await shownText(first)).toMatch(/Active[\s\S]*Paused/);
   });
 });

@@ -3,6 +3,8 @@ import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 
-const NotificationsHost = () => <Notifications position="top-right" limit={5} />;
+// Bottom right: toasts stay 10 s (spec section 9), and at the top they covered the page's own toolbar
+// buttons ("New creative", "New campaign") for that long.
+const NotificationsHost = () => <Notifications position="bottom-right" limit={5} />;
 
 export default NotificationsHost;

@@ -29,7 +29,12 @@ export type ChangeLogTableProps = {
    * The feature's own names of actions and fields (translated), e.g. `{ fields: { bid_micros: 'Bid' } }`;
    * they come before the shared `changeLog.actions.*` / `changeLog.fields.*` texts. Keep it stable (useMemo).
    */
-  labels?: { actions?: Readonly<Record<string, string>>; fields?: Readonly<Record<string, string>> };
+  labels?: {
+    actions?: Readonly<Record<string, string>>;
+    fields?: Readonly<Record<string, string>>;
+    /** A code's name for a field (`status` ACTIVE -> "Active"); undefined keeps the value as it is. */
+    values?: (field: string, value: string) => string | undefined;
+  };
   /**
    * For a log of several objects (entries carry `subject`): the column naming each entry's object,
    * linked where `href` answers a path. Keep it stable (useMemo).
@@ -79,6 +84,10 @@ export const ChangeLogTable = ({
   const columns = useMemo<DataColumn<ChangeLogEntry>[]>(() => {
     const actionLabel = (action: string) =>
       labels?.actions?.[action] ?? t(`changeLog.actions.${action}`, { defaultValue: action });
+    const valueOf = (field: string, value: unknown): FormattedValue => {
+      const named = typeof value === 'string' ? labels?.values?.(field, value) : undefined;
+      return named ? { kind: 'text', text: named } : formatChangeValue(field, value);
+    };
     const fieldLabel = (field: string) =>
       labels?.fields?.[field] ?? t(`changeLog.fields.${field}`, { defaultValue: field });
     const subject: DataColumn<ChangeLogEntry>[] = subjectColumn
@@ -142,9 +151,9 @@ export const ChangeLogTable = ({
                     <Text span size="sm" c="dimmed">
                       {fieldLabel(change.field)}:
                     </Text>
-                    <ValueText value={formatChangeValue(change.field, change.from)} />
+                    <ValueText value={valueOf(change.field, change.from)} />
                     <IconArrowRight size={14} aria-label={t('changeLog.changedTo')} />
-                    <ValueText value={formatChangeValue(change.field, change.to)} />
+                    <ValueText value={valueOf(change.field, change.to)} />
                   </Group>
                 </List.Item>
               ))}

@@ -365,9 +365,6 @@ export const CampaignTable = ({ advertiserId, tableId = 'campaigns' }: CampaignT
     <Group gap="sm" wrap="wrap">
       {canSelect && selectedIds.length > 0 ? (
         <Group gap="xs" wrap="wrap" role="group" aria-label={t('bulk.label')} data-testid={`${tableId}-bulk`}>
-          <Text size="sm" c="dimmed" aria-live="polite" data-testid={`${tableId}-selected-count`}>
-            {t('bulk.selected', { count: selectedIds.length })}
-          </Text>
           {bulk.edit ? (
             <Button
               component={Link}

@@ -44,6 +44,15 @@ export const CAMPAIGN_LOG_FIELD_KEYS: Readonly<Record<string, string>> = {
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
+/** The names of the codes a campaign's change log holds: statuses and exchange approval states. */
+export const campaignLogValue =
+  (t: Translate) =>
+  (field: string, value: string): string | undefined => {
+    if (field === 'status') return t(`status.${value}`, { defaultValue: value });
+    if (/^exchanges\..+\.state$/.test(field)) return t(`exchangeState.${value}`, { defaultValue: value });
+    return undefined;
+  };
+
 /**
  * The `labels` of ChangeLogTable for one campaign: every known field, plus the approval fields of
  * each exchange the campaign has (`exchanges.<name>.state` / `.reason`).
@@ -51,12 +60,20 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 export const campaignLogLabels = (
   t: Translate,
   exchangeNames: readonly string[],
-): { actions: Record<string, string>; fields: Record<string, string> } => {
+): {
+  actions: Record<string, string>;
+  fields: Record<string, string>;
+  values: (field: string, value: string) => string | undefined;
+} => {
   const fields: Record<string, string> = {};
   for (const [field, key] of Object.entries(CAMPAIGN_LOG_FIELD_KEYS)) fields[field] = t(key);
   for (const exchange of exchangeNames) {
     fields[`exchanges.${exchange}.state`] = t('logFields.exchangeState', { exchange });
     fields[`exchanges.${exchange}.reason`] = t('logFields.exchangeReason', { exchange });
   }
-  return { actions: { 'exchange-approval': t('logActions.exchange-approval') }, fields };
+  return {
+    actions: { 'exchange-approval': t('logActions.exchange-approval') },
+    fields,
+    values: campaignLogValue(t),
+  };
 };

@@ -10,12 +10,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChangeLogTable } from '../../../components/change-log/change-log-table.tsx';
 import { useCampaignLinks } from '../components/use-campaign-links.ts';
+import { campaignLogLabels } from './change-log-labels.ts';
 import { OwnerPage, ownerName } from './owner-header.tsx';
 
 const OwnerChangeLogPage = () => {
   const { t } = useTranslation('campaigns');
   const links = useCampaignLinks();
   const subjectColumn = useMemo(() => ({ header: t('owner.campaignColumn'), href: links.view }), [t, links]);
+  const labels = useMemo(() => campaignLogLabels(t, []), [t]);
   return (
     <OwnerPage
       heading={(name) => t('owner.changeLogOf', { name })}
