@@ -84,7 +84,7 @@ export const ChangeLogTable = ({
   const columns = useMemo<DataColumn<ChangeLogEntry>[]>(() => {
     const actionLabel = (action: string) =>
       labels?.actions?.[action] ?? t(`changeLog.actions.${action}`, { defaultValue: action });
-    const valueOf = (field: string, value: unknown): FormattedValue => {
+    const shownValue = (field: string, value: unknown): FormattedValue => {
       const named = typeof value === 'string' ? labels?.values?.(field, value) : undefined;
       return named ? { kind: 'text', text: named } : formatChangeValue(field, value);
     };
@@ -151,9 +151,9 @@ export const ChangeLogTable = ({
                     <Text span size="sm" c="dimmed">
                       {fieldLabel(change.field)}:
                     </Text>
-                    <ValueText value={valueOf(change.field, change.from)} />
+                    <ValueText value={shownValue(change.field, change.from)} />
                     <IconArrowRight size={14} aria-label={t('changeLog.changedTo')} />
-                    <ValueText value={valueOf(change.field, change.to)} />
+                    <ValueText value={shownValue(change.field, change.to)} />
                   </Group>
                 </List.Item>
               ))}

@@ -44,6 +44,7 @@ const OwnerChangeLogPage = () => {
           <ChangeLogTable
             path={`/api/campaigns/advertiser/${owner.user_primary_id}/change-log`}
             subjectColumn={subjectColumn}
+            labels={labels}
             tableId="owner-change-log"
             label={t('owner.changeLogOf', { name: ownerName(owner) })}
           />
