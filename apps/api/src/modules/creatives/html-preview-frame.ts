@@ -31,10 +31,10 @@ export const htmlPreviewFrameRoutes: FastifyPluginAsyncZod = async (app) => {
     '/preview-frame',
     {
       config: { access: 'public' },
+      // A document for an iframe, not an API operation: kept out of the API reference.
       schema: {
-        tags: ['creatives'],
+        hide: true,
         summary: 'The sandboxed page an HTML creative is previewed in (the tag arrives by postMessage)',
-        produces: ['text/html'],
       },
     },
     async (_request, reply) =>
