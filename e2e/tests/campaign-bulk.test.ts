@@ -138,6 +138,8 @@ describe('bulk campaign operations', () => {
     await page.getByTestId('bulk-campaigns-table').waitFor();
     await page.getByTestId('bulk-selection-none').waitFor();
     await page.getByTestId('bulk-campaigns-search').fill('Bulk Exch');
+    await page.getByTestId('bulk-campaigns-search').press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('Bulk Exch');
     await page.getByTestId(`bulk-campaigns-row-${two}`).waitFor();
     await page.getByTestId(`bulk-campaigns-select-${one}`).check();
     await page.getByTestId(`bulk-campaigns-select-${two}`).check();
@@ -146,7 +148,7 @@ describe('bulk campaign operations', () => {
       .toMatch(/^2 campaigns selected/);
     // The selection is in the address, so a reload keeps it.
     await expect.poll(() => new URL(page.url()).searchParams.get('ids')).toBe(`${one},${two}`);
-    expect(new URL(page.url()).searchParams.get('q')).toBe('Bulk Exch');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('Bulk Exch'); // the selection kept the search
 
     await page.getByTestId('bulk-review').click();
     await page.getByText('Choose at least one exchange.').waitFor();

@@ -42,7 +42,9 @@ export const useListParams = (tableId: string, options: ListParamsOptions = {}):
 
   const update = useCallback(
     (patch: ListParamsPatch, navigation: { replace?: boolean } = {}) =>
-      setSearchParams((previous) => writeListParams(previous, patch, options), {
+      // From the address as it is now, not this render's copy: another writer of the same URL (a bulk
+      // page's `?ids=`) or a debounced search holding an older render must not drop each other's params.
+      setSearchParams(() => writeListParams(new URLSearchParams(window.location.search), patch, options), {
         replace: navigation.replace ?? false,
         preventScrollReset: true,
       }),
