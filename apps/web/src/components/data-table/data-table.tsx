@@ -72,11 +72,11 @@ server stopped counting at its cap (`cappedPageOf`), shown as "1,000+". */
 export type DataPage<T> = { items: T[]; total: number; total_exact?: boolean };
 
 /** Checkbox selection of rows (bulk actions); ids are `getRowId` as strings and survive paging. */
-export type RowSelection = {
+export type RowSelection<T> = {
   selected: ReadonlySet<string>;
   onChange: (next: Set<string>) => void;
   /** Accessible name of a row's checkbox, e.g. `Select ${row.name}`. */
-  rowLabel: (row: never) => string;
+  rowLabel: (row: T) => string;
 };
 
 /** The parts of a TanStack Query result the table reads (pass the `useQuery` result as is). */
@@ -114,7 +114,7 @@ export type DataTableProps<T> = {
   emptyDescription?: string;
   pageSizes?: readonly number[];
   /** Adds a checkbox column; test ids `<tableId>-select-<id>` and `<tableId>-select-page`. */
-  selection?: Omit<RowSelection, 'rowLabel'> & { rowLabel: (row: T) => string };
+  selection?: RowSelection<T>;
 };
 
 const ACTIONS_COLUMN = '__actions';
