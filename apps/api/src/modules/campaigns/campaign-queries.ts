@@ -123,16 +123,19 @@ const countOrderOf = (query: ListFilters): SQL | undefined => {
 };
 
 // ---- one statement per page ------------------------------------------------------------------------
-// A page is read in one statement: the page's ids (by the sort), the capped count, the campaigns with
-// their advertisers and the exchange approval counts of those rows only. Each statement of a request
-// costs the server and the database a round trip of their own (measured: about 0.5 ms of CPU each),
-// which on a busy server is what the budget is spent on.
+// A page is read in one statement: the page's campaigns (by the sort), the capped count, their
+// advertisers and the exchange approval counts of those rows only. Each statement of a request costs
+// the server and the database a round trip of their own (measured: about 0.5 ms of CPU each), which
+// on a busy server is what the budget is spent on.
 
 const campaignColumns = getTableColumns(campaigns);
 const advertiserFields = advertiserColumns as Record<keyof Advertiser, PgColumn>;
 
 const selectAs = (prefix: string, columns: Record<string, PgColumn>) =>
-  Object.entries(columns).map(([key, column]) => sql`${column} as ${sql.identifier(`${prefix}${key}`)}`);
+  sql.join(
+    Object.entries(columns).map(([key, column]) => sql`${column} as ${sql.identifier(`${prefix}${key}`)}`),
+    sql`, `,
+  );
 
 /** Decodes columns selected by `selectAs` the way a drizzle select does (both drivers). */
 const decode = <T>(raw: Record<string, unknown>, prefix: string, columns: Record<string, PgColumn>): T =>
@@ -151,7 +154,7 @@ const exchangeCountsSql = sql`(
     count(*) filter (where ${campaignExchanges.state} = 'APPROVED'),
     count(*) filter (where ${campaignExchanges.state} = 'REJECTED')
   ]::int[]
-  from ${campaignExchanges} where ${campaignExchanges.campaignId} = page.id)`;
+  from ${campaignExchanges} where ${campaignExchanges.campaignId} = page.c_id)`;
 
 const exchangeCountsOf = (value: unknown): ExchangeCounts => {
   const list = Array.isArray(value)
@@ -164,37 +167,51 @@ const exchangeCountsOf = (value: unknown): ExchangeCounts => {
   return { total, pending, approved, rejected };
 };
 
-type PageSql = {
-  /** CTEs the source reads (`with ...`), if any. */
-  with?: SQL;
-  /** The rows to page through: `select <id>, <sort keys k0..> from ...` (without an order). */
-  source: SQL;
-  /** The matching rows counted (capped), or undefined when the caller knows the total. */
-  total?: SQL;
-};
-
-const readListPage = async (db: DbOrTx, query: CampaignListQuery, statement: PageSql) => {
+/** The sort keys as k0, k1, ... and the order by them and the id. */
+const pageOrderOf = (query: CampaignListQuery) => {
   const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
-  const keyCount = SORTS[query.sort].length;
-  const orderBy = (prefix: string) =>
+  const keys = SORTS[query.sort];
+  const orderBy = (prefix: string, id: string) =>
     sql.join(
-      [...Array.from({ length: keyCount }, (_, i) => sql.raw(`${prefix}k${i}`)), sql.raw(`${prefix}id`)].map(
+      [...keys.map((_, i) => sql.raw(`${prefix}k${i}`)), sql.raw(id)].map(
         (column) => sql`${column} ${direction}`,
       ),
       sql`, `,
     );
+  return {
+    keys: sql.join(
+      keys.map((key, i) => sql`${key} as ${sql.raw(`k${i}`)}`),
+      sql`, `,
+    ),
+    /** The keys by name, e.g. p.k0, p.k1. */
+    keyNames: (prefix: string) =>
+      sql.join(
+        keys.map((_, i) => sql.raw(`${prefix}k${i}`)),
+        sql`, `,
+      ),
+    orderBy,
+  };
+};
+
+type PageSql = {
+  /** CTEs the page reads (`with ...`), if any. */
+  with?: SQL;
+  /** The page: the campaigns' columns as c_<field> and the sort keys as k0, k1, ..., limited. */
+  page: SQL;
+  /** The matching rows, counted up to the cap. */
+  total: SQL;
+};
+
+const readListPage = async (db: DbOrTx, query: CampaignListQuery, statement: PageSql) => {
+  const { orderBy } = pageOrderOf(query);
+  // (select 1) left join: one row even for an empty page, to carry the total.
   const result = (await db.execute(sql`
     ${statement.with ?? sql``}
-    select ${statement.total ?? sql`null`} as total,
-           ${sql.join([...selectAs('c_', campaignColumns), ...selectAs('a_', advertiserFields)], sql`, `)},
+    select ${statement.total} as total, page.*, ${selectAs('a_', advertiserFields)},
            ${exchangeCountsSql} as exchange_counts
     from (select 1) as one
-    left join (
-      (${statement.source} order by ${orderBy('')} limit ${query.limit} offset ${(query.page - 1) * query.limit}) as page
-      join ${campaigns} on ${campaigns.id} = page.id
-      join ${users} on ${users.id} = ${campaigns.advertiserId}
-    ) on true
-    order by ${orderBy('page.')}`)) as unknown as { rows: Record<string, unknown>[] };
+    left join ((${statement.page}) as page join ${users} on ${users.id} = page."c_advertiserId") on true
+    order by ${orderBy('page.', 'page.c_id')}`)) as unknown as { rows: Record<string, unknown>[] };
   const rows = result.rows;
   const items = rows
     .filter((raw) => raw.c_id !== null && raw.c_id !== undefined)
@@ -205,16 +222,8 @@ const readListPage = async (db: DbOrTx, query: CampaignListQuery, statement: Pag
         exchangeCountsOf(raw.exchange_counts),
       ),
     );
-  const total = rows[0]?.total;
-  return { items, total: total === null || total === undefined ? undefined : Number(total) };
+  return { items, total: Number(rows[0]?.total ?? 0) };
 };
-
-/** `select <id>, <sort keys>`: the page's columns of a source over campaigns. */
-const sortKeysOf = (query: CampaignListQuery) =>
-  sql.join(
-    [sql`${campaigns.id} as id`, ...SORTS[query.sort].map((key, i) => sql`${key} as ${sql.raw(`k${i}`)}`)],
-    sql`, `,
-  );
 
 export const listCampaigns = async (
   db: DbOrTx,
@@ -235,28 +244,38 @@ export const listCampaigns = async (
         : undefined,
     ) ?? sql`true`;
   const paging = { page: query.page, limit: query.limit };
-  const overCampaigns = sql`select ${sortKeysOf(query)} from ${campaigns} where ${where}`;
+  const slice = sql`limit ${query.limit} offset ${(query.page - 1) * query.limit}`;
+  const { keys, keyNames, orderBy } = pageOrderOf(query);
+  // The page walks the sort's index (or sorts the few matches), testing the filters on the way.
+  const walkedPage = (guard?: SQL) => sql`select ${selectAs('c_', campaignColumns)}, ${keys} from ${campaigns}
+    where (${where}) ${guard ? sql`and ${guard}` : sql``} order by ${orderBy('', 'c_id')} ${slice}`;
 
   if (q) {
     // A search collects its matches first, at most LIST_COUNT_CAP + 1, with their sort keys: the
     // materialized CTE keeps the LIMIT out of the scan's plan, so PostgreSQL takes the trigram
     // index's bitmap (all matches) and never walks a sort index testing ILIKE on each row until
-    // enough match; the scan is read only as far as the cap. The page is sorted from those.
-    const searched = await readListPage(db, query, {
-      with: sql`with matching as materialized (${overCampaigns}),
+    // enough match; the scan is read only as far as the cap. Up to the cap the page is sorted from
+    // those; beyond it the matches are dense and the other branch walks the sort order instead
+    // (each branch runs only when its one-time condition on the count holds).
+    const counted = sql`(select count(*) from capped)`;
+    const { items, total } = await readListPage(db, query, {
+      with: sql`with matching as materialized (select ${campaigns.id} as id, ${keys} from ${campaigns} where ${where}),
         capped as materialized (select * from matching limit ${LIST_COUNT_CAP + 1})`,
-      source: sql`select * from capped`,
-      total: sql`(select count(*) from capped)::int`,
+      page: sql`(select ${selectAs('c_', campaignColumns)}, ${keyNames('p.')}
+          from (select * from capped order by ${orderBy('', 'id')} ${slice}) as p
+          join ${campaigns} on ${campaigns.id} = p.id
+          where ${counted} <= ${LIST_COUNT_CAP})
+        union all
+        (${walkedPage(sql`${counted} > ${LIST_COUNT_CAP}`)})`,
+      total: sql`${counted}::int`,
     });
-    const total = searched.total ?? 0;
-    if (total <= LIST_COUNT_CAP) return { ...paging, items: searched.items, total, total_exact: true };
-    // Many matches: they are dense, so walking the sort order finds a page quickly.
-    const { items } = await readListPage(db, query, { source: overCampaigns });
-    return { ...paging, items, total: LIST_COUNT_CAP, total_exact: false };
+    return total <= LIST_COUNT_CAP
+      ? { ...paging, items, total, total_exact: true }
+      : { ...paging, items, total: LIST_COUNT_CAP, total_exact: false };
   }
 
-  const { items, total = 0 } = await readListPage(db, query, {
-    source: overCampaigns,
+  const { items, total } = await readListPage(db, query, {
+    page: walkedPage(),
     total: sql`(select count(*) from (select 1 from ${campaigns} where ${where}
       ${countOrderOf(query) ?? sql``} limit ${LIST_COUNT_CAP + 1}) as matching)::int`,
   });
