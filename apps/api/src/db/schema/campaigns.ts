@@ -3,9 +3,9 @@
 // Money in integer micro-units (1 USD = 1,000,000). The status lifecycle is in
 // packages/core/src/campaign-status.ts; the checks below only keep values inside its vocabulary.
 //
-// Name search: on PostgreSQL a migration adds a pg_trgm GIN index on lower(name) when the extension is
-// available (it is not declared here because PGlite does not ship pg_trgm unless loaded); the
-// queries use `lower(name) like lower('%q%')`, which that index serves, and a plain scan elsewhere.
+// Name search: on PostgreSQL a migration (0006, tuned in 0007) adds a pg_trgm GIN index on name when
+// the extension is available (it is not declared here because PGlite does not ship pg_trgm unless
+// loaded); the queries use `name ilike '%q%'`, which that index serves, and a plain scan elsewhere.
 import type { Targeting } from '@console/core/api/campaigns';
 import { sql } from 'drizzle-orm';
 import {
