@@ -19,6 +19,8 @@ export type ServerHandle = {
   /** e.g. http://127.0.0.1:41234 (no trailing slash) */
   baseURL: string;
   port: number;
+  /** The server process (for memory and CPU readings in the bench). */
+  pid: number;
   dataDir: string;
   /** Everything the server printed so far (stdout and stderr). */
   output: () => string;
@@ -91,6 +93,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOGIN_RATE_LIMIT: '10000',
+    // One browser or load worker plays one user for many requests a minute.
+    API_RATE_LIMIT: '1000000',
     LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
     ...(process.env.E2E_WEB_DIST ? { WEB_DIST: webDist } : {}),
     ...options.env,
@@ -148,7 +152,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       const res = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2_000) });
       if (res.ok) {
         await res.arrayBuffer();
-        return { baseURL, port, dataDir, output: () => output, stop };
+        return { baseURL, port, pid: child.pid ?? 0, dataDir, output: () => output, stop };
       }
       lastError = `HTTP ${res.status}`;
     } catch (err) {

@@ -13,7 +13,8 @@ import {
   screenshot,
   useE2E,
 } from '../support/browser.ts';
-import { expectedMenuPaths, expectMenu, shownText } from '../support/console.ts';
+import { expectMenu, shownText } from '../support/console.ts';
+import { expectedMenuPaths } from '../support/spec-menus.ts';
 
 const e2e = useE2E();
 

@@ -194,8 +194,8 @@ describe('admin accounts', () => {
     // The advertiser's ledger: balance on top, entries below.
     await rowAction(page, 'users', story.adv2Id, 'payments');
     await page.waitForURL(`**/admin/CampaignList/payment-list/${story.adv2Id}`);
-    await expect.poll(() => page.getByTestId('payments-balance').textContent()).toMatch(/\$\d/);
-    await page.getByTestId('payments-table').waitFor();
+    await expect.poll(() => page.getByTestId('funds-balance').textContent()).toMatch(/\$\d/);
+    await page.getByTestId('funds-history-table').waitFor();
     await checkA11yAtRest(page);
     await page.goBack();
 

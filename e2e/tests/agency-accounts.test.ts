@@ -18,7 +18,8 @@ import {
 } from '../support/browser.ts';
 import { pathOf, shownText, waitForPath } from '../support/console.ts';
 
-const e2e = useE2E();
+// The stand-in bidder below listens on loopback, which a DSP test may reach only when allowed.
+const e2e = useE2E({ env: { DSP_ALLOWED_PRIVATE_HOSTS: '127.0.0.1' } });
 
 const BIDDER_TOKEN = 'e2e-bidder-token-9f2a';
 let bidder: Server;

@@ -7,12 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
 import {
   actAsThroughSelect,
-  expectedMenuPaths,
   expectMenu,
   readStoredAuth,
   shownText,
   waitForPath,
 } from '../support/console.ts';
+import { expectedMenuPaths } from '../support/spec-menus.ts';
 
 const e2e = useE2E();
 

@@ -1,13 +1,12 @@
 // Each role in Chromium (spec sections 2 and 4, issue 3 parts 2, 5 and 8): login lands on the role's
-// home; the main menu is exactly the spec's, in order (packages/core menus.ts for the user's
-// settings: API Docs only with api_access, no Help & Support under the platform default config);
+// home; the main menu is exactly the spec's, in order (the literal lists of support/spec-menus.ts:
+// API Docs only with api_access, no Help & Support under the platform default config);
 // unknown paths, / and other roles' paths lead home; logout clears all of localStorage and lands on
 // /login, after which a protected path leads to /login; the stored `auth` holds no readable token.
 import { STORAGE_KEYS } from '@console/core/constants';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS, type DemoUser, useE2E } from '../support/browser.ts';
 import {
-  expectedMenuPaths,
   expectMenu,
   localStorageKeys,
   loginCapturingSession,
@@ -17,6 +16,7 @@ import {
   readStoredAuth,
   waitForPath,
 } from '../support/console.ts';
+import { expectedMenuPaths } from '../support/spec-menus.ts';
 
 const e2e = useE2E();
 

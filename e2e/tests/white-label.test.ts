@@ -2,13 +2,14 @@
 // (northwind.localhost, the demo agency's custom domain; Chromium resolves *.localhost to the
 // loopback address) the console carries the agency's brand: document title, footer text, the
 // primary colour as the --app-primary CSS variable on :root, the company config kept under
-// `config`, and Help & Support in the menu as that config enables it. The default host shows the
-// platform's brand, Trading Desk.
+// `config`, and Help & Support in the advertiser menu as that config enables it (the agency's own
+// menu has none, spec section 2). The default host shows the platform's brand, Trading Desk.
 import { STORAGE_KEYS } from '@console/core/constants';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS, useE2E } from '../support/browser.ts';
-import { expectedMenuPaths, expectMenu, shownText, waitForPath } from '../support/console.ts';
+import { DEMO_PASSWORD, DEMO_USERS, type DemoUser, useE2E } from '../support/browser.ts';
+import { expectMenu, logoutThroughMenu, shownText, waitForPath } from '../support/console.ts';
+import { expectedMenuPaths } from '../support/spec-menus.ts';
 
 const e2e = useE2E();
 
@@ -43,19 +44,31 @@ describe('white-label', () => {
     });
   });
 
-  it('signed in on the agency host: branded shell, and Help & Support in the menu (enabled by the agency config)', async () => {
+  it('signed in on the agency host: branded shell; the agency menu as the spec has it, and Help & Support for its advertiser (enabled by the agency config)', async () => {
     const { page } = e2e;
-    await page.goto(`${agencyOrigin()}/login`);
-    await page.getByTestId('login-email').fill(DEMO_USERS.agency.email);
-    await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-    await page.getByTestId('login-submit').click();
-    await waitForPath(page, DEMO_USERS.agency.home);
-    expect(new URL(page.url()).host).toBe(`northwind.localhost:${e2e.server.port}`);
-
+    const signIn = async (user: DemoUser) => {
+      await page.goto(`${agencyOrigin()}/login`);
+      await page.getByTestId('login-email').fill(user.email);
+      await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+      await page.getByTestId('login-submit').click();
+      await waitForPath(page, user.home);
+      expect(new URL(page.url()).host).toBe(`northwind.localhost:${e2e.server.port}`);
+    };
+    await signIn(DEMO_USERS.agency);
     await expectMenu(
       page,
       expectedMenuPaths('AGENCY', { api_access: true, help_and_support: true }),
       'AGENCY',
+    );
+    await expect.poll(() => shownText(page.getByTestId('app-footer'))).toContain(NORTHWIND_FOOTER);
+    await logoutThroughMenu(page);
+    await waitForPath(page, '/login');
+
+    await signIn(DEMO_USERS.adv1);
+    await expectMenu(
+      page,
+      expectedMenuPaths('ADVERTISER', { api_access: false, help_and_support: true }),
+      'ADVERTISER',
     );
     const help = page.locator('[data-testid="menu-item"][data-path="help_and_support_link"]');
     expect(await help.getAttribute('href')).toBe('https://example.com/support');

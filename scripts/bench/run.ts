@@ -2,7 +2,12 @@
 //   (a) gzip size of the initial JS + CSS of /login (budget 150 kB) and of the largest other chunk;
 //   (b) throughput and latency of GET /api/health, POST /api/auth/login and GET /api/auth/refresh-token
 //       on the production server, on PGlite (fresh DATA_DIR) and, when one is reachable, on a fresh
-//       PostgreSQL database.
+//       PostgreSQL database;
+//   (c) the campaign list at 100,000 campaigns (campaigns.ts) and inventory lists at 1,000,000 entries
+//       (lists.ts), each on its own fresh PostgreSQL database.
+//   (d) the built-in bidder (scripts/bench/bidder.ts): pacing accuracy over a simulated day, decision
+//       time and bid requests per second with 1,000 active campaigns.
+//   (e) the time to read a balance with 1,000,000 ledger entries (scripts/bench/funds.ts).
 //
 // Options: --skip-build (use the existing apps/web/dist), --only=web|api, --duration=<s> (default 5),
 //          --concurrency=<n> (default 8). PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
@@ -378,6 +383,35 @@ async function main(): Promise<void> {
       `--concurrency=${concurrency}`,
     ];
     spawnSync('node', args, { cwd: repoRoot, stdio: 'inherit' });
+    // Inventory lists: a 1,000,000-line upload, pages and searches of it, in-memory membership.
+    spawnSync(
+      'node',
+      [
+        '--import',
+        'tsx',
+        'scripts/bench/lists.ts',
+        `--duration=${durationMs / 1000}`,
+        `--concurrency=${concurrency}`,
+      ],
+      { cwd: repoRoot, stdio: 'inherit' },
+    );
+  }
+
+  // The built-in bidder: pacing accuracy, decision time and load with 1,000 campaigns (prints its tables).
+  if (only !== 'web') {
+    spawnSync(
+      'node',
+      ['--import', 'tsx', 'scripts/bench/bidder.ts', `--duration=${Math.max(5, durationMs / 1000)}`],
+      {
+        cwd: repoRoot,
+        stdio: 'inherit',
+      },
+    );
+  }
+
+  // Reading a balance with 1,000,000 ledger entries on PostgreSQL (its own database; prints its figures).
+  if (only !== 'web' && process.env.BENCH_DATABASE_URL !== 'off') {
+    spawnSync('node', ['--import', 'tsx', 'scripts/bench/funds.ts'], { cwd: repoRoot, stdio: 'inherit' });
   }
 
   mkdirSync(join(repoRoot, 'test-output'), { recursive: true });

@@ -1,6 +1,8 @@
-// Builds the Fastify app: external plugins first (helmet, rate limit, swagger), then the platform
-// (errors, envelope, auth guard), then the domain modules, then the web app's static files.
+// Builds the Fastify app: external plugins first (helmet, rate limit, swagger, the static files of
+// media and of the web app), then the check that every later route declares its access, the
+// platform (errors, envelope, auth guard), then the domain modules.
 import { existsSync, mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { configureZodMessages } from '@console/core/api/zod-messages';
 import helmet from '@fastify/helmet';
@@ -10,39 +12,59 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { agencyAdminRoutes } from './modules/agencies/agency-admin-routes.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
+import { bidRoutes } from './modules/bidding/bid-routes.ts';
+import { type Bidder, createBidder } from './modules/bidding/bidder.ts';
 import { findCampaignCategoryUsage } from './modules/campaigns/campaign-queries.ts';
 import { campaignRoutes } from './modules/campaigns/campaign-routes.ts';
 import { exchangeApprovalRoutes } from './modules/campaigns/exchange-approval-routes.ts';
 import { companyRoutes } from './modules/company/company-routes.ts';
 import { creativeAdminRoutes, creativeRoutes } from './modules/creatives/creative-routes.ts';
 import { htmlPreviewFrameRoutes } from './modules/creatives/html-preview-frame.ts';
+import { postbackRoutes, trackingRoutes } from './modules/delivery/tracking-routes.ts';
 import { dspRoutes } from './modules/dsp/dsp-routes.ts';
+import { adminFundsRoutes, agencyFundsRoutes, fundsRoutes } from './modules/funds/funds-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
+import { applistAdminRoutes, applistRoutes, listImportRoutes } from './modules/inventory/applist-routes.ts';
+import { audienceRoutes } from './modules/inventory/audience-routes.ts';
+import { createListImportWorker, type ListImportWorker } from './modules/inventory/list-import-worker.ts';
+import { smartAppListAdminRoutes, smartAppListRoutes } from './modules/inventory/smart-app-list-routes.ts';
 import { balanceRoutes } from './modules/ledger/balance-routes.ts';
+import { onBalanceChange } from './modules/ledger/ledger-events.ts';
+import { startLowBalanceAlerts } from './modules/ledger/low-balance-alerts.ts';
+import { createStripeSetup } from './modules/payments/stripe-client.ts';
+import { stripeRoutes } from './modules/payments/stripe-routes.ts';
 import { referenceRoutes } from './modules/reference/reference-routes.ts';
 import { settingsRoutes } from './modules/settings/settings-routes.ts';
 import { optimisationRoutes } from './modules/users/optimisation-routes.ts';
 import { agencyAdvertiserRoutes, userAdminRoutes } from './modules/users/user-admin-routes.ts';
 import { registerAuthGuard } from './platform/auth-guard.ts';
+import { createBackgroundTasks } from './platform/background-tasks.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { registerEnvelope } from './platform/envelope.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { registerHttpSecurityHeaders } from './platform/http-security-headers.ts';
+import { registerIdempotency } from './platform/idempotency.ts';
 import { createMailer } from './platform/mailer.ts';
 import { createMediaStore } from './platform/media-store.ts';
+import { swaggerOptions } from './platform/openapi.ts';
+import { createOutboundPolicy } from './platform/outbound-http.ts';
+import { registerUserRateLimit } from './platform/rate-limits.ts';
+import { requireDeclaredAccess } from './platform/route-access.ts';
 import { createSecretBox } from './platform/secret-box.ts';
 import { createTokenSigner } from './platform/tokens.ts';
 
-export type BuiltApp = { app: FastifyInstance; deps: AppDeps; database: Database };
+export type BuiltApp = {
+  app: FastifyInstance;
+  deps: AppDeps;
+  database: Database;
+  imports: ListImportWorker;
+  bidder: Bidder;
+};
 
 // Plain messages for type and presence errors, for every schema of the API.
 configureZodMessages();
@@ -57,6 +79,11 @@ export const buildApp = async (
         ? false
         : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: 1024 * 1024,
+    // Behind a reverse proxy, the client's address and scheme come from X-Forwarded-* (TRUST_PROXY).
+    trustProxy: config.trustProxy,
+    // `/api/campaigns/` still reaches `/api/campaigns`, while the API document lists one path each.
+    // Tracking URLs carry a signed token of a few hundred characters as a path parameter.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -72,10 +99,20 @@ export const buildApp = async (
   });
   const media = createMediaStore(join(config.dataDir, 'media'));
   mkdirSync(media.mediaDir, { recursive: true });
-  const deps: AppDeps = { db: database.db, tokens, mailer, media, config };
-  if (!options.database) app.addHook('onClose', () => database.close());
+  const background = createBackgroundTasks(app.log);
+  const deps: AppDeps = {
+    db: database.db,
+    tokens,
+    mailer,
+    media,
+    config,
+    background,
+    copyRows: database.copyRows,
+  };
 
   await app.register(helmet, {
+    // HSTS is sent by registerHttpSecurityHeaders, and only over HTTPS.
+    strictTransportSecurity: false,
     contentSecurityPolicy: {
       directives: { 'img-src': ["'self'", 'data:', 'https:'], 'connect-src': ["'self'"] },
     },
@@ -97,35 +134,37 @@ export const buildApp = async (
     decorateReply: false,
     index: false,
   });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Trading Desk Console API',
-        version: '1.0.0',
-        description:
-          'Every answer is {success, message?, data?}. POST/PUT/PATCH bodies may be sent as {encryptedData} ' +
-          '(AES-256-GCM with the key of GET /api/auth/payload-key) and are then answered as {encryptedResponse}; ' +
-          "plain JSON is answered plainly. While acting as another user, send the parents' ids as admin_id, " +
-          'co_admin_id or agency_id query parameters.',
-      },
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, swaggerOptions);
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
-  app.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerWebApp(app, config.webDist);
+  // From here on a route without `config.access` stops the app from starting.
+  requireDeclaredAccess(app);
+  app.get('/docs/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
   registerErrorHandling(app);
+  registerHttpSecurityHeaders(app);
+  // Before the envelope: its onSend must see the plain answer to store (see idempotency.ts).
+  registerIdempotency(app, {
+    db: database.db,
+    jwtSecret: config.jwtSecret,
+    answers: await createSecretBox(config.jwtSecret, 'idempotent-answers'),
+  });
   await registerEnvelope(app, config.payloadKey);
   registerAuthGuard(app, { db: database.db, tokens });
+  registerUserRateLimit(app, config.apiRateLimit);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes(deps), { prefix: '/api/auth' });
   await app.register(companyRoutes(deps), { prefix: '/api/auth' });
   await app.register(balanceRoutes(deps), { prefix: '/api/campaning' });
+  await app.register(fundsRoutes(deps), { prefix: '/api/funds' });
+  await app.register(adminFundsRoutes(deps), { prefix: '/api/admin/funds' });
+  await app.register(agencyFundsRoutes(deps), { prefix: '/api/agency/funds' });
+  await app.register(stripeRoutes(deps, createStripeSetup(config)), { prefix: '/api/payment/stripe' });
+  const stopLowBalanceAlerts = startLowBalanceAlerts(deps, app.log);
+  app.addHook('onClose', async () => stopLowBalanceAlerts());
   await app.register(userAdminRoutes(deps), { prefix: '/api/admin' });
   await app.register(agencyAdvertiserRoutes(deps), { prefix: '/api/agency' });
   await app.register(agencyAdminRoutes(deps), { prefix: '/api/admin' });
@@ -140,10 +179,41 @@ export const buildApp = async (
   await app.register(creativeRoutes(deps), { prefix: '/api/creatives' });
   await app.register(creativeAdminRoutes(deps), { prefix: '/api/admin/creatives' });
   const secrets = await createSecretBox(config.jwtSecret, 'dsp-credentials');
-  await app.register(dspRoutes({ ...deps, secrets }), { prefix: '/api/admin/dsp' });
+  const outbound = createOutboundPolicy({
+    allowedPrivateHosts: config.dspAllowedPrivateHosts,
+    consolePort: () => (app.server.address() as AddressInfo | null)?.port,
+  });
+  await app.register(dspRoutes({ ...deps, secrets, outbound }), { prefix: '/api/admin/dsp' });
+  // Inventory lists and audiences: uploads are stored by a worker in this process (survives restarts).
+  const imports = createListImportWorker(deps, { driver: database.driver, log: app.log });
+  app.addHook('onReady', async () => imports.start());
+  await app.register(applistRoutes({ ...deps, imports }), { prefix: '/api/applists' });
+  await app.register(applistAdminRoutes(deps), { prefix: '/api/admin/applists' });
+  await app.register(listImportRoutes(deps), { prefix: '/api/list-imports' });
+  await app.register(audienceRoutes({ ...deps, imports }), { prefix: '/api/audiences' });
+  await app.register(smartAppListRoutes(deps), { prefix: '/api/smart-app-lists' });
+  await app.register(smartAppListAdminRoutes(deps), { prefix: '/api/admin/smart-app-lists' });
 
-  await registerWebApp(app, config.webDist);
-  return { app, deps, database };
+  // The built-in bidder (issue 11): the OpenRTB endpoint, tracking and conversion postbacks.
+  const bidder = createBidder(database.db, config, {
+    onError: (error) => app.log.error({ err: error }, 'bidder'),
+  });
+  await bidder.start();
+  // A top-up or allocation lets an advertiser that ran dry bid again without waiting for a poll.
+  onBalanceChange(() => bidder.index.requestReload());
+  await app.register(bidRoutes(bidder));
+  await app.register(trackingRoutes(database.db, bidder));
+  await app.register(postbackRoutes(database.db, bidder), { prefix: '/api' });
+  app.addHook('onClose', async () => {
+    // Nothing is cut off mid-write: imports, the bidder's events and counters, then background
+    // tasks finish before the database closes.
+    await imports.stop();
+    await bidder.close();
+    await background.idle();
+    if (!options.database) await database.close();
+  });
+
+  return { app, deps, database, imports, bidder };
 };
 
 /** Serves the built console and answers unknown non-API GETs with its index.html (client routing). */

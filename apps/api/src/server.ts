@@ -4,12 +4,13 @@ import { loadConfig } from './config/env.ts';
 import { ensureReferenceData } from './modules/reference/reference-seed.ts';
 import { seedDemoCampaigns } from './seed/demo-campaigns.ts';
 import { seedDemoCreatives } from './seed/demo-creatives.ts';
+import { seedDemoDelivery } from './seed/demo-delivery.ts';
 import { DEMO_USERS, isDatabaseEmpty, seedDemo } from './seed/demo-seed.ts';
 import { ensurePlatformCompany } from './seed/platform-company.ts';
 
 const main = async () => {
   const config = loadConfig();
-  const { app, deps, database } = await buildApp(config);
+  const { app, deps, database, bidder } = await buildApp(config);
   await ensurePlatformCompany(deps.db);
   await ensureReferenceData(deps.db);
   const wantsDemo = process.argv.includes('--demo');
@@ -19,6 +20,8 @@ const main = async () => {
     // Creatives first: the demo campaigns attach them.
     await seedDemoCreatives(deps.db, deps.media.mediaDir);
     await seedDemoCampaigns(deps.db);
+    await seedDemoDelivery(deps.db, deps.media.mediaDir);
+    await bidder.index.reload();
   }
 
   const shutdown = async () => {

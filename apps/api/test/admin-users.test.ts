@@ -39,7 +39,7 @@ type LedgerPage = Page<{
   kind: string;
   amount_micros: number;
   balance_after_micros: number;
-  description: string;
+  note: string;
   createdBy: unknown;
 }> & { balance_micros: number };
 
@@ -756,10 +756,12 @@ describe('GET /api/admin/users/:id/payments', () => {
       expect(page).toMatchObject({ total: 1, page: 1, balance_micros: 5_000_000_000 });
       expect(page.items).toHaveLength(1);
       expect(page.items[0]).toMatchObject({
-        kind: 'DEPOSIT',
+        kind: 'CREDIT',
+        method: 'PROMOTION',
         amount_micros: 5_000_000_000,
         balance_after_micros: 5_000_000_000,
-        description: 'Demo deposit',
+        note: 'Demo deposit',
+        counterparty: null,
         createdBy: null,
       });
     }

@@ -272,7 +272,7 @@ describe('an advertiser of its own, from creation to deactivation', () => {
     );
     expect(adv1).toMatchObject({ total: 1, balance_micros: 1_250_500_000 });
     expect(adv1.items[0]).toMatchObject({
-      kind: 'DEPOSIT',
+      kind: 'CREDIT',
       amount_micros: 1_250_500_000,
       balance_after_micros: 1_250_500_000,
     });

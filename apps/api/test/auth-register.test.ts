@@ -29,6 +29,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A registration body; tests override what they look at. */
+const registration = {
+  role: 'ADVERTISER',
+  password: DEMO_PASSWORD,
+  firstName: 'A',
+  lastName: 'B',
+  companyName: 'C',
+} as const;
+
 const login = (email: string, password: string) =>
   t.call('POST', '/api/auth/login', { body: { email, password } });
 const verify = (email: string, otp: string) =>
@@ -150,35 +159,22 @@ describe('POST /api/auth/register and verify-otp', () => {
     }
   });
 
-  it('refuses the e-mail of an active account with 409, in any case', async () => {
+  it('answers the e-mail of an active account like a new one, and mails its owner a notice, no code', async () => {
+    const fresh = await t.call('POST', '/api/auth/register', {
+      body: { ...registration, email: uniqueEmail('fresh') },
+    });
     for (const email of ['adv1@demo.test', 'ADV1@Demo.Test']) {
-      const result = await t.call('POST', '/api/auth/register', {
-        body: {
-          role: 'ADVERTISER',
-          email,
-          password: DEMO_PASSWORD,
-          firstName: 'A',
-          lastName: 'B',
-          companyName: 'C',
-        },
-      });
-      expectError(result, 409, 'An account with this e-mail already exists.');
+      const result = await t.call('POST', '/api/auth/register', { body: { ...registration, email } });
+      expect(result.status).toBe(200);
+      expect(result.body).toEqual({ ...fresh.body, data: { email: 'adv1@demo.test' } });
     }
+    const [notice] = (await mailsTo(t, 'adv1@demo.test')).slice(-1);
+    expect(notice?.subject).toBe('Someone tried to register with your e-mail address');
+    expect(notice?.body).not.toMatch(/\d{6}/);
     // The existing account is untouched.
     expect((await login('adv1@demo.test', DEMO_PASSWORD)).status).toBe(200);
+    expect(await userRowOf(t, 'adv1@demo.test')).toMatchObject({ role: 'ADVERTISER', firstName: 'Alan' });
   });
-
-  it('lets a pending registration be repeated: the details and code are replaced', async () => {
-    const { email } = await registerAccount(t, { firstName: 'First' });
-    const firstCode = await t.readOtp(email);
-    await registerAccount(t, { email, firstName: 'Second', password: 'Other-pass-9' });
-    const secondCode = await t.readOtp(email);
-    if (firstCode !== secondCode) expectError(await verify(email, firstCode), 400, OTP_INVALID);
-    const session = dataOf<SessionData>(await verify(email, secondCode));
-    expect(session.firstName).toBe('Second');
-    expect((await login(email, 'Other-pass-9')).status).toBe(200);
-  });
-
   it('refuses a weak password with the policy message', async () => {
     for (const password of ['short1A', 'alllowercase1', 'ALLUPPERCASE1', 'NoDigitsHere']) {
       const result = await t.call('POST', '/api/auth/register', {
@@ -325,5 +321,84 @@ describe('POST /api/auth/forgot-password and reset-password', () => {
     });
     expectError(result, 400, OTP_INVALID);
     expect((await verify(email, verifyCode)).status).toBe(200);
+  });
+});
+
+describe('a second registration of a pending address (issue 9, hole 2)', () => {
+  const first = { firstName: 'First', lastName: 'Owner', companyName: 'First Co', password: 'Owner-pass-1' };
+  const second = {
+    role: 'AGENCY' as const,
+    firstName: 'Second',
+    lastName: 'Taker',
+    companyName: 'Takeover Co',
+    password: 'Taker-pass-2',
+  };
+  const registerTwice = async () => {
+    const email = uniqueEmail('pending');
+    const firstAnswer = await t.call('POST', '/api/auth/register', {
+      body: { ...registration, ...first, email },
+    });
+    const firstCode = await t.readOtp(email);
+    const secondAnswer = await t.call('POST', '/api/auth/register', {
+      body: { ...registration, ...second, email },
+    });
+    const secondCode = await t.readOtp(email);
+    return { email, firstAnswer, secondAnswer, firstCode, secondCode };
+  };
+
+  it('gets the same answer and changes none of the first registration’s data', async () => {
+    const { email, firstAnswer, secondAnswer } = await registerTwice();
+    expect(secondAnswer.status).toBe(200);
+    expect(secondAnswer.body).toEqual(firstAnswer.body);
+    expect(await userRowOf(t, email)).toMatchObject({
+      status: 'PENDING',
+      role: 'ADVERTISER',
+      firstName: 'First',
+      lastName: 'Owner',
+      companyName: 'First Co',
+    });
+    // The first password is still the one: right but unverified, while the second is just wrong.
+    expectError(await login(email, first.password), 403, VERIFY_FIRST);
+    expectUnauthorized(await login(email, second.password), INVALID_LOGIN);
+  });
+
+  it('the first code still activates the first registration, and the second code dies', async () => {
+    const { email, firstCode, secondCode } = await registerTwice();
+    const session = dataOf<SessionData>(await verify(email, firstCode));
+    expect(session).toMatchObject({ role: 'ADVERTISER', firstName: 'First', companyName: 'First Co' });
+    expect((await login(email, first.password)).status).toBe(200);
+    expectUnauthorized(await login(email, second.password), INVALID_LOGIN);
+    if (secondCode !== firstCode) expectError(await verify(email, secondCode), 400, OTP_INVALID);
+  });
+
+  it('whoever proves the address with the second code gets the second registration’s data', async () => {
+    const { email, firstCode, secondCode } = await registerTwice();
+    const session = dataOf<SessionData>(await verify(email, secondCode));
+    expect(session).toMatchObject({
+      role: 'AGENCY',
+      firstName: 'Second',
+      lastName: 'Taker',
+      companyName: 'Takeover Co',
+    });
+    expect((await login(email, second.password)).status).toBe(200);
+    expectUnauthorized(await login(email, first.password), INVALID_LOGIN);
+    if (secondCode !== firstCode) expectError(await verify(email, firstCode), 400, OTP_INVALID);
+  });
+
+  it('names in each mail the registration its code completes', async () => {
+    const { email } = await registerTwice();
+    const [firstMail, secondMail] = await mailsTo(t, email);
+    expect(firstMail?.body).toContain('First Co (First Owner, advertiser)');
+    expect(secondMail?.body).toContain('Takeover Co (Second Taker, agency)');
+  });
+
+  it('wrong codes count against every waiting code: five wrong tries leave none usable', async () => {
+    const { email, firstCode, secondCode } = await registerTwice();
+    const wrong = ['000000', '111111', '222222', '333333', '444444', '555555'].filter(
+      (code) => code !== firstCode && code !== secondCode,
+    );
+    for (const code of wrong.slice(0, 5)) expectError(await verify(email, code), 400, OTP_INVALID);
+    expectError(await verify(email, firstCode), 400, OTP_INVALID);
+    expectError(await verify(email, secondCode), 400, OTP_INVALID);
   });
 });

@@ -61,8 +61,8 @@ describe('relation options', () => {
   it('gives an advertiser its own lists by name, with or without naming itself', async () => {
     const answer = await options(own.advertiserToken);
     expect(namesOf(answer)).toEqual(names);
-    expect(answer.applists[0]).toEqual({ applist_id: expect.any(Number), name: 'Alpha apps' });
-    expect(answer.audiences[0]).toEqual({ audience_id: expect.any(Number), name: 'app users' });
+    expect(answer.applists[0]).toMatchObject({ applist_id: expect.any(Number), name: 'Alpha apps' });
+    expect(answer.audiences[0]).toMatchObject({ audience_id: expect.any(Number), name: 'app users' });
     expect(await options(own.advertiserToken, { advertiser_id: own.advertiserId })).toEqual(answer);
   });
 

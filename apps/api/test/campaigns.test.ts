@@ -145,6 +145,8 @@ describe('create', () => {
       app_categories: [],
       app_genres: [],
       app_subgenres: [],
+      deal_ids: [],
+      ad_categories: [],
     });
     expect(campaign.exchanges.map((e) => [e.exchange_id, e.state, e.decided_by])).toEqual(
       expect.arrayContaining([

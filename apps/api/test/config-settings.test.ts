@@ -5,7 +5,6 @@ import type { CompanyConfig } from '@console/core/api/company-config';
 import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../src/db/schema/companies.ts';
-import { postLedgerEntry } from '../src/modules/ledger/ledger-service.ts';
 import {
   createVerifiedAccount,
   dataOf,
@@ -17,6 +16,7 @@ import {
   sessionOf,
   USER_NOT_FOUND,
 } from './support/accounts.ts';
+import { bookSpend, creditAccount } from './support/ledger-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 type Name = 'admin' | 'coadmin' | 'agency' | 'adv1' | 'adv2' | 'advertiser';
@@ -220,18 +220,8 @@ describe('GET /api/campaning/getAdvertiserBalance', () => {
     const user = await insertUser(t, { role: 'ADVERTISER' });
     const token = await t.loginAs(user.email, user.password);
     expect(dataOf(await balance(token))).toBe(0);
-    await postLedgerEntry(t.deps.db, {
-      userId: user.id,
-      amountMicros: 12_345_678n,
-      kind: 'DEPOSIT',
-      createdBy: null,
-    });
-    await postLedgerEntry(t.deps.db, {
-      userId: user.id,
-      amountMicros: -2_345_678n,
-      kind: 'SPEND',
-      createdBy: null,
-    });
+    await creditAccount(t, user.id, 12_345_678n);
+    await bookSpend(t, user.id, { mediaCostMicros: 2_345_678n });
     expect(dataOf(await balance(token))).toBe(10_000_000);
   });
 

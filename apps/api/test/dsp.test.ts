@@ -77,6 +77,10 @@ const stubBidder = (request: StubRequest, response: ServerResponse) => {
     );
   }
   if (path === '/broken') return answer(response, 500);
+  if (path === '/redirect') {
+    response.writeHead(302, { location: '/kritter' });
+    return response.end();
+  }
   return answer(response, 404);
 };
 
@@ -121,7 +125,8 @@ const dspOf = (type: DspType) => {
 };
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // The stub bidder listens on loopback: an on-premise setting lets the connection test reach it.
+  t = await startTestApp({ dspAllowedPrivateHosts: ['127.0.0.1'] });
   tok = await demoTokens(t);
   stub = await startStubServer(stubBidder);
 });
@@ -439,6 +444,91 @@ describe('editing', () => {
   });
 });
 
+describe('moving an endpoint (sealed credentials never follow it)', () => {
+  const KEY = 'moving-SECRET-key-a1b2';
+  let attacker: StubServer;
+  let dsp: Dsp;
+  beforeAll(async () => {
+    attacker = await startStubServer((_request, response) => answer(response, 200));
+    const result = await t.call('POST', '/api/admin/dsp', {
+      token: tok.admin,
+      body: { ...bodyOf('KRITTER', 'Moving partner'), credentials: { api_key: KEY } },
+    });
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    dsp = dataOf<Dsp>(result);
+  });
+  afterAll(() => attacker?.close());
+
+  const edit = (endpoint_url: string, credentials?: Record<string, string>) =>
+    t.call('PUT', `/api/admin/dsp/${dsp.id}`, {
+      token: tok.admin,
+      body: {
+        name: dsp.name,
+        type: 'KRITTER',
+        endpoint_url,
+        exchanges: dsp.exchanges,
+        qps_limit: dsp.qps_limit,
+        ...(credentials ? { credentials } : {}),
+      },
+    });
+  const ENDPOINT_CHANGED =
+    'The endpoint changed: enter the credentials again, so that the stored ones are not sent to the new address.';
+
+  it('refuses another scheme, host, port or path without the credentials (400), changing nothing', async () => {
+    const stubPort = new URL(stub.url).port;
+    for (const endpoint of [
+      `${attacker.url}/kritter`,
+      `https://127.0.0.1:${stubPort}/kritter`,
+      `http://localhost:${stubPort}/kritter`,
+      `${stub.url}/kritter/elsewhere`,
+    ]) {
+      expectFieldErrors(await edit(endpoint), { credentials: ENDPOINT_CHANGED });
+    }
+    const read = dataOf<Dsp>(await t.call('GET', `/api/admin/dsp/${dsp.id}`, { token: tok.admin }));
+    expect(read.endpoint_url).toBe(dsp.endpoint_url);
+    // The saved test still goes to the old address, never to the attacker's.
+    await t.call('POST', `/api/admin/dsp/${dsp.id}/test`, { token: tok.admin });
+    expect(stub.requests.at(-1)!.headers['x-api-key']).toBe(KEY);
+    expect(attacker.requests).toHaveLength(0);
+  });
+
+  it('refuses incomplete credentials with the move', async () => {
+    expectFieldErrors(await edit(`${attacker.url}/kritter`, { api_key: '  ' }), {
+      credentials: 'Fill in every credential of this DSP type.',
+    });
+  });
+
+  it('keeps the credentials when only the query changes', async () => {
+    const moved = await edit(`${stub.url}/kritter?region=eu`);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(dataOf<Dsp>(moved).credentials_hint).toEqual({ api_key: '••••a1b2' });
+  });
+
+  it('moves with new credentials, and the next test sends only those', async () => {
+    const moved = await edit(`${attacker.url}/kritter`, { api_key: 'fresh-key-for-new-host-7777' });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(dataOf<Dsp>(moved)).toMatchObject({
+      endpoint_url: `${attacker.url}/kritter`,
+      credentials_hint: { api_key: '••••7777' },
+    });
+    expect(JSON.stringify(moved.body)).not.toContain('fresh-key');
+    await t.call('POST', `/api/admin/dsp/${dsp.id}/test`, { token: tok.admin });
+    expect(attacker.requests.map((request) => request.headers['x-api-key'])).toEqual([
+      'fresh-key-for-new-host-7777',
+    ]);
+    const log = dataOf<ChangeLog>(
+      await t.call('GET', `/api/admin/dsp/${dsp.id}/change-log`, { token: tok.admin }),
+    );
+    expect(log.items[0]!.changes).toContainEqual({
+      field: 'credentials_hint',
+      from: { api_key: '••••a1b2' },
+      to: { api_key: '••••7777' },
+    });
+    expect(JSON.stringify(log)).not.toContain('fresh-key');
+    expect(JSON.stringify(log)).not.toContain(KEY);
+  });
+});
+
 describe('connection test', () => {
   const test = (type: DspType, credentials: Record<string, string>, endpoint = `${stub.url}${PATHS[type]}`) =>
     t.call('POST', '/api/admin/dsp/test', {
@@ -477,11 +567,24 @@ describe('connection test', () => {
 
   it('reports an unreachable endpoint and an upstream error', async () => {
     const unreachable = dataOf<TestResult>(await test('KRITTER', CREDENTIALS.KRITTER, await closedPortUrl()));
-    expect(unreachable.ok).toBe(false);
-    expect(unreachable.message).toMatch(/^Could not reach the DSP: /);
-    expect(unreachable.message).toContain('ECONNREFUSED');
+    // One sentence without cause or time: a closed port reads like any other failure.
+    expect(unreachable).toEqual({ ok: false, message: 'Could not reach the DSP.', latency_ms: 0 });
     const broken = dataOf<TestResult>(await test('KRITTER', CREDENTIALS.KRITTER, `${stub.url}/broken`));
     expect(broken).toMatchObject({ ok: false, message: 'The DSP answered HTTP 500.' });
+  });
+
+  it('does not follow a redirect', async () => {
+    const before = stub.requests.length;
+    const redirected = dataOf<TestResult>(await test('KRITTER', CREDENTIALS.KRITTER, `${stub.url}/redirect`));
+    expect(redirected).toMatchObject({ ok: false, message: 'The DSP answered HTTP 302.' });
+    expect(stub.requests.slice(before).map((request) => request.url)).toEqual(['/redirect']);
+  });
+
+  it('never reaches the console itself, even on an allowed private address', async () => {
+    for (const path of ['/api/health', '/api/admin/dsp/list']) {
+      const outcome = dataOf<TestResult>(await test('KRITTER', CREDENTIALS.KRITTER, `${t.baseUrl}${path}`));
+      expect(outcome).toEqual({ ok: false, message: 'Could not reach the DSP.', latency_ms: 0 });
+    }
   });
 
   it('answers bad input with 400', async () => {
@@ -563,7 +666,7 @@ describe('change log', () => {
       body: {
         name: custom.name,
         type: 'KRITTER',
-        endpoint_url: `${stub.url}/kritter`,
+        endpoint_url: custom.endpoint_url,
         exchanges: [],
         qps_limit: 10,
       },
@@ -574,12 +677,23 @@ describe('change log', () => {
     const refused = dataOf<TestResult>(
       await t.call('POST', `/api/admin/dsp/${custom.id}/test`, { token: tok.admin }),
     );
-    expect(refused).toMatchObject({ ok: false, message: 'The DSP refused the credentials (HTTP 403).' });
-    const fixed = await t.call('PUT', `/api/admin/dsp/${custom.id}/credentials`, {
+    expect(refused).toMatchObject({ ok: false, message: 'The DSP refused the credentials (HTTP 401).' });
+    // Moved to the Kritter path with Kritter credentials in the same edit.
+    const fixed = await t.call('PUT', `/api/admin/dsp/${custom.id}`, {
       token: tok.admin,
-      body: { credentials: CREDENTIALS.KRITTER },
+      body: {
+        name: custom.name,
+        type: 'KRITTER',
+        endpoint_url: `${stub.url}/kritter`,
+        exchanges: [],
+        qps_limit: 10,
+        credentials: CREDENTIALS.KRITTER,
+      },
     });
-    expect(dataOf<Dsp>(fixed).credentials_hint).toEqual({ api_key: '••••e5f6' });
+    expect(dataOf<Dsp>(fixed)).toMatchObject({
+      credentials_hint: { api_key: '••••e5f6' },
+      status: 'INACTIVE',
+    });
     expect(
       dataOf<TestResult>(await t.call('POST', `/api/admin/dsp/${custom.id}/test`, { token: tok.admin })).ok,
     ).toBe(true);

@@ -400,3 +400,85 @@ describe('ending impersonation', () => {
     expectUnauthorized(await profile(child.token), SESSION_ENDED);
   });
 });
+
+describe('a changed relationship ends the sessions acting through it (issue 9, hole 1)', () => {
+  const moveAdvertiser = async (advertiserId: number, agencyId: number | null) => {
+    const result = await t.call('POST', '/api/admin/assign-advertiser', {
+      token: s.admin.token,
+      body: { advertiser_id: advertiserId, agency_id: agencyId },
+    });
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+  };
+  const setStatus = async (userId: number, status: 'ACTIVE' | 'INACTIVE') => {
+    const result = await t.call('PATCH', `/api/admin/users/${userId}/status`, {
+      token: s.admin.token,
+      body: { status },
+    });
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+  };
+  /** An agency of its own with one advertiser, both signed in fresh. */
+  const agencyWithAdvertiser = async () => {
+    const agency = await insertUser(t, { role: 'AGENCY' });
+    const advertiser = await insertUser(t, { role: 'ADVERTISER', agencyId: agency.id });
+    return { agency, advertiser, agencyToken: (await sessionOf(t, agency.email)).token };
+  };
+
+  it("moving an advertiser to another agency ends the old agency's session as it, for good", async () => {
+    const { advertiser, agencyToken } = await agencyWithAdvertiser();
+    const other = await insertUser(t, { role: 'AGENCY' });
+    const asAdvertiser = await childOf(agencyToken, advertiser.id);
+    // The admin acting through the old agency loses it too; the admin acting directly keeps it.
+    const adminAsAgency = await childOf(s.admin.token, (await userRowOf(t, advertiser.email)).agencyId!);
+    const adminAsAgencyAsAdvertiser = await childOf(adminAsAgency.token, advertiser.id);
+    const adminAsAdvertiser = await childOf(s.admin.token, advertiser.id);
+
+    await moveAdvertiser(advertiser.id, other.id);
+    expectUnauthorized(await profile(asAdvertiser.token), SESSION_ENDED);
+    expectUnauthorized(await profile(adminAsAgencyAsAdvertiser.token), SESSION_ENDED);
+    expect((await profile(adminAsAdvertiser.token)).status).toBe(200);
+    expect((await profile(adminAsAgency.token)).status).toBe(200);
+    expect((await profile(agencyToken)).status).toBe(200);
+    // The old agency cannot act as it any more, and moving it back does not revive the session.
+    expectError(await actAs(agencyToken, advertiser.id), 404, USER_NOT_FOUND);
+    await moveAdvertiser(advertiser.id, (await userRowOf(t, adminAsAgency.email)).id);
+    expectUnauthorized(await profile(asAdvertiser.token), SESSION_ENDED);
+  });
+
+  it('making an advertiser direct ends its agency session as it', async () => {
+    const { advertiser, agencyToken } = await agencyWithAdvertiser();
+    const asAdvertiser = await childOf(agencyToken, advertiser.id);
+    await moveAdvertiser(advertiser.id, null);
+    expectUnauthorized(await profile(asAdvertiser.token), SESSION_ENDED);
+  });
+
+  it('deactivating an agency ends every session acting through it, also after reactivation', async () => {
+    const { agency, advertiser, agencyToken } = await agencyWithAdvertiser();
+    const asAdvertiser = await childOf(agencyToken, advertiser.id);
+    const adminAsAgency = await childOf(s.admin.token, agency.id);
+    const adminAsAgencyAsAdvertiser = await childOf(adminAsAgency.token, advertiser.id);
+    await setStatus(agency.id, 'INACTIVE');
+    await setStatus(agency.id, 'ACTIVE');
+    for (const token of [asAdvertiser.token, adminAsAgency.token, adminAsAgencyAsAdvertiser.token]) {
+      expectUnauthorized(await profile(token), SESSION_ENDED);
+    }
+    expect((await profile(s.admin.token)).status).toBe(200);
+  });
+
+  it('deactivating a co-admin ends the sessions in which it acts as someone, also after reactivation', async () => {
+    const coAdmin = await insertUser(t, { role: 'CO-ADMIN' });
+    const coAdminToken = (await sessionOf(t, coAdmin.email)).token;
+    const { advertiser } = await agencyWithAdvertiser();
+    const asAdvertiser = await childOf(coAdminToken, advertiser.id);
+    await setStatus(coAdmin.id, 'INACTIVE');
+    await setStatus(coAdmin.id, 'ACTIVE');
+    expectUnauthorized(await profile(asAdvertiser.token), SESSION_ENDED);
+  });
+
+  it('a session whose chain broke behind the services’ back is refused on its next request', async () => {
+    const { advertiser, agencyToken } = await agencyWithAdvertiser();
+    const asAdvertiser = await childOf(agencyToken, advertiser.id);
+    const other = await insertUser(t, { role: 'AGENCY' });
+    await t.deps.db.update(users).set({ agencyId: other.id }).where(eq(users.id, advertiser.id));
+    expectUnauthorized(await profile(asAdvertiser.token), SESSION_ENDED);
+  });
+});

@@ -28,6 +28,21 @@ const s: Record<Name, SessionData> = {} as never;
 
 const EXPIRED = 'Your session has expired. Please sign in again.';
 
+/** Every route anyone may call without signing in (hole 7 of issue 9: a new one must be added here). */
+const PUBLIC_ROUTES = [
+  'GET /api/auth/agency-config',
+  'GET /api/auth/payload-key',
+  'GET /api/creatives/preview-frame',
+  'GET /api/health',
+  'GET /docs/openapi.json',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/login',
+  'POST /api/auth/register',
+  'POST /api/auth/resend-verify-otp',
+  'POST /api/auth/reset-password',
+  'POST /api/auth/verify-otp',
+];
+
 /** Whether status and body are exactly these (collects every mismatch instead of stopping at one). */
 const matches = (result: { status: number; body: unknown }, expected: { status: number; body: unknown }) =>
   result.status === expected.status && isDeepStrictEqual(result.body, expected.body);
@@ -83,6 +98,30 @@ describe('the API reference', () => {
     );
   });
 
+  it('every route declares its access, and exactly these are public', () => {
+    const declared = t.app.declaredRoutes;
+    expect(declared.length).toBeGreaterThanOrEqual(operations.length);
+    const open = declared
+      .filter(({ access }) => access === 'public')
+      .map(({ method, url }) => `${method} ${url}`);
+    expect(open.sort()).toEqual(PUBLIC_ROUTES);
+  });
+
+  it('documents each route with the security of its declared access', () => {
+    const accessOf = new Map(
+      t.app.declaredRoutes.map(({ method, url, access }) => [`${method} ${url}`, access] as const),
+    );
+    const wrong: string[] = [];
+    for (const { method, path, operation } of operations) {
+      const access = accessOf.get(`${method} ${path.replace(/\{([^}]+)\}/g, ':$1')}`);
+      const expected = access === 'public' ? [] : [{ bearerAuth: [] }];
+      if (access === undefined) wrong.push(`${method} ${path}: not a declared route`);
+      else if (!isDeepStrictEqual(operation.security, expected))
+        wrong.push(`${method} ${path}: security ${JSON.stringify(operation.security)}, access ${access}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('the interactive reference is served at /docs', async () => {
     const response = await fetch(`${t.baseUrl}/docs`, { redirect: 'follow' });
     expect(response.status).toBe(200);
@@ -93,7 +132,9 @@ describe('the API reference', () => {
     const missing: string[] = [];
     for (const { method, path, operation } of operations) {
       if (!operation.summary?.trim()) missing.push(`${method} ${path}: summary`);
-      const ok = operation.responses?.['200']?.content?.['application/json']?.schema;
+      // JSON, or a file the operation says it produces (the funds CSV export and PDF statement).
+      const content = operation.responses?.['200']?.content;
+      const ok = ['application/json', 'text/csv', 'application/pdf'].some((type) => content?.[type]?.schema);
       if (!ok) missing.push(`${method} ${path}: 200 response schema`);
       if (['POST', 'PUT', 'PATCH'].includes(method) && operation.requestBody) {
         if (!operation.requestBody.content?.['application/json']?.schema)
@@ -106,7 +147,7 @@ describe('the API reference', () => {
   it('documents the error answers of signed-in operations', () => {
     const missing: string[] = [];
     for (const { method, path, operation } of operations) {
-      if (!operation.security) continue;
+      if (!operation.security?.length) continue;
       for (const code of ['401', '403']) {
         if (!operation.responses?.[code]) missing.push(`${method} ${path}: ${code}`);
       }

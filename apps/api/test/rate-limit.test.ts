@@ -47,3 +47,47 @@ describe('login rate limit', () => {
     expectError(fourth, 429, /^Too many requests/);
   });
 });
+
+describe('limits per user and per e-mail address (issue 9, point 8)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    // Addresses come from X-Forwarded-For, so one test can play several clients.
+    limited = await startTestApp({ apiRateLimit: 5, forgotPasswordRateLimit: 2, trustProxy: true });
+  });
+  afterAll(() => limited.close());
+
+  it('limits each signed-in user on authenticated routes, whichever address or session it uses', async () => {
+    const first = await limited.loginAs('adv1@demo.test');
+    const second = await limited.loginAs('adv1@demo.test');
+    const profile = (token: string, address: string) =>
+      limited.call('GET', '/api/auth/profile', { token, headers: { 'x-forwarded-for': address } });
+    for (let i = 0; i < 5; i++) {
+      const result = await profile(i % 2 ? first : second, `203.0.113.${i + 1}`);
+      expect(result.status, `request ${i + 1}`).toBe(200);
+    }
+    const sixth = await profile(first, '203.0.113.99');
+    expectError(sixth, 429, /^Too many requests\. Please wait \d+ seconds and try again\.$/);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    // Another user, and public routes, are not held up.
+    expect((await profile(await limited.loginAs('adv2@demo.test'), '203.0.113.99')).status).toBe(200);
+    expect((await limited.call('GET', '/api/health')).status).toBe(200);
+  });
+
+  it('limits forgot-password per e-mail address, from any client address, known or not', async () => {
+    for (const email of ['adv2@demo.test', 'nobody-here@example.test']) {
+      const ask = (address: string) =>
+        limited.call('POST', '/api/auth/forgot-password', {
+          body: { email },
+          headers: { 'x-forwarded-for': address },
+        });
+      expect((await ask('192.0.2.1')).status).toBe(200);
+      expect((await ask('192.0.2.2')).status).toBe(200);
+      expectError(await ask('192.0.2.3'), 429, /^Too many requests/);
+    }
+    const other = await limited.call('POST', '/api/auth/forgot-password', {
+      body: { email: 'advertiser@demo.test' },
+      headers: { 'x-forwarded-for': '192.0.2.3' },
+    });
+    expect(other.status).toBe(200);
+  });
+});

@@ -2,7 +2,7 @@
 // (issue 2 part 4).
 import type { SessionData, User } from '@console/core/api/auth';
 import { PASSWORD_MESSAGE } from '@console/core/validation/password';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/audit.ts';
 import {
@@ -19,6 +19,7 @@ import {
   USER_NOT_FOUND,
   uniqueEmail,
 } from './support/accounts.ts';
+import { rowsOf } from './support/admin-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -70,6 +71,103 @@ describe('GET /api/auth/refresh-token', () => {
     const b = await t.loginAs('adv2@demo.test');
     await t.call('GET', '/api/auth/refresh-token', { token: a });
     expect((await profile(b)).status).toBe(200);
+  });
+});
+
+/** Moves the given session columns of one session by `seconds` (negative: into the past). */
+const shiftSession = async (
+  sessionId: string,
+  column: 'absolute_expires_at' | 'rotated_at',
+  seconds: number,
+) => {
+  await t.deps.db.execute(
+    sql`update sessions set ${sql.raw(column)} = ${sql.raw(column)} + ${seconds} * interval '1 second' where id = ${sessionId}`,
+  );
+};
+const sessionIdOf = (token: string) =>
+  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+
+describe('the life of a session (issue 9, point 8)', () => {
+  it('ends SESSION_MAX_HOURS (12) after sign-in, however often it is refreshed', async () => {
+    const first = await sessionOf(t, 'adv2@demo.test');
+    const sid = sessionIdOf(first.token);
+    const [row] = await rowsOf<{ hours: number }>(
+      t,
+      sql`select extract(epoch from absolute_expires_at - created_at) / 3600 as hours from sessions where id = ${sid}`,
+    );
+    expect(Number(row?.hours)).toBeCloseTo(12, 1);
+
+    // Ten minutes before the end, a refresh answers a token for those ten minutes only.
+    await shiftSession(sid, 'absolute_expires_at', -(12 * 3600 - 600));
+    const refreshed = await t.call('GET', '/api/auth/refresh-token', { token: first.token });
+    expect(refreshed.status).toBe(200);
+    const data = dataOf<SessionData>(refreshed);
+    expect(data.expires_in).toBeGreaterThan(590);
+    expect(data.expires_in).toBeLessThanOrEqual(600);
+    const { exp } = JSON.parse(Buffer.from(data.token.split('.')[1]!, 'base64url').toString()) as {
+      exp: number;
+    };
+    expect(exp * 1000 - Date.now()).toBeLessThanOrEqual(600_000);
+
+    // Past the end, neither the token nor a refresh works: a new sign-in is needed.
+    await shiftSession(sid, 'absolute_expires_at', -601);
+    expectUnauthorized(await profile(data.token));
+    expectUnauthorized(await t.call('GET', '/api/auth/refresh-token', { token: data.token }));
+    expect((await sessionOf(t, 'adv2@demo.test')).expires_in).toBe(7200);
+  });
+
+  it('an impersonation session ends no later than the session it was opened from', async () => {
+    const admin = await sessionOf(t, 'admin@demo.test');
+    await shiftSession(sessionIdOf(admin.token), 'absolute_expires_at', -(12 * 3600 - 300));
+    const child = await t.call('POST', '/api/auth/auto-login', {
+      token: admin.token,
+      body: { user_primary_id: await idOf(t, 'adv2@demo.test') },
+    });
+    expect(child.status, JSON.stringify(child.body)).toBe(200);
+    expect(dataOf<SessionData>(child).expires_in).toBeLessThanOrEqual(300);
+  });
+
+  it('reuse of a rotated token ends the whole session family', async () => {
+    const parent = await sessionOf(t, 'admin@demo.test');
+    const child = dataOf<SessionData>(
+      await t.call('POST', '/api/auth/auto-login', {
+        token: parent.token,
+        body: { user_primary_id: await idOf(t, 'adv2@demo.test') },
+      }),
+    );
+    const other = await sessionOf(t, 'admin@demo.test');
+    const rotated = dataOf<SessionData>(
+      await t.call('GET', '/api/auth/refresh-token', { token: parent.token }),
+    );
+
+    // Just after the refresh the old token is refused, but taken for the client's own race.
+    expectUnauthorized(await profile(parent.token), SESSION_ENDED);
+    expect((await profile(rotated.token)).status).toBe(200);
+
+    // Later it can only be a copy: the session and the sessions opened from it end.
+    await shiftSession(sessionIdOf(parent.token), 'rotated_at', -60);
+    expectUnauthorized(await profile(parent.token), SESSION_ENDED);
+    expectUnauthorized(await profile(rotated.token), SESSION_ENDED);
+    expectUnauthorized(await profile(child.token), SESSION_ENDED);
+    // Other sessions of the user are not of this family.
+    expect((await profile(other.token)).status).toBe(200);
+  });
+
+  it('reuse of a rotated impersonation token ends that session, not its parent', async () => {
+    const parent = await sessionOf(t, 'admin@demo.test');
+    const child = dataOf<SessionData>(
+      await t.call('POST', '/api/auth/auto-login', {
+        token: parent.token,
+        body: { user_primary_id: await idOf(t, 'adv2@demo.test') },
+      }),
+    );
+    const rotated = dataOf<SessionData>(
+      await t.call('GET', '/api/auth/refresh-token', { token: child.token }),
+    );
+    await shiftSession(sessionIdOf(child.token), 'rotated_at', -60);
+    expectUnauthorized(await profile(child.token), SESSION_ENDED);
+    expectUnauthorized(await profile(rotated.token), SESSION_ENDED);
+    expect((await profile(parent.token)).status).toBe(200);
   });
 });
 

@@ -414,3 +414,88 @@ describe('postback URL template', () => {
     expect((await t.call('GET', '/api/settings/postback', { token: tok.advertiser })).status).toBe(200);
   });
 });
+
+describe('keys made while acting as the owner (issue 9, hole 1)', () => {
+  const actAs = async (token: string, userId: number) => {
+    const result = await t.call('POST', '/api/auth/auto-login', { token, body: { user_primary_id: userId } });
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    return dataOf<{ token: string }>(result).token;
+  };
+  const patchStatus = async (userId: number, status: 'ACTIVE' | 'INACTIVE') => {
+    const result = await t.call('PATCH', `/api/admin/users/${userId}/status`, {
+      token: tok.admin,
+      body: { status },
+    });
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+  };
+  const assign = async (advertiserId: number, agencyId: number | null) => {
+    const result = await t.call('POST', '/api/admin/assign-advertiser', {
+      token: tok.admin,
+      body: { advertiser_id: advertiserId, agency_id: agencyId },
+    });
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+  };
+  /** A fresh agency with an advertiser that has api_access; the agency's own token. */
+  const agencyWithAdvertiser = async () => {
+    const agency = await addUser(t, tok.admin, { role: 'AGENCY' });
+    const advertiser = await addUser(t, tok.admin, {
+      role: 'ADVERTISER',
+      agency_id: agency.user_primary_id,
+    });
+    await setConfig(advertiser.user_primary_id, { api_access: true });
+    return { agency, advertiser, agencyToken: await t.loginAs(agency.email, agency.password) };
+  };
+  const revokedAtOf = async (id: number) =>
+    (await rowsOf<{ revoked_at: unknown }>(t, sql`select revoked_at from api_keys where id = ${id}`))[0]
+      ?.revoked_at;
+
+  it("an agency's key made as its advertiser ends when the advertiser moves to another agency", async () => {
+    const { agency, advertiser, agencyToken } = await agencyWithAdvertiser();
+    const other = await addUser(t, tok.admin, { role: 'AGENCY' });
+    const asAdvertiser = await actAs(agencyToken, advertiser.user_primary_id);
+    const minted = await createKey(asAdvertiser, 'Made by the agency');
+    const own = await createKey(await t.loginAs(advertiser.email, advertiser.password), 'Own key');
+    expect((await profileWith(minted.key)).status).toBe(200);
+
+    await assign(advertiser.user_primary_id, other.user_primary_id);
+    expectUnauthorized(await profileWith(minted.key), SESSION_ENDED);
+    expect(await revokedAtOf(minted.id)).not.toBeNull();
+    // The advertiser's own key does not depend on any agency.
+    expect((await profileWith(own.key)).status).toBe(200);
+    // Moving it back does not revive the key.
+    await assign(advertiser.user_primary_id, agency.user_primary_id);
+    expectUnauthorized(await profileWith(minted.key), SESSION_ENDED);
+  });
+
+  it('a key made by an agency as its advertiser ends when the agency is deactivated', async () => {
+    const { agency, advertiser, agencyToken } = await agencyWithAdvertiser();
+    const minted = await createKey(await actAs(agencyToken, advertiser.user_primary_id));
+    await patchStatus(agency.user_primary_id, 'INACTIVE');
+    await patchStatus(agency.user_primary_id, 'ACTIVE');
+    expectUnauthorized(await profileWith(minted.key), SESSION_ENDED);
+    expect(await revokedAtOf(minted.id)).not.toBeNull();
+  });
+
+  it('a key made by a co-admin as an advertiser ends when the co-admin is deactivated', async () => {
+    const coAdmin = await addUser(t, tok.admin, { role: 'CO-ADMIN' });
+    const { advertiser } = await agencyWithAdvertiser();
+    const coAdminToken = await t.loginAs(coAdmin.email, coAdmin.password);
+    const minted = await createKey(await actAs(coAdminToken, advertiser.user_primary_id));
+    expect((await profileWith(minted.key)).status).toBe(200);
+    await patchStatus(coAdmin.user_primary_id, 'INACTIVE');
+    await patchStatus(coAdmin.user_primary_id, 'ACTIVE');
+    expectUnauthorized(await profileWith(minted.key), SESSION_ENDED);
+  });
+
+  it('records the chain on the key and refuses it when the chain broke behind the services’ back', async () => {
+    const { advertiser, agencyToken, agency } = await agencyWithAdvertiser();
+    const minted = await createKey(await actAs(agencyToken, advertiser.user_primary_id));
+    const [row] = await rowsOf<{ actor_chain: unknown }>(
+      t,
+      sql`select actor_chain from api_keys where id = ${minted.id}`,
+    );
+    expect(row?.actor_chain).toEqual([{ id: agency.user_primary_id, role: 'AGENCY' }]);
+    await t.deps.db.execute(sql`update users set agency_id = null where id = ${advertiser.user_primary_id}`);
+    expectUnauthorized(await profileWith(minted.key), SESSION_ENDED);
+  });
+});

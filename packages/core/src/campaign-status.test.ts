@@ -8,7 +8,6 @@ import {
   EDITABLE_CAMPAIGN_STATUSES,
   findNextStatuses,
   findTransition,
-  isCampaignStatus,
   isEditableStatus,
   sideOfRole,
 } from './campaign-status.ts';
@@ -38,7 +37,7 @@ describe('campaign status table', () => {
   it('has a row for every status and only known statuses as targets', () => {
     expect(Object.keys(CAMPAIGN_TRANSITIONS).sort()).toEqual([...CAMPAIGN_STATUSES].sort());
     for (const targets of Object.values(CAMPAIGN_TRANSITIONS)) {
-      for (const to of Object.keys(targets)) expect(isCampaignStatus(to)).toBe(true);
+      for (const to of Object.keys(targets)) expect(CAMPAIGN_STATUSES).toContain(to);
     }
   });
 

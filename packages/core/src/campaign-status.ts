@@ -102,9 +102,6 @@ export const REVIEWABLE_CAMPAIGN_STATUSES = [
 export const EXCHANGE_APPROVAL_STATES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type ExchangeApprovalState = (typeof EXCHANGE_APPROVAL_STATES)[number];
 
-export const isCampaignStatus = (value: unknown): value is CampaignStatus =>
-  CAMPAIGN_STATUSES.includes(value as CampaignStatus);
-
 export const isEditableStatus = (status: CampaignStatus): boolean =>
   (EDITABLE_CAMPAIGN_STATUSES as readonly CampaignStatus[]).includes(status);
 

@@ -9,12 +9,10 @@ export const REFRESH_AT_ELAPSED_SHARE = 0.9;
 export const REFRESH_BEFORE_END_SHARE = { min: 0.01, max: 0.1 } as const;
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const TOAST_AUTO_CLOSE_MS = 10_000;
-export const DEFAULT_CSV_FILE_NAME = 'RunningApps.csv';
 export const GEO_FENCE_MAX_ENTRIES = 2500;
 export const GEO_FENCE_RADIUS = { min: 0.5, max: 999 } as const;
 /** The spec's two limits of 25: the native sponsored-by text and the name-like fields. */
 export const TEXT_LIMIT_25 = 25;
-export const NOTIFICATIONS_PANEL_HEIGHT_PX = 230;
 /** 1 USD = 1,000,000 micro-units; money is integer micro-units everywhere but the edge. */
 export const MICROS_PER_UNIT = 1_000_000;
 
@@ -32,8 +30,3 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 export const DASHBOARD_VIEW_EVENT = 'dashboardViewChanged';
-export const MAINTENANCE_TEXTS = {
-  title: 'Site is Under Maintenance',
-  body: 'Please contact support team.',
-} as const;
-export const IDLE_MODAL_TEXT = 'This tab was inactive for some time!';

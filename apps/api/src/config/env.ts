@@ -3,7 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { LIST_UPLOAD_DEFAULT_MAX_MB } from '@console/core/api/inventory-lists';
 import { z } from 'zod';
+import { parseHostRule } from '../platform/outbound-http.ts';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -20,8 +22,57 @@ const envSchema = z.object({
   DEMO_PASSWORD: z.string().default('Demo-pass-1'),
   /** Login attempts per IP per minute before 429. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Requests per signed-in user (or API key) per minute on every authenticated route. */
+  API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  /** Password-reset requests per e-mail address per hour. */
+  FORGOT_PASSWORD_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  /** Hours after sign-in when a session ends however often it is refreshed. */
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
+  /** Fastify's trustProxy: unset/false, true, a hop count, or comma-separated proxy addresses/CIDRs. */
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** Private hosts a DSP endpoint may be on (on-premise installs): names, addresses, CIDR ranges. */
+  DSP_ALLOWED_PRIVATE_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ''),
+    )
+    .superRefine((entries, context) => {
+      for (const entry of entries) {
+        if (parseHostRule(entry)) continue;
+        context.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not a host name, an IP address or a CIDR range (e.g. 10.0.0.0/8).`,
+        });
+      }
+    }),
+  /** The largest inventory-list or audience file accepted, in MB. */
+  LIST_UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(LIST_UPLOAD_DEFAULT_MAX_MB),
+  /** Several bidder processes share budgets, pacing, caps and pending spend through this Redis. */
+  REDIS_URL: z.string().url('REDIS_URL must be a URL like redis://127.0.0.1:6379.').optional(),
+  /** Prefix of the bidder's Redis keys (one Redis may serve several installations). */
+  REDIS_PREFIX: z.string().min(1).default('bid:'),
+  /** Our buyer seat id on exchanges (OpenRTB seatbid.seat, matched against wseat/bseat). */
+  BIDDER_SEAT: z.string().min(1).default('console'),
+  /** Origin of tracking URLs in ad markup, like https://ads.example.com; unset: the bid request's origin. */
+  TRACKING_BASE_URL: z
+    .string()
+    .url('TRACKING_BASE_URL must be a URL like https://ads.example.com.')
+    .optional(),
+  /** Card top-ups by Stripe Checkout: both keys, or neither (then the console explains they are off). */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Where Stripe's API is (tests point it at a local stand-in); Stripe's own host when unset. */
+  STRIPE_API_URL: z.string().url('STRIPE_API_URL must be a URL like http://127.0.0.1:12111.').optional(),
 });
 
 export type AppConfig = {
@@ -35,8 +86,37 @@ export type AppConfig = {
   mailFrom: string;
   demoPassword: string;
   loginRateLimit: number;
+  apiRateLimit: number;
+  forgotPasswordRateLimit: number;
+  sessionMaxHours: number;
+  trustProxy: TrustProxy;
   logLevel: string;
   webDist: string;
+  stripeSecretKey?: string | undefined;
+  stripeWebhookSecret?: string | undefined;
+  stripeApiUrl?: string | undefined;
+  redisUrl?: string | undefined;
+  redisPrefix?: string | undefined;
+  bidderSeat: string;
+  trackingBaseUrl?: string | undefined;
+  listUploadMaxBytes: number;
+  /** DSP_ALLOWED_PRIVATE_HOSTS, one entry each (platform/outbound-http.ts). */
+  dspAllowedPrivateHosts: string[];
+};
+
+/** What Fastify's `trustProxy` option accepts. */
+export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
+
+/** TRUST_PROXY as Fastify reads it: 'true'/'false', a number of hops, or a list of addresses/CIDRs. */
+const parseTrustProxy = (value: string | undefined): TrustProxy => {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return (_address, hop) => hop < hops;
+  }
+  return text;
 };
 
 type Secrets = { PAYLOAD_KEY: string; JWT_SECRET: string };
@@ -77,7 +157,20 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     mailFrom: e.MAIL_FROM,
     demoPassword: e.DEMO_PASSWORD,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    apiRateLimit: e.API_RATE_LIMIT,
+    forgotPasswordRateLimit: e.FORGOT_PASSWORD_RATE_LIMIT,
+    sessionMaxHours: e.SESSION_MAX_HOURS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    bidderSeat: e.BIDDER_SEAT,
+    trackingBaseUrl: e.TRACKING_BASE_URL?.replace(/\/+$/, ''),
     webDist: resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+    listUploadMaxBytes: Math.round(e.LIST_UPLOAD_MAX_MB * 1024 * 1024),
+    dspAllowedPrivateHosts: e.DSP_ALLOWED_PRIVATE_HOSTS,
+    stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiUrl: e.STRIPE_API_URL,
   };
 };

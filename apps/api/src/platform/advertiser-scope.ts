@@ -4,13 +4,11 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
-import { findUserById, type UserRow } from '../modules/users/user-queries.ts';
+import { findUserById } from '../modules/users/user-queries.ts';
 import type { AuditActor } from './audit.ts';
 import { actorIdOf, type Principal } from './auth-guard.ts';
-import { badRequest, notFound } from './errors.ts';
-import { canSee, isAbove, type ScopeOwner } from './scope.ts';
-
-export const ADVERTISER_NOT_FOUND = 'Advertiser not found.';
+import { badRequest } from './errors.ts';
+import { isAbove, type ScopeOwner } from './scope.ts';
 
 export const ownerOf = (principal: Principal): ScopeOwner => ({
   userId: principal.userId,
@@ -43,17 +41,6 @@ export const advertiserOwnedScope = (
     default:
       return eq(advertiserId, principal.userId);
   }
-};
-
-/** An advertiser the caller may see (itself, or one below it); otherwise "not found". */
-export const requireVisibleAdvertiser = async (
-  db: DbOrTx,
-  principal: Principal,
-  id: number,
-): Promise<UserRow> => {
-  const user = await findUserById(db, id);
-  if (user?.role !== 'ADVERTISER' || !canSee(ownerOf(principal), user)) throw notFound(ADVERTISER_NOT_FOUND);
-  return user;
 };
 
 export type NewOwnerMessages = { ownOnly: string; chooseAdvertiser: string; chooseYourAdvertiser: string };

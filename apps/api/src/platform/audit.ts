@@ -6,6 +6,7 @@ import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import { auditLog, type FieldChange } from '../db/schema/audit.ts';
 import { users } from '../db/schema/users.ts';
+import { announceChange } from './change-feed.ts';
 import { fetchPage, type Page, type PageRequest } from './pagination.ts';
 import { userRefOf } from './user-ref.ts';
 
@@ -35,6 +36,7 @@ export const recordChange = async (
     effectiveUserId: entry.effectiveUserId,
     changes: entry.changes,
   });
+  announceChange(entry.entityType);
 };
 
 /**

@@ -88,7 +88,8 @@ export const registerAuthGuard = (app: FastifyInstance, deps: { db: Db; tokens: 
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
-    // Unmatched URLs (404 handler, static files) carry no access rule and need no session.
+    // Only unmatched URLs (404 handler), static files and the reference pages carry no access rule:
+    // every other route declares one or the app does not start (route-access.ts).
     if (access === undefined || access === 'public') return;
     const token = bearerOf(request);
     if (!token) throw unauthorized();

@@ -21,6 +21,7 @@ export const forbidden = (message = 'You do not have permission to do this.') =>
 /** Also used for objects of another tenant, so that their existence does not leak. */
 export const notFound = (message = 'Not found.') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
+/** @public Thrown by the rate limits and the sign-in throttle. */
 export const tooManyRequests = (message: string) => new AppError(429, message);
 
 export type ErrorBody = {

@@ -4,6 +4,8 @@ import { SESSION_LIFETIME_S } from '@console/core/constants';
 import type { Role } from '@console/core/roles';
 import { jwtVerify, SignJWT } from 'jose';
 
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+
 export type TokenClaims = {
   /** user_primary_id of the effective user */
   uid: number;
@@ -13,22 +15,28 @@ export type TokenClaims = {
 };
 
 export type TokenSigner = {
-  sign: (claims: TokenClaims) => Promise<{ token: string; expiresAt: Date }>;
+  /** A token for the usual lifetime, or until `notAfter` when that comes sooner. */
+  sign: (
+    claims: TokenClaims,
+    notAfter?: Date,
+  ) => Promise<{ token: string; expiresAt: Date /** whole seconds from signing */; expiresIn: number }>;
   verify: (token: string) => Promise<TokenClaims | null>;
 };
 
 export const createTokenSigner = (secret: string, lifetimeSeconds = SESSION_LIFETIME_S): TokenSigner => {
   const key = new TextEncoder().encode(secret);
   return {
-    async sign(claims) {
+    async sign(claims, notAfter) {
       const now = Math.floor(Date.now() / 1000);
+      const cap = notAfter ? Math.floor(notAfter.getTime() / 1000) : Number.POSITIVE_INFINITY;
+      const expiresAtS = Math.min(now + lifetimeSeconds, cap);
       const token = await new SignJWT({ uid: claims.uid, role: claims.role, sid: claims.sid })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setJti(claims.jti)
         .setIssuedAt(now)
-        .setExpirationTime(now + lifetimeSeconds)
+        .setExpirationTime(expiresAtS)
         .sign(key);
-      return { token, expiresAt: new Date((now + lifetimeSeconds) * 1000) };
+      return { token, expiresAt: new Date(expiresAtS * 1000), expiresIn: expiresAtS - now };
     },
     async verify(token) {
       try {

@@ -298,7 +298,7 @@ const hasCreatives = async (db: Db, advertiserId: number) => {
 };
 
 /** Writes a PNG into the media directory and records it as the advertiser's upload. */
-const storePng = async (
+export const storePng = async (
   db: Db,
   mediaDir: string,
   uploadedBy: number,

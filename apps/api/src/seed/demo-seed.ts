@@ -4,7 +4,8 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companies } from '../db/schema/companies.ts';
 import { userConfigs, users } from '../db/schema/users.ts';
-import { postLedgerEntry } from '../modules/ledger/ledger-service.ts';
+import { ensureUserAccount, findPlatformAccount } from '../modules/ledger/ledger-accounts.ts';
+import { postTransferInTx } from '../modules/ledger/post-transfer.ts';
 import { findUserByEmail } from '../modules/users/user-queries.ts';
 import { hashPassword } from '../platform/passwords.ts';
 
@@ -69,7 +70,26 @@ const DEMO_CONFIGS: Record<
 const DEMO_DEPOSITS: Record<string, bigint> = {
   'advertiser@demo.test': 5_000_000_000n,
   'adv1@demo.test': 1_250_500_000n,
+  'agency@demo.test': 10_000_000_000n,
 };
+
+/** A demo balance is a credit from the platform's funding account, like any other. */
+export const creditDemoAccount = (db: Db, userId: number, amount: bigint) =>
+  db.transaction(async (tx) => {
+    const account = await ensureUserAccount(tx, userId);
+    const funding = await findPlatformAccount(tx, 'FUNDING');
+    await postTransferInTx(tx, {
+      kind: 'CREDIT',
+      method: 'PROMOTION',
+      note: 'Demo deposit',
+      createdBy: null,
+      onBehalfOf: null,
+      legs: [
+        { accountId: account.id, amountMicros: amount },
+        { accountId: funding.id, amountMicros: -amount },
+      ],
+    });
+  });
 
 export const isDatabaseEmpty = async (db: Db) => {
   const [row] = await db.select({ value: count() }).from(users);
@@ -99,13 +119,7 @@ export const seedDemo = async (db: Db, password: string) => {
     if (config) await db.insert(userConfigs).values({ userId: user!.id, ...config });
     const deposit = DEMO_DEPOSITS[demo.email];
     if (deposit) {
-      await postLedgerEntry(db, {
-        userId: user!.id,
-        amountMicros: deposit,
-        kind: 'DEPOSIT',
-        description: 'Demo deposit',
-        createdBy: null,
-      });
+      await creditDemoAccount(db, user!.id, deposit);
     }
     if (demo.role === 'AGENCY') {
       await db.insert(companies).values({

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { pgliteBulkCopier } from '../../src/db/bulk-session.ts';
 import { type Database, type Db, openDatabase } from '../../src/db/client.ts';
 import * as schema from '../../src/db/schema/index.ts';
 
@@ -62,7 +63,7 @@ const loadSnapshot = async (file: string): Promise<Database> => {
   const db = drizzle(client, { schema }) as unknown as Db;
   // A no-op for a current snapshot; the same migrator the app runs at start.
   await migrate(db as never, { migrationsFolder });
-  return { db, driver: 'pglite', close: () => client.close() };
+  return { db, driver: 'pglite', close: () => client.close(), copyRows: pgliteBulkCopier(db) };
 };
 
 /** A fresh in-memory PGlite database with every migration applied and no rows. */

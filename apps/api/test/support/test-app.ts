@@ -8,11 +8,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import type { AppConfig } from '../../src/config/env.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { outboxMails } from '../../src/db/schema/mail.ts';
+import type { Bidder } from '../../src/modules/bidding/bidder.ts';
+import type { ListImportWorker } from '../../src/modules/inventory/list-import-worker.ts';
 import { ensureReferenceData } from '../../src/modules/reference/reference-seed.ts';
 import type { AppDeps } from '../../src/platform/deps.ts';
 import { seedDemo } from '../../src/seed/demo-seed.ts';
@@ -38,7 +41,12 @@ export type CallResult = {
 
 export type TestApp = {
   baseUrl: string;
+  app: FastifyInstance;
   deps: AppDeps;
+  /** The background worker of list imports (inventory lists, audiences). */
+  imports: ListImportWorker;
+  /** The built-in bidder of the app (its index, delivery state, event recorder). */
+  bidder: Bidder;
   call: (method: string, path: string, options?: CallOptions) => Promise<CallResult>;
   /** Signs in a demo user and answers its token. */
   loginAs: (email: string, password?: string) => Promise<string>;
@@ -52,7 +60,10 @@ const openTestDatabase = async (): Promise<{ database: Database; drop: () => Pro
     return { database: await openSnapshotDatabase(), drop: async () => {} };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  if (!adminUrl)
+    throw new Error(
+      'The api-postgres tests need TEST_DATABASE_URL (a PostgreSQL server); in CI it must be set.',
+    );
   const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -93,8 +104,15 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   mailFrom: 'test@localhost',
   demoPassword: DEMO_PASSWORD,
   loginRateLimit: 10_000,
+  apiRateLimit: 10_000,
+  forgotPasswordRateLimit: 10_000,
+  sessionMaxHours: 12,
+  trustProxy: false,
   logLevel: 'silent',
   webDist: '/nonexistent',
+  dspAllowedPrivateHosts: [],
+  listUploadMaxBytes: 64 * 1024 * 1024,
+  bidderSeat: 'console',
   ...overrides,
 });
 
@@ -128,7 +146,7 @@ export const startTestApp = async (overrides: Partial<AppConfig> = {}): Promise<
   await ensurePlatformCompany(database.db);
   await ensureReferenceData(database.db);
   await seedDemo(database.db, DEMO_PASSWORD);
-  const { app, deps } = await buildApp(testConfig(overrides), { database });
+  const { app, deps, imports, bidder } = await buildApp(testConfig(overrides), { database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -150,6 +168,9 @@ export const startTestApp = async (overrides: Partial<AppConfig> = {}): Promise<
           text: await response.text(),
           responseHeaders: Object.fromEntries(response.headers.entries()),
         }));
+    // What the answer left to do in the background (mails, registrations) is done before the test
+    // looks, so tests read a settled state; timing tests call fetch themselves.
+    await deps.background.idle();
     let parsed: Record<string, unknown>;
     try {
       parsed = JSON.parse(text) as Record<string, unknown>;
@@ -179,7 +200,10 @@ export const startTestApp = async (overrides: Partial<AppConfig> = {}): Promise<
 
   return {
     baseUrl,
+    app,
     deps,
+    imports,
+    bidder,
     call,
     loginAs,
     readOtp,

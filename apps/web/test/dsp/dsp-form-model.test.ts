@@ -12,8 +12,10 @@ import {
   credentialsToReplace,
   type DspFormValues,
   emptyDspValues,
+  isEndpointChanged,
   maskSecret,
   toCreateBody,
+  toEditBody,
   valuesFromDsp,
 } from '../../src/features/dsp/dsp-form-model.ts';
 import { DSP_MESSAGES, dspMessageKey } from '../../src/features/dsp/form-messages.ts';
@@ -105,18 +107,44 @@ describe('DSP form model', () => {
   it('on an edit keeps the stored credentials unless new ones are typed', () => {
     const values = valuesFromDsp(saved);
     expect(values.credentials).toEqual({});
-    expect(credentialsToReplace(values, saved.type)).toBeNull();
-    expect(checkEdit(values, saved.type)).toEqual({});
+    expect(credentialsToReplace(values, saved)).toBeNull();
+    expect(checkEdit(values, saved)).toEqual({});
+    expect(toEditBody(values, saved)).not.toHaveProperty('credentials');
 
     const partly = { ...values, credentials: { password: 'new-pass' } };
-    expect(credentialsToReplace(partly, saved.type)).toEqual({ username: '', password: 'new-pass' });
-    expect(checkEdit(partly, saved.type)).toEqual({ 'credentials.username': CREDENTIAL_REQUIRED });
+    expect(credentialsToReplace(partly, saved)).toEqual({ username: '', password: 'new-pass' });
+    expect(checkEdit(partly, saved)).toEqual({ 'credentials.username': CREDENTIAL_REQUIRED });
 
     const retyped = { ...values, type: 'KRITTER' as const };
-    expect(checkEdit(retyped, saved.type)).toEqual({ 'credentials.api_key': CREDENTIAL_REQUIRED });
-    expect(credentialsToReplace({ ...retyped, credentials: { api_key: 'k' } }, saved.type)).toEqual({
+    expect(checkEdit(retyped, saved)).toEqual({ 'credentials.api_key': CREDENTIAL_REQUIRED });
+    expect(credentialsToReplace({ ...retyped, credentials: { api_key: 'k' } }, saved)).toEqual({
       api_key: 'k',
     });
+  });
+
+  it('needs the credentials again when the endpoint goes elsewhere (scheme, host, port or path)', () => {
+    const values = valuesFromDsp(saved);
+    const elsewhere = [
+      saved.endpoint_url.replace(/^https?/, (scheme) => (scheme === 'https' ? 'http' : 'https')),
+      'https://attacker.example.net/rtb',
+      `${new URL(saved.endpoint_url).origin}:8443/rtb`,
+      `${saved.endpoint_url}/other`,
+    ];
+    for (const endpoint_url of elsewhere) {
+      const moved = { ...values, endpoint_url };
+      expect(isEndpointChanged(moved, saved), endpoint_url).toBe(true);
+      expect(checkEdit(moved, saved), endpoint_url).toEqual({
+        'credentials.username': CREDENTIAL_REQUIRED,
+        'credentials.password': CREDENTIAL_REQUIRED,
+      });
+      const retyped = { ...moved, credentials: { username: 'u', password: 'p' } };
+      expect(checkEdit(retyped, saved)).toEqual({});
+      expect(toEditBody(retyped, saved).credentials).toEqual({ username: 'u', password: 'p' });
+    }
+    // Spaces around it or a query are not another address.
+    const same = { ...values, endpoint_url: ` ${saved.endpoint_url}?debug=1 ` };
+    expect(isEndpointChanged(same, saved)).toBe(false);
+    expect(checkEdit(same, saved)).toEqual({});
   });
 
   it('fingerprints the tested connection and masks secrets like the server’s hints', () => {

@@ -2,11 +2,11 @@
 // status moves, bulk operations and per-exchange approval. Money is integer micro-units
 // (1 USD = 1,000,000). The create form derives from `campaignFields` (pick), never redefines it.
 import { z } from 'zod';
-import { CAMPAIGN_STATUSES, type CampaignStatus, EXCHANGE_APPROVAL_STATES } from '../campaign-status.ts';
+import { CAMPAIGN_STATUSES, EXCHANGE_APPROVAL_STATES } from '../campaign-status.ts';
 import { formatMicros, MONEY_TOO_LARGE_MESSAGE } from '../format/money.ts';
 import { formatGeoFenceList, geoFenceListSchema, parseGeoFenceList } from '../validation/geo-fence.ts';
 import { IDENTIFIER_MESSAGE, IDENTIFIER_PATTERN, nameLikeTextSchema } from '../validation/text.ts';
-import { pageQuery } from './common.ts';
+import { newOwnerAdvertiserId, pageQuery } from './common.ts';
 import { carrierIdSchema, countryIdSchema, manufacturerIdSchema, stateIdSchema } from './reference.ts';
 
 // ---- rules of one field --------------------------------------------------------------------------
@@ -105,6 +105,18 @@ const languageId = z
   .toLowerCase()
   .regex(/^[a-z]{2}$/, LANGUAGE_ID_MESSAGE);
 
+export const DEAL_ID_MESSAGE = 'A deal id is 1 to 100 characters without spaces.';
+const dealId = z
+  .string(DEAL_ID_MESSAGE)
+  .trim()
+  .regex(/^\S{1,100}$/, DEAL_ID_MESSAGE);
+export const IAB_CATEGORY_MESSAGE = 'An ad category is an IAB content category, like IAB8 or IAB8-5.';
+const iabCategory = z
+  .string(IAB_CATEGORY_MESSAGE)
+  .trim()
+  .toUpperCase()
+  .regex(/^IAB\d{1,2}(-\d{1,2})?$/, IAB_CATEGORY_MESSAGE);
+
 export const osTargetSchema = z.object({
   /** An operating system id of /api/meta-data (like android). */
   os: textId('operating system'),
@@ -145,6 +157,10 @@ export const targetingSchema = z.object({
   app_categories: referenceIds(numericId('app category'), 'app category', 500).default([]),
   app_genres: referenceIds(numericId('app genre'), 'app genre', 500).default([]),
   app_subgenres: referenceIds(numericId('app subgenre'), 'app subgenre', 500).default([]),
+  /** Private-marketplace deal ids the campaign buys through (OpenRTB imp.pmp.deals[].id). */
+  deal_ids: referenceIds(dealId, 'deal', 100).default([]),
+  /** IAB content categories of the campaign's ads (sent as bid.cat, matched against bcat), like IAB8-5. */
+  ad_categories: referenceIds(iabCategory, 'ad category', 20).default([]),
 });
 export type Targeting = z.output<typeof targetingSchema>;
 export const EMPTY_TARGETING: Targeting = targetingSchema.parse({});
@@ -227,6 +243,8 @@ export const campaignFields = z.object({
     )
     .max(200)
     .default([]),
+  /** Smart-app lists (admin-curated, any role may target them): the campaign serves on their apps. */
+  smart_app_list_ids: idList('smart-app list', 100).default([]),
   /** Set by admin and co-admin only (the campaign's ids in upstream DSPs, spec section 3). */
   assoc_dsp_map: z.array(assocEntrySchema).max(50).optional(),
 });
@@ -282,7 +300,7 @@ const withCrossFieldRules = <T extends z.ZodType<CrossFieldInput>>(schema: T) =>
 export const campaignCreateBody = withCrossFieldRules(
   campaignFields.extend({
     /** The advertiser: required for agency, admin and co-admin; an advertiser's own id or absent for an advertiser. */
-    advertiser_id: positiveId('advertiser').optional(),
+    advertiser_id: positiveId('advertiser').optional().describe(newOwnerAdvertiserId('campaign')),
     /** true: submit for approval at once (PENDING_APPROVAL) instead of saving a draft. */
     submit: z.boolean().default(false),
   }),
@@ -328,6 +346,38 @@ export const cappedPageOf = <T extends z.ZodType>(item: T) =>
     limit: z.number().int(),
   });
 
+/** How a campaign is delivering (the built-in bidder's pacing controller reads the same numbers). */
+export const PACING_STATES = [
+  'ON_TRACK',
+  'BEHIND',
+  'AHEAD',
+  'CAPPED',
+  'OUT_OF_BUDGET',
+  'OUT_OF_FUNDS',
+] as const;
+export type PacingState = (typeof PACING_STATES)[number];
+
+export const campaignDelivery = z.object({
+  impressions: z.number().int().describe('Impressions served, all time.'),
+  clicks: z.number().int().describe('Clicks, all time.'),
+  /** clicks / impressions, 0 without impressions. */
+  ctr: z.number().describe('Click-through rate: clicks / impressions (0.012 = 1.2%), 0 without impressions.'),
+  spend_today_micros: z
+    .number()
+    .int()
+    .describe(
+      "Advertiser cost since midnight in the campaign's time zone, in micro-units (1 USD = 1,000,000).",
+    ),
+  spend_total_micros: z.number().int().describe('Advertiser cost, all time, in micro-units.'),
+  pacing_state: z
+    .enum(PACING_STATES)
+    .nullable()
+    .describe(
+      'ACTIVE campaigns in flight: ON_TRACK, BEHIND (under 80% of the plan by now), AHEAD (over 120%), CAPPED (daily budget spent), OUT_OF_BUDGET (total spent), OUT_OF_FUNDS (the balance cannot pay an impression); null otherwise.',
+    ),
+});
+export type CampaignDelivery = z.infer<typeof campaignDelivery>;
+
 export const campaignListItem = z.object({
   _id: z.string(),
   campaign_id: z.number().int(),
@@ -347,6 +397,7 @@ export const campaignListItem = z.object({
   max_bid_micros: z.number().int(),
   /** Approval states of the campaign's exchanges, counted. */
   exchange_counts: exchangeCounts,
+  delivery: campaignDelivery,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -380,6 +431,8 @@ export const campaignDetail = campaignListItem.extend({
     app_categories: z.array(z.number().int()),
     app_genres: z.array(z.number().int()),
     app_subgenres: z.array(z.number().int()),
+    deal_ids: z.array(z.string()),
+    ad_categories: z.array(z.string()),
   }),
   exchanges: z.array(campaignExchangeSchema),
   creative_ids: z.array(z.number().int()),
@@ -389,6 +442,7 @@ export const campaignDetail = campaignListItem.extend({
   audiences: z.array(
     z.object({ audience_id: z.number().int(), name: z.string(), mode: z.enum(AUDIENCE_MODES) }),
   ),
+  smart_app_lists: z.array(z.object({ list_id: z.number().int(), name: z.string() })),
   /** The campaign's ids in upstream DSPs (spec section 3, 'Campaign association ids'). */
   assoc_dsp_map: z.array(assocEntrySchema),
   camp_data: z.object({ camp_assoc_map: z.array(assocEntrySchema) }),
@@ -460,9 +514,24 @@ export type RelationOptionsQuery = z.output<typeof relationOptionsQuery>;
 
 export const relationOptions = z.object({
   /** By name, at most RELATION_OPTIONS_LIMIT. */
-  applists: z.array(z.object({ applist_id: z.number().int(), name: z.string() })),
-  /** By name, at most RELATION_OPTIONS_LIMIT. */
-  audiences: z.array(z.object({ audience_id: z.number().int(), name: z.string() })),
+  applists: z.array(
+    z.object({
+      applist_id: z.number().int(),
+      name: z.string(),
+      kind: z.enum(['APP', 'SITE']),
+      default_mode: z.enum(INVENTORY_MODES),
+      entry_count: z.number().int(),
+    }),
+  ),
+  /** By name, at most RELATION_OPTIONS_LIMIT: the ones a campaign may newly use (processing or ready). */
+  audiences: z.array(
+    z.object({
+      audience_id: z.number().int(),
+      name: z.string(),
+      status: z.enum(['PROCESSING', 'READY', 'FAILED', 'ARCHIVED']),
+      matched_size: z.number().int().nullable(),
+    }),
+  ),
 });
 export type RelationOptions = z.infer<typeof relationOptions>;
 
@@ -476,7 +545,6 @@ export const campaignStatusBody = z.object({
   /** Required when rejecting. */
   reason: reasonField.optional(),
 });
-export type CampaignStatusBody = z.infer<typeof campaignStatusBody>;
 
 // ---- bulk ----------------------------------------------------------------------------------------
 
@@ -619,5 +687,3 @@ export const campaignIdParams = z.object({
 export const campaignIdParam = z.object({
   campaign_id: z.coerce.number().int().positive('The id is a positive number.'),
 });
-
-export type { CampaignStatus };

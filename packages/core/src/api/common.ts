@@ -13,6 +13,14 @@ export const errorResponse = z.object({
   errors: z.record(z.string(), z.string()).optional(),
 });
 
+/**
+ * advertiser_id on a create: the rule depends on the caller's role, which no body shows, so the API
+ * document says it in words (the server answers 400 on advertiser_id when it is broken).
+ */
+export const newOwnerAdvertiserId = (thing: string) =>
+  `The advertiser the ${thing} is for (user_primary_id). Required when the caller is an agency, an admin ` +
+  'or a co-admin: one of the advertisers it manages. An advertiser leaves it out or sends its own id.';
+
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -21,7 +21,7 @@ import {
   INVALID_URL_MESSAGE,
   optionalUrlSchema,
 } from '../validation/url.ts';
-import { pageQuery } from './common.ts';
+import { newOwnerAdvertiserId, pageQuery } from './common.ts';
 
 export { CREATIVE_TYPES, type CreativeType };
 
@@ -228,7 +228,7 @@ const creativeInput = z
 /** POST /api/creatives. advertiser_id: required for agency, admin and co-admin; an advertiser's own. */
 export const creativeCreateBody = z.intersection(
   creativeInput,
-  z.object({ advertiser_id: positiveId('advertiser').optional() }),
+  z.object({ advertiser_id: positiveId('advertiser').optional().describe(newOwnerAdvertiserId('creative')) }),
 );
 export type CreativeCreateBody = z.output<typeof creativeCreateBody>;
 

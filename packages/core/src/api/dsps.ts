@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DSP_TYPE_NAMES, DSP_TYPES } from '../dsp-types.ts';
+import { DSP_TYPE_NAMES, DSP_TYPES, type DspType } from '../dsp-types.ts';
 import { pageQuery } from './common.ts';
 
 const endpointUrl = z
@@ -25,14 +25,78 @@ const hasCredentialsOfType = (value: { type: string; credentials: Record<string,
   );
 const credentialsMessage = { message: 'Fill in every credential of this DSP type.', path: ['credentials'] };
 
+/** The credentials one type takes, as JSON schema (what `hasCredentialsOfType` checks). */
+const credentialsJsonSchemaOf = (type: DspType) => {
+  const fields = DSP_TYPES[type].credentialFields;
+  return {
+    type: 'object',
+    title: `${DSP_TYPES[type].label} credentials`,
+    properties: Object.fromEntries(
+      fields.map((field) => [
+        field.name,
+        {
+          type: 'string',
+          maxLength: 500,
+          pattern: '\\S',
+          description: field.secret
+            ? `${field.label} (secret: stored sealed, shown only as a hint)`
+            : field.label,
+        },
+      ]),
+    ),
+    required: fields.map((field) => field.name),
+  };
+};
+
+/**
+ * For the API document: the credentials a body carries depend on its `type`, one variant per DSP
+ * type, so that a generated client gets a union discriminated by `type`. The check itself stays one
+ * refinement, which answers every bad field of the body at once.
+ */
+const credentialsByType = {
+  oneOf: DSP_TYPE_NAMES.map((type) => ({
+    title: DSP_TYPES[type].label,
+    properties: { type: { const: type }, credentials: credentialsJsonSchemaOf(type) },
+    required: ['type', 'credentials'],
+  })),
+};
+
 export const dspCreateBody = z
   .object({ ...dspFields, credentials })
-  .refine(hasCredentialsOfType, credentialsMessage);
-export const dspUpdateBody = z.object(dspFields);
-export const dspCredentialsBody = z.object({ credentials });
+  .refine(hasCredentialsOfType, credentialsMessage)
+  .meta(credentialsByType);
+/**
+ * Where credentials are sent: scheme, host, port and path. A changed endpoint needs the credentials
+ * again, so that stored ones are never sent to an address nobody entered them for.
+ */
+export const endpointIdentity = (url: string): string => {
+  try {
+    const parsed = new URL(url.trim());
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+  } catch {
+    return url.trim();
+  }
+};
+export const ENDPOINT_CREDENTIALS_MESSAGE =
+  'The endpoint changed: enter the credentials again, so that the stored ones are not sent to the new address.';
+export const dspUpdateBody = z.object({
+  ...dspFields,
+  credentials: credentials
+    .optional()
+    .describe(
+      'Every credential of the type: required when the endpoint (scheme, host, port or path) changes; when given, replaces the stored credentials.',
+    ),
+});
+export const dspCredentialsBody = z.object({
+  credentials: credentials.meta({
+    description: "Every credential of the connection's type",
+    anyOf: DSP_TYPE_NAMES.map(credentialsJsonSchemaOf),
+  }),
+});
 export const dspTestBody = z
   .object({ type: dspFields.type, endpoint_url: endpointUrl, credentials })
-  .refine(hasCredentialsOfType, credentialsMessage);
+  .refine(hasCredentialsOfType, credentialsMessage)
+  .meta(credentialsByType);
 export const dspStatusBody = z.object({ status: z.enum(['ACTIVE', 'INACTIVE']) });
 export const dspListQuery = pageQuery.extend({
   status: z.enum(['ACTIVE', 'INACTIVE']).optional(),

@@ -1,7 +1,6 @@
 // Money at the edge (spec section 9: dollar sign, two decimals, leading minus when negative).
 // Amounts live as integer micro-units (1 USD = 1,000,000); formatMicros and parseMoneyToMicros
 // work on integers (BigInt) so no cent is lost to binary floating point.
-import { z } from 'zod';
 import { MICROS_PER_UNIT } from '../constants.ts';
 
 const MICROS = BigInt(MICROS_PER_UNIT);
@@ -26,15 +25,6 @@ export function formatMicros(micros: number | bigint): string {
   const whole = groupThousands((cents / 100n).toString());
   const fraction = (cents % 100n).toString().padStart(2, '0');
   return `${sign}$${whole}.${fraction}`;
-}
-
-/**
- * A dollar amount as a number: -1234.5 -> '-$1,234.50'. Goes through micro-units, so the decimal
- * the caller wrote is what gets rounded (1.005 -> '$1.01', although the double is 1.00499...).
- */
-export function formatMoney(amount: number): string {
-  if (!Number.isFinite(amount)) return String(amount);
-  return formatMicros(Math.round(amount * MICROS_PER_UNIT));
 }
 
 export const MONEY_INVALID_MESSAGE = 'Please enter an amount like 12.34.';
@@ -66,10 +56,6 @@ export function findMoneyTextError(text: string): string | undefined {
   return readMoneyText(text).error;
 }
 
-export function isMoneyText(text: string): boolean {
-  return readMoneyText(text).error === undefined;
-}
-
 /**
  * '12.34' -> 12_340_000, exactly. Accepts what formatMicros writes ('-$1,234.50'); throws a
  * RangeError with one of the MONEY_* messages for garbage, more than 6 decimals, or more micros
@@ -80,11 +66,3 @@ export function parseMoneyToMicros(text: string): number {
   if (result.error !== undefined) throw new RangeError(result.error);
   return result.micros;
 }
-
-/** Form or request text to integer micro-units, with the MONEY_* messages. */
-export const moneyToMicrosSchema = z.string().transform((text, ctx) => {
-  const result = readMoneyText(text);
-  if (result.error === undefined) return result.micros;
-  ctx.addIssue({ code: 'custom', message: result.error });
-  return z.NEVER;
-});

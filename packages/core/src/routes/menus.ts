@@ -23,7 +23,10 @@ const apiDocs: MenuItem = {
   external: true,
   requires: 'api_access',
 };
-/** The target of Help & Support is the company config's help_and_support_link. */
+/**
+ * The target of Help & Support is the company config's help_and_support_link. The spec (section 2)
+ * puts it in the advertiser menu only.
+ */
 const helpAndSupport: MenuItem = {
   path: 'help_and_support_link',
   labelKey: 'menu.helpAndSupport',
@@ -54,7 +57,6 @@ export const MENUS = {
     { path: '/agency/inventory-list', labelKey: 'menu.inventoryLists', icon: 'inventory' },
     { path: '/agency/report', labelKey: 'menu.reports', icon: 'report' },
     apiDocs,
-    helpAndSupport,
   ],
   ADMIN: [
     { path: '/admin/dashboard', labelKey: 'menu.dashboard', icon: 'dashboard' },
@@ -70,7 +72,6 @@ export const MENUS = {
     { path: '/admin/agencies', labelKey: 'menu.agencies', icon: 'agency' },
     { path: '/admin/report', labelKey: 'menu.reports', icon: 'report' },
     { path: '/admin/exchange-approval', labelKey: 'menu.exchangeApproval', icon: 'approval' },
-    helpAndSupport,
   ],
   'CO-ADMIN': [
     { path: '/co-admin/dashboard', labelKey: 'menu.dashboard', icon: 'dashboard' },
@@ -84,7 +85,6 @@ export const MENUS = {
     { path: '/co-admin/agencies', labelKey: 'menu.agencies', icon: 'agency' },
     { path: '/co-admin/report', labelKey: 'menu.reports', icon: 'report' },
     { path: '/co-admin/exchange-approval', labelKey: 'menu.exchangeApproval', icon: 'approval' },
-    helpAndSupport,
   ],
 } as const satisfies Record<Role, readonly MenuItem[]>;
 

@@ -101,13 +101,3 @@ export const createRouteFactory =
     if (options.shared) route.shared = true;
     return route;
   };
-
-export const PUBLIC_PATHS = [
-  '/login',
-  '/register',
-  '/forgot-password',
-  '/maintenance',
-  '/documentation/general',
-  '/documentation/console',
-] as const;
-export type PublicPath = (typeof PUBLIC_PATHS)[number];

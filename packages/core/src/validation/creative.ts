@@ -1,15 +1,10 @@
 // Creative rules of spec sections 3 and 5: the name, the uploaded file's name, and which tracking
 // URLs each creative type takes.
 import { z } from 'zod';
-import { isWithinTextLimit25, textLimit25Schema } from './text.ts';
-import { clickUrlSchema, isBlank, optionalUrlSchema, urlListSchema } from './url.ts';
+import { textLimit25Schema } from './text.ts';
+import { clickUrlSchema, optionalUrlSchema, urlListSchema } from './url.ts';
 
 export const CREATIVE_NAME_EMPTY_MESSAGE = 'Creative name cannot be empty.';
-
-/** Whitespace-only counts as empty. */
-export function isValidCreativeName(value: string | null | undefined): boolean {
-  return !isBlank(value);
-}
 
 /** The output is trimmed. */
 export const creativeNameSchema = z.string().trim().min(1, CREATIVE_NAME_EMPTY_MESSAGE);
@@ -26,10 +21,6 @@ export const CREATIVE_FILE_NAME_MESSAGE =
 export function isValidCreativeFileName(value: string): boolean {
   return CREATIVE_FILE_NAME_PATTERN.test(value);
 }
-
-export const creativeFileNameSchema = z
-  .string()
-  .regex(CREATIVE_FILE_NAME_PATTERN, CREATIVE_FILE_NAME_MESSAGE);
 
 export const CREATIVE_TYPES = ['image', 'native', 'video', 'html'] as const;
 export type CreativeType = (typeof CREATIVE_TYPES)[number];
@@ -82,8 +73,5 @@ export const CREATIVE_URLS_SCHEMAS = {
   html: z.object({}),
 } as const satisfies Record<CreativeType, z.ZodObject>;
 
-export type CreativeUrls<T extends CreativeType> = z.output<(typeof CREATIVE_URLS_SCHEMAS)[T]>;
-
 /** A native creative's sponsored-by text: one of the spec's two limits of 25. */
 export const sponsoredBySchema = textLimit25Schema;
-export const isValidSponsoredBy = isWithinTextLimit25;

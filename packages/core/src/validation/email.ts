@@ -14,7 +14,3 @@ export const emailSchema = z
   .min(1, { message: EMAIL_REQUIRED_MESSAGE, abort: true })
   .max(EMAIL_MAX_LENGTH, { message: EMAIL_INVALID_MESSAGE, abort: true })
   .check(z.email(EMAIL_INVALID_MESSAGE));
-
-export function isValidEmail(value: string): boolean {
-  return emailSchema.safeParse(value).success;
-}

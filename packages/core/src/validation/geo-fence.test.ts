@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { GEO_FENCE_MAX_ENTRIES } from '../constants.ts';
 import {
-  findGeoFenceListError,
   formatGeoFenceList,
   GEO_FENCE_MESSAGES,
-  geoFenceEntriesSchema,
   geoFenceListSchema,
-  isValidGeoFenceList,
   parseGeoFenceEntry,
   parseGeoFenceList,
 } from './geo-fence.ts';
+
+/** The first error's message, or undefined when the list is valid. */
+const firstErrorOf = (value: string) => {
+  const result = parseGeoFenceList(value);
+  return result.success ? undefined : result.errors[0]?.message;
+};
 
 function messagesOf(value: string): string[] {
   return geoFenceListSchema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
@@ -41,15 +44,13 @@ describe('geo-fence list: accepted', () => {
     '40.7,-74,5|\n41,-75,6',
     '0,0,999.0',
   ])('accepts %j', (value) => {
-    expect(isValidGeoFenceList(value)).toBe(true);
-    expect(findGeoFenceListError(value)).toBeUndefined();
+    expect(parseGeoFenceList(value).success).toBe(true);
     expect(geoFenceListSchema.safeParse(value).success).toBe(true);
   });
 
   it('treats a blank list as no geo-fence', () => {
     expect(parseGeoFenceList('')).toEqual({ success: true, entries: [] });
     expect(parseGeoFenceList('  \n ')).toEqual({ success: true, entries: [] });
-    expect(geoFenceEntriesSchema.parse('')).toEqual([]);
   });
 
   it(`accepts exactly ${GEO_FENCE_MAX_ENTRIES} entries`, () => {
@@ -58,9 +59,10 @@ describe('geo-fence list: accepted', () => {
     expect(result.success && result.entries.length).toBe(2500);
   });
 
-  it('keeps the text in geoFenceListSchema and gives entries in geoFenceEntriesSchema', () => {
+  it('keeps the text in geoFenceListSchema and gives entries from parseGeoFenceList', () => {
     expect(geoFenceListSchema.parse('1,2,3')).toBe('1,2,3');
-    expect(geoFenceEntriesSchema.parse('1,2,3|-4.5,6.25,0.5')).toEqual([
+    const parsed = parseGeoFenceList('1,2,3|-4.5,6.25,0.5');
+    expect(parsed.success && parsed.entries).toEqual([
       { latitude: 1, longitude: 2, radius: 3 },
       { latitude: -4.5, longitude: 6.25, radius: 0.5 },
     ]);
@@ -81,10 +83,10 @@ describe('geo-fence list: accepted', () => {
 describe('geo-fence list: rejected', () => {
   it(`rejects ${GEO_FENCE_MAX_ENTRIES + 1} entries, saying how many`, () => {
     const value = repeatEntries(GEO_FENCE_MAX_ENTRIES + 1);
-    expect(findGeoFenceListError(value)).toBe(GEO_FENCE_MESSAGES.tooMany(2501));
+    expect(firstErrorOf(value)).toBe(GEO_FENCE_MESSAGES.tooMany(2501));
     expect(GEO_FENCE_MESSAGES.tooMany(2501)).toBe('Too many geo-fence entries: 2501. The maximum is 2500.');
     expect(messagesOf(value)).toEqual([GEO_FENCE_MESSAGES.tooMany(2501)]);
-    expect(() => geoFenceEntriesSchema.parse(value)).toThrow();
+    expect(geoFenceListSchema.safeParse(value).success).toBe(false);
   });
 
   it.each([
@@ -109,7 +111,7 @@ describe('geo-fence list: rejected', () => {
     ['a hex radius', '0,0,0x10', GEO_FENCE_MESSAGES.radius(1)],
     ['Infinity', 'Infinity,0,1', GEO_FENCE_MESSAGES.latitude(1)],
   ])('rejects %s', (_, value, message) => {
-    expect(findGeoFenceListError(value)).toBe(message);
+    expect(firstErrorOf(value)).toBe(message);
     expect(messagesOf(value)).toEqual([message]);
   });
 
@@ -120,7 +122,7 @@ describe('geo-fence list: rejected', () => {
     ['one value', '40.7'],
     ['entries separated by commas only', '1,2,3,4,5,6'],
   ])('rejects a malformed entry: %s', (_, value) => {
-    expect(findGeoFenceListError(value)).toBe(GEO_FENCE_MESSAGES.malformedEntry(1, value));
+    expect(firstErrorOf(value)).toBe(GEO_FENCE_MESSAGES.malformedEntry(1, value));
   });
 
   it('names the entry and quotes it, cut when long', () => {
@@ -143,15 +145,15 @@ describe('geo-fence list: rejected', () => {
   });
 
   it('reports the 1-based position of the wrong entry among good ones', () => {
-    expect(findGeoFenceListError('1,1,1|2,2,2|3,200,3|4,4,4')).toBe(GEO_FENCE_MESSAGES.longitude(3));
+    expect(firstErrorOf('1,1,1|2,2,2|3,200,3|4,4,4')).toBe(GEO_FENCE_MESSAGES.longitude(3));
     const last = `${repeatEntries(2499)}|1,1,0.1`;
-    expect(findGeoFenceListError(last)).toBe(GEO_FENCE_MESSAGES.radius(2500));
+    expect(firstErrorOf(last)).toBe(GEO_FENCE_MESSAGES.radius(2500));
   });
 
   it('reports empty entries from a doubled or trailing separator', () => {
-    expect(findGeoFenceListError('1,1,1||2,2,2')).toBe(GEO_FENCE_MESSAGES.emptyEntry(2));
-    expect(findGeoFenceListError('1,1,1|')).toBe(GEO_FENCE_MESSAGES.emptyEntry(2));
-    expect(findGeoFenceListError('|1,1,1')).toBe(GEO_FENCE_MESSAGES.emptyEntry(1));
+    expect(firstErrorOf('1,1,1||2,2,2')).toBe(GEO_FENCE_MESSAGES.emptyEntry(2));
+    expect(firstErrorOf('1,1,1|')).toBe(GEO_FENCE_MESSAGES.emptyEntry(2));
+    expect(firstErrorOf('|1,1,1')).toBe(GEO_FENCE_MESSAGES.emptyEntry(1));
   });
 
   it('reports every problem of every entry, in order', () => {

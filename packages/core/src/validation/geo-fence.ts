@@ -92,16 +92,6 @@ export function parseGeoFenceList(value: string): GeoFenceParseResult {
   return errors.length > 0 ? { success: false, errors } : { success: true, entries };
 }
 
-/** The first error's message, or undefined when the list is valid. */
-export function findGeoFenceListError(value: string): string | undefined {
-  const result = parseGeoFenceList(value);
-  return result.success ? undefined : result.errors[0]?.message;
-}
-
-export function isValidGeoFenceList(value: string): boolean {
-  return parseGeoFenceList(value).success;
-}
-
 /** Entries back to the list's text (the canonical form: no spaces). */
 export function formatGeoFenceList(entries: readonly GeoFenceEntry[]): string {
   return entries
@@ -113,12 +103,4 @@ export function formatGeoFenceList(entries: readonly GeoFenceEntry[]): string {
 export const geoFenceListSchema = z.string().superRefine((value, ctx) => {
   const result = parseGeoFenceList(value);
   if (!result.success) for (const { message } of result.errors) ctx.addIssue({ code: 'custom', message });
-});
-
-/** Validates the text and outputs the typed entries. */
-export const geoFenceEntriesSchema = z.string().transform((value, ctx) => {
-  const result = parseGeoFenceList(value);
-  if (result.success) return result.entries;
-  for (const { message } of result.errors) ctx.addIssue({ code: 'custom', message });
-  return z.NEVER;
 });

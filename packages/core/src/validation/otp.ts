@@ -2,12 +2,7 @@
 // a string (leading zeros matter). Surrounding spaces from pasting are trimmed.
 import { z } from 'zod';
 
-export const OTP_LENGTH = 6;
 export const OTP_PATTERN = /^\d{6}$/;
 export const OTP_MESSAGE = 'Please enter the 6-digit code we sent you.';
-
-export function isValidOtp(value: string): boolean {
-  return OTP_PATTERN.test(value.trim());
-}
 
 export const otpSchema = z.string().trim().regex(OTP_PATTERN, OTP_MESSAGE);

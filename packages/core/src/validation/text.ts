@@ -11,27 +11,13 @@ import { TEXT_LIMIT_25 } from '../constants.ts';
 export const NAME_LIKE_PATTERN = /^[\p{L}\p{M}\p{Nd} -]*$/u;
 export const NAME_LIKE_MESSAGE = 'Invalid input. Please use only letters, numbers, spaces, and hyphens.';
 
-export function hasOnlyNameLikeCharacters(value: string): boolean {
-  return NAME_LIKE_PATTERN.test(value);
-}
-
 // The spec's two limits of 25 apply to the name-like fields and the native sponsored-by text.
 // Length is counted in Unicode code points, as zod's max() does (and PostgreSQL's varchar), so an
 // emoji is one character. An HTML maxlength counts UTF-16 units and may stop an emoji early.
 export const TEXT_LIMIT_25_MESSAGE = `Please use at most ${TEXT_LIMIT_25} characters.`;
 
-export function isWithinTextLimit25(value: string): boolean {
-  // A code point is one or two UTF-16 units: only a long string needs counting.
-  return value.length <= TEXT_LIMIT_25 || [...value].length <= TEXT_LIMIT_25;
-}
-
 /** Any text of at most 25 characters; chain further rules (`.min(1, ...)`) as needed. */
 export const textLimit25Schema = z.string().max(TEXT_LIMIT_25, TEXT_LIMIT_25_MESSAGE);
-
-/** Both the name-like character rule and the limit of 25. */
-export function isValidNameLikeText(value: string): boolean {
-  return hasOnlyNameLikeCharacters(value) && isWithinTextLimit25(value);
-}
 
 export const nameLikeTextSchema = z
   .string()
@@ -42,20 +28,3 @@ export const nameLikeTextSchema = z
 export const IDENTIFIER_PATTERN = /^[A-Za-z0-9_-]*$/;
 export const IDENTIFIER_MESSAGE =
   'Invalid input. Please use only letters, numbers, underscores, and hyphens.';
-
-export function isValidIdentifier(value: string): boolean {
-  return IDENTIFIER_PATTERN.test(value);
-}
-
-export const identifierSchema = z.string().regex(IDENTIFIER_PATTERN, IDENTIFIER_MESSAGE);
-
-// The spec's "another pattern": ASCII letters, digits, underscore, @, ! and the space. We call it a
-// label. ASCII only, like the identifier it resembles.
-export const LABEL_PATTERN = /^[A-Za-z0-9_@! ]*$/;
-export const LABEL_MESSAGE = 'Invalid input. Please use only letters, numbers, spaces, underscores, @ and !.';
-
-export function isValidLabel(value: string): boolean {
-  return LABEL_PATTERN.test(value);
-}
-
-export const labelSchema = z.string().regex(LABEL_PATTERN, LABEL_MESSAGE);

@@ -38,26 +38,21 @@ export function findClickUrlError(
   return isValidUrl(value as string) ? undefined : INVALID_URL_MESSAGE;
 }
 
-export function isValidClickUrl(value: string | null | undefined, options?: UrlRuleOptions): boolean {
-  return findClickUrlError(value, options) === undefined;
-}
-
 /** A mandatory click URL; the output is trimmed. */
 export const clickUrlSchema = z
   .string()
   .trim()
-  .min(1, { message: CLICK_URL_REQUIRED_MESSAGE, abort: true })
-  .regex(URL_PATTERN, INVALID_URL_MESSAGE);
+  .superRefine((value, ctx) => {
+    const message = findClickUrlError(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 
 /** An optional single URL (click URL where not mandatory, native impression_url): blank passes as ''. */
 export const optionalUrlSchema = z
   .string()
   .trim()
-  .refine((value) => value === '' || URL_PATTERN.test(value), INVALID_URL_MESSAGE)
+  .refine((value) => findClickUrlError(value, { required: false }) === undefined, INVALID_URL_MESSAGE)
   .optional();
-
-/** A click URL where the creative does not require one. */
-export const optionalClickUrlSchema = optionalUrlSchema;
 
 /**
  * Several URLs (image pixel_url, video impression_url). Blank entries are dropped (an unfilled
@@ -67,11 +62,8 @@ export const optionalClickUrlSchema = optionalUrlSchema;
 export const urlListSchema = z
   .array(z.string().trim())
   .superRefine((values, ctx) => {
-    values.forEach((value, index) => {
-      if (value !== '' && !URL_PATTERN.test(value)) {
-        ctx.addIssue({ code: 'custom', message: INVALID_URL_MESSAGE, path: [index] });
-      }
-    });
+    for (const { index, message } of findUrlListErrors(values))
+      ctx.addIssue({ code: 'custom', message, path: [index] });
   })
   .transform((values) => values.filter((value) => value !== ''));
 
@@ -84,8 +76,4 @@ export function findUrlListErrors(values: readonly string[]): UrlListError[] {
     if (!isBlank(value) && !isValidUrl(value)) errors.push({ index, message: INVALID_URL_MESSAGE });
   });
   return errors;
-}
-
-export function isValidUrlList(values: readonly string[]): boolean {
-  return findUrlListErrors(values).length === 0;
 }

@@ -6,6 +6,7 @@
 // Name search: on PostgreSQL a migration (0006, tuned in 0007) adds a pg_trgm GIN index on name when
 // the extension is available (it is not declared here because PGlite does not ship pg_trgm unless
 // loaded); the queries use `name ilike '%q%'`, which that index serves, and a plain scan elsewhere.
+import type { AudienceRule } from '@console/core/api/audiences';
 import type { Targeting } from '@console/core/api/campaigns';
 import { sql } from 'drizzle-orm';
 import {
@@ -137,7 +138,11 @@ export const campaignCreatives = pgTable(
   ],
 );
 
-/** Inventory lists (app lists) of an advertiser; their screens come in a later issue. */
+/**
+ * Inventory lists (app lists) of an advertiser: app bundles / store ids (APP) or site domains (SITE),
+ * with the use the campaign form proposes. Entries are in applist_entries (lists.ts); entry_count is
+ * kept by the writes so that pages and lists never count a million rows.
+ */
 export const applists = pgTable(
   'applists',
   {
@@ -146,12 +151,27 @@ export const applists = pgTable(
       .notNull()
       .references(() => users.id),
     name: text('name').notNull(),
+    kind: text('kind').$type<'APP' | 'SITE'>().notNull().default('APP'),
+    defaultMode: text('default_mode').$type<'ALLOW' | 'BLOCK'>().notNull().default('BLOCK'),
+    entryCount: integer('entry_count').notNull().default(0),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('applists_owner_idx').on(t.ownerId)],
+  (t) => [
+    index('applists_owner_idx').on(t.ownerId),
+    uniqueIndex('applists_owner_name_key').on(t.ownerId, sql`lower(${t.name})`),
+    index('applists_created_idx').on(t.createdAt, t.id),
+    check('applists_kind_check', sql`${t.kind} in ('APP', 'SITE')`),
+    check('applists_default_mode_check', sql`${t.defaultMode} in ('ALLOW', 'BLOCK')`),
+  ],
 );
 
-/** Audience lists of an advertiser; their screens come in a later issue. */
+/**
+ * Audiences of an advertiser: uploaded people (audience_members in lists.ts) or a rule over delivery
+ * data. The status lifecycle is in packages/core/src/audience-status.ts; the check below only keeps
+ * values inside its vocabulary.
+ */
 export const audiences = pgTable(
   'audiences',
   {
@@ -160,9 +180,29 @@ export const audiences = pgTable(
       .notNull()
       .references(() => users.id),
     name: text('name').notNull(),
+    source: text('source').$type<'UPLOAD' | 'RULE'>().notNull().default('UPLOAD'),
+    status: text('status').$type<'PROCESSING' | 'READY' | 'FAILED' | 'ARCHIVED'>().notNull().default('READY'),
+    failureReason: text('failure_reason'),
+    rule: jsonb('rule').$type<AudienceRule>(),
+    matchedSize: integer('matched_size'),
+    deviceIdCount: integer('device_id_count'),
+    emailHashCount: integer('email_hash_count'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audiences_owner_idx').on(t.ownerId)],
+  (t) => [
+    index('audiences_owner_idx').on(t.ownerId),
+    uniqueIndex('audiences_owner_name_key').on(t.ownerId, sql`lower(${t.name})`),
+    index('audiences_created_idx').on(t.createdAt, t.id),
+    check('audiences_source_check', sql`${t.source} in ('UPLOAD', 'RULE')`),
+    check('audiences_status_check', sql`${t.status} in ('PROCESSING', 'READY', 'FAILED', 'ARCHIVED')`),
+    check(
+      'audiences_failure_check',
+      sql`${t.status} <> 'FAILED' or (${t.failureReason} is not null and ${t.failureReason} <> '')`,
+    ),
+  ],
 );
 
 export const campaignInventoryLists = pgTable(

@@ -1,11 +1,13 @@
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export type ActorLink = { id: number; role: string };
 
 /**
  * One row per signed-in session. A token is valid only while its jti is the session's current one:
- * a refresh rotates it, logout or a password change revokes the session.
+ * a refresh rotates it, logout or a password change revokes the session. A signed token of the
+ * session whose jti is no longer current is a rotated one being replayed: the session ends.
  */
 export const sessions = pgTable(
   'sessions',
@@ -20,6 +22,12 @@ export const sessions = pgTable(
     parentSessionId: uuid('parent_session_id'),
     currentJti: uuid('current_jti').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** SESSION_MAX_HOURS after sign-in (never later than the parent's): no refresh goes past it. */
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '12 hours'`),
+    /** When the jti last changed; a replay just after it is a client race, not a theft. */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -46,4 +54,20 @@ export const otps = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('otps_user_purpose_idx').on(t.userId, t.purpose)],
+);
+
+/**
+ * Failed sign-ins per key: an account (a hash of the e-mail, known or not, so that unknown addresses
+ * are answered alike), a client address, and the pair of both. See modules/auth/login-throttle.ts.
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    key: text('key').primaryKey(),
+    /** Attempts counted in the current window (an attempt is counted before its password is checked). */
+    failures: integer('failures').notNull().default(0),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_throttles_last_failure_idx').on(t.lastFailureAt)],
 );

@@ -36,8 +36,6 @@ export const users = pgTable(
     status: text('status').notNull().default('PENDING'),
     /** The agency an advertiser belongs to; null for direct advertisers and other roles. */
     agencyId: bigint('agency_id', { mode: 'number' }).references((): AnyPgColumn => users.id),
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -23,6 +23,7 @@ export const agencyAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
+          operationId: 'listAgencies',
           summary: 'Agencies with their advertiser counts and domains',
           querystring: agencyListQuery,
           response: withErrors(okResponse(pageOf(agencyListItem))),
@@ -37,12 +38,16 @@ export const agencyAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
+          operationId: 'getAgencyCompany',
           summary: "An agency's white-label company config",
           params: idParams,
           response: withErrors(okResponse(companyConfigEditSchema)),
         },
       },
-      async (request) => ({ success: true as const, data: await readAgencyCompany(deps, request.params.id) }),
+      async (request) => ({
+        success: true as const,
+        data: await readAgencyCompany(deps, principalOf(request), request.params.id),
+      }),
     );
 
     app.put(
@@ -51,6 +56,7 @@ export const agencyAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
+          operationId: 'saveAgencyCompany',
           summary: "Save an agency's white-label company config (brand, colours, footer, custom domain)",
           params: idParams,
           body: companyConfigEditSchema,
@@ -70,7 +76,9 @@ export const agencyAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
-          summary:
+          operationId: 'uploadBrandImage',
+          summary: 'Upload a logo or favicon',
+          description:
             'Upload a logo or favicon (multipart field "file"; PNG, JPEG, WebP, GIF or ICO up to 512 KB)',
           consumes: ['multipart/form-data'],
           response: withErrors(

@@ -3,12 +3,12 @@ import type { CompanyConfigEdit } from '@console/core/api/agencies';
 import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { companies } from '../../db/schema/companies.ts';
 import { users } from '../../db/schema/users.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { fetchPage, likePattern } from '../../platform/pagination.ts';
-import { findUserById } from '../users/user-queries.ts';
 
 type AgencyListQuery = {
   page: number;
@@ -61,12 +61,6 @@ export const listAgencies = async (deps: AppDeps, query: AgencyListQuery) => {
   );
 };
 
-const requireAgency = async (deps: AppDeps, agencyId: number) => {
-  const agency = await findUserById(deps.db, agencyId);
-  if (agency?.role !== 'AGENCY') throw notFound('Agency not found.');
-  return agency;
-};
-
 type CompanyRow = typeof companies.$inferSelect;
 
 const toEdit = (row: CompanyRow): CompanyConfigEdit => ({
@@ -82,8 +76,12 @@ const toEdit = (row: CompanyRow): CompanyConfigEdit => ({
 });
 
 /** The agency's config, or the platform's as the starting point of a new one. */
-export const readAgencyCompany = async (deps: AppDeps, agencyId: number): Promise<CompanyConfigEdit> => {
-  const agency = await requireAgency(deps, agencyId);
+export const readAgencyCompany = async (
+  deps: AppDeps,
+  principal: Principal,
+  agencyId: number,
+): Promise<CompanyConfigEdit> => {
+  const agency = await requireAccess(deps.db, principal, 'agency', agencyId);
   const [own] = await deps.db.select().from(companies).where(eq(companies.agencyId, agencyId)).limit(1);
   if (own) return toEdit(own);
   const [platform] = await deps.db.select().from(companies).where(isNull(companies.agencyId)).limit(1);
@@ -97,7 +95,7 @@ export const saveAgencyCompany = async (
   agencyId: number,
   input: CompanyConfigEdit,
 ): Promise<CompanyConfigEdit> => {
-  await requireAgency(deps, agencyId);
+  await requireAccess(deps.db, principal, 'agency', agencyId);
   const domain = input.custom_domain || null;
   if (domain) {
     const [taken] = await deps.db
@@ -108,7 +106,7 @@ export const saveAgencyCompany = async (
     if (taken && taken.agencyId !== agencyId)
       throw conflict('This domain is already used by another agency.');
   }
-  const before = await readAgencyCompany(deps, agencyId);
+  const before = await readAgencyCompany(deps, principal, agencyId);
   const values = {
     name: input.name,
     logoSrc: input.logoSrc,
@@ -136,5 +134,5 @@ export const saveAgencyCompany = async (
       changes: diffFields(before, input),
     });
   });
-  return readAgencyCompany(deps, agencyId);
+  return readAgencyCompany(deps, principal, agencyId);
 };

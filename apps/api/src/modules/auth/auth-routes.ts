@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, sessionPrincipalOf } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { perEmailRateLimit } from '../../platform/rate-limits.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
 import { findCompanyForHost } from '../company/company-config-service.ts';
 import { readUserSettings } from '../users/user-settings-service.ts';
@@ -31,16 +32,19 @@ import {
   logout,
   readProfile,
   refreshSession,
-  register,
   requestEmailChange,
   requestPasswordReset,
-  resendVerification,
   resetPassword,
   setUserPassword,
   updateProfile,
-  verifyEmail,
 } from './auth-service.ts';
 import { actAs, endImpersonation, listImpersonationTargets } from './impersonation-service.ts';
+import {
+  checkRegistration,
+  recordRegistration,
+  resendVerification,
+  verifyEmail,
+} from './registration-service.ts';
 
 const tags = ['auth'];
 
@@ -48,6 +52,9 @@ export const authRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const authLimit = { max: deps.config.loginRateLimit, timeWindow: '1 minute' };
+    // Codes mailed to one address: a flood of mails from many client addresses is still limited.
+    const perEmail = { max: deps.config.forgotPasswordRateLimit, timeWindow: '1 hour' };
+    const forgotPerEmail = perEmailRateLimit(app, 'forgot-password', perEmail);
 
     app.post(
       '/login',
@@ -55,6 +62,7 @@ export const authRoutes =
         config: { access: 'public', rateLimit: authLimit },
         schema: {
           tags,
+          operationId: 'signIn',
           summary: 'Sign in with e-mail and password',
           body: loginBody,
           response: withErrors(okResponse(sessionData)),
@@ -63,7 +71,7 @@ export const authRoutes =
       async (request) => ({
         success: true as const,
         message: 'Signed in.',
-        data: await login(deps, request.body.email, request.body.password),
+        data: await login(deps, request.body.email, request.body.password, request.ip),
       }),
     );
 
@@ -73,17 +81,25 @@ export const authRoutes =
         config: { access: 'public', rateLimit: authLimit },
         schema: {
           tags,
-          summary: 'Register an advertiser or agency account (pending until the e-mailed code is verified)',
+          operationId: 'register',
+          summary: 'Register an advertiser or agency account',
+          description:
+            'Register an advertiser or agency account (pending until the e-mailed code is verified)',
           body: registerBody,
           response: withErrors(okResponse(z.object({ email: z.string() }))),
         },
       },
-      async (request) => {
+      async (request, reply) => {
+        checkRegistration(request.body);
         const company = await findCompanyForHost(deps.db, request.headers.host);
+        // The same answer at the same time for a new, pending or taken address: the work follows it.
+        deps.background.afterReply(reply, 'register', () =>
+          recordRegistration(deps, request.body, company.agencyId),
+        );
         return {
           success: true as const,
           message: 'We have sent a verification code to your e-mail address.',
-          data: await register(deps, request.body, company.agencyId),
+          data: { email: request.body.email },
         };
       },
     );
@@ -94,6 +110,7 @@ export const authRoutes =
         config: { access: 'public', rateLimit: authLimit },
         schema: {
           tags,
+          operationId: 'verifyOtp',
           summary: 'Verify the e-mailed code; activates the account and signs in',
           body: verifyOtpBody,
           response: withErrors(okResponse(sessionData)),
@@ -112,13 +129,16 @@ export const authRoutes =
         config: { access: 'public', rateLimit: authLimit },
         schema: {
           tags,
+          operationId: 'resendVerifyOtp',
           summary: 'Send a new verification code',
           body: emailBody,
           response: withErrors(messageResponse),
         },
       },
-      async (request) => {
-        await resendVerification(deps, request.body.email);
+      async (request, reply) => {
+        deps.background.afterReply(reply, 'resend-verification', () =>
+          resendVerification(deps, request.body.email),
+        );
         return { success: true as const, message: GENERIC_OTP_SENT_MESSAGE };
       },
     );
@@ -127,15 +147,19 @@ export const authRoutes =
       '/forgot-password',
       {
         config: { access: 'public', rateLimit: authLimit },
+        preHandler: forgotPerEmail,
         schema: {
           tags,
+          operationId: 'requestPasswordReset',
           summary: 'Mail a password-reset code',
           body: emailBody,
           response: withErrors(messageResponse),
         },
       },
-      async (request) => {
-        await requestPasswordReset(deps, request.body.email);
+      async (request, reply) => {
+        deps.background.afterReply(reply, 'password-reset', () =>
+          requestPasswordReset(deps, request.body.email),
+        );
         return { success: true as const, message: GENERIC_OTP_SENT_MESSAGE };
       },
     );
@@ -146,6 +170,7 @@ export const authRoutes =
         config: { access: 'public', rateLimit: authLimit },
         schema: {
           tags,
+          operationId: 'resetPassword',
           summary: 'Set a new password with the e-mailed code',
           body: resetPasswordBody,
           response: withErrors(messageResponse),
@@ -163,6 +188,7 @@ export const authRoutes =
         config: { access: 'user' },
         schema: {
           tags,
+          operationId: 'changePassword',
           summary: "Change the caller's password (other sessions end; this one gets a new token)",
           security: bearer,
           body: changePasswordBody,
@@ -187,6 +213,7 @@ export const authRoutes =
         config: { access: ['ADMIN', 'CO-ADMIN'] },
         schema: {
           tags,
+          operationId: 'setUserPassword',
           summary: "Set another user's password (admin, co-admin); that user's sessions end",
           security: bearer,
           body: userChangePasswordBody,
@@ -210,6 +237,7 @@ export const authRoutes =
         config: { access: 'user' },
         schema: {
           tags,
+          operationId: 'getProfile',
           summary: "The caller's profile",
           security: bearer,
           response: withErrors(okResponse(userSchema)),
@@ -224,6 +252,7 @@ export const authRoutes =
         config: { access: 'user' },
         schema: {
           tags,
+          operationId: 'updateProfile',
           summary: "Update the caller's names and company",
           security: bearer,
           body: profileUpdateBody,
@@ -243,6 +272,7 @@ export const authRoutes =
         config: { access: 'user' },
         schema: {
           tags,
+          operationId: 'startEmailChange',
           summary: 'Start an e-mail change: a code goes to the new address',
           security: bearer,
           body: emailChangeBody,
@@ -266,6 +296,7 @@ export const authRoutes =
         config: { access: 'user' },
         schema: {
           tags,
+          operationId: 'confirmEmailChange',
           summary: 'Confirm the e-mail change with the code',
           security: bearer,
           body: otpBody,
@@ -285,6 +316,7 @@ export const authRoutes =
         config: { access: 'user' },
         schema: {
           tags,
+          operationId: 'refreshToken',
           summary: 'A new token for the current session; the old token stops working',
           security: bearer,
           response: withErrors(
@@ -305,6 +337,7 @@ export const authRoutes =
         config: { access: 'user' },
         schema: {
           tags,
+          operationId: 'signOut',
           summary: 'End the current session and the impersonation sessions opened from it',
           security: bearer,
           response: withErrors(messageResponse),
@@ -322,7 +355,9 @@ export const authRoutes =
         config: { access: ['ADMIN', 'CO-ADMIN', 'AGENCY'] },
         schema: {
           tags,
-          summary:
+          operationId: 'actAsUser',
+          summary: 'Act as a lower user and get the child session',
+          description:
             'Act as a lower user: answers the child session (admin > co-admin > agency > own advertisers)',
           security: bearer,
           body: autoLoginBody,
@@ -342,6 +377,7 @@ export const authRoutes =
         config: { access: 'user' },
         schema: {
           tags,
+          operationId: 'endImpersonation',
           summary: 'End the impersonation session of the caller',
           security: bearer,
           response: withErrors(messageResponse),
@@ -359,6 +395,7 @@ export const authRoutes =
         config: { access: ['ADMIN', 'CO-ADMIN', 'AGENCY'] },
         schema: {
           tags,
+          operationId: 'listImpersonationTargets',
           summary: 'Active users the caller may act as, paged and searchable',
           security: bearer,
           querystring: pageQuery,
@@ -377,7 +414,9 @@ export const authRoutes =
         config: { access: 'user' },
         schema: {
           tags,
-          summary:
+          operationId: 'getUserSettings',
+          summary: "A user's settings; empty for admin and co-admin",
+          description:
             "A user's settings (insight_dashboard, postback_enabled, api_access); empty for admin and co-admin",
           security: bearer,
           params: userPrimaryIdParams,

@@ -1,65 +1,50 @@
-// Sign-in, registration, e-mail verification, password reset and change. Thin routes call these.
+// Sign-in, password reset and change, profile and sessions. Thin routes call these (registration: registration-service.ts).
 import type { SessionData } from '@console/core/api/auth';
-import { eq, sql } from 'drizzle-orm';
-import { userConfigs, users } from '../../db/schema/users.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/users.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
+import { refuseCommonPassword, SAME_PASSWORD_MESSAGE } from '../../platform/password-policy.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { isAbove } from '../../platform/scope.ts';
+import { revokeSessions } from '../../platform/session-revocation.ts';
 import { findUserByEmail, findUserById, toUser, type UserRow } from '../users/user-queries.ts';
-import { consumeOtp, issueOtp, OTP_INVALID_MESSAGE, type OtpPurpose } from './otp-service.ts';
-import { openSession, revokeSessions, revokeUserSessions, rotateSession } from './session-service.ts';
+import { beginLoginAttempt, clearAccountThrottles } from './login-throttle.ts';
+import { consumeOtp, issueOtp, OTP_INVALID_MESSAGE, type OtpPurpose, reopenOtp } from './otp-service.ts';
+import { openSession, revokeUserSessions, rotateSession } from './session-service.ts';
 
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MINUTES = 15;
 export const INVALID_LOGIN_MESSAGE = 'Invalid email or password.';
 export const GENERIC_OTP_SENT_MESSAGE = 'If an account exists for this e-mail, we have sent it a code.';
 
-const minutesUntil = (date: Date) => Math.max(1, Math.ceil((date.getTime() - Date.now()) / 60_000));
-
-const lockedError = (until: Date) =>
-  new AppError(
-    429,
-    `Too many failed sign-in attempts. Your account is locked; try again in ${minutesUntil(until)} minute(s).`,
-  );
-
-export const login = async (deps: AppDeps, email: string, password: string): Promise<SessionData> => {
+/**
+ * Signs in with e-mail and password from a client address. The attempt is counted before anything
+ * else (login-throttle.ts), and known and unknown e-mails take the same path and time.
+ */
+export const login = async (
+  deps: AppDeps,
+  email: string,
+  password: string,
+  address: string,
+): Promise<SessionData> => {
+  const attempt = await beginLoginAttempt(deps.db, email, address);
   const user = await findUserByEmail(deps.db, email);
   if (!user) {
     await burnPasswordCheck(password);
-    throw unauthorized(INVALID_LOGIN_MESSAGE);
+    throw attempt.failure(unauthorized(INVALID_LOGIN_MESSAGE));
   }
-  if (user.lockedUntil && user.lockedUntil > new Date()) throw lockedError(user.lockedUntil);
   if (!(await verifyPassword(user.passwordHash, password))) {
-    // Counted atomically so parallel guesses cannot slip past the limit.
-    const [counted] = await deps.db
-      .update(users)
-      .set({ failedLoginCount: sql`${users.failedLoginCount} + 1` })
-      .where(eq(users.id, user.id))
-      .returning({ failures: users.failedLoginCount });
-    if ((counted?.failures ?? 0) >= MAX_FAILED_LOGINS) {
-      const until = new Date(Date.now() + LOCK_MINUTES * 60_000);
-      await deps.db
-        .update(users)
-        .set({ lockedUntil: until, failedLoginCount: 0 })
-        .where(eq(users.id, user.id));
-      throw lockedError(until);
-    }
-    throw unauthorized(INVALID_LOGIN_MESSAGE);
+    throw attempt.failure(unauthorized(INVALID_LOGIN_MESSAGE));
   }
+  await attempt.succeed();
   if (user.status === 'PENDING')
     throw forbidden('Please verify your e-mail address first: enter the code we sent you.');
   if (user.status === 'INACTIVE') throw forbidden('This account is deactivated. Please contact support.');
-  if (user.failedLoginCount > 0 || user.lockedUntil) {
-    await deps.db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id));
-  }
-  return openSession(deps.db, deps.tokens, user);
+  return openSession(deps, user);
 };
 
-const OTP_MAIL_TEXT: Record<OtpPurpose, { subject: string; action: string }> = {
-  VERIFY_EMAIL: { subject: 'Verify your e-mail address', action: 'verify your e-mail address' },
+const OTP_MAIL_TEXT: Record<Exclude<OtpPurpose, 'VERIFY_EMAIL'>, { subject: string; action: string }> = {
   RESET_PASSWORD: { subject: 'Reset your password', action: 'reset your password' },
   CHANGE_EMAIL: { subject: 'Confirm your new e-mail address', action: 'confirm your new e-mail address' },
 };
@@ -68,7 +53,7 @@ const OTP_MAIL_TEXT: Record<OtpPurpose, { subject: string; action: string }> = {
 const sendOtpMail = async (
   deps: AppDeps,
   user: UserRow,
-  purpose: OtpPurpose,
+  purpose: Exclude<OtpPurpose, 'VERIFY_EMAIL'>,
   newEmail: string | null = null,
 ) => {
   const code = await issueOtp(deps.db, user.id, purpose, newEmail);
@@ -80,101 +65,31 @@ const sendOtpMail = async (
   });
 };
 
-export type RegisterInput = {
-  role: 'ADVERTISER' | 'AGENCY';
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  companyName: string;
-};
-
-/** Creates a pending account (or refreshes a pending one) and mails the verification code. */
-export const register = async (deps: AppDeps, input: RegisterInput, agencyIdOfHost: number | null) => {
-  const existing = await findUserByEmail(deps.db, input.email);
-  if (existing && existing.status !== 'PENDING')
-    throw conflict('An account with this e-mail already exists.');
-  const passwordHash = await hashPassword(input.password);
-  const agencyId = input.role === 'ADVERTISER' ? agencyIdOfHost : null;
-  const details = {
-    role: input.role,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    companyName: input.companyName,
-    passwordHash,
-    agencyId,
-  };
-  const user = await deps.db.transaction(async (tx) => {
-    if (existing) {
-      const [updated] = await tx
-        .update(users)
-        .set({ ...details, updatedAt: new Date() })
-        .where(eq(users.id, existing.id))
-        .returning();
-      return updated!;
-    }
-    const [created] = await tx
-      .insert(users)
-      .values({ ...details, email: input.email, status: 'PENDING' })
-      .returning();
-    await tx.insert(userConfigs).values({ userId: created!.id });
-    await recordChange(tx, {
-      entityType: 'user',
-      entityId: created!.id,
-      action: 'register',
-      actorUserId: created!.id,
-      effectiveUserId: created!.id,
-      changes: diffFields({}, { email: input.email, role: input.role, companyName: input.companyName }),
-    });
-    return created!;
-  });
-  await sendOtpMail(deps, user, 'VERIFY_EMAIL');
-  return { email: user.email };
-};
-
-export const verifyEmail = async (deps: AppDeps, email: string, otp: string): Promise<SessionData> => {
-  const user = await findUserByEmail(deps.db, email);
-  if (user?.status !== 'PENDING') throw badRequest(OTP_INVALID_MESSAGE);
-  if (!(await consumeOtp(deps.db, user.id, 'VERIFY_EMAIL', otp))) throw badRequest(OTP_INVALID_MESSAGE);
-  const [active] = await deps.db
-    .update(users)
-    .set({ status: 'ACTIVE', emailVerifiedAt: new Date(), updatedAt: new Date() })
-    .where(eq(users.id, user.id))
-    .returning();
-  await recordChange(deps.db, {
-    entityType: 'user',
-    entityId: user.id,
-    action: 'verify-email',
-    actorUserId: user.id,
-    effectiveUserId: user.id,
-    changes: [{ field: 'status', from: 'PENDING', to: 'ACTIVE' }],
-  });
-  return openSession(deps.db, deps.tokens, active!);
-};
-
-export const resendVerification = async (deps: AppDeps, email: string) => {
-  const user = await findUserByEmail(deps.db, email);
-  if (user?.status === 'PENDING') await sendOtpMail(deps, user, 'VERIFY_EMAIL');
-};
-
+/** Mails a reset code to an active account (run after answering: the answer's timing tells nothing). */
 export const requestPasswordReset = async (deps: AppDeps, email: string) => {
   const user = await findUserByEmail(deps.db, email);
   if (user?.status === 'ACTIVE') await sendOtpMail(deps, user, 'RESET_PASSWORD');
 };
 
-const setPassword = async (deps: AppDeps, userId: number, password: string) => {
+/** Stores a new password; the account's sign-in counters start again (its owner proved itself). */
+const setPassword = async (deps: AppDeps, user: UserRow, password: string) => {
   const passwordHash = await hashPassword(password);
-  await deps.db
-    .update(users)
-    .set({ passwordHash, failedLoginCount: 0, lockedUntil: null, updatedAt: new Date() })
-    .where(eq(users.id, userId));
+  await deps.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await clearAccountThrottles(deps.db, user.email);
 };
 
 export const resetPassword = async (deps: AppDeps, email: string, otp: string, password: string) => {
+  refuseCommonPassword(password, 'password');
   const user = await findUserByEmail(deps.db, email);
   if (user?.status !== 'ACTIVE') throw badRequest(OTP_INVALID_MESSAGE);
-  if (!(await consumeOtp(deps.db, user.id, 'RESET_PASSWORD', otp))) throw badRequest(OTP_INVALID_MESSAGE);
-  await setPassword(deps, user.id, password);
+  const consumed = await consumeOtp(deps.db, user.id, 'RESET_PASSWORD', otp);
+  if (!consumed) throw badRequest(OTP_INVALID_MESSAGE);
+  // Compared only once the code is proven, or the answer would tell anyone the current password.
+  if (await verifyPassword(user.passwordHash, password)) {
+    await reopenOtp(deps.db, consumed.id);
+    throw badRequest(SAME_PASSWORD_MESSAGE, { password: SAME_PASSWORD_MESSAGE });
+  }
+  await setPassword(deps, user, password);
   await revokeUserSessions(deps.db, user.id, 'password-reset');
   await recordChange(deps.db, {
     entityType: 'user',
@@ -200,8 +115,10 @@ export const changeOwnPassword = async (
   next: string,
 ): Promise<SessionData> => {
   const user = await requireUser(deps, principal.userId);
+  refuseCommonPassword(next, 'new_password');
   if (!(await verifyPassword(user.passwordHash, current))) throw badRequest('The current password is wrong.');
-  await setPassword(deps, user.id, next);
+  if (next === current) throw badRequest(SAME_PASSWORD_MESSAGE, { new_password: SAME_PASSWORD_MESSAGE });
+  await setPassword(deps, user, next);
   await revokeUserSessions(deps.db, user.id, 'password-change', { exceptSessionId: principal.sessionId });
   await recordChange(deps.db, {
     entityType: 'user',
@@ -211,7 +128,7 @@ export const changeOwnPassword = async (
     effectiveUserId: principal.userId,
     changes: [{ field: 'password', from: '***', to: '***' }],
   });
-  return rotateSession(deps.db, deps.tokens, user, principal.sessionId);
+  return rotateSession(deps, user, principal.sessionId);
 };
 
 /** An admin or co-admin sets another user's password; that user's sessions end. */
@@ -221,9 +138,10 @@ export const setUserPassword = async (
   targetId: number,
   next: string,
 ) => {
-  const target = await requireUser(deps, targetId);
-  if (!isAbove({ userId: principal.userId, role: principal.role }, target)) throw notFound('User not found.');
-  await setPassword(deps, target.id, next);
+  const target = await requireAccess(deps.db, principal, 'managedUser', targetId);
+  // Not compared with the user's current password: the answer would let staff test guesses of it.
+  refuseCommonPassword(next, 'new_password');
+  await setPassword(deps, target, next);
   await revokeUserSessions(deps.db, target.id, 'password-set-by-admin');
   await recordChange(deps.db, {
     entityType: 'user',
@@ -267,7 +185,7 @@ export const updateProfile = async (
 };
 
 export const refreshSession = async (deps: AppDeps, principal: Principal) =>
-  rotateSession(deps.db, deps.tokens, await requireUser(deps, principal.userId), principal.sessionId);
+  rotateSession(deps, await requireUser(deps, principal.userId), principal.sessionId);
 
 export const logout = (deps: AppDeps, principal: Principal) =>
   revokeSessions(deps.db, [principal.sessionId], 'logout');

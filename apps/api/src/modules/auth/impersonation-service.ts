@@ -4,27 +4,24 @@ import type { SessionData } from '@console/core/api/auth';
 import { canImpersonate, type Role } from '@console/core/roles';
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema/users.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { recordChange } from '../../platform/audit.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, forbidden } from '../../platform/errors.ts';
 import { fetchPage, likePattern } from '../../platform/pagination.ts';
-import { isAbove } from '../../platform/scope.ts';
-import { findUserById, toUser } from '../users/user-queries.ts';
-import { openSession, revokeSessions } from './session-service.ts';
+import { revokeSessions } from '../../platform/session-revocation.ts';
+import { toUser } from '../users/user-queries.ts';
+import { openSession } from './session-service.ts';
 
 export const actAs = async (deps: AppDeps, principal: Principal, targetId: number): Promise<SessionData> => {
-  const target = await findUserById(deps.db, targetId);
-  // Users outside the caller's scope are "not found", so that their existence does not leak.
-  if (!target || !isAbove({ userId: principal.userId, role: principal.role }, target)) {
-    throw notFound('User not found.');
-  }
+  const target = await requireAccess(deps.db, principal, 'managedUser', targetId);
   if (!canImpersonate(principal.role, target.role as Role)) {
     throw forbidden(`Users with the role ${principal.role} cannot act as ${target.role} users.`);
   }
   if (target.status !== 'ACTIVE') throw badRequest('This user is not active.');
   const actorChain = [...principal.actorChain, { id: principal.userId, role: principal.role }];
-  const session = await openSession(deps.db, deps.tokens, target, {
+  const session = await openSession(deps, target, {
     actorChain,
     parentSessionId: principal.sessionId,
   });

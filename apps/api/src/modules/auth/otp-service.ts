@@ -1,7 +1,8 @@
-// Six-digit one-time codes for e-mail verification and password reset. Stored as SHA-256 hashes,
-// valid for 10 minutes, at most 5 tries; a new code replaces the older ones.
+// Six-digit one-time codes for e-mail verification, password reset and e-mail change. Stored as
+// SHA-256 hashes, valid for 10 minutes, at most 5 tries; a new code replaces the older ones, except
+// that each registration of a pending address keeps its own code (see issueOtp).
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { otps } from '../../db/schema/sessions.ts';
 
@@ -13,17 +14,46 @@ export const OTP_INVALID_MESSAGE = 'The code is wrong or has expired. Ask for a 
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
+/** How many registration claims of one address may wait for their code at once. */
+export const MAX_LIVE_CODES = 5;
+
+const liveCodes = (userId: number, purpose: OtpPurpose) =>
+  and(
+    eq(otps.userId, userId),
+    eq(otps.purpose, purpose),
+    isNull(otps.consumedAt),
+    gt(otps.expiresAt, new Date()),
+    lt(otps.attempts, OTP_MAX_ATTEMPTS),
+  );
+
+/**
+ * Issues a code. By default it replaces the user's older codes of that purpose. With
+ * `keepOthers`, codes carrying another payload stay valid (each registration of a pending address
+ * is its own claim, confirmed by its own code), up to MAX_LIVE_CODES, the newest kept.
+ */
 export const issueOtp = async (
   db: DbOrTx,
   userId: number,
   purpose: OtpPurpose,
   payload: string | null = null,
+  options: { keepOthers?: boolean } = {},
 ): Promise<string> => {
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
-  await db
-    .update(otps)
-    .set({ consumedAt: new Date() })
-    .where(and(eq(otps.userId, userId), eq(otps.purpose, purpose), isNull(otps.consumedAt)));
+  const live = and(eq(otps.userId, userId), eq(otps.purpose, purpose), isNull(otps.consumedAt));
+  if (!options.keepOthers) {
+    await db.update(otps).set({ consumedAt: new Date() }).where(live);
+  } else {
+    const newest = await db
+      .select({ id: otps.id, payload: otps.payload })
+      .from(otps)
+      .where(liveCodes(userId, purpose))
+      .orderBy(desc(otps.id));
+    const retired = newest
+      .filter((row, index) => row.payload === payload || index >= MAX_LIVE_CODES - 1)
+      .map((row) => row.id);
+    if (retired.length > 0)
+      await db.update(otps).set({ consumedAt: new Date() }).where(inArray(otps.id, retired));
+  }
   await db.insert(otps).values({
     userId,
     purpose,
@@ -34,35 +64,51 @@ export const issueOtp = async (
   return code;
 };
 
-/** The code's payload once consumed, when it is the latest live one; null otherwise. A wrong try counts. */
+/**
+ * The payload of the live code the given one matches, once consumed; null when none matches. A
+ * wrong try counts against every live code of the purpose, so several live codes give a guesser no
+ * more tries than one.
+ */
 export const consumeOtp = async (
   db: DbOrTx,
   userId: number,
   purpose: OtpPurpose,
   code: string,
-): Promise<{ payload: string | null } | null> => {
-  const [live] = await db
-    .select()
-    .from(otps)
-    .where(
-      and(
-        eq(otps.userId, userId),
-        eq(otps.purpose, purpose),
-        isNull(otps.consumedAt),
-        gt(otps.expiresAt, new Date()),
-      ),
-    )
-    .orderBy(desc(otps.id))
-    .limit(1);
-  if (!live || live.attempts >= OTP_MAX_ATTEMPTS) return null;
-  const matches = timingSafeEqual(Buffer.from(live.codeHash), Buffer.from(hashCode(code)));
-  if (!matches) {
+): Promise<{ id: number; payload: string | null } | null> => {
+  const live = await db.select().from(otps).where(liveCodes(userId, purpose)).orderBy(desc(otps.id));
+  if (live.length === 0) return null;
+  const given = Buffer.from(hashCode(code));
+  const match = live.find((row) => timingSafeEqual(Buffer.from(row.codeHash), given));
+  if (!match) {
     await db
       .update(otps)
       .set({ attempts: sql`${otps.attempts} + 1` })
-      .where(eq(otps.id, live.id));
+      .where(
+        inArray(
+          otps.id,
+          live.map((row) => row.id),
+        ),
+      );
     return null;
   }
-  await db.update(otps).set({ consumedAt: new Date() }).where(eq(otps.id, live.id));
-  return { payload: live.payload };
+  // Conditional, so two requests with the same code cannot both consume it.
+  const [consumed] = await db
+    .update(otps)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(otps.id, match.id), isNull(otps.consumedAt)))
+    .returning({ id: otps.id });
+  return consumed ? { id: match.id, payload: match.payload } : null;
+};
+
+/** Makes a consumed code usable again, when what it was to confirm was refused for another reason. */
+export const reopenOtp = async (db: DbOrTx, id: number) => {
+  await db.update(otps).set({ consumedAt: null }).where(eq(otps.id, id));
+};
+
+/** Retires every live code of the purpose (the address is proven; the other claims are void). */
+export const retireOtps = async (db: DbOrTx, userId: number, purpose: OtpPurpose) => {
+  await db
+    .update(otps)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(otps.userId, userId), eq(otps.purpose, purpose), isNull(otps.consumedAt)));
 };

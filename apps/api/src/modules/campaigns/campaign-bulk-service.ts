@@ -9,11 +9,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { campaigns } from '../../db/schema/campaigns.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, badRequest, GENERIC_ERROR_MESSAGE } from '../../platform/errors.ts';
-import { actorOf, type CampaignRow, requireCampaign } from './campaign-access.ts';
+import { actorOf, type CampaignRow } from './campaign-access.ts';
 import { type CampaignRelations, readRelationIds } from './campaign-queries.ts';
 import {
   checkApplists,
@@ -46,7 +47,7 @@ const runPerCampaign = async (
   for (const id of ids) {
     try {
       await deps.db.transaction(async (tx) => {
-        const campaign = await requireCampaign(tx, principal, id, { lock: true });
+        const campaign = await requireAccess(tx, principal, 'campaign', id, { lock: true });
         await work(tx, campaign);
       });
       results.push({ campaign_id: id, ok: true });
@@ -150,9 +151,15 @@ export const bulkAudience = (
 ) =>
   runPerCampaign(context, body.ids, async (tx, campaign) => {
     assertEditable(campaign);
-    if (body.op !== 'remove')
-      await checkAudiences(tx, campaign.advertiserId, body.audience_ids, 'audience_ids');
     const { audiences } = await readRelationIds(tx, campaign.id);
+    if (body.op !== 'remove')
+      await checkAudiences(
+        tx,
+        campaign.advertiserId,
+        body.audience_ids,
+        'audience_ids',
+        audiences.map((entry) => entry.audience_id),
+      );
     const next = nextEntries<'audience_id', 'INCLUDE' | 'EXCLUDE'>(
       audiences,
       'audience_id',

@@ -1,6 +1,7 @@
 // Reads of campaigns: the paged list (scope, filters, sorts, exchange approval counts) and the
 // detail with every relation. Shapes are the API's (packages/core/src/api/campaigns.ts).
 import {
+  type CampaignDelivery,
   type CampaignDetail,
   type CampaignListItem,
   type CampaignListQuery,
@@ -27,10 +28,12 @@ import {
   campaignInventoryLists,
   campaigns,
 } from '../../db/schema/campaigns.ts';
+import { campaignSmartAppLists, smartAppLists } from '../../db/schema/lists.ts';
 import { exchanges } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import { likePattern, type Page } from '../../platform/pagination.ts';
+import { NO_DELIVERY, readCampaignDelivery } from '../delivery/campaign-delivery.ts';
 import { type CampaignRow, campaignScope } from './campaign-access.ts';
 
 type Advertiser = { id: number; email: string; companyName: string };
@@ -49,6 +52,7 @@ export const toListItem = (
   campaign: CampaignRow,
   advertiser: Advertiser,
   exchangeCounts: ExchangeCounts = NO_EXCHANGES,
+  delivery: CampaignDelivery = NO_DELIVERY,
 ): CampaignListItem => ({
   _id: campaign.publicId,
   campaign_id: campaign.id,
@@ -67,6 +71,7 @@ export const toListItem = (
   min_bid_micros: campaign.minBidMicros,
   max_bid_micros: campaign.maxBidMicros,
   exchange_counts: exchangeCounts,
+  delivery,
   created_at: campaign.createdAt.toISOString(),
   updated_at: campaign.updatedAt.toISOString(),
 });
@@ -212,17 +217,18 @@ const readListPage = async (db: DbOrTx, query: CampaignListQuery, statement: Pag
     from (select 1) as one
     left join ((${statement.page}) as page join ${users} on ${users.id} = page."c_advertiserId") on true
     order by ${orderBy('page.', 'page.c_id')}`)) as unknown as { rows: Record<string, unknown>[] };
-  const rows = result.rows;
-  const items = rows
-    .filter((raw) => raw.c_id !== null && raw.c_id !== undefined)
-    .map((raw) =>
-      toListItem(
-        decode<CampaignRow>(raw, 'c_', campaignColumns),
-        decode<Advertiser>(raw, 'a_', advertiserFields),
-        exchangeCountsOf(raw.exchange_counts),
-      ),
-    );
-  return { items, total: Number(rows[0]?.total ?? 0) };
+  const rows = result.rows.filter((raw) => raw.c_id !== null && raw.c_id !== undefined);
+  const campaignRows = rows.map((raw) => decode<CampaignRow>(raw, 'c_', campaignColumns));
+  const delivery = await readCampaignDelivery(db, campaignRows);
+  const items = rows.map((raw, index) =>
+    toListItem(
+      campaignRows[index]!,
+      decode<Advertiser>(raw, 'a_', advertiserFields),
+      exchangeCountsOf(raw.exchange_counts),
+      delivery.get(campaignRows[index]!.id),
+    ),
+  );
+  return { items, total: Number(result.rows[0]?.total ?? 0) };
 };
 
 export const listCampaigns = async (
@@ -318,6 +324,7 @@ export type CampaignRelations = {
   creativeIds: number[];
   inventory: { applist_id: number; mode: 'ALLOW' | 'BLOCK' }[];
   audiences: { audience_id: number; mode: 'INCLUDE' | 'EXCLUDE' }[];
+  smartAppListIds: number[];
   assoc: { dsp_name: string; campaign_associate_id: string }[];
 };
 
@@ -326,7 +333,7 @@ export type CampaignRelations = {
  * a pool each parallel query would hold a connection of its own for a few microseconds of work.
  */
 export const readRelationIds = async (db: DbOrTx, campaignId: number): Promise<CampaignRelations> => {
-  const relations = await readRelations(db, campaignId);
+  const { smartAppLists: _names, ...relations } = await readRelations(db, campaignId);
   return {
     ...relations,
     inventory: relations.inventory.map(({ applist_id, mode }) => ({ applist_id, mode })),
@@ -358,6 +365,12 @@ const readRelations = async (db: DbOrTx, campaignId: number) => {
     .innerJoin(audiences, eq(audiences.id, campaignAudiences.audienceId))
     .where(eq(campaignAudiences.campaignId, campaignId))
     .orderBy(asc(campaignAudiences.audienceId));
+  const smartAppRows = await db
+    .select({ id: campaignSmartAppLists.listId, name: smartAppLists.name })
+    .from(campaignSmartAppLists)
+    .innerJoin(smartAppLists, eq(smartAppLists.id, campaignSmartAppLists.listId))
+    .where(eq(campaignSmartAppLists.campaignId, campaignId))
+    .orderBy(asc(campaignSmartAppLists.listId));
   const assocRows = await db
     .select({ dspName: campaignDspAssoc.dspName, associateId: campaignDspAssoc.campaignAssociateId })
     .from(campaignDspAssoc)
@@ -375,6 +388,8 @@ const readRelations = async (db: DbOrTx, campaignId: number) => {
       name: row.name,
       mode: row.mode as 'INCLUDE' | 'EXCLUDE',
     })),
+    smartAppListIds: smartAppRows.map((row) => row.id),
+    smartAppLists: smartAppRows.map((row) => ({ list_id: row.id, name: row.name })),
     assoc: assocRows
       .map((row) => ({ dsp_name: row.dspName, campaign_associate_id: row.associateId }))
       .sort((a, b) => a.dsp_name.localeCompare(b.dsp_name)),
@@ -403,14 +418,25 @@ export const readCampaignDetail = async (
   }
   const status = campaign.status as CampaignStatus;
   return {
-    ...toListItem(campaign, people!.owner, counts),
+    ...toListItem(
+      campaign,
+      people!.owner,
+      counts,
+      (await readCampaignDelivery(db, [campaign])).get(campaign.id),
+    ),
     frequency_cap: campaign.frequencyCap ?? null,
     day_parting: campaign.dayParting ?? null,
-    targeting: campaign.targeting as CampaignDetail['targeting'],
+    // Campaigns saved before deal ids and ad categories existed read them as empty.
+    targeting: {
+      deal_ids: [],
+      ad_categories: [],
+      ...(campaign.targeting as Partial<CampaignDetail['targeting']>),
+    } as CampaignDetail['targeting'],
     exchanges: exchangeList,
     creative_ids: relations.creativeIds,
     inventory: relations.inventory,
     audiences: relations.audiences,
+    smart_app_lists: relations.smartAppLists,
     assoc_dsp_map: relations.assoc,
     camp_data: { camp_assoc_map: relations.assoc },
     next_statuses: findNextStatuses(status, role),

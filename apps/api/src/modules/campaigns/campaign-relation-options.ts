@@ -7,10 +7,11 @@ import {
   type RelationOptions,
   type RelationOptionsQuery,
 } from '@console/core/api/campaigns';
-import { and, asc, eq, ilike, sql } from 'drizzle-orm';
+import { ATTACHABLE_AUDIENCE_STATUSES } from '@console/core/audience-status';
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { applists, audiences } from '../../db/schema/campaigns.ts';
-import { requireVisibleAdvertiser } from '../../platform/advertiser-scope.ts';
+import { requireAccess } from '../../platform/access.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { likePattern } from '../../platform/pagination.ts';
@@ -22,7 +23,7 @@ const resolveAdvertiser = async (db: DbOrTx, principal: Principal, advertiserId:
     if (principal.role === 'ADVERTISER') return principal.userId;
     throw badRequest(CHOOSE_ADVERTISER, { advertiser_id: CHOOSE_ADVERTISER });
   }
-  return (await requireVisibleAdvertiser(db, principal, advertiserId)).id;
+  return (await requireAccess(db, principal, 'advertiser', advertiserId)).id;
 };
 
 /** Both lists by name (case-insensitive, then id), each at most RELATION_OPTIONS_LIMIT. */
@@ -36,15 +37,32 @@ export const listRelationOptions = async (
   const pattern = q ? likePattern(q) : undefined;
   // Sequential on purpose: each is an index read of one owner's rows (see readRelationIds).
   const applistRows = await db
-    .select({ applist_id: applists.id, name: applists.name })
+    .select({
+      applist_id: applists.id,
+      name: applists.name,
+      kind: applists.kind,
+      default_mode: applists.defaultMode,
+      entry_count: applists.entryCount,
+    })
     .from(applists)
     .where(and(eq(applists.ownerId, advertiserId), pattern ? ilike(applists.name, pattern) : undefined))
     .orderBy(asc(sql`lower(${applists.name})`), asc(applists.id))
     .limit(RELATION_OPTIONS_LIMIT);
   const audienceRows = await db
-    .select({ audience_id: audiences.id, name: audiences.name })
+    .select({
+      audience_id: audiences.id,
+      name: audiences.name,
+      status: audiences.status,
+      matched_size: audiences.matchedSize,
+    })
     .from(audiences)
-    .where(and(eq(audiences.ownerId, advertiserId), pattern ? ilike(audiences.name, pattern) : undefined))
+    .where(
+      and(
+        eq(audiences.ownerId, advertiserId),
+        inArray(audiences.status, [...ATTACHABLE_AUDIENCE_STATUSES]),
+        pattern ? ilike(audiences.name, pattern) : undefined,
+      ),
+    )
     .orderBy(asc(sql`lower(${audiences.name})`), asc(audiences.id))
     .limit(RELATION_OPTIONS_LIMIT);
   return { applists: applistRows, audiences: audienceRows };

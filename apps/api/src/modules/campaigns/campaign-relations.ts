@@ -1,6 +1,7 @@
 // The campaign's relations: checks that every id a request names is usable by the campaign's
 // advertiser (unknown and foreign ids get the same answer), and the writes that replace them.
 import type { AssocEntry, Targeting } from '@console/core/api/campaigns';
+import { AUDIENCE_STATUS_LABELS, isAttachableAudienceStatus } from '@console/core/audience-status';
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -13,6 +14,7 @@ import {
   campaignInventoryLists,
 } from '../../db/schema/campaigns.ts';
 import { creatives } from '../../db/schema/creatives.ts';
+import { campaignSmartAppLists, smartAppLists } from '../../db/schema/lists.ts';
 import { exchanges, smartAppCategories, userSupportedExchanges } from '../../db/schema/reference.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { CampaignRelations } from './campaign-queries.ts';
@@ -90,15 +92,21 @@ export const checkApplists = async (
     refuse(field, `These inventory lists are not this advertiser's: ${missing.join(', ')}.`);
 };
 
+/**
+ * Audiences must be the advertiser's; newly attached ones must also be usable by their lifecycle
+ * (processing or ready: packages/core/src/audience-status.ts). Audiences already attached stay even
+ * when archived or failed since, so that an unrelated edit of the campaign still saves.
+ */
 export const checkAudiences = async (
   db: DbOrTx,
   advertiserId: number,
   ids: readonly number[],
   field = 'audiences',
+  alreadyAttached: readonly number[] = [],
 ) => {
   if (ids.length === 0) return;
   const rows = await db
-    .select({ id: audiences.id })
+    .select({ id: audiences.id, name: audiences.name, status: audiences.status })
     .from(audiences)
     .where(and(inArray(audiences.id, [...ids]), eq(audiences.ownerId, advertiserId)));
   const missing = missingOf(
@@ -106,6 +114,15 @@ export const checkAudiences = async (
     rows.map((row) => row.id),
   );
   if (missing.length > 0) refuse(field, `These audiences are not this advertiser's: ${missing.join(', ')}.`);
+  const attached = new Set(alreadyAttached);
+  const unusable = rows.filter((row) => !attached.has(row.id) && !isAttachableAudienceStatus(row.status));
+  if (unusable.length > 0)
+    refuse(
+      field,
+      `These audiences cannot be used: ${unusable
+        .map((row) => `${row.name} (${AUDIENCE_STATUS_LABELS[row.status]})`)
+        .join(', ')}.`,
+    );
 };
 
 const TAXONOMY_LEVELS = [
@@ -129,6 +146,26 @@ export const checkSmartAppTargeting = async (db: DbOrTx, targeting: Targeting) =
     );
     if (missing.length > 0) refuse(`targeting.${field}`, `Unknown ${label}: ${missing.join(', ')}.`);
   }
+};
+
+/** Smart-app lists belong to the platform: any existing one may be targeted. */
+export const checkSmartAppLists = async (db: DbOrTx, ids: readonly number[]) => {
+  if (ids.length === 0) return;
+  const rows = await db
+    .select({ id: smartAppLists.id })
+    .from(smartAppLists)
+    .where(inArray(smartAppLists.id, [...ids]));
+  const missing = missingOf(
+    ids,
+    rows.map((row) => row.id),
+  );
+  if (missing.length > 0) refuse('smart_app_list_ids', `Unknown smart-app lists: ${missing.join(', ')}.`);
+};
+
+export const replaceSmartAppLists = async (db: DbOrTx, campaignId: number, ids: readonly number[]) => {
+  await db.delete(campaignSmartAppLists).where(eq(campaignSmartAppLists.campaignId, campaignId));
+  if (ids.length > 0)
+    await db.insert(campaignSmartAppLists).values(ids.map((listId) => ({ campaignId, listId })));
 };
 
 /** An upstream DSP's campaign id names one campaign of ours. */
@@ -232,5 +269,6 @@ export const writeRelations = async (
   await replaceCreatives(db, campaignId, relations.creativeIds);
   await replaceInventory(db, campaignId, relations.inventory);
   await replaceAudiences(db, campaignId, relations.audiences);
+  await replaceSmartAppLists(db, campaignId, relations.smartAppListIds);
   if (relations.assoc) await replaceAssoc(db, campaignId, relations.assoc);
 };

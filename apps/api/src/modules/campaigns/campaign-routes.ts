@@ -26,11 +26,11 @@ import { okResponse, pageOf } from '@console/core/api/common';
 import { changeLogEntry, changeLogQuery } from '@console/core/api/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { requireAccess } from '../../platform/access.ts';
 import { readChangeLog } from '../../platform/audit.ts';
 import { principalOf } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
-import { requireCampaign, requireVisibleAdvertiser } from './campaign-access.ts';
 import {
   type BulkContext,
   bulkAudience,
@@ -67,7 +67,9 @@ export const campaignRoutes =
         config: anyUser,
         schema: {
           ...schemaBase,
-          summary:
+          operationId: 'listCampaigns',
+          summary: 'Campaigns the caller may see, paged, sorted and filtered',
+          description:
             'Campaigns the caller may see, paged, sorted (name, status, start_at, end_at, total_budget, created_at) and filtered (status, advertiser_id, from/to overlapping the flight, q)',
           querystring: campaignListQuery,
           response: withErrors(okResponse(cappedPageOf(campaignListItem))),
@@ -85,7 +87,9 @@ export const campaignRoutes =
         config: anyUser,
         schema: {
           ...schemaBase,
-          summary:
+          operationId: 'listAdvertiserCampaignsChangeLog',
+          summary: "The change logs of one advertiser's campaigns as one, newest first",
+          description:
             "The change logs of one advertiser's campaigns as one, newest first, each entry naming its campaign (admin CampaignList/changeLog/{id})",
           params: campaignIdParams,
           querystring: changeLogQuery,
@@ -93,7 +97,12 @@ export const campaignRoutes =
         },
       },
       async (request) => {
-        const advertiser = await requireVisibleAdvertiser(deps.db, principalOf(request), request.params.id);
+        const advertiser = await requireAccess(
+          deps.db,
+          principalOf(request),
+          'advertiser',
+          request.params.id,
+        );
         return {
           success: true as const,
           data: await readAdvertiserCampaignsChangeLog(deps.db, advertiser.id, request.query),
@@ -107,6 +116,7 @@ export const campaignRoutes =
         config: anyUser,
         schema: {
           ...schemaBase,
+          operationId: 'listAdvertiserCampaigns',
           summary: "One advertiser's campaigns (agency campaignList/{id}, admin CampaignList/{id})",
           params: campaignIdParams,
           querystring: advertiserCampaignListQuery,
@@ -115,7 +125,7 @@ export const campaignRoutes =
       },
       async (request) => {
         const principal = principalOf(request);
-        const advertiser = await requireVisibleAdvertiser(deps.db, principal, request.params.id);
+        const advertiser = await requireAccess(deps.db, principal, 'advertiser', request.params.id);
         return {
           success: true as const,
           data: await listCampaigns(deps.db, principal, { ...request.query, advertiser_id: advertiser.id }),
@@ -129,7 +139,9 @@ export const campaignRoutes =
         config: anyUser,
         schema: {
           ...schemaBase,
-          summary: `The inventory lists and audiences one advertiser's campaigns may use, by name, at most ${RELATION_OPTIONS_LIMIT} of each (advertiser_id: required but for an advertiser; q: part of a name)`,
+          operationId: 'listCampaignRelationOptions',
+          summary: "The inventory lists and audiences an advertiser's campaigns may use",
+          description: `The inventory lists and audiences one advertiser's campaigns may use, by name, at most ${RELATION_OPTIONS_LIMIT} of each (advertiser_id: required but for an advertiser; q: part of a name)`,
           querystring: relationOptionsQuery,
           response: withErrors(okResponse(relationOptions)),
         },
@@ -143,9 +155,10 @@ export const campaignRoutes =
     app.post(
       '/',
       {
-        config: anyUser,
+        config: { ...anyUser, idempotent: true },
         schema: {
           ...schemaBase,
+          operationId: 'createCampaign',
           summary: 'Create a campaign: a draft, or submitted for approval at once with submit=true',
           body: campaignCreateBody,
           response: withErrors(okResponse(campaignDetail)),
@@ -168,7 +181,9 @@ export const campaignRoutes =
         config: anyUser,
         schema: {
           ...schemaBase,
-          summary:
+          operationId: 'getCampaign',
+          summary: 'One campaign with its exchanges, creatives, inventory, audiences and DSP ids',
+          description:
             'One campaign with everything: exchanges and their approval, creatives, inventory, audiences, DSP association ids',
           params: campaignIdParams,
           response: withErrors(okResponse(campaignDetail)),
@@ -186,7 +201,9 @@ export const campaignRoutes =
         config: anyUser,
         schema: {
           ...schemaBase,
-          summary:
+          operationId: 'updateCampaign',
+          summary: 'Edit a campaign',
+          description:
             'Edit a campaign (draft, pending, active, paused or rejected; a rejected one becomes a draft). New exchanges start pending; submit=true submits a draft',
           params: campaignIdParams,
           body: campaignUpdateBody,
@@ -203,10 +220,12 @@ export const campaignRoutes =
     app.post(
       '/:id/clone',
       {
-        config: anyUser,
+        config: { ...anyUser, idempotent: true },
         schema: {
           ...schemaBase,
-          summary:
+          operationId: 'cloneCampaign',
+          summary: 'Copy a campaign into a new draft',
+          description:
             "A new draft 'Copy of …' with every setting and relation of the campaign, but no approvals",
           params: campaignIdParams,
           response: withErrors(okResponse(campaignDetail)),
@@ -225,7 +244,9 @@ export const campaignRoutes =
         config: anyUser,
         schema: {
           ...schemaBase,
-          summary:
+          operationId: 'changeCampaignStatus',
+          summary: 'Move a campaign to another status',
+          description:
             'Move a campaign to another status by the lifecycle table (approve and reject: admin and co-admin; reject needs a reason)',
           params: campaignIdParams,
           body: campaignStatusBody,
@@ -251,7 +272,9 @@ export const campaignRoutes =
         config: anyUser,
         schema: {
           ...schemaBase,
-          summary:
+          operationId: 'listCampaignChangeLog',
+          summary: "A campaign's change log, newest first",
+          description:
             "A campaign's change log, newest first (action: create, update, status, exchange-approval)",
           params: campaignIdParams,
           querystring: changeLogQuery,
@@ -259,7 +282,7 @@ export const campaignRoutes =
         },
       },
       async (request) => {
-        await requireCampaign(deps.db, principalOf(request), request.params.id);
+        await requireAccess(deps.db, principalOf(request), 'campaign', request.params.id);
         return {
           success: true as const,
           data: await readChangeLog(
@@ -273,7 +296,7 @@ export const campaignRoutes =
 
     const bulkRoute = <B extends z.ZodType>(
       path: string,
-      summary: string,
+      operation: { operationId: string; summary: string },
       body: B,
       run: (context: BulkContext, body: z.output<B>) => Promise<BulkResult>,
     ) =>
@@ -283,7 +306,8 @@ export const campaignRoutes =
           config: anyUser,
           schema: {
             ...schemaBase,
-            summary: summary + BULK_NOTE,
+            ...operation,
+            description: operation.summary + BULK_NOTE,
             body,
             response: withErrors(okResponse(bulkResult)),
           },
@@ -297,37 +321,55 @@ export const campaignRoutes =
 
     bulkRoute(
       'bid-range',
-      'Set the bid range (and optionally the bid) of many campaigns.',
+      {
+        operationId: 'setCampaignsBidRange',
+        summary: 'Set the bid range (and optionally the bid) of many campaigns',
+      },
       bulkBidRangeBody,
       bulkBidRange,
     );
     bulkRoute(
       'inventory',
-      'Add, remove or replace inventory lists (allow or block) of many campaigns.',
+      {
+        operationId: 'editCampaignsInventory',
+        summary: 'Add, remove or replace inventory lists (allow or block) of many campaigns',
+      },
       bulkInventoryBody,
       bulkInventory,
     );
     bulkRoute(
       'audience',
-      'Add, remove or replace audiences (include or exclude) of many campaigns.',
+      {
+        operationId: 'editCampaignsAudiences',
+        summary: 'Add, remove or replace audiences (include or exclude) of many campaigns',
+      },
       bulkAudienceBody,
       bulkAudience,
     );
     bulkRoute(
       'update',
-      'Change budgets, pacing, frequency cap or end date of many campaigns.',
+      {
+        operationId: 'updateCampaigns',
+        summary: 'Change budgets, pacing, frequency cap or end date of many campaigns',
+      },
       bulkUpdateBody,
       bulkUpdate,
     );
     bulkRoute(
       'status',
-      'Move many campaigns to a status (the admin bulk status too).',
+      {
+        operationId: 'setCampaignsStatus',
+        summary: 'Move many campaigns to a status (the admin bulk status too)',
+      },
       bulkStatusBody,
       bulkStatus,
     );
     bulkRoute(
       'exchanges',
-      'Add, remove or replace exchanges of many campaigns (new ones start pending).',
+      {
+        operationId: 'editCampaignsExchanges',
+        summary: 'Add, remove or replace exchanges of many campaigns (new ones start pending)',
+      },
       bulkExchangesBody,
       bulkExchanges,
     );

@@ -1,5 +1,5 @@
 // Campaign rules and transactions: create (a draft, or submitted at once), edit, clone, status moves
-// and reads. Every read and write starts with the default-deny scope check of campaign-access.ts;
+// and reads. Every read and write starts with the default-deny check `requireAccess(..., 'campaign', id)`;
 // every create, update and status change is written to the change log in the same transaction.
 import {
   type AssocEntry,
@@ -19,16 +19,12 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { FieldChange } from '../../db/schema/audit.ts';
 import { campaigns } from '../../db/schema/campaigns.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
-import {
-  actorOf,
-  type CampaignRow,
-  requireCampaign,
-  resolveNewCampaignAdvertiser,
-} from './campaign-access.ts';
+import { actorOf, type CampaignRow, resolveNewCampaignAdvertiser } from './campaign-access.ts';
 import { type CampaignRelations, readCampaignDetail, readRelationIds } from './campaign-queries.ts';
 import {
   checkApplists,
@@ -36,6 +32,7 @@ import {
   checkAudiences,
   checkCreatives,
   checkExchanges,
+  checkSmartAppLists,
   checkSmartAppTargeting,
   writeRelations,
 } from './campaign-relations.ts';
@@ -67,6 +64,7 @@ const relationsOf = (fields: CampaignFields) => ({
   creativeIds: [...fields.creative_ids].sort((a, b) => a - b),
   inventory: [...fields.inventory].sort((a, b) => a.applist_id - b.applist_id),
   audiences: [...fields.audiences].sort((a, b) => a.audience_id - b.audience_id),
+  smartAppListIds: [...fields.smart_app_list_ids].sort((a, b) => a - b),
 });
 
 type SnapshotColumns = Pick<
@@ -110,6 +108,7 @@ export const snapshotOf = (
   creative_ids: relations.creativeIds,
   inventory: relations.inventory,
   audiences: relations.audiences,
+  smart_app_list_ids: relations.smartAppListIds,
   ...(relations.assoc ? { assoc_dsp_map: relations.assoc } : {}),
 });
 
@@ -128,9 +127,9 @@ const checkRelations = async (
   db: DbOrTx,
   advertiserId: number,
   fields: CampaignFields,
-  attachedExchangeIds: number[] = [],
+  attached: Pick<CampaignRelations, 'exchangeIds' | 'audiences'> = { exchangeIds: [], audiences: [] },
 ) => {
-  await checkExchanges(db, advertiserId, fields.exchange_ids, attachedExchangeIds);
+  await checkExchanges(db, advertiserId, fields.exchange_ids, attached.exchangeIds);
   await checkCreatives(db, advertiserId, fields.creative_ids);
   await checkApplists(
     db,
@@ -141,8 +140,11 @@ const checkRelations = async (
     db,
     advertiserId,
     fields.audiences.map((entry) => entry.audience_id),
+    'audiences',
+    attached.audiences.map((entry) => entry.audience_id),
   );
   await checkSmartAppTargeting(db, fields.targeting);
+  await checkSmartAppLists(db, fields.smart_app_list_ids);
   await checkReferenceTargeting(fields.targeting);
 };
 
@@ -178,7 +180,7 @@ export const createCampaign = async (deps: AppDeps, principal: Principal, body: 
 };
 
 export const readCampaign = async (deps: AppDeps, principal: Principal, id: number) => {
-  const campaign = await requireCampaign(deps.db, principal, id);
+  const campaign = await requireAccess(deps.db, principal, 'campaign', id);
   return readCampaignDetail(deps.db, campaign, principal.role);
 };
 
@@ -212,13 +214,13 @@ export const updateCampaign = async (
   body: CampaignUpdateBody,
 ) => {
   await deps.db.transaction(async (tx) => {
-    let campaign = await requireCampaign(tx, principal, id, { lock: true });
+    let campaign = await requireAccess(tx, principal, 'campaign', id, { lock: true });
     assertEditable(campaign);
     const before = await readRelationIds(tx, id);
     const assoc = body.assoc_dsp_map === undefined ? before.assoc : sortAssoc(body.assoc_dsp_map);
     if (!sameAssoc(assoc, before.assoc) && sideOfRole(principal.role) !== 'admin')
       throw forbidden(ASSOC_ADMIN_ONLY);
-    await checkRelations(tx, campaign.advertiserId, body, before.exchangeIds);
+    await checkRelations(tx, campaign.advertiserId, body, before);
     await checkAssocFree(tx, id, assoc);
     assertKeepsExchange(campaign.status, body.exchange_ids);
     if (campaign.status === 'REJECTED') campaign = await applyTransition(tx, principal, campaign, 'DRAFT');
@@ -252,7 +254,7 @@ export const cloneNameOf = (name: string) =>
 /** A new draft with every setting and relation of the source, but no approvals and no DSP ids. */
 export const cloneCampaign = async (deps: AppDeps, principal: Principal, id: number) => {
   const newId = await deps.db.transaction(async (tx) => {
-    const source = await requireCampaign(tx, principal, id);
+    const source = await requireAccess(tx, principal, 'campaign', id);
     const relations = await readRelationIds(tx, id);
     const { id: _id, publicId: _publicId, createdAt: _c, updatedAt: _u, ...settings } = source;
     const [row] = await tx
@@ -293,7 +295,7 @@ export const changeCampaignStatus = async (
   reason?: string,
 ) => {
   await deps.db.transaction(async (tx) => {
-    const campaign = await requireCampaign(tx, principal, id, { lock: true });
+    const campaign = await requireAccess(tx, principal, 'campaign', id, { lock: true });
     await applyTransition(tx, principal, campaign, to, reason);
   });
   return readCampaign(deps, principal, id);

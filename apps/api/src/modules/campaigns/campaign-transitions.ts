@@ -1,6 +1,6 @@
 // Status moves of one campaign inside the caller's transaction, by the table of
 // packages/core/src/campaign-status.ts, and per-exchange approval decisions that drive the same moves.
-// Everything here runs after `requireCampaign(..., { lock: true })`, so concurrent moves of one
+// Everything here runs after `requireAccess(..., 'campaign', id, { lock: true })`, so concurrent moves of one
 // campaign are serialised.
 import {
   CAMPAIGN_STATUS_LABELS,

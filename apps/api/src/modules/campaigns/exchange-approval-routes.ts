@@ -10,11 +10,11 @@ import {
 import { okResponse, pageOf } from '@console/core/api/common';
 import { changeLogEntry, changeLogQuery } from '@console/core/api/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAccess } from '../../platform/access.ts';
 import { readChangeLog } from '../../platform/audit.ts';
 import { principalOf } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
-import { requireCampaign } from './campaign-access.ts';
 import { decideExchanges, listExchangeApprovals } from './exchange-approval-service.ts';
 
 const staff = { access: ['ADMIN', 'CO-ADMIN'] as const };
@@ -29,7 +29,9 @@ export const exchangeApprovalRoutes =
         config: staff,
         schema: {
           ...schemaBase,
-          summary:
+          operationId: 'listExchangeApprovals',
+          summary: 'Campaign x exchange rows of submitted campaigns, paged, filtered and sorted',
+          description:
             'Campaign x exchange rows of submitted campaigns, paged, filtered (state, exchange_id, advertiser_id, campaign_id, q) and sorted',
           querystring: exchangeApprovalQuery,
           response: withErrors(okResponse(cappedPageOf(exchangeApprovalRow))),
@@ -44,7 +46,9 @@ export const exchangeApprovalRoutes =
         config: staff,
         schema: {
           ...schemaBase,
-          summary:
+          operationId: 'decideExchangeApprovals',
+          summary: 'Approve or reject many campaign exchanges',
+          description:
             'Approve or reject (with a reason) many campaign exchanges. Approving one of a pending campaign makes it active; rejecting all of them makes it rejected. Each item in its own transaction; answers each with ok or the reason',
           body: exchangeDecisionBody,
           response: withErrors(okResponse(exchangeDecisionResult)),
@@ -70,7 +74,9 @@ export const exchangeApprovalRoutes =
         config: staff,
         schema: {
           ...schemaBase,
-          summary:
+          operationId: 'listExchangeApprovalChangeLog',
+          summary: "A campaign's exchange-approval log, newest first",
+          description:
             "A campaign's exchange-approval log, newest first (action defaults to exchange-approval; action=status for its status moves)",
           params: campaignIdParam,
           querystring: changeLogQuery,
@@ -79,7 +85,7 @@ export const exchangeApprovalRoutes =
       },
       async (request) => {
         const { campaign_id: id } = request.params;
-        await requireCampaign(deps.db, principalOf(request), id);
+        await requireAccess(deps.db, principalOf(request), 'campaign', id);
         return {
           success: true as const,
           data: await readChangeLog(

@@ -19,12 +19,12 @@ import type { z } from 'zod';
 import { campaignExchanges, campaigns } from '../../db/schema/campaigns.ts';
 import { exchanges } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
+import { requireAccess } from '../../platform/access.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, GENERIC_ERROR_MESSAGE } from '../../platform/errors.ts';
 import { fetchPage, likePattern } from '../../platform/pagination.ts';
 import { userRefOf } from '../../platform/user-ref.ts';
-import { requireCampaign } from './campaign-access.ts';
 import { capped } from './campaign-queries.ts';
 import { decideExchange } from './campaign-transitions.ts';
 
@@ -138,7 +138,7 @@ export const decideExchanges = async (
   for (const item of body.items) {
     try {
       const campaign = await deps.db.transaction(async (tx) => {
-        const locked = await requireCampaign(tx, principal, item.campaign_id, { lock: true });
+        const locked = await requireAccess(tx, principal, 'campaign', item.campaign_id, { lock: true });
         return decideExchange(tx, principal, locked, item.exchange_id, body.decision, body.reason ?? null);
       });
       results.push({ ...item, ok: true, campaign_status: campaign.status as CampaignStatus });

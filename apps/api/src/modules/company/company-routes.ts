@@ -16,7 +16,9 @@ export const companyRoutes =
         config: { access: 'public' },
         schema: {
           tags: ['config'],
-          summary:
+          operationId: 'getAgencyConfig',
+          summary: "The white-label company config for the request's host",
+          description:
             "The white-label company config for the request's host (agency custom domain, else the platform's)",
           response: withErrors(okResponse(companyConfigSchema)),
         },
@@ -33,7 +35,9 @@ export const companyRoutes =
         config: { access: 'public' },
         schema: {
           tags: ['config'],
-          summary:
+          operationId: 'getPayloadKey',
+          summary: 'The envelope key for {encryptedData} bodies',
+          description:
             'The envelope key for {encryptedData} bodies (obscures payloads only: TLS is the security)',
           response: withErrors(okResponse(z.object({ key: z.string() }))),
         },

@@ -22,13 +22,14 @@ import type { FieldChange } from '../../db/schema/audit.ts';
 import { creativeDspAssoc, creativeExchanges, creatives } from '../../db/schema/creatives.ts';
 import { exchanges } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { recordChange } from '../../platform/audit.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, conflict, GENERIC_ERROR_MESSAGE, notFound } from '../../platform/errors.ts';
 import { fetchPage, likePattern } from '../../platform/pagination.ts';
 import { userRefOf } from '../../platform/user-ref.ts';
-import { actorOf, requireCreative } from './creative-access.ts';
+import { actorOf } from './creative-access.ts';
 import { findAssocMap, readCreativeDetail } from './creative-queries.ts';
 import { ENTITY, refreshCreativeStatus } from './creative-service.ts';
 
@@ -145,7 +146,7 @@ const decideCreativeExchange = async (
   decision: 'APPROVED' | 'REJECTED',
   reason: string | null,
 ): Promise<CreativeStatus> => {
-  const creative = await requireCreative(tx, principal, item.creative_id, { lock: true });
+  const creative = await requireAccess(tx, principal, 'creative', item.creative_id, { lock: true });
   const [entry] = await tx
     .select({ state: creativeExchanges.state, reason: creativeExchanges.reason, name: exchanges.name })
     .from(creativeExchanges)
@@ -213,7 +214,7 @@ export const setCreativeAssocMap = async (
   entries: CreativeAssocEntry[],
 ) =>
   deps.db.transaction(async (tx) => {
-    const creative = await requireCreative(tx, principal, id, { lock: true });
+    const creative = await requireAccess(tx, principal, 'creative', id, { lock: true });
     const before = await findAssocMap(tx, id);
     for (const entry of entries) {
       const [taken] = await tx

@@ -13,11 +13,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { creatives } from '../../db/schema/creatives.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, badRequest, GENERIC_ERROR_MESSAGE } from '../../platform/errors.ts';
-import { actorOf, requireCreative } from './creative-access.ts';
+import { actorOf } from './creative-access.ts';
 import {
   ENTITY,
   isContentChange,
@@ -41,7 +42,7 @@ const takes = (type: CreativeType, field: 'click_url' | 'pixel_url' | 'impressio
   CREATIVE_URL_RULES[type][field].requirement !== 'none';
 
 const editOne = async (tx: DbOrTx, principal: Principal, id: number, body: CreativeBulkUpdateBody) => {
-  const before = await requireCreative(tx, principal, id, { lock: true });
+  const before = await requireAccess(tx, principal, 'creative', id, { lock: true });
   const type = before.creativeType as CreativeType;
   const set: Partial<typeof creatives.$inferInsert> = {};
   if (body.click_url !== undefined) {

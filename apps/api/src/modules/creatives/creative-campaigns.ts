@@ -5,9 +5,9 @@ import type { CreativeListQuery } from '@console/core/api/creatives';
 import { and, eq, exists, sql } from 'drizzle-orm';
 import { campaignCreatives } from '../../db/schema/campaigns.ts';
 import { creatives } from '../../db/schema/creatives.ts';
+import { requireAccess } from '../../platform/access.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { requireCampaign } from '../campaigns/campaign-access.ts';
 import { creativeScope } from './creative-access.ts';
 import { listCreativePage, listCreativesWhere } from './creative-queries.ts';
 
@@ -17,7 +17,7 @@ export const listCampaignCreatives = async (
   campaignId: number,
   query: CreativeListQuery,
 ) => {
-  await requireCampaign(deps.db, principal, campaignId);
+  await requireAccess(deps.db, principal, 'campaign', campaignId);
   const inCampaign = exists(
     deps.db
       .select({ one: sql`1` })

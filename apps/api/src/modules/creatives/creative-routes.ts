@@ -84,7 +84,9 @@ export const creativeRoutes =
         config: anyUser,
         schema: {
           ...schemaBase,
-          summary:
+          operationId: 'uploadCreativeMedia',
+          summary: 'Upload a creative file',
+          description:
             `Upload a creative file (multipart: field "kind" first — image (default), video, icon or main — then field "file"; or ?kind=). ` +
             `image: PNG, JPEG, GIF or WebP up to ${mb(CREATIVE_MEDIA_RULES.image.maxBytes)}; ` +
             `main (native main image): the same, at least 300x250, up to ${mb(CREATIVE_MEDIA_RULES.main.maxBytes)}; ` +
@@ -129,7 +131,9 @@ export const creativeRoutes =
         config: anyUser,
         schema: {
           ...schemaBase,
-          summary:
+          operationId: 'listCreatives',
+          summary: 'Creatives the caller may see, paged, sorted and filtered',
+          description:
             'Creatives the caller may see, paged, sorted (created_at, updated_at, name, status, creative_type) and filtered (creative_type, status, advertiser_id, exchange_id + exchange_state, q: name or id)',
           querystring: creativeListQuery,
           response: withErrors(okResponse(pageOf(creativeListItem))),
@@ -144,10 +148,12 @@ export const creativeRoutes =
     app.post(
       '/',
       {
-        config: anyUser,
+        config: { ...anyUser, idempotent: true },
         schema: {
           ...schemaBase,
-          summary:
+          operationId: 'createCreative',
+          summary: 'Create a creative (image, native, video or html)',
+          description:
             'Create a creative: image (media_url, click_url, pixel_url[]), native (native assets, click_url, impression_url), video (media_url or vast_url, click_url, impression_url[]) or html (html_tag; URL fields are dropped). Starts PENDING on its exchanges',
           body: creativeCreateBody,
           response: withErrors(okResponse(creativeDetail)),
@@ -166,7 +172,9 @@ export const creativeRoutes =
         config: anyUser,
         schema: {
           ...schemaBase,
-          summary:
+          operationId: 'updateCreatives',
+          summary: 'Apply the same edit to many creatives',
+          description:
             'The same edit on many creatives (click_url, pixel_url, impression_url, name_prefix); each in its own transaction, answered per creative. A URL change sends the creative back to approval',
           body: creativeBulkUpdateBody,
           response: withErrors(okResponse(creativeBulkResult)),
@@ -191,6 +199,7 @@ export const creativeRoutes =
         config: anyUser,
         schema: {
           ...schemaBase,
+          operationId: 'listCampaignCreatives',
           summary: 'The creatives of one campaign, paged, sorted and filtered like the list',
           params: creativeCampaignParams,
           querystring: creativeListQuery,
@@ -214,6 +223,7 @@ export const creativeRoutes =
         config: anyUser,
         schema: {
           ...schemaBase,
+          operationId: 'getCreative',
           summary: 'One creative with its media, exchanges and their approval, and DSP association ids',
           params: creativeIdParams,
           response: withErrors(okResponse(creativeDetail)),
@@ -231,7 +241,9 @@ export const creativeRoutes =
         config: anyUser,
         schema: {
           ...schemaBase,
-          summary:
+          operationId: 'updateCreative',
+          summary: 'Edit a creative',
+          description:
             'Edit a creative (the whole creative again; its type cannot change). A change of content (URLs, files, native assets, tag) sends every exchange back to PENDING',
           params: creativeIdParams,
           body: creativeUpdateBody,
@@ -251,7 +263,9 @@ export const creativeRoutes =
         config: anyUser,
         schema: {
           ...schemaBase,
-          summary:
+          operationId: 'listCreativeChangeLog',
+          summary: "A creative's change log, newest first",
+          description:
             "A creative's change log, newest first (actions: create, update, bulk-update, exchange-approval)",
           params: creativeIdParams,
           querystring: changeLogQuery,
@@ -276,7 +290,9 @@ export const creativeAdminRoutes =
         config: staff,
         schema: {
           ...adminSchema,
-          summary:
+          operationId: 'listCreativeApprovals',
+          summary: 'Creative x exchange rows, paged, filtered and sorted',
+          description:
             'Creative x exchange rows, paged, filtered (state, exchange_id, advertiser_id, creative_id, creative_type, q) and sorted',
           querystring: creativeApprovalQuery,
           response: withErrors(okResponse(pageOf(creativeApprovalRow))),
@@ -291,7 +307,9 @@ export const creativeAdminRoutes =
         config: staff,
         schema: {
           ...adminSchema,
-          summary:
+          operationId: 'decideCreativeApprovals',
+          summary: 'Approve or reject many creative exchanges',
+          description:
             'Approve or reject (with a reason) many creative exchanges. The creative is APPROVED once any exchange approved it and REJECTED when all rejected it. Each item in its own transaction; answers each with ok or the reason',
           body: creativeDecisionBody,
           response: withErrors(okResponse(creativeDecisionResult)),
@@ -317,7 +335,9 @@ export const creativeAdminRoutes =
         config: staff,
         schema: {
           ...adminSchema,
-          summary:
+          operationId: 'setCreativeAssocMap',
+          summary: "Set a creative's ids in upstream DSPs",
+          description:
             "Set a creative's ids in upstream DSPs (creative_assoc_map: one creative_associate_id per dsp_name)",
           params: creativeIdParams,
           body: creativeAssocMapBody,

@@ -24,19 +24,13 @@ import {
   creatives,
 } from '../../db/schema/creatives.ts';
 import { exchanges, userSupportedExchanges } from '../../db/schema/reference.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { diffFields, readChangeLog, recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Page, PageRequest } from '../../platform/pagination.ts';
-import {
-  actorOf,
-  type CreativeRow,
-  creativeScope,
-  requireCreative,
-  requireVisibleAdvertiser,
-  resolveNewCreativeAdvertiser,
-} from './creative-access.ts';
+import { actorOf, type CreativeRow, creativeScope, resolveNewCreativeAdvertiser } from './creative-access.ts';
 import {
   type MediaRow,
   type MediaUse,
@@ -342,7 +336,7 @@ export const updateCreative = async (
   body: CreativeInput,
 ): Promise<CreativeDetail> =>
   deps.db.transaction(async (tx) => {
-    const before = await requireCreative(tx, principal, id, { lock: true });
+    const before = await requireAccess(tx, principal, 'creative', id, { lock: true });
     if (body.creative_type !== before.creativeType)
       throw badRequest(CREATIVE_MESSAGES.typeFixed, { creative_type: CREATIVE_MESSAGES.typeFixed });
     const content = await contentOf(body, mediaLookup(tx, principal, before.advertiserId, urlsOf(before)));
@@ -391,11 +385,11 @@ export const updateCreative = async (
   });
 
 export const readCreative = async (deps: AppDeps, principal: Principal, id: number) =>
-  readCreativeDetail(deps.db, await requireCreative(deps.db, principal, id));
+  readCreativeDetail(deps.db, await requireAccess(deps.db, principal, 'creative', id));
 
 export const listCreatives = async (deps: AppDeps, principal: Principal, query: CreativeListQuery) => {
   if (query.advertiser_id !== undefined && principal.role !== 'ADVERTISER')
-    await requireVisibleAdvertiser(deps.db, principal, query.advertiser_id);
+    await requireAccess(deps.db, principal, 'advertiser', query.advertiser_id);
   return listCreativePage(
     deps.db,
     query,
@@ -409,6 +403,6 @@ export const readCreativeChangeLog = async (
   id: number,
   query: PageRequest & { action?: string | undefined },
 ): Promise<Page<ChangeLogEntry>> => {
-  await requireCreative(deps.db, principal, id);
+  await requireAccess(deps.db, principal, 'creative', id);
   return readChangeLog(deps.db, { entityType: ENTITY, entityId: id }, query);
 };

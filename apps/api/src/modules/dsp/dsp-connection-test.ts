@@ -1,5 +1,8 @@
-// Connection tests per DSP type: one request a real bidder of that type answers, with a timeout.
+// Connection tests per DSP type: one request a real bidder of that type answers, with a timeout,
+// through the outbound guard (platform/outbound-http.ts): a non-public address, a closed port, a DNS
+// failure and a timeout all answer the same sentence, so the test is no port scanner.
 import type { DspType } from '@console/core/dsp-types';
+import { type OutboundPolicy, requestOutbound } from '../../platform/outbound-http.ts';
 
 const TIMEOUT_MS = 5000;
 
@@ -43,7 +46,10 @@ const PROBES: Record<DspType, (credentials: Record<string, string>) => Probe> = 
 
 export type ConnectionTestResult = { ok: boolean; message: string; latency_ms: number };
 
+export const UNREACHABLE_MESSAGE = 'Could not reach the DSP.';
+
 export const testDspConnection = async (
+  policy: OutboundPolicy,
   type: DspType,
   endpointUrl: string,
   credentials: Record<string, string>,
@@ -51,32 +57,19 @@ export const testDspConnection = async (
   const probe = PROBES[type](credentials);
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  let status: number;
   try {
-    const response = await fetch(endpointUrl, {
-      method: probe.method,
-      headers: probe.headers,
-      body: probe.body,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-      redirect: 'manual',
-    });
-    await response.body?.cancel();
-    if (response.status === 401 || response.status === 403) {
-      return {
-        ok: false,
-        message: `The DSP refused the credentials (HTTP ${response.status}).`,
-        latency_ms: elapsed(),
-      };
-    }
-    if (response.status >= 200 && response.status < 300) {
-      const what = response.status === 204 ? 'answered with no bid' : `answered HTTP ${response.status}`;
-      return { ok: true, message: `Connected: the DSP ${what}.`, latency_ms: elapsed() };
-    }
-    return { ok: false, message: `The DSP answered HTTP ${response.status}.`, latency_ms: elapsed() };
-  } catch (error) {
-    const reason =
-      error instanceof Error && error.name === 'TimeoutError'
-        ? `no answer within ${TIMEOUT_MS / 1000} s`
-        : ((error as { cause?: { code?: string } }).cause?.code ?? 'the connection failed');
-    return { ok: false, message: `Could not reach the DSP: ${reason}.`, latency_ms: elapsed() };
+    ({ status } = await requestOutbound(policy, endpointUrl, { ...probe, timeoutMs: TIMEOUT_MS }));
+  } catch {
+    // No cause and no time: neither may tell a refused address from a closed port or a timeout.
+    return { ok: false, message: UNREACHABLE_MESSAGE, latency_ms: 0 };
   }
+  if (status === 401 || status === 403) {
+    return { ok: false, message: `The DSP refused the credentials (HTTP ${status}).`, latency_ms: elapsed() };
+  }
+  if (status >= 200 && status < 300) {
+    const what = status === 204 ? 'answered with no bid' : `answered HTTP ${status}`;
+    return { ok: true, message: `Connected: the DSP ${what}.`, latency_ms: elapsed() };
+  }
+  return { ok: false, message: `The DSP answered HTTP ${status}.`, latency_ms: elapsed() };
 };

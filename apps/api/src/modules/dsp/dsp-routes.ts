@@ -43,6 +43,7 @@ export const dspRoutes =
         config: adminOnly,
         schema: {
           ...schemaBase,
+          operationId: 'listDsps',
           summary: 'DSP connections, paged, sorted and filtered',
           querystring: dspListQuery,
           response: withErrors(okResponse(pageOf(dspSchema))),
@@ -56,6 +57,7 @@ export const dspRoutes =
         config: adminOnly,
         schema: {
           ...schemaBase,
+          operationId: 'listActiveDsps',
           summary: 'Active DSP connections',
           response: withErrors(okResponse(z.array(dspSchema))),
         },
@@ -65,9 +67,10 @@ export const dspRoutes =
     app.post(
       '/',
       {
-        config: adminOnly,
+        config: { ...adminOnly, idempotent: true },
         schema: {
           ...schemaBase,
+          operationId: 'createDsp',
           summary: 'Create a DSP connection',
           body: dspCreateBody,
           response: withErrors(okResponse(dspSchema)),
@@ -85,6 +88,7 @@ export const dspRoutes =
         config: adminOnly,
         schema: {
           ...schemaBase,
+          operationId: 'testDspConnection',
           summary: 'Test an unsaved connection (the onboarding step before saving)',
           body: dspTestBody,
           response: withErrors(okResponse(connectionTestResult)),
@@ -93,6 +97,7 @@ export const dspRoutes =
       async (request) => ({
         success: true as const,
         data: await testDspConnection(
+          deps.outbound,
           request.body.type as DspType,
           request.body.endpoint_url,
           request.body.credentials,
@@ -105,6 +110,7 @@ export const dspRoutes =
         config: adminOnly,
         schema: {
           ...schemaBase,
+          operationId: 'getDsp',
           summary: 'One DSP connection (credentials as hints only)',
           params: idParams,
           response: withErrors(okResponse(dspSchema)),
@@ -118,6 +124,7 @@ export const dspRoutes =
         config: adminOnly,
         schema: {
           ...schemaBase,
+          operationId: 'updateDsp',
           summary: 'Edit a DSP connection',
           params: idParams,
           body: dspUpdateBody,
@@ -136,6 +143,7 @@ export const dspRoutes =
         config: adminOnly,
         schema: {
           ...schemaBase,
+          operationId: 'replaceDspCredentials',
           summary: 'Replace the credentials of a DSP connection',
           params: idParams,
           body: dspCredentialsBody,
@@ -159,6 +167,7 @@ export const dspRoutes =
         config: adminOnly,
         schema: {
           ...schemaBase,
+          operationId: 'setDspStatus',
           summary: 'Activate or deactivate a DSP connection',
           params: idParams,
           body: dspStatusBody,
@@ -176,6 +185,7 @@ export const dspRoutes =
         config: adminOnly,
         schema: {
           ...schemaBase,
+          operationId: 'testSavedDspConnection',
           summary: 'Test a saved connection with its stored credentials',
           params: idParams,
           response: withErrors(okResponse(connectionTestResult)),
@@ -189,6 +199,7 @@ export const dspRoutes =
         config: adminOnly,
         schema: {
           ...schemaBase,
+          operationId: 'listDspChangeLog',
           summary: "A DSP connection's change log, newest first",
           params: idParams,
           querystring: changeLogQuery,

@@ -1,5 +1,5 @@
 // DSP connections (admin only). Credentials go in sealed and come out only as hints.
-import type { Dsp } from '@console/core/api/dsps';
+import { type Dsp, ENDPOINT_CREDENTIALS_MESSAGE, endpointIdentity } from '@console/core/api/dsps';
 import { DSP_TYPES, type DspType } from '@console/core/dsp-types';
 import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
 import { dsps } from '../../db/schema/dsps.ts';
@@ -7,13 +7,14 @@ import { diffFields, recordChange } from '../../platform/audit.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import type { OutboundPolicy } from '../../platform/outbound-http.ts';
 import { fetchPage, likePattern } from '../../platform/pagination.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import { testDspConnection } from './dsp-connection-test.ts';
 
 type DspRow = typeof dsps.$inferSelect;
 const CREDENTIALS_MESSAGE = 'Fill in every credential of this DSP type.';
-export type DspDeps = AppDeps & { secrets: SecretBox };
+export type DspDeps = AppDeps & { secrets: SecretBox; outbound: OutboundPolicy };
 
 const toDsp = (row: DspRow): Dsp => ({
   id: row.id,
@@ -145,10 +146,52 @@ export const createDsp = async (
   return toDsp(row!);
 };
 
-export const updateDsp = async (deps: DspDeps, principal: Principal, id: number, input: DspInput) => {
+/**
+ * The credentials an edit stores: those given (complete), or none after a type change. A changed
+ * endpoint needs them given: the stored ones were entered for the old address.
+ */
+const credentialsOfEdit = async (
+  deps: DspDeps,
+  before: DspRow,
+  input: DspUpdateInput,
+): Promise<Partial<Pick<DspRow, 'credentialsSealed' | 'credentialsHint' | 'status'>>> => {
+  const type = input.type as DspType;
+  const given = input.credentials ? credentialsOf(type, input.credentials) : null;
+  const isComplete = given !== null && Object.values(given).every((value) => value !== '');
+  if (given && !isComplete) throw badRequest(CREDENTIALS_MESSAGE, { credentials: CREDENTIALS_MESSAGE });
+  const isEndpointChanged = endpointIdentity(before.endpointUrl) !== endpointIdentity(input.endpoint_url);
+  if (isEndpointChanged && !given) {
+    throw badRequest(ENDPOINT_CREDENTIALS_MESSAGE, { credentials: ENDPOINT_CREDENTIALS_MESSAGE });
+  }
+  // Another type has other credential fields: the old ones no longer apply. It waits, inactive,
+  // until an admin activates it again.
+  const isTypeChanged = before.type !== input.type;
+  const status = isTypeChanged ? { status: 'INACTIVE' } : {};
+  if (given) {
+    return {
+      credentialsSealed: await deps.secrets.seal(given),
+      credentialsHint: hintsOf(type, given),
+      ...status,
+    };
+  }
+  return isTypeChanged
+    ? { credentialsSealed: await deps.secrets.seal({}), credentialsHint: {}, ...status }
+    : {};
+};
+
+type DspUpdateInput = DspInput & { credentials?: Record<string, string> | undefined };
+
+export const updateDsp = async (deps: DspDeps, principal: Principal, id: number, input: DspUpdateInput) => {
   const before = await requireDsp(deps, id);
   await assertNameFree(deps, input.name, id);
-  const typeChanged = before.type !== input.type;
+  const credentials = await credentialsOfEdit(deps, before, input);
+  const fields = {
+    name: input.name,
+    type: input.type,
+    endpoint_url: input.endpoint_url,
+    exchanges: input.exchanges,
+    qps_limit: input.qps_limit,
+  };
   const [row] = await deps.db.transaction(async (tx) => {
     const rows = await tx
       .update(dsps)
@@ -158,15 +201,12 @@ export const updateDsp = async (deps: DspDeps, principal: Principal, id: number,
         endpointUrl: input.endpoint_url,
         exchanges: input.exchanges,
         qpsLimit: input.qps_limit,
-        // Another type has other credential fields: the old ones no longer apply.
-        // Without credentials of its new type it cannot be used: it waits, inactive, for new ones.
-        ...(typeChanged
-          ? { credentialsSealed: await deps.secrets.seal({}), credentialsHint: {}, status: 'INACTIVE' }
-          : {}),
+        ...credentials,
         updatedAt: new Date(),
       })
       .where(eq(dsps.id, id))
       .returning();
+    // The secrets stay out of the change log: only their hints are compared.
     await recordChange(tx, {
       entityType: 'dsp',
       entityId: id,
@@ -179,8 +219,9 @@ export const updateDsp = async (deps: DspDeps, principal: Principal, id: number,
           endpoint_url: before.endpointUrl,
           exchanges: before.exchanges,
           qps_limit: before.qpsLimit,
+          credentials_hint: before.credentialsHint,
         },
-        input,
+        { ...fields, credentials_hint: credentials.credentialsHint ?? before.credentialsHint },
       ),
     });
     return rows;
@@ -247,7 +288,7 @@ export const setDspStatus = async (
 export const testSavedDsp = async (deps: DspDeps, id: number) => {
   const row = await requireDsp(deps, id);
   const credentials = (await deps.secrets.open(row.credentialsSealed)) as Record<string, string>;
-  const result = await testDspConnection(row.type as DspType, row.endpointUrl, credentials);
+  const result = await testDspConnection(deps.outbound, row.type as DspType, row.endpointUrl, credentials);
   await deps.db
     .update(dsps)
     .set({ lastTestAt: new Date(), lastTestOk: result.ok, lastTestMessage: result.message })

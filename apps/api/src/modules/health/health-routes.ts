@@ -9,7 +9,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['health'],
-        summary: 'Liveness',
+        operationId: 'getHealth',
+        summary: 'Liveness of the server',
+        description: 'Liveness',
         response: { 200: okResponse(z.object({ status: z.literal('ok') })) },
       },
     },

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { principalOf } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
-import { readBalanceMicros } from './ledger-service.ts';
+import { readBalanceMicros } from './ledger-accounts.ts';
 
 /** The spec's `campaning` family keeps its spelling (section 7). */
 export const balanceRoutes =
@@ -15,8 +15,10 @@ export const balanceRoutes =
       {
         config: { access: ['ADVERTISER'] },
         schema: {
+          operationId: 'getAdvertiserBalance',
           tags: ['funds'],
-          summary: "The advertiser's balance in micro-units (1 USD = 1,000,000), the sum of its ledger",
+          summary:
+            "The advertiser's balance in micro-units (1 USD = 1,000,000), its account's running balance",
           security: bearer,
           response: withErrors(okResponse(z.number().int())),
         },

@@ -57,6 +57,7 @@ export const metaDataRoutes =
         config: anySignedIn,
         schema: {
           ...schemaBase,
+          operationId: 'listCountries',
           summary: 'Countries (ISO 3166-1 alpha-2 ids), searched by name',
           description: GEO_SOURCE,
           querystring: countryQuery,
@@ -71,6 +72,7 @@ export const metaDataRoutes =
         config: anySignedIn,
         schema: {
           ...schemaBase,
+          operationId: 'listStates',
           summary: 'States and other subdivisions (ISO 3166-2 ids like US-CA), paged',
           description: `country_ids filters (comma-separated; each must be known); state_ids picks states by id. ${GEO_SOURCE}`,
           querystring: stateQuery,
@@ -85,6 +87,7 @@ export const metaDataRoutes =
         config: anySignedIn,
         schema: {
           ...schemaBase,
+          operationId: 'listCities',
           summary: 'Cities with their state and country, searched and paged',
           description: `country_ids and state_ids filter (comma-separated; each must be known); city_ids picks cities by id. ${GEO_SOURCE}`,
           querystring: cityQuery,
@@ -99,6 +102,7 @@ export const metaDataRoutes =
         config: anySignedIn,
         schema: {
           ...schemaBase,
+          operationId: 'listOperatingSystems',
           summary: 'Operating systems with their versions (newest first)',
           response: withErrors(okResponse(z.array(osSchema))),
         },
@@ -111,6 +115,7 @@ export const metaDataRoutes =
         config: anySignedIn,
         schema: {
           ...schemaBase,
+          operationId: 'listBrowsers',
           summary: 'Browsers (as the user-agent parser names them)',
           querystring: searchQuery,
           response: withErrors(okResponse(z.array(browserSchema))),
@@ -124,6 +129,7 @@ export const metaDataRoutes =
         config: anySignedIn,
         schema: {
           ...schemaBase,
+          operationId: 'listManufacturers',
           summary: 'Device makers, most device models first, searched and paged',
           querystring: manufacturerQuery,
           response: withErrors(okResponse(pageOf(manufacturerSchema))),
@@ -137,6 +143,7 @@ export const metaDataRoutes =
         config: anySignedIn,
         schema: {
           ...schemaBase,
+          operationId: 'listLanguages',
           summary: 'Languages (ISO 639-1 ids), searched by name',
           querystring: searchQuery,
           response: withErrors(okResponse(z.array(languageSchema))),
@@ -150,6 +157,7 @@ export const metaDataRoutes =
         config: anySignedIn,
         schema: {
           ...schemaBase,
+          operationId: 'listCarriers',
           summary: 'Mobile carriers (ids are MCC-MNC), by country, searched and paged',
           querystring: carrierQuery,
           response: withErrors(okResponse(pageOf(carrierSchema))),
@@ -163,6 +171,7 @@ export const metaDataRoutes =
         config: anySignedIn,
         schema: {
           ...schemaBase,
+          operationId: 'listTrafficTypes',
           summary: 'Traffic types (app, web)',
           response: withErrors(okResponse(z.array(trafficTypeSchema))),
         },
@@ -175,6 +184,7 @@ export const metaDataRoutes =
         config: anySignedIn,
         schema: {
           ...schemaBase,
+          operationId: 'listDeviceTypes',
           summary: 'Device types (OpenRTB 2.6 device.devicetype)',
           response: withErrors(okResponse(z.array(deviceTypeSchema))),
         },
@@ -187,6 +197,7 @@ export const metaDataRoutes =
         config: anySignedIn,
         schema: {
           ...schemaBase,
+          operationId: 'listActiveExchanges',
           summary: 'Active exchanges',
           response: withErrors(okResponse(z.array(exchangeSchema))),
         },
@@ -199,6 +210,7 @@ export const metaDataRoutes =
         config: anySignedIn,
         schema: {
           ...schemaBase,
+          operationId: 'listSmartAppCategories',
           summary: 'The smart-app taxonomy: categories, then genres, then subgenres',
           response: withErrors(okResponse(z.array(smartAppCategorySchema))),
         },
@@ -211,6 +223,7 @@ export const metaDataRoutes =
         config: anySignedIn,
         schema: {
           ...schemaBase,
+          operationId: 'getUserSupportedExchanges',
           summary: "The exchanges a user may buy on (the caller's, or user_id's within the caller's scope)",
           querystring: userSupportedExchangesQuery,
           response: withErrors(okResponse(userSupportedExchangesSchema)),

@@ -48,6 +48,7 @@ export const metadataAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
+          operationId: 'listExchanges',
           summary: 'Exchanges of every status, paged, sorted and searched (name or key)',
           querystring: exchangeListQuery,
           response: withErrors(okResponse(pageOf(exchangeSchema))),
@@ -58,9 +59,10 @@ export const metadataAdminRoutes =
     app.post(
       '/exchanges',
       {
-        config: staff,
+        config: { ...staff, idempotent: true },
         schema: {
           ...schemaBase,
+          operationId: 'createExchange',
           summary: 'Add an exchange',
           body: exchangeCreateBody,
           response: withErrors(okResponse(exchangeSchema)),
@@ -78,6 +80,7 @@ export const metadataAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
+          operationId: 'getExchange',
           summary: 'One exchange',
           params: idParams,
           response: withErrors(okResponse(exchangeSchema)),
@@ -94,6 +97,7 @@ export const metadataAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
+          operationId: 'updateExchange',
           summary: 'Edit an exchange (name, key, status)',
           params: idParams,
           body: exchangeUpdateBody,
@@ -112,6 +116,7 @@ export const metadataAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
+          operationId: 'listExchangeChangeLog',
           summary: "An exchange's change log, newest first",
           params: idParams,
           querystring: changeLogQuery,
@@ -134,10 +139,12 @@ export const metadataAdminRoutes =
     app.post(
       '/smart-app-categories',
       {
-        config: staff,
+        config: { ...staff, idempotent: true },
         schema: {
           ...schemaBase,
-          summary:
+          operationId: 'createSmartAppCategory',
+          summary: 'Add a category, genre or subgenre',
+          description:
             'Add a category (no parent_id), a genre (parent: a category) or a subgenre (parent: a genre)',
           body: smartAppNodeCreateBody,
           response: withErrors(okResponse(smartAppNodeSchema)),
@@ -154,6 +161,7 @@ export const metadataAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
+          operationId: 'getSmartAppCategory',
           summary: 'One category, genre or subgenre',
           params: idParams,
           response: withErrors(okResponse(smartAppNodeSchema)),
@@ -170,6 +178,7 @@ export const metadataAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
+          operationId: 'renameSmartAppCategory',
           summary: 'Rename a category, genre or subgenre',
           params: idParams,
           body: smartAppNodeRenameBody,
@@ -187,7 +196,9 @@ export const metadataAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
-          summary: 'Delete a category, genre or subgenre (refused while it has children or is in use)',
+          operationId: 'deleteSmartAppCategory',
+          summary: 'Delete a category, genre or subgenre',
+          description: 'Delete a category, genre or subgenre (refused while it has children or is in use)',
           params: idParams,
           response: withErrors(messageResponse),
         },
@@ -203,7 +214,9 @@ export const metadataAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
-          summary: 'The change log of a category, genre or subgenre (also once deleted), newest first',
+          operationId: 'listSmartAppCategoryChangeLog',
+          summary: 'The change log of a category, genre or subgenre, newest first',
+          description: 'The change log of a category, genre or subgenre (also once deleted), newest first',
           params: idParams,
           querystring: changeLogQuery,
           response: withErrors(okResponse(pageOf(changeLogEntry))),
@@ -226,6 +239,7 @@ export const metadataAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
+          operationId: 'setUserSupportedExchanges',
           summary: "Set a user's supported exchanges (an empty list: every active exchange)",
           params: idParams,
           body: userSupportedExchangesBody,

@@ -5,21 +5,11 @@ import type { UserSupportedExchanges } from '@console/core/api/reference';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { exchanges, userSupportedExchanges } from '../../db/schema/reference.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
-import { canSee } from '../../platform/scope.ts';
-import { findUserById } from '../users/user-queries.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { auditActorOf, listActiveExchanges } from './exchange-service.ts';
-
-/** The user, when the caller may see it; otherwise "not found", so that existence does not leak. */
-const requireVisibleUser = async (db: DbOrTx, principal: Principal, userId: number) => {
-  const target = await findUserById(db, userId);
-  if (!target || !canSee({ userId: principal.userId, role: principal.role }, target)) {
-    throw notFound('User not found.');
-  }
-  return target;
-};
 
 const ownListOf = async (db: DbOrTx, userId: number) =>
   (
@@ -35,7 +25,7 @@ export const readSupportedExchanges = async (
   principal: Principal,
   userId: number = principal.userId,
 ): Promise<UserSupportedExchanges> => {
-  if (userId !== principal.userId) await requireVisibleUser(db, principal, userId);
+  if (userId !== principal.userId) await requireAccess(db, principal, 'user', userId);
   const [own, active] = await Promise.all([ownListOf(db, userId), listActiveExchanges(db)]);
   const chosen = new Set(own);
   return {
@@ -52,7 +42,7 @@ export const setSupportedExchanges = async (
   userId: number,
   exchangeIds: number[],
 ): Promise<UserSupportedExchanges> => {
-  await requireVisibleUser(db, principal, userId);
+  await requireAccess(db, principal, 'user', userId);
   const ids = [...exchangeIds].sort((a, b) => a - b);
   if (ids.length > 0) {
     const known = new Set(

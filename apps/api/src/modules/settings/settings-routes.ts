@@ -27,6 +27,7 @@ export const settingsRoutes =
         config: owners,
         schema: {
           ...schemaBase,
+          operationId: 'listApiKeys',
           summary: "The caller's API keys (never the secrets)",
           response: withErrors(okResponse(z.array(apiKeySchema))),
         },
@@ -36,9 +37,10 @@ export const settingsRoutes =
     app.post(
       '/api-keys',
       {
-        config: owners,
+        config: { ...owners, idempotent: true },
         schema: {
           ...schemaBase,
+          operationId: 'createApiKey',
           summary: 'Create an API key; the answer is the only time the key is shown',
           body: apiKeyCreateBody,
           response: withErrors(okResponse(createdApiKeySchema)),
@@ -56,6 +58,7 @@ export const settingsRoutes =
         config: owners,
         schema: {
           ...schemaBase,
+          operationId: 'revokeApiKey',
           summary: 'Revoke an API key',
           params: idParams,
           response: withErrors(messageResponse),
@@ -72,6 +75,7 @@ export const settingsRoutes =
         config: owners,
         schema: {
           ...schemaBase,
+          operationId: 'getPostback',
           summary: 'The conversion postback URL template and its macros',
           response: withErrors(okResponse(postbackSchema)),
         },
@@ -84,6 +88,7 @@ export const settingsRoutes =
         config: owners,
         schema: {
           ...schemaBase,
+          operationId: 'savePostback',
           summary: 'Save the conversion postback URL template',
           body: postbackBody,
           response: withErrors(okResponse(postbackSchema)),

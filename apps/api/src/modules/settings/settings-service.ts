@@ -48,7 +48,14 @@ export const createApiKey = async (deps: AppDeps, principal: Principal, name: st
   const secret = randomBytes(32).toString('base64url');
   const [row] = await deps.db
     .insert(apiKeys)
-    .values({ userId: principal.userId, name, prefix, secretHash: hashSecret(secret) })
+    .values({
+      userId: principal.userId,
+      name,
+      prefix,
+      secretHash: hashSecret(secret),
+      // Made while a parent acts as the owner: the key lives only as long as that chain holds.
+      actorChain: principal.actorChain,
+    })
     .returning();
   await recordChange(deps.db, {
     entityType: 'user',

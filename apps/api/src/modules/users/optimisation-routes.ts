@@ -3,12 +3,10 @@ import { idParams, optimisationSettingsSchema } from '@console/core/api/users';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userConfigs } from '../../db/schema/users.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { principalOf } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { notFound } from '../../platform/errors.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
-import { canSee } from '../../platform/scope.ts';
-import { findUserById } from './user-queries.ts';
 
 /** The spec's `withOutRole` family: reads any signed-in role may make, still within its scope. */
 export const optimisationRoutes =
@@ -21,16 +19,14 @@ export const optimisationRoutes =
         schema: {
           tags: ['users'],
           security: bearer,
+          operationId: 'getUserOptimizationSettings',
           summary: "A user's bid optimisation settings",
           params: idParams,
           response: withErrors(okResponse(optimisationSettingsSchema)),
         },
       },
       async (request) => {
-        const principal = principalOf(request);
-        const target = await findUserById(deps.db, request.params.id);
-        if (!target || !canSee({ userId: principal.userId, role: principal.role }, target))
-          throw notFound('User not found.');
+        const target = await requireAccess(deps.db, principalOf(request), 'user', request.params.id);
         const [config] = await deps.db
           .select()
           .from(userConfigs)

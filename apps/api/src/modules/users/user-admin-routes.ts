@@ -1,6 +1,6 @@
 import { userChangePasswordBody } from '@console/core/api/auth';
 import { messageResponse, okResponse, pageOf } from '@console/core/api/common';
-import { ledgerPage, ledgerQuery } from '@console/core/api/ledger';
+import { historyPage, historyQuery } from '@console/core/api/funds';
 import {
   addUserBody,
   changeLogEntry,
@@ -51,6 +51,7 @@ export const userAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
+          operationId: 'listUsers',
           summary: 'Users, paged, sorted, filtered (role, status, agency) and searched',
           querystring: userListQuery,
           response: withErrors(okResponse(pageOf(userListItem))),
@@ -65,9 +66,10 @@ export const userAdminRoutes =
     app.post(
       '/users',
       {
-        config: { access: ['ADMIN'] },
+        config: { access: ['ADMIN'], idempotent: true },
         schema: {
           ...schemaBase,
+          operationId: 'createUser',
           summary: 'Add a user of any role (admin only)',
           body: addUserBody,
           response: withErrors(okResponse(userListItem)),
@@ -86,6 +88,7 @@ export const userAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
+          operationId: 'getUser',
           summary: 'One user',
           params: idParams,
           response: withErrors(okResponse(userListItem)),
@@ -103,6 +106,7 @@ export const userAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
+          operationId: 'updateUser',
           summary: "Edit a user's e-mail, names and company",
           params: idParams,
           body: editUserBody,
@@ -122,6 +126,7 @@ export const userAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
+          operationId: 'setUserStatus',
           summary: 'Activate or deactivate a user (a deactivated user is signed out)',
           params: idParams,
           body: userStatusBody,
@@ -141,6 +146,7 @@ export const userAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
+          operationId: 'getUserConfig',
           summary: "A user's config (insight_dashboard, postback_enabled, api_access, margin, optimisation)",
           params: idParams,
           response: withErrors(okResponse(userConfigSchema)),
@@ -158,6 +164,7 @@ export const userAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
+          operationId: 'setUserConfig',
           summary: "Set a user's config",
           params: idParams,
           body: userConfigSchema,
@@ -177,6 +184,7 @@ export const userAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
+          operationId: 'listUserChangeLog',
           summary: "A user's change log, newest first",
           params: idParams,
           querystring: changeLogQuery,
@@ -195,6 +203,7 @@ export const userAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
+          operationId: 'listUserNotes',
           summary: 'Notes on a user, newest first',
           params: idParams,
           response: withErrors(okResponse(z.array(noteSchema))),
@@ -209,9 +218,10 @@ export const userAdminRoutes =
     app.post(
       '/users/:id/notes',
       {
-        config: staff,
+        config: { ...staff, idempotent: true },
         schema: {
           ...schemaBase,
+          operationId: 'addUserNote',
           summary: 'Leave a note on a user',
           params: idParams,
           body: noteBody,
@@ -231,10 +241,11 @@ export const userAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
+          operationId: 'listUserPayments',
           summary: "An advertiser's ledger: payments, spend and adjustments with the running balance",
           params: idParams,
-          querystring: ledgerQuery,
-          response: withErrors(okResponse(ledgerPage)),
+          querystring: historyQuery.omit({ user_primary_id: true }),
+          response: withErrors(okResponse(historyPage)),
         },
       },
       async (request) => ({
@@ -249,6 +260,7 @@ export const userAdminRoutes =
         config: staff,
         schema: {
           ...schemaBase,
+          operationId: 'assignAdvertiser',
           summary: 'Move an advertiser to an agency, or make it direct (agency_id null)',
           body: z.object({
             advertiser_id: z.number().int().positive(),
@@ -284,6 +296,7 @@ export const agencyAdvertiserRoutes =
         config: agencyOnly,
         schema: {
           ...schemaBase,
+          operationId: 'listAgencyAdvertisers',
           summary: "The agency's advertisers, paged, sorted and searched",
           querystring: advertiserListQuery,
           response: withErrors(okResponse(pageOf(userListItem))),
@@ -298,9 +311,10 @@ export const agencyAdvertiserRoutes =
     app.post(
       '/advertisers',
       {
-        config: agencyOnly,
+        config: { ...agencyOnly, idempotent: true },
         schema: {
           ...schemaBase,
+          operationId: 'createAgencyAdvertiser',
           summary: 'Add an advertiser to the agency',
           body: addUserBody.omit({ role: true, agency_id: true }),
           response: withErrors(okResponse(userListItem)),
@@ -319,6 +333,7 @@ export const agencyAdvertiserRoutes =
         config: agencyOnly,
         schema: {
           ...schemaBase,
+          operationId: 'getAgencyAdvertiser',
           summary: 'One of the agency’s advertisers',
           params: idParams,
           response: withErrors(okResponse(userListItem)),
@@ -336,6 +351,7 @@ export const agencyAdvertiserRoutes =
         config: agencyOnly,
         schema: {
           ...schemaBase,
+          operationId: 'updateAgencyAdvertiser',
           summary: 'Edit one of the agency’s advertisers',
           params: idParams,
           body: editUserBody,
@@ -355,6 +371,7 @@ export const agencyAdvertiserRoutes =
         config: agencyOnly,
         schema: {
           ...schemaBase,
+          operationId: 'setAgencyAdvertiserStatus',
           summary: 'Activate or deactivate one of the agency’s advertisers',
           params: idParams,
           body: userStatusBody,
@@ -374,6 +391,7 @@ export const agencyAdvertiserRoutes =
         config: agencyOnly,
         schema: {
           ...schemaBase,
+          operationId: 'listAgencyAdvertiserChangeLog',
           summary: 'An advertiser’s change log, newest first',
           params: idParams,
           querystring: changeLogQuery,
@@ -392,10 +410,11 @@ export const agencyAdvertiserRoutes =
         config: agencyOnly,
         schema: {
           ...schemaBase,
+          operationId: 'listAgencyAdvertiserPayments',
           summary: "An advertiser's ledger entries with the running balance",
           params: idParams,
-          querystring: ledgerQuery,
-          response: withErrors(okResponse(ledgerPage)),
+          querystring: historyQuery.omit({ user_primary_id: true }),
+          response: withErrors(okResponse(historyPage)),
         },
       },
       async (request) => ({
@@ -410,6 +429,7 @@ export const agencyAdvertiserRoutes =
         config: agencyOnly,
         schema: {
           ...schemaBase,
+          operationId: 'setAgencyAdvertiserPassword',
           summary: 'Set an advertiser’s password',
           params: idParams,
           body: userChangePasswordBody.pick({ new_password: true }),

@@ -1,34 +1,32 @@
 // Managing users: admin and co-admin for everyone below them, an agency for its own advertisers.
-// Every read and write goes through `requireManaged`, which answers "not found" outside the scope.
+// Every read and write goes through `requireAccess(..., 'managedUser', id)`, which answers "not found"
+// outside the scope.
+
+import type { HistoryQuery } from '@console/core/api/funds';
 import type { UserConfig, UserListItem, UserListQuery } from '@console/core/api/users';
 import type { Role } from '@console/core/roles';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { userConfigs, userNotes, users } from '../../db/schema/users.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { diffFields, readChangeLog, recordChange } from '../../platform/audit.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden } from '../../platform/errors.ts';
 import { fetchPage, likePattern } from '../../platform/pagination.ts';
+import { refuseCommonPassword } from '../../platform/password-policy.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { isAbove } from '../../platform/scope.ts';
+import { revokeBrokenChains } from '../auth/chain-revocation.ts';
 import { revokeUserSessions } from '../auth/session-service.ts';
-import { listLedgerEntries } from '../ledger/ledger-service.ts';
-import { findUserByEmail, findUserById, toUser, type UserRow } from './user-queries.ts';
+import { viewerOf } from '../funds/funds-access.ts';
+import { listHistory } from '../funds/funds-queries.ts';
+import { findUserByEmail, findUserById, toUser } from './user-queries.ts';
 
-const ownerOf = (principal: Principal) => ({ userId: principal.userId, role: principal.role });
 const actorOf = (principal: Principal) => ({
   actorUserId: actorIdOf(principal),
   effectiveUserId: principal.userId,
 });
-
-/** The user if the caller stands above it; otherwise "not found", so existence does not leak. */
-export const requireManaged = async (db: DbOrTx, principal: Principal, id: number): Promise<UserRow> => {
-  const user = await findUserById(db, id);
-  if (!user || !isAbove(ownerOf(principal), user)) throw notFound('User not found.');
-  return user;
-};
 
 /** The rows a caller may list at all: co-admins see agencies and advertisers; agencies their own. */
 const scopeFilter = (principal: Principal): SQL | undefined => {
@@ -93,7 +91,7 @@ export const listUsers = async (deps: AppDeps, principal: Principal, query: User
 };
 
 export const readManagedUser = async (deps: AppDeps, principal: Principal, id: number) => {
-  const user = await requireManaged(deps.db, principal, id);
+  const user = await requireAccess(deps.db, principal, 'managedUser', id);
   const agency = user.agencyId ? await findUserById(deps.db, user.agencyId) : undefined;
   return {
     ...toUser(user),
@@ -133,6 +131,7 @@ export const createUser = async (deps: AppDeps, principal: Principal, input: New
       });
     agencyId = (await requireAgency(deps.db, input.agency_id)).id;
   }
+  refuseCommonPassword(input.password, 'password');
   if (await findUserByEmail(deps.db, input.email)) {
     throw conflict('An account with this e-mail already exists.');
   }
@@ -181,7 +180,7 @@ export const updateUser = async (
   id: number,
   input: { email: string; firstName: string; lastName: string; companyName: string },
 ) => {
-  const before = await requireManaged(deps.db, principal, id);
+  const before = await requireAccess(deps.db, principal, 'managedUser', id);
   if (input.email !== before.email) {
     const taken = await findUserByEmail(deps.db, input.email);
     if (taken && taken.id !== id) throw conflict('An account with this e-mail already exists.');
@@ -217,7 +216,7 @@ export const setUserStatus = async (
   id: number,
   status: 'ACTIVE' | 'INACTIVE',
 ) => {
-  const before = await requireManaged(deps.db, principal, id);
+  const before = await requireAccess(deps.db, principal, 'managedUser', id);
   if (before.status === status) return readManagedUser(deps, principal, id);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id));
@@ -228,13 +227,17 @@ export const setUserStatus = async (
       ...actorOf(principal),
       changes: [{ field: 'status', from: before.status, to: status }],
     });
-    if (status === 'INACTIVE') await revokeUserSessions(tx, id, 'deactivated');
+    if (status === 'INACTIVE') {
+      await revokeUserSessions(tx, id, 'deactivated');
+      // Keys made while this user acted as someone (an agency as its advertiser) go with it.
+      await revokeBrokenChains(tx, id, 'deactivated', actorOf(principal));
+    }
   });
   return readManagedUser(deps, principal, id);
 };
 
 const requireConfigurable = async (db: DbOrTx, principal: Principal, id: number) => {
-  const user = await requireManaged(db, principal, id);
+  const user = await requireAccess(db, principal, 'managedUser', id);
   if (user.role !== 'AGENCY' && user.role !== 'ADVERTISER') {
     throw badRequest('Admins and co-admins have no user config.');
   }
@@ -296,7 +299,7 @@ export const assignAdvertiser = async (
   advertiserId: number,
   agencyId: number | null,
 ) => {
-  const advertiser = await requireManaged(deps.db, principal, advertiserId);
+  const advertiser = await requireAccess(deps.db, principal, 'managedUser', advertiserId);
   if (advertiser.role !== 'ADVERTISER') throw badRequest('Only advertisers can be assigned to an agency.');
   if (agencyId !== null) await requireAgency(deps.db, agencyId);
   if (advertiser.agencyId === agencyId) return readManagedUser(deps, principal, advertiserId);
@@ -309,12 +312,14 @@ export const assignAdvertiser = async (
       ...actorOf(principal),
       changes: [{ field: 'agencyId', from: advertiser.agencyId, to: agencyId }],
     });
+    // The old agency no longer stands above the advertiser: its sessions and keys as it end.
+    await revokeBrokenChains(tx, advertiserId, 'agency-changed', actorOf(principal));
   });
   return readManagedUser(deps, principal, advertiserId);
 };
 
 export const listNotes = async (deps: AppDeps, principal: Principal, id: number) => {
-  await requireManaged(deps.db, principal, id);
+  await requireAccess(deps.db, principal, 'managedUser', id);
   const rows = await deps.db
     .select({ note: userNotes, authorEmail: users.email })
     .from(userNotes)
@@ -330,7 +335,7 @@ export const listNotes = async (deps: AppDeps, principal: Principal, id: number)
 };
 
 export const addNote = async (deps: AppDeps, principal: Principal, id: number, body: string) => {
-  await requireManaged(deps.db, principal, id);
+  await requireAccess(deps.db, principal, 'managedUser', id);
   await deps.db.transaction(async (tx) => {
     await tx.insert(userNotes).values({ userId: id, authorId: actorIdOf(principal), body });
     await recordChange(tx, {
@@ -350,7 +355,7 @@ export const readUserChangeLog = async (
   id: number,
   query: Parameters<typeof readChangeLog>[2],
 ) => {
-  await requireManaged(deps.db, principal, id);
+  await requireAccess(deps.db, principal, 'managedUser', id);
   return readChangeLog(deps.db, { entityType: 'user', entityId: id }, query);
 };
 
@@ -359,8 +364,8 @@ export const listUserPayments = async (
   deps: AppDeps,
   principal: Principal,
   id: number,
-  query: Parameters<typeof listLedgerEntries>[2],
+  query: HistoryQuery,
 ) => {
-  await requireManaged(deps.db, principal, id);
-  return listLedgerEntries(deps.db, id, query);
+  const user = await requireAccess(deps.db, principal, 'managedUser', id);
+  return listHistory(deps.db, viewerOf(principal), user, query);
 };

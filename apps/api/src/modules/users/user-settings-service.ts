@@ -1,11 +1,9 @@
 import type { UserSettings } from '@console/core/api/auth';
 import { eq } from 'drizzle-orm';
 import { userConfigs } from '../../db/schema/users.ts';
+import { requireAccess } from '../../platform/access.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { notFound } from '../../platform/errors.ts';
-import { canSee } from '../../platform/scope.ts';
-import { findUserById } from './user-queries.ts';
 
 /** A user's settings, readable by the user and the users above it; empty for admin and co-admin. */
 export const readUserSettings = async (
@@ -13,10 +11,7 @@ export const readUserSettings = async (
   principal: Principal,
   userId: number,
 ): Promise<UserSettings> => {
-  const target = await findUserById(deps.db, userId);
-  if (!target || !canSee({ userId: principal.userId, role: principal.role }, target)) {
-    throw notFound('User not found.');
-  }
+  const target = await requireAccess(deps.db, principal, 'user', userId);
   if (target.role === 'ADMIN' || target.role === 'CO-ADMIN') return {};
   const [config] = await deps.db.select().from(userConfigs).where(eq(userConfigs.userId, userId)).limit(1);
   return {

@@ -198,5 +198,3 @@ export const AppLayout = () => {
   if (!isConfigReady(config)) return <ShellSpinner label={t('preloader.loading')} />;
   return <Shell config={config} />;
 };
-
-export default AppLayout;

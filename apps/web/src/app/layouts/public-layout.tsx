@@ -40,5 +40,3 @@ export const PublicLayout = () => {
     </div>
   );
 };
-
-export default PublicLayout;

@@ -22,7 +22,9 @@ const FEATURE_PAGES: Partial<Record<FeatureKey, () => Promise<PageModule>>> = {
   'user.edit': () => import('../../features/users/edit-user-page.tsx'),
   'user.config': () => import('../../features/users/user-config-page.tsx'),
   'user.changelog': () => import('../../features/users/user-change-log-page.tsx'),
-  'funds.payments': () => import('../../features/users/payment-list-page.tsx'),
+  'funds.list': () => import('../../features/funds/funds-page.tsx'),
+  'funds.add': () => import('../../features/funds/add-fund-page.tsx'),
+  'funds.payments': () => import('../../features/funds/payment-list-page.tsx'),
   'agency.list': () => import('../../features/agencies/agencies-list-page.tsx'),
   'agency.edit': () => import('../../features/agencies/edit-agency-page.tsx'),
   'agency.assignAdvertiser': () => import('../../features/agencies/assign-advertiser-page.tsx'),
@@ -47,6 +49,22 @@ const FEATURE_PAGES: Partial<Record<FeatureKey, () => Promise<PageModule>>> = {
   'creative.bulkEdit': () => import('../../features/creatives/bulk/bulk-creative-edit-page.tsx'),
   'creative.bulkStatus': () => import('../../features/creatives/bulk/bulk-creative-status-page.tsx'),
   'metadata.view': () => import('../../features/metadata/metadata-page.tsx'),
+  'inventory.list': () => import('../../features/targeting-lists/inventory/inventory-list-page.tsx'),
+  'inventory.create': () => import('../../features/targeting-lists/inventory/inventory-create-page.tsx'),
+  'inventory.edit': () => import('../../features/targeting-lists/inventory/inventory-edit-page.tsx'),
+  'inventory.view': () => import('../../features/targeting-lists/inventory/inventory-view-page.tsx'),
+  'inventory.changelog': () =>
+    import('../../features/targeting-lists/inventory/inventory-changelog-page.tsx'),
+  'audience.list': () => import('../../features/targeting-lists/audiences/audience-list-page.tsx'),
+  'audience.create': () => import('../../features/targeting-lists/audiences/audience-create-page.tsx'),
+  'audience.view': () => import('../../features/targeting-lists/audiences/audience-view-page.tsx'),
+  'audience.changelog': () => import('../../features/targeting-lists/audiences/audience-changelog-page.tsx'),
+  'smartApp.list': () => import('../../features/targeting-lists/smart-apps/smart-app-list-page.tsx'),
+  'smartApp.create': () => import('../../features/targeting-lists/smart-apps/smart-app-form-page.tsx'),
+  'smartApp.edit': () => import('../../features/targeting-lists/smart-apps/smart-app-form-page.tsx'),
+  'smartApp.view': () => import('../../features/targeting-lists/smart-apps/smart-app-view-page.tsx'),
+  'smartApp.changelog': () =>
+    import('../../features/targeting-lists/smart-apps/smart-app-changelog-page.tsx'),
 };
 
 const loadNotAvailable = () => import('../../features/placeholder/not-available-page.tsx');

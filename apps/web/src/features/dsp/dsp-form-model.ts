@@ -1,7 +1,13 @@
 // The DSP connection form's pure parts: values, request bodies, checks derived from the API's
 // schemas (packages/core/src/api/dsps.ts) and the credential fields of each type read from
 // packages/core/src/dsp-types.ts. Unit-tested.
-import { type Dsp, dspCreateBody, dspTestBody, dspUpdateBody } from '@console/core/api/dsps';
+import {
+  type Dsp,
+  dspCreateBody,
+  dspTestBody,
+  dspUpdateBody,
+  endpointIdentity,
+} from '@console/core/api/dsps';
 import { type CredentialField, DSP_TYPE_NAMES, DSP_TYPES, type DspType } from '@console/core/dsp-types';
 import type { z } from 'zod';
 import { type FieldErrors, readSchemaErrors } from '../../lib/forms/schema-errors.ts';
@@ -127,23 +133,36 @@ export const checkReach = (values: DspFormValues): DspErrors => {
   return errors;
 };
 
+/** What an edit is compared with: the saved type and endpoint. */
+export type SavedConnection = { type: string; endpoint_url: string };
+
+/** Whether the edited endpoint goes elsewhere (scheme, host, port or path): the credentials are needed again. */
+export const isEndpointChanged = (values: DspFormValues, saved: SavedConnection): boolean =>
+  endpointIdentity(values.endpoint_url) !== endpointIdentity(saved.endpoint_url);
+
 /**
  * The credentials an edit replaces, or null when the admin typed none (the stored ones stay).
- * Typing any credential means replacing them all; a type change needs new ones.
+ * Typing any credential means replacing them all; a type or endpoint change needs new ones.
  */
 export const credentialsToReplace = (
   values: DspFormValues,
-  savedType: string,
+  saved: SavedConnection,
 ): Record<string, string> | null => {
   const typed = credentialsForType(values.type, values.credentials);
   const isTyped = Object.values(typed).some(Boolean);
-  return isTyped || values.type !== savedType ? typed : null;
+  return isTyped || values.type !== saved.type || isEndpointChanged(values, saved) ? typed : null;
+};
+
+/** The body of an edit: the fields, with the credentials when they are being replaced. */
+export const toEditBody = (values: DspFormValues, saved: SavedConnection): DspUpdateBody => {
+  const credentials = credentialsToReplace(values, saved);
+  return { ...toUpdateBody(values), ...(credentials ? { credentials } : {}) };
 };
 
 /** Checks of an edit: the fields, and the credentials when they are being replaced. */
-export const checkEdit = (values: DspFormValues, savedType: string): DspErrors => {
+export const checkEdit = (values: DspFormValues, saved: SavedConnection): DspErrors => {
   const errors = readFieldErrors(dspUpdateBody, toUpdateBody(values));
-  if (credentialsToReplace(values, savedType) === null) return errors;
+  if (credentialsToReplace(values, saved) === null) return errors;
   return { ...errors, ...missingCredentials(values.type, values.credentials) };
 };
 

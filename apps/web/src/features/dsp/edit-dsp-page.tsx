@@ -1,5 +1,6 @@
 // /admin/editdsp/{id}: the connection form filled with the saved values; the credentials show
-// their hints and are replaced only when the admin types new ones.
+// their hints and are replaced only when the admin types new ones, or must be typed again when the
+// type or the endpoint changes. One PUT saves both.
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { LoadState } from '../../components/load-state.tsx';
@@ -7,10 +8,9 @@ import { PageFrame } from '../../components/page-frame.tsx';
 import { showToast } from '../../components/toast.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { useDsp } from './api/get-dsp.ts';
-import { useReplaceDspCredentials } from './api/replace-dsp-credentials.ts';
 import { useUpdateDsp } from './api/update-dsp.ts';
 import { DspForm } from './components/dsp-form.tsx';
-import { checkEdit, credentialsToReplace, toUpdateBody, valuesFromDsp } from './dsp-form-model.ts';
+import { checkEdit, toEditBody, valuesFromDsp } from './dsp-form-model.ts';
 import { DSP_PATHS, parseId } from './dsp-paths.ts';
 
 const EditDspPage = () => {
@@ -20,7 +20,6 @@ const EditDspPage = () => {
   const id = parseId(useParams().id);
   const dsp = useDsp(id);
   const update = useUpdateDsp();
-  const replace = useReplaceDspCredentials();
   if (!route) return null;
   const saved = dsp.data;
   return (
@@ -29,14 +28,12 @@ const EditDspPage = () => {
         <DspForm
           key={saved.id}
           initial={valuesFromDsp(saved)}
-          saved={{ type: saved.type, hints: saved.credentials_hint }}
-          check={(values) => checkEdit(values, saved.type)}
+          saved={{ type: saved.type, endpoint_url: saved.endpoint_url, hints: saved.credentials_hint }}
+          check={(values) => checkEdit(values, saved)}
           submitLabel={t('actions.save')}
           onCancel={() => navigate(DSP_PATHS.view(saved.id))}
           onSubmit={async (values) => {
-            const credentials = credentialsToReplace(values, saved.type);
-            const updated = await update.mutateAsync({ id: saved.id, body: toUpdateBody(values) });
-            if (credentials) await replace.mutateAsync({ id: saved.id, credentials });
+            const updated = await update.mutateAsync({ id: saved.id, body: toEditBody(values, saved) });
             showToast('success', t('toasts.saved', { name: updated.name }));
             if (updated.status === 'INACTIVE' && saved.status === 'ACTIVE') {
               showToast('info', t('toasts.inactiveAfterTypeChange'));

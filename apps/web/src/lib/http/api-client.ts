@@ -23,6 +23,8 @@ export type RequestOptions = {
   /** Leave the session alone on 401 (logout calls). */
   ignoreUnauthorized?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key on a money-moving POST). */
+  headers?: Record<string, string>;
 };
 
 let payloadKey: Promise<CryptoKey> | null = null;
@@ -59,7 +61,7 @@ const readBody = async (response: Response): Promise<unknown> => {
 };
 
 const buildInit = async (method: Method, options: RequestOptions, token: string | undefined) => {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body !== undefined && method !== 'GET' && method !== 'DELETE') {
@@ -152,3 +154,29 @@ export const unwrapResult = <T>(result: ApiResult<T>): T => {
 /** GET for a queryFn: `useQuery({ queryKey, queryFn: () => fetchData<number>('/api/...') })`. */
 export const fetchData = async <T>(path: string, query?: Query): Promise<T> =>
   unwrapResult(await apiGet<T>(path, query));
+
+/**
+ * A file answer (CSV, PDF) as a Blob with the server's file name, for a download the user asked
+ * for: the same token, parents' ids and timeout as every call; a failure is the API's message.
+ */
+export const apiDownload = async (
+  path: string,
+  query?: Query,
+): Promise<{ blob: Blob; fileName: string | undefined }> => {
+  notifyRequest();
+  const auth = getAuth();
+  const parents = auth ? buildParentParams(auth, auth.role) : {};
+  const response = await fetch(buildUrl(path, { ...parents, ...query }), {
+    headers: auth ? { Authorization: `Bearer ${auth.user.token}` } : {},
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  }).catch((error: unknown) => {
+    throw describeFailure(error);
+  });
+  if (!response.ok) {
+    const result = mapResponse<unknown>(response.status, await readBody(response));
+    throw new ApiError(result);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1];
+  return { blob: await response.blob(), fileName };
+};

@@ -59,8 +59,6 @@ export const initI18n = async (): Promise<void> => {
     });
 };
 
-export const getLanguage = (): Language => resolveLanguage(i18next.resolvedLanguage ?? i18next.language);
-
 /** Switches the language and remembers it under I18N_LANGUAGE. */
 export const setLanguage = async (language: Language): Promise<void> => {
   localStorage.setItem(STORAGE_KEYS.language, language);

@@ -16,22 +16,6 @@ export const LANGUAGE_NAMES = {
   rs: 'Русский',
 } as const satisfies Record<Language, string>;
 
-export const NAMESPACES = [
-  'common',
-  'auth',
-  'pages',
-  'docs',
-  'layout',
-  'components',
-  'users',
-  'agencies',
-  'advertisers',
-  'profile',
-  'settings',
-  'dsp',
-] as const;
-export type Namespace = (typeof NAMESPACES)[number];
-
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
 
 export const resolveLanguage = (stored: string | null | undefined): Language =>

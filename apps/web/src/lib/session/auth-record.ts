@@ -34,8 +34,6 @@ export type AuthUser = {
   companyName: string;
 };
 
-export type SessionSlot = (typeof SESSION_SLOT)[Role];
-
 export type AuthRecord = {
   logged_in: boolean;
   role: Role;

@@ -29,7 +29,7 @@ import {
 } from './auth-state.ts';
 import { computeRefreshDelay, decideStartup, isExpired, isRefreshDue } from './session-timing.ts';
 
-export type { AuthRecord, AuthUser, SessionData, UserDetails } from './auth-record.ts';
+export type { AuthRecord, SessionData, UserDetails } from './auth-record.ts';
 
 export type SessionView = { auth: AuthRecord | null; isImpersonating: boolean; parents: ParentRole[] };
 

@@ -32,5 +32,3 @@ export const useCampaignLinks = () => {
     [href],
   );
 };
-
-export type CampaignLinks = ReturnType<typeof useCampaignLinks>;

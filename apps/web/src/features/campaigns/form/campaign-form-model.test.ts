@@ -63,6 +63,14 @@ const detail: CampaignDetail = {
   min_bid_micros: 10_000_000,
   max_bid_micros: 30_123_456,
   exchange_counts: { total: 2, pending: 0, approved: 0, rejected: 2 },
+  delivery: {
+    impressions: 0,
+    clicks: 0,
+    ctr: 0,
+    spend_today_micros: 0,
+    spend_total_micros: 0,
+    pacing_state: null,
+  },
   created_at: '2026-11-20T00:44:19.074Z',
   updated_at: '2026-11-20T00:44:19.074Z',
   frequency_cap: { count: 4, period: 'WEEK' },
@@ -82,6 +90,8 @@ const detail: CampaignDetail = {
     app_categories: [2],
     app_genres: [17],
     app_subgenres: [68],
+    deal_ids: ['AB-Agency1-0001'],
+    ad_categories: ['IAB20'],
   },
   exchanges: [
     {
@@ -96,6 +106,7 @@ const detail: CampaignDetail = {
   creative_ids: [10, 11],
   inventory: [{ applist_id: 3, name: 'Travel apps', mode: 'BLOCK' }],
   audiences: [{ audience_id: 5, name: 'Frequent Flyers', mode: 'EXCLUDE' }],
+  smart_app_lists: [{ list_id: 7, name: 'Top Puzzle Games' }],
   assoc_dsp_map: [],
   camp_data: { camp_assoc_map: [] },
   next_statuses: ['DRAFT', 'ARCHIVED'],
@@ -236,6 +247,7 @@ describe('prefill from a campaign', () => {
       exchanges: { 1: 'Google AdX' },
       applists: { 3: 'Travel apps' },
       audiences: { 5: 'Frequent Flyers' },
+      smartAppLists: { 7: 'Top Puzzle Games' },
     });
   });
 });

@@ -62,6 +62,7 @@ export type CampaignFormValues = {
   creative_ids: number[];
   inventory: InventoryEntry[];
   audiences: AudienceEntry[];
+  smart_app_list_ids: number[];
 };
 
 export type FormErrors = FieldErrors;
@@ -128,6 +129,7 @@ export const emptyValues = (timeZone: string, advertiserId: number | null = null
   creative_ids: [],
   inventory: [],
   audiences: [],
+  smart_app_list_ids: [],
 });
 
 /** The settings every body carries (POST and PUT), and the messages of text that could not be read. */
@@ -167,6 +169,7 @@ export const buildFields = (values: CampaignFormValues) => {
     creative_ids: [...values.creative_ids],
     inventory: values.inventory.map((entry) => ({ ...entry })),
     audiences: values.audiences.map((entry) => ({ ...entry })),
+    smart_app_list_ids: [...values.smart_app_list_ids],
   };
   return { fields, textErrors };
 };
@@ -244,6 +247,7 @@ export const valuesFromDetail = (detail: CampaignDetail, mode: 'edit' | 'clone')
       audience_id,
       mode: audienceMode,
     })),
+    smart_app_list_ids: (detail.smart_app_lists ?? []).map((list) => list.list_id),
   };
 };
 
@@ -253,6 +257,9 @@ export const knownNamesOf = (detail: CampaignDetail) => ({
   exchanges: Object.fromEntries(detail.exchanges.map((entry) => [entry.exchange_id, entry.name])),
   applists: Object.fromEntries(detail.inventory.map((entry) => [entry.applist_id, entry.name])),
   audiences: Object.fromEntries(detail.audiences.map((entry) => [entry.audience_id, entry.name])),
+  smartAppLists: Object.fromEntries(
+    (detail.smart_app_lists ?? []).map((entry) => [entry.list_id, entry.name]),
+  ),
 });
 
 // ---- checks --------------------------------------------------------------------------------------
@@ -276,6 +283,7 @@ const STEP_OF_FIELD: readonly [string, FormStep][] = [
   ['exchange_ids', 'targeting'],
   ['inventory', 'targeting'],
   ['audiences', 'targeting'],
+  ['smart_app_list_ids', 'targeting'],
   ['creative_ids', 'creatives'],
 ];
 

@@ -35,6 +35,7 @@ import { useListParams } from '../../../components/data-table/use-list-params.ts
 import { formatDate, formatDateTime } from '../../../lib/format/date-time.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useCampaigns } from '../api/list-campaigns.ts';
+import { ImpressionsCell, PacingStateBadge, SpendCell } from '../components/campaign-delivery.tsx';
 import {
   formatBid,
   formatBidRange,
@@ -210,6 +211,23 @@ export const CampaignTable = ({ advertiserId, tableId = 'campaigns' }: CampaignT
             </Text>
           </Stack>
         ),
+      },
+      {
+        id: 'impressions',
+        header: t('columns.impressions'),
+        align: 'right',
+        cell: (campaign) => <ImpressionsCell delivery={campaign.delivery} />,
+      },
+      {
+        id: 'spend',
+        header: t('columns.spend'),
+        align: 'right',
+        cell: (campaign) => <SpendCell delivery={campaign.delivery} />,
+      },
+      {
+        id: 'delivery',
+        header: t('columns.delivery'),
+        cell: (campaign) => <PacingStateBadge state={campaign.delivery.pacing_state} />,
       },
       {
         id: 'pacing',

@@ -24,6 +24,7 @@ import { formatDateTime, userTimeZone } from '../../../lib/format/date-time.ts';
 import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
 import { parseId } from '../../../lib/routing/parse-id.ts';
 import { useCampaign } from '../api/get-campaign.ts';
+import { DeliveryFigures } from '../components/campaign-delivery.tsx';
 import { formatBid, formatBidRange, formatBudget, formatFlight } from '../components/campaign-format.ts';
 import { CampaignLoadState } from '../components/campaign-load-state.tsx';
 import { movesOf } from '../components/campaign-moves.ts';
@@ -163,6 +164,9 @@ const CampaignDetails = ({ campaign }: { campaign: CampaignDetail }) => {
 
   return (
     <Stack gap="lg">
+      <DetailSection title={t('view.sections.delivery')} testId="campaign-delivery">
+        <DeliveryFigures delivery={campaign.delivery} />
+      </DetailSection>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <DetailSection title={t('view.sections.flight')} testId="campaign-flight">
           <DetailList

@@ -7,7 +7,7 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import type { CreativeListItem } from '@console/core/api/creatives';
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { IconEdit, IconEye, IconHistory } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -245,10 +245,3 @@ export const CreativeTable = ({
     />
   );
 };
-
-/** A thin group for filters that wrap on narrow screens. */
-export const FilterGroup = ({ children }: { children: ReactNode }) => (
-  <Group gap="sm" align="flex-end" wrap="wrap">
-    {children}
-  </Group>
-);

@@ -15,7 +15,14 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage, showToast } from '../../../components/toast.ts';
 import { useTestDspConnection } from '../api/test-dsp-connection.ts';
-import { checkConnection, type DspErrors, type DspFormValues, toTestBody } from '../dsp-form-model.ts';
+import {
+  checkConnection,
+  type DspErrors,
+  type DspFormValues,
+  isEndpointChanged,
+  type SavedConnection,
+  toTestBody,
+} from '../dsp-form-model.ts';
 import { CredentialFields } from './credential-fields.tsx';
 import { EndpointField, NameField, ReachFields } from './dsp-fields.tsx';
 import { TestResult } from './test-result.tsx';
@@ -28,8 +35,8 @@ type DspFormProps = {
   onSubmit: (values: DspFormValues) => Promise<void>;
   submitLabel: string;
   onCancel: () => void;
-  /** Edit: the stored credential hints and type (a type change clears the stored credentials). */
-  saved?: { type: string; hints: Record<string, string> };
+  /** Edit: the stored credential hints, type and endpoint (changing either needs new credentials). */
+  saved?: SavedConnection & { hints: Record<string, string> };
 };
 
 export const DspForm = ({ initial, check, onSubmit, submitLabel, onCancel, saved }: DspFormProps) => {
@@ -47,8 +54,9 @@ export const DspForm = ({ initial, check, onSubmit, submitLabel, onCancel, saved
     change({ credentials: { ...values.credentials, [name]: value } });
 
   const typeChanged = saved !== undefined && values.type !== saved.type;
-  // On an edit with the type unchanged the stored hints apply; a new type has none.
-  const hints = saved && !typeChanged ? saved.hints : undefined;
+  const endpointChanged = saved !== undefined && !typeChanged && isEndpointChanged(values, saved);
+  // On an edit with the type and endpoint unchanged the stored hints apply; otherwise none do.
+  const hints = saved && !typeChanged && !endpointChanged ? saved.hints : undefined;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -98,6 +106,11 @@ export const DspForm = ({ initial, check, onSubmit, submitLabel, onCancel, saved
               </Alert>
             ) : null}
             <EndpointField {...fieldProps} />
+            {endpointChanged ? (
+              <Alert color="yellow" variant="light" data-testid="dsp-endpoint-changed">
+                {t('form.endpointChanged')}
+              </Alert>
+            ) : null}
           </Stack>
         </Paper>
         <Paper withBorder radius="md" p="lg">

@@ -11,6 +11,7 @@ export type KnownNames = {
   applists?: Record<number, string>;
   audiences?: Record<number, string>;
   exchanges?: Record<number, string>;
+  smartAppLists?: Record<number, string>;
 };
 
 export type StepProps = {

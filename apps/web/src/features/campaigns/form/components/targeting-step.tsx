@@ -43,6 +43,7 @@ import { useOperatingSystems } from '../../api/list-operating-systems.ts';
 import { useSmartAppCategories } from '../../api/list-smart-app-categories.ts';
 import { useSupportedExchanges } from '../../api/list-supported-exchanges.ts';
 import { useRelationOptions } from '../../api/relation-options.ts';
+import { useSmartAppListOptions } from '../../api/smart-app-list-options.ts';
 import { isSubmittedStatus } from '../campaign-form-model.ts';
 import { SearchMultiSelect } from './search-multi-select.tsx';
 import type { StepProps } from './step-props.ts';
@@ -567,12 +568,22 @@ const RelationSelect = ({
   const options = useRelationOptions(advertiserId, q, enabled);
   const isError = options.isError;
   useEffect(() => onFailed(isError), [isError, onFailed]);
+  // Each choice shows its size, so a user picks the list of a million entries knowingly.
   const found =
     kind === 'applists'
-      ? (options.data?.applists ?? []).map((list) => ({ id: list.applist_id, name: list.name }))
+      ? (options.data?.applists ?? []).map((list) => ({
+          id: list.applist_id,
+          name: t('picker.listSize', { name: list.name, n: list.entry_count.toLocaleString() }),
+        }))
       : (options.data?.audiences ?? []).map((audience) => ({
           id: audience.audience_id,
-          name: audience.name,
+          name:
+            audience.status === 'PROCESSING'
+              ? t('picker.audienceProcessing', { name: audience.name })
+              : t('picker.audienceSize', {
+                  name: audience.name,
+                  n: (audience.matched_size ?? 0).toLocaleString(),
+                }),
         }));
   const labels = new Map<number, string>(Object.entries(names).map(([id, name]) => [Number(id), name]));
   for (const item of found) labels.set(item.id, item.name);
@@ -594,6 +605,48 @@ const RelationSelect = ({
       nothingFoundMessage={options.isFetching ? t('picker.searching') : t('empty.noMatch')}
       error={error}
       data-testid={`targeting-${kind}-${mode.toLowerCase()}`}
+    />
+  );
+};
+
+/** The admin-curated smart-app lists (every role may target them), searched on the server. */
+const SmartAppListSelect = ({
+  chosen,
+  names,
+  onChange,
+  error,
+}: {
+  chosen: number[];
+  names: Record<number, string>;
+  onChange: (ids: number[]) => void;
+  error?: string | undefined;
+}) => {
+  const { t } = useTranslation('campaign-form');
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const options = useSmartAppListOptions(q);
+  const labels = new Map<number, string>(Object.entries(names).map(([id, name]) => [Number(id), name]));
+  for (const list of options.data?.items ?? [])
+    labels.set(
+      list.list_id,
+      t('picker.smartAppSize', { name: list.name, n: list.app_count.toLocaleString() }),
+    );
+  const ids = [...new Set([...(options.data?.items ?? []).map((list) => list.list_id), ...chosen])];
+  return (
+    <MultiSelect
+      label={t('fields.smartAppLists')}
+      description={t('hints.smartAppLists')}
+      data={ids.map((id) => ({ value: String(id), label: labels.get(id) ?? `#${id}` }))}
+      value={chosen.map(String)}
+      onChange={(next) => onChange(next.map(Number))}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: shown }) => shown}
+      clearable
+      nothingFoundMessage={options.isFetching ? t('picker.searching') : t('empty.noMatch')}
+      error={error}
+      data-testid="targeting-smart-app-lists"
     />
   );
 };
@@ -672,6 +725,12 @@ const RelationsSection = ({ values, errorOf, change, advertiserId, hasAdvertiser
             onFailed={failHandlers[mode]!}
           />
         ))}
+        <SmartAppListSelect
+          chosen={values.smart_app_list_ids}
+          names={known.smartAppLists ?? {}}
+          onChange={(ids) => change({ smart_app_list_ids: ids })}
+          error={errorOf('smart_app_list_ids')}
+        />
         {(['INCLUDE', 'EXCLUDE'] as const).map((mode) => (
           <RelationSelect
             key={mode}

@@ -1,0 +1,142 @@
+// Delivery data (issue 11): raw events of the built-in bidder and its tracking, kept by day, and
+// the hourly rollups dashboards and reports read. Money in integer micro-units.
+//
+// Raw events: one row per fact (bid, win, billing, impression, click, conversion, loss, video
+// progress), made idempotent by the unique key (day, type, exchange, auction, imp, detail): a win
+// notice, beacon or click called twice is one row. `day` is the UTC day of the auction (the bid),
+// so every event of an auction shares it and a day's events can be dropped or moved as a block.
+// Bid requests are not stored one per row: they are counted in memory and flushed as hourly
+// counters (bid_request_hourly).
+//
+// The ClickHouse seam: delivery_events is append-only and delivery_hourly is derived from it
+// (modules/delivery/rollups.ts rebuilds it from the raw rows). Past one PostgreSQL server, these two
+// tables move to a column store (or delivery_events gets partitioned by `day`) with nothing else
+// reading them but modules/delivery.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const DELIVERY_EVENT_TYPES = [
+  'BID',
+  'WIN',
+  'BILLING',
+  'IMPRESSION',
+  'CLICK',
+  'CONVERSION',
+  'LOSS',
+  'VIDEO_START',
+  'VIDEO_FIRST_QUARTILE',
+  'VIDEO_MIDPOINT',
+  'VIDEO_THIRD_QUARTILE',
+  'VIDEO_COMPLETE',
+] as const;
+export type DeliveryEventType = (typeof DELIVERY_EVENT_TYPES)[number];
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+export const deliveryEvents = pgTable(
+  'delivery_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** UTC day of the auction. */
+    day: date('day', { mode: 'string' }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    type: text('type').$type<DeliveryEventType>().notNull(),
+    exchangeId: integer('exchange_id').notNull(),
+    /** The bid request's id (OpenRTB BidRequest.id). */
+    auctionId: text('auction_id').notNull(),
+    impId: text('imp_id').notNull(),
+    /** The conversion's event name (event1, event_signup); '' for other types. */
+    detail: text('detail').notNull().default(''),
+    campaignId: bigint('campaign_id', { mode: 'number' }).notNull(),
+    creativeId: bigint('creative_id', { mode: 'number' }).notNull(),
+    advertiserId: bigint('advertiser_id', { mode: 'number' }).notNull(),
+    /** ISO alpha-2, '' when unknown. */
+    country: text('country').notNull().default(''),
+    os: text('os').notNull().default(''),
+    deviceType: text('device_type').notNull().default(''),
+    /** APP or WEB. */
+    trafficType: text('traffic_type').notNull(),
+    /** The bid, CPM in micro-units. */
+    bidMicros: bigint('bid_micros', { mode: 'number' }).notNull().default(0),
+    /** BILLING: what the exchange charges (clearing CPM / 1000). */
+    mediaCostMicros: bigint('media_cost_micros', { mode: 'number' }).notNull().default(0),
+    /** BILLING: what the advertiser pays (media cost with the margin). */
+    advertiserCostMicros: bigint('advertiser_cost_micros', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('delivery_events_fact_key').on(t.day, t.type, t.exchangeId, t.auctionId, t.impId, t.detail),
+    // Rebuilding rollups reads a time range.
+    index('delivery_events_occurred_idx').on(t.occurredAt),
+    check('delivery_events_type_check', sql`${t.type} in (${inList(DELIVERY_EVENT_TYPES)})`),
+  ],
+);
+
+/**
+ * Hourly rollups by campaign, creative, exchange, country, OS, device type and app-or-site: what
+ * every dashboard and report reads (never the raw rows on a page load). Advertiser is carried for
+ * the tenancy filter. Kept current in the same transaction that writes the raw events.
+ */
+export const deliveryHourly = pgTable(
+  'delivery_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    campaignId: bigint('campaign_id', { mode: 'number' }).notNull(),
+    creativeId: bigint('creative_id', { mode: 'number' }).notNull(),
+    advertiserId: bigint('advertiser_id', { mode: 'number' }).notNull(),
+    exchangeId: integer('exchange_id').notNull(),
+    country: text('country').notNull(),
+    os: text('os').notNull(),
+    deviceType: text('device_type').notNull(),
+    trafficType: text('traffic_type').notNull(),
+    bids: bigint('bids', { mode: 'number' }).notNull().default(0),
+    wins: bigint('wins', { mode: 'number' }).notNull().default(0),
+    impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    conversions: bigint('conversions', { mode: 'number' }).notNull().default(0),
+    mediaCostMicros: bigint('media_cost_micros', { mode: 'number' }).notNull().default(0),
+    advertiserCostMicros: bigint('advertiser_cost_micros', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('delivery_hourly_key').on(
+      t.hour,
+      t.campaignId,
+      t.creativeId,
+      t.exchangeId,
+      t.country,
+      t.os,
+      t.deviceType,
+      t.trafficType,
+    ),
+    // Dashboards: one advertiser's (or one campaign's) hours in a date range.
+    index('delivery_hourly_advertiser_idx').on(t.advertiserId, t.hour),
+    index('delivery_hourly_campaign_idx').on(t.campaignId, t.hour),
+  ],
+);
+
+/** Bid requests received, counted in memory and flushed every few seconds. */
+export const bidRequestHourly = pgTable(
+  'bid_request_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    exchangeId: integer('exchange_id').notNull(),
+    trafficType: text('traffic_type').notNull(),
+    country: text('country').notNull(),
+    deviceType: text('device_type').notNull(),
+    requests: bigint('requests', { mode: 'number' }).notNull().default(0),
+    /** Requests answered with at least one bid. */
+    bidResponses: bigint('bid_responses', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('bid_request_hourly_key').on(t.hour, t.exchangeId, t.trafficType, t.country, t.deviceType),
+  ],
+);

@@ -1,0 +1,242 @@
+// One auction: for each imp, the eligible campaigns with a fitting creative are priced, the best
+// ones try to reserve their cost (budgets, pacing, funds, frequency cap: one atomic step in the
+// delivery state), and the first that gets it bids. No I/O but the state's.
+import { createHash } from 'node:crypto';
+import type { BidderCampaign, ListMembership } from './bidder-campaign.ts';
+import type { IndexSnapshot } from './campaign-index.ts';
+import {
+  type CreativeFit,
+  findCreativeFit,
+  type NativeRequest,
+  parseNativeRequest,
+} from './creative-match.ts';
+import type { DeliveryState, FrequencyKey, ReserveOutcome } from './delivery-state.ts';
+import { findIneligibility } from './eligibility.ts';
+import { type LocalClock, readLocalClock } from './local-time.ts';
+import type { BidRequest, Deal, Imp } from './openrtb-request.ts';
+import { pacingSlackMicros, planPacing } from './pacing.ts';
+import { costOfImpression, microsOfCpm, priceBid } from './pricing.ts';
+import { type RequestFacts, readRequestFacts } from './request-facts.ts';
+
+/** How many of an imp's best candidates may try to reserve before the imp gets no bid. */
+const MAX_RESERVE_TRIES = 3;
+
+export type AuctionDeps = {
+  snapshot: IndexSnapshot;
+  state: DeliveryState;
+  membership: ListMembership;
+  /** Our buyer seat id on exchanges (wseat/bseat). */
+  seat: string;
+  nowMs: number;
+};
+
+export type PlacedBid = {
+  imp: Imp;
+  campaign: BidderCampaign;
+  fit: CreativeFit;
+  priceMicros: number;
+  deal: Deal | null;
+  seat: string;
+  clock: LocalClock;
+  frequency: FrequencyKey | null;
+  reservationKey: string;
+};
+
+export type AuctionResult = {
+  facts: RequestFacts;
+  bids: PlacedBid[];
+  /** Why nothing was bid, when that is the request's fault (OpenRTB no-bid reason). */
+  noBidReason?: number;
+  /** Per imp, the rule that kept the best-placed campaign out (debugging, tests). */
+  outcomes: Map<string, ReserveOutcome | 'no-candidate'>;
+};
+
+const isAllowedSeat = (seat: string, request: BidRequest) =>
+  !(request.bseat?.includes(seat) ?? false) &&
+  (!request.wseat || request.wseat.length === 0 || request.wseat.includes(seat));
+
+/** Whether a domain is blocked (badv example.com blocks example.com and shop.example.com). */
+const isBlockedDomain = (domain: string | null, blocked: readonly string[] | undefined) =>
+  domain !== null &&
+  (blocked ?? []).some((entry) => {
+    const host = entry.toLowerCase().replace(/^www\./, '');
+    return domain === host || domain.endsWith(`.${host}`);
+  });
+
+const hashUser = (key: string) => createHash('sha1').update(key).digest('base64url').slice(0, 16);
+
+const DAY_MS = 86_400_000;
+const weekOf = (dateKey: string) => Math.floor((Date.parse(`${dateKey}T00:00:00Z`) / DAY_MS + 3) / 7);
+
+/** The frequency counter of this user for the campaign's cap period. */
+export const frequencyKeyOf = (
+  campaign: BidderCampaign,
+  userKey: string,
+  clock: LocalClock,
+  nowMs: number,
+): FrequencyKey | null => {
+  const cap = campaign.frequencyCap;
+  if (!cap) return null;
+  const user = hashUser(userKey);
+  const periods = {
+    HOUR: { bucket: `h${Math.floor(nowMs / 3_600_000)}`, ttlSeconds: 3600 },
+    DAY: { bucket: `d${clock.dateKey}`, ttlSeconds: 2 * 86_400 },
+    WEEK: { bucket: `w${weekOf(clock.dateKey)}`, ttlSeconds: 8 * 86_400 },
+    LIFETIME: {
+      bucket: 'l',
+      ttlSeconds: Math.max(86_400, Math.ceil((campaign.endMs - nowMs) / 1000) + 86_400),
+    },
+  } as const;
+  const period = periods[cap.period];
+  return { key: `${campaign.id}:${user}:${period.bucket}`, limit: cap.count, ttlSeconds: period.ttlSeconds };
+};
+
+type Candidate = {
+  campaign: BidderCampaign;
+  fit: CreativeFit;
+  priceMicros: number;
+  deal: Deal | null;
+  clock: LocalClock;
+};
+
+/** The deal of the imp this campaign may buy through, or null. */
+const findDeal = (
+  campaign: BidderCampaign,
+  deals: readonly Deal[],
+  seat: string,
+): { deal: Deal; seat: string } | null => {
+  if (campaign.dealIds.size === 0) return null;
+  for (const deal of deals) {
+    if (!campaign.dealIds.has(deal.id)) continue;
+    if (deal.bidfloorcur && deal.bidfloorcur.toUpperCase() !== 'USD') continue;
+    // A campaign carrying a deal id is its buyer: with a seat list on the deal, it answers with the
+    // deal's seat when ours is not on it.
+    const dealSeat =
+      !deal.wseat || deal.wseat.length === 0 || deal.wseat.includes(seat) ? seat : deal.wseat[0]!;
+    return { deal, seat: dealSeat };
+  }
+  return null;
+};
+
+/**
+ * The imp's best MAX_RESERVE_TRIES candidates, highest price first (ties in random order, so equal
+ * campaigns share the traffic). Kept as a short list while scanning: a campaign that cannot beat the
+ * last of them is not fitted with a creative at all.
+ */
+const candidatesOf = (
+  imp: Imp,
+  request: BidRequest,
+  facts: RequestFacts,
+  exchangeId: number,
+  deps: AuctionDeps,
+  trackingIsSecure: boolean,
+  clocks: Map<string, LocalClock>,
+): (Candidate & { seat: string })[] => {
+  if (imp.bidfloorcur && imp.bidfloorcur.toUpperCase() !== 'USD') return [];
+  const floorMicros = microsOfCpm(imp.bidfloor ?? 0);
+  const nativeRequest: NativeRequest | null = imp.native ? parseNativeRequest(imp.native.request) : null;
+  const deals = imp.pmp?.deals ?? [];
+  const isPrivate = imp.pmp?.private_auction === 1;
+  const blockedCategories = request.bcat ?? [];
+  const filtersCreatives = (request.badv?.length ?? 0) > 0 || (request.bapp?.length ?? 0) > 0;
+  const best: (Candidate & { seat: string; tie: number })[] = [];
+  const beats = (price: number, tie: number, other: { priceMicros: number; tie: number }) =>
+    price > other.priceMicros || (price === other.priceMicros && tie < other.tie);
+  for (const campaign of deps.snapshot.campaignsByExchange.get(exchangeId) ?? []) {
+    let clock = clocks.get(campaign.timeZone);
+    if (!clock) {
+      clock = readLocalClock(campaign.timeZone, deps.nowMs);
+      clocks.set(campaign.timeZone, clock);
+    }
+    const reason = findIneligibility(campaign, {
+      exchangeId,
+      facts,
+      nowMs: deps.nowMs,
+      clock,
+      membership: deps.membership,
+      blockedCategories,
+    });
+    if (reason) continue;
+    const dealMatch = findDeal(campaign, deals, deps.seat);
+    if (isPrivate && !dealMatch) continue;
+    const seat = dealMatch?.seat ?? deps.seat;
+    if (!dealMatch && !isAllowedSeat(seat, request)) continue;
+    const floor = Math.max(floorMicros, dealMatch ? microsOfCpm(dealMatch.deal.bidfloor ?? 0) : 0);
+    const priceMicros = priceBid(campaign, floor);
+    if (priceMicros === null) continue;
+    const tie = Math.random();
+    const last = best[best.length - 1];
+    if (best.length === MAX_RESERVE_TRIES && last && !beats(priceMicros, tie, last)) continue;
+    const creatives = filtersCreatives
+      ? campaign.creatives.filter(
+          (creative) =>
+            !isBlockedDomain(creative.adomain, request.badv) &&
+            !(request.bapp ?? []).some((app) => creative.clickUrl?.includes(app)),
+        )
+      : campaign.creatives;
+    const fit = findCreativeFit(creatives, { exchangeId, imp, nativeRequest, trackingIsSecure });
+    if (!fit) continue;
+    let at = best.length;
+    while (at > 0 && beats(priceMicros, tie, best[at - 1]!)) at--;
+    best.splice(at, 0, { campaign, fit, priceMicros, deal: dealMatch?.deal ?? null, clock, seat, tie });
+    if (best.length > MAX_RESERVE_TRIES) best.pop();
+  }
+  return best;
+};
+
+export const runAuction = async (
+  request: BidRequest,
+  exchangeId: number,
+  deps: AuctionDeps,
+  options: { trackingIsSecure: boolean },
+): Promise<AuctionResult> => {
+  const { snapshot } = deps;
+  const facts = readRequestFacts(request, snapshot.reference);
+  const outcomes: AuctionResult['outcomes'] = new Map();
+  if (request.cur && request.cur.length > 0 && !request.cur.some((cur) => cur.toUpperCase() === 'USD'))
+    return { facts, bids: [], outcomes };
+  const isTest = request.test === 1;
+  const clocks = new Map<string, LocalClock>();
+  const bids: PlacedBid[] = [];
+  for (const imp of request.imp) {
+    const candidates = candidatesOf(imp, request, facts, exchangeId, deps, options.trackingIsSecure, clocks);
+    if (candidates.length === 0) outcomes.set(imp.id, 'no-candidate');
+    for (const candidate of candidates) {
+      const { campaign, clock } = candidate;
+      const frequency = facts.userKey ? frequencyKeyOf(campaign, facts.userKey, clock, deps.nowMs) : null;
+      const reservationKey = `${exchangeId}:${request.id}:${imp.id}`;
+      if (!isTest) {
+        const amountMicros = costOfImpression(candidate.priceMicros, campaign.marginBps).advertiserMicros;
+        const before = snapshot.spentBeforeToday.get(campaign.id);
+        const plan =
+          campaign.pacing === 'EVEN'
+            ? planPacing({
+                campaign,
+                clock,
+                nowMs: deps.nowMs,
+                spentBeforeTodayMicros:
+                  before?.dateKey === clock.dateKey ? before.micros : (before?.micros ?? 0),
+              })
+            : null;
+        const outcome = await deps.state.reserve({
+          reservationKey,
+          campaignId: campaign.id,
+          advertiserId: campaign.advertiserId,
+          dateKey: clock.dateKey,
+          amountMicros,
+          totalBudgetMicros: campaign.totalBudgetMicros,
+          dailyBudgetMicros: campaign.dailyBudgetMicros,
+          pacing: plan ? { plan, slackMicros: pacingSlackMicros(plan, amountMicros) } : null,
+          balance: snapshot.balances.get(campaign.advertiserId) ?? { baseMicros: 0, baseSpentMicros: 0 },
+          frequency,
+          nowMs: deps.nowMs,
+        });
+        outcomes.set(imp.id, outcome);
+        if (outcome !== 'ok') continue;
+      }
+      bids.push({ imp, ...candidate, frequency, reservationKey });
+      break;
+    }
+  }
+  return { facts, bids, outcomes };
+};

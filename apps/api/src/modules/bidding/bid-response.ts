@@ -1,0 +1,179 @@
+// Placed bids -> the OpenRTB 2.6 BidResponse, with each bid's markup and signed tracking URLs, and
+// the BID events that record them.
+import type { DeliveryEvent } from '../delivery/event-recorder.ts';
+import { utcDayOf } from '../delivery/event-recorder.ts';
+import type { PlacedBid } from './bid-engine.ts';
+import { buildMarkup, type TrackingUrls } from './markup.ts';
+import type { BidRequest } from './openrtb-request.ts';
+import { cpmOfMicros } from './pricing.ts';
+import type { RequestFacts } from './request-facts.ts';
+import type { TokenSigner, TrackedBid } from './tracking-token.ts';
+
+export type ResponseBid = {
+  id: string;
+  impid: string;
+  price: number;
+  adm: string;
+  nurl: string;
+  burl: string;
+  lurl: string;
+  adomain: string[];
+  crid: string;
+  cid: string;
+  cat?: string[];
+  attr?: number[];
+  w?: number;
+  h?: number;
+  dur?: number;
+  dealid?: string;
+  /** 1 banner, 2 video, 4 native. */
+  mtype: number;
+  protocol?: number;
+};
+
+export type BidResponse = {
+  id: string;
+  bidid: string;
+  cur: 'USD';
+  seatbid: { seat: string; bid: ResponseBid[] }[];
+};
+
+/** The OpenRTB macros exchanges replace in nurl, burl, lurl and adm. */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the OpenRTB macro, written as exchanges expect it
+const PRICE = '${AUCTION_PRICE}';
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the OpenRTB macro, written as exchanges expect it
+const LOSS = '${AUCTION_LOSS}';
+
+const VAST_PROTOCOL: Record<string, number> = { '2.0': 2, '3.0': 3, '4.0': 7 };
+const VAST_WRAPPER_PROTOCOL: Record<string, number> = { '2.0': 5, '3.0': 6, '4.0': 8 };
+
+export const trackingUrlsOf = (
+  baseUrl: string,
+  token: string,
+): TrackingUrls & { win: string; bill: string; loss: string } => ({
+  win: `${baseUrl}/t/win/${token}?price=${PRICE}`,
+  bill: `${baseUrl}/t/bill/${token}?price=${PRICE}`,
+  loss: `${baseUrl}/t/loss/${token}?price=${PRICE}&reason=${LOSS}`,
+  impression: `${baseUrl}/t/imp/${token}?price=${PRICE}`,
+  click: `${baseUrl}/t/click/${token}`,
+  clickPixel: `${baseUrl}/t/click/${token}?pixel=1`,
+  videoEvent: (event) => `${baseUrl}/t/video/${token}?e=${event}`,
+});
+
+/** The creative URL macros an advertiser may use in click and pixel URLs. */
+const expandMacrosFor = (tracked: TrackedBid, clickId: string, exchangeKey: string) => (url: string) =>
+  url
+    .replaceAll('{click_id}', encodeURIComponent(clickId))
+    .replaceAll('{campaign_id}', String(tracked.campaignId))
+    .replaceAll('{creative_id}', String(tracked.creativeId))
+    .replaceAll('{exchange}', encodeURIComponent(exchangeKey))
+    .replaceAll('{auction_id}', encodeURIComponent(tracked.auctionId))
+    .replaceAll('{timestamp}', String(tracked.bidAt));
+
+export type ResponseInput = {
+  request: BidRequest;
+  exchangeId: number;
+  exchangeKey: string;
+  facts: RequestFacts;
+  bids: PlacedBid[];
+  signer: TokenSigner;
+  baseUrl: string;
+  nowMs: number;
+};
+
+export const buildBidResponse = (
+  input: ResponseInput,
+): { response: BidResponse; events: DeliveryEvent[] } => {
+  const { request, facts } = input;
+  const bidAt = Math.floor(input.nowMs / 1000);
+  const seats = new Map<string, ResponseBid[]>();
+  const events: DeliveryEvent[] = [];
+  for (const placed of input.bids) {
+    const { campaign, fit } = placed;
+    const tracked: TrackedBid = {
+      exchangeId: input.exchangeId,
+      auctionId: request.id,
+      impId: placed.imp.id,
+      campaignId: campaign.id,
+      creativeId: fit.creative.id,
+      advertiserId: campaign.advertiserId,
+      bidMicros: placed.priceMicros,
+      marginBps: campaign.marginBps,
+      bidAt,
+      dateKey: placed.clock.dateKey,
+      country: facts.country ?? '',
+      os: facts.os ?? '',
+      deviceType: facts.deviceType,
+      trafficType: facts.trafficType,
+      frequencyKey: placed.frequency?.key ?? '',
+      frequencyTtl: placed.frequency?.ttlSeconds ?? 0,
+      auctionType: request.at ?? 2,
+      isTest: request.test === 1,
+    };
+    const token = input.signer.sign(tracked);
+    const urls = trackingUrlsOf(input.baseUrl, token);
+    const adm = buildMarkup(fit, {
+      urls,
+      baseUrl: input.baseUrl,
+      expandMacros: expandMacrosFor(tracked, token, input.exchangeKey),
+      title: campaign.name,
+    });
+    const bid: ResponseBid = {
+      id: `${placed.imp.id}-${campaign.id}-${fit.creative.id}`,
+      impid: placed.imp.id,
+      price: cpmOfMicros(placed.priceMicros),
+      adm,
+      nurl: urls.win,
+      burl: urls.bill,
+      lurl: urls.loss,
+      adomain: fit.creative.adomain ? [fit.creative.adomain] : [],
+      crid: String(fit.creative.id),
+      cid: String(campaign.id),
+      mtype: fit.kind === 'banner' ? 1 : fit.kind === 'video' ? 2 : 4,
+    };
+    if (campaign.adCategories.length > 0) bid.cat = campaign.adCategories;
+    if (fit.creative.attrs.length > 0) bid.attr = fit.creative.attrs;
+    if (fit.kind === 'banner') {
+      bid.w = fit.w;
+      bid.h = fit.h;
+    } else if (fit.kind === 'video') {
+      if (fit.w !== null && fit.h !== null) {
+        bid.w = fit.w;
+        bid.h = fit.h;
+      }
+      if (fit.creative.durationS !== null) bid.dur = Math.round(fit.creative.durationS);
+      bid.protocol = (fit.wrapper ? VAST_WRAPPER_PROTOCOL : VAST_PROTOCOL)[fit.vastVersion];
+    }
+    if (placed.deal) bid.dealid = placed.deal.id;
+    const list = seats.get(placed.seat);
+    if (list) list.push(bid);
+    else seats.set(placed.seat, [bid]);
+    if (!tracked.isTest) {
+      events.push({
+        type: 'BID',
+        day: utcDayOf(bidAt),
+        occurredAt: new Date(input.nowMs),
+        exchangeId: input.exchangeId,
+        auctionId: request.id,
+        impId: placed.imp.id,
+        campaignId: campaign.id,
+        creativeId: fit.creative.id,
+        advertiserId: campaign.advertiserId,
+        country: tracked.country,
+        os: tracked.os,
+        deviceType: tracked.deviceType,
+        trafficType: tracked.trafficType,
+        bidMicros: placed.priceMicros,
+      });
+    }
+  }
+  return {
+    response: {
+      id: request.id,
+      bidid: `${request.id}-${bidAt}`,
+      cur: 'USD',
+      seatbid: [...seats.entries()].map(([seat, bid]) => ({ seat, bid })),
+    },
+    events,
+  };
+};

@@ -1,0 +1,97 @@
+// A campaign as the bidder holds it in memory: everything eligibility, pricing and pacing read,
+// compiled once from the database rows (sets instead of lists, ids resolved to what bid requests
+// carry) so that checking it against a request is a handful of look-ups.
+import type { CreativeNativeAssets } from '../../db/schema/creatives.ts';
+
+export type CreativeKind = 'image' | 'native' | 'video' | 'html';
+
+export type BidderCreative = {
+  id: number;
+  type: CreativeKind;
+  width: number | null;
+  height: number | null;
+  clickUrl: string | null;
+  /** Third-party impression pixels (image pixel_url, native/video impression_url). */
+  trackerUrls: string[];
+  mediaUrl: string | null;
+  mediaMime: string | null;
+  durationS: number | null;
+  vastUrl: string | null;
+  native: CreativeNativeAssets | null;
+  htmlTag: string | null;
+  /** Exchanges on which this creative is approved. */
+  exchangeIds: ReadonlySet<number>;
+  /** OpenRTB creative attributes (list 5.3) the markup has. */
+  attrs: number[];
+  /** The advertiser's domain, from the click URL (adomain, badv). */
+  adomain: string | null;
+};
+
+export type GeoFence = { lat: number; lon: number; radiusKm: number };
+
+/** A list of inventory (bundles, domains) or an audience (device ifa, user ids) with its mode. */
+export type ListRule = { listId: number; mode: 'ALLOW' | 'BLOCK' | 'INCLUDE' | 'EXCLUDE' };
+
+export type BidderCampaign = {
+  id: number;
+  advertiserId: number;
+  name: string;
+  startMs: number;
+  endMs: number;
+  timeZone: string;
+  totalBudgetMicros: number;
+  dailyBudgetMicros: number | null;
+  pacing: 'EVEN' | 'ASAP';
+  priceModel: 'CPM' | 'CPC' | 'CPA';
+  bidMicros: number;
+  minBidMicros: number;
+  maxBidMicros: number;
+  frequencyCap: { count: number; period: 'HOUR' | 'DAY' | 'WEEK' | 'LIFETIME' } | null;
+  /** 7 x 24, Monday first; null: every hour. */
+  dayParting: boolean[][] | null;
+  /** Exchanges on which the campaign is approved. */
+  exchangeIds: ReadonlySet<number>;
+  /** null: any. Values as request facts name them (see request-facts.ts). */
+  countries: ReadonlySet<string> | null;
+  states: ReadonlySet<string> | null;
+  /** 'US|new york' (country | search key of the city name). */
+  cities: ReadonlySet<string> | null;
+  geoFences: GeoFence[] | null;
+  /** os id -> version prefixes (empty: every version). */
+  os: ReadonlyMap<string, string[]> | null;
+  browsers: ReadonlySet<string> | null;
+  deviceTypes: ReadonlySet<string> | null;
+  /** Search keys of the makers' names. */
+  makers: ReadonlySet<string> | null;
+  /** MCC-MNC pairs and search keys of the carriers' names. */
+  carriers: { codes: ReadonlySet<string>; names: ReadonlySet<string> } | null;
+  languages: ReadonlySet<string> | null;
+  trafficTypes: ReadonlySet<string> | null;
+  /** Lower-case names of the smart-app taxonomy nodes targeted (and their descendants). */
+  appCategories: ReadonlySet<string> | null;
+  inventoryLists: ListRule[];
+  audiences: ListRule[];
+  /** Private-marketplace deals the campaign buys (it may bid in a private auction only through one). */
+  dealIds: ReadonlySet<string>;
+  /** IAB content categories of the ads (bid.cat; matched against bcat). */
+  adCategories: string[];
+  creatives: BidderCreative[];
+  /** The advertiser's markup on media cost, in basis points (user config margin_bps). */
+  marginBps: number;
+  /** Delivered so far (for CPC/CPA pricing). */
+  stats: { impressions: number; clicks: number; conversions: number };
+};
+
+/** Membership of inventory lists and audiences (issue 10 provides the real module). */
+export type ListMembership = {
+  /** Whether the bundle or domain is in the inventory list. */
+  inInventoryList: (listId: number, key: string) => boolean;
+  /** Whether the device ifa or user id is in the audience. */
+  inAudience: (audienceId: number, key: string) => boolean;
+};
+
+/** Until lists and audiences have members (issue 10), every list is empty. */
+export const EMPTY_MEMBERSHIP: ListMembership = {
+  inInventoryList: () => false,
+  inAudience: () => false,
+};

@@ -1,0 +1,373 @@
+// The bidder's in-memory index of what may bid: active, approved campaigns (their advertiser active)
+// with their approved creatives, by exchange; advertisers' balances; campaigns' delivery so far.
+// Loaded at start and replaced whole on reload (a reload builds a new snapshot; bids in flight keep
+// the one they started with). Reloads come from change notifications of the campaign, creative,
+// exchange and user services (debounced), and every RELOAD_INTERVAL_MS as a safety net. No bid
+// request touches the database.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { and, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  campaignAudiences,
+  campaignCreatives,
+  campaignExchanges,
+  campaignInventoryLists,
+  campaigns,
+} from '../../db/schema/campaigns.ts';
+import { creativeExchanges, creatives } from '../../db/schema/creatives.ts';
+import { deliveryHourly } from '../../db/schema/delivery.ts';
+import { exchanges, smartAppCategories } from '../../db/schema/reference.ts';
+import { userConfigs, users } from '../../db/schema/users.ts';
+import { readBalances } from '../ledger/ledger-accounts.ts';
+import { loadManufacturers } from '../reference/device-data.ts';
+import { loadCityIndex } from '../reference/geo-data.ts';
+import { loadCarriers } from '../reference/market-data.ts';
+import { lazily, searchKeyOf } from '../reference/text-search.ts';
+import type { BidderCampaign, BidderCreative, ListRule } from './bidder-campaign.ts';
+import { type CompileReference, compileCampaign, compileCreative } from './campaign-compiler.ts';
+import type { DeliveryState } from './delivery-state.ts';
+import { localMidnightMs, readLocalClock } from './local-time.ts';
+import type { FactsReference } from './request-facts.ts';
+
+export const RELOAD_INTERVAL_MS = 30_000;
+const RELOAD_DEBOUNCE_MS = 50;
+
+export type AdvertiserBalance = { baseMicros: number; baseSpentMicros: number };
+
+export type IndexSnapshot = {
+  loadedAtMs: number;
+  campaignsByExchange: ReadonlyMap<number, readonly BidderCampaign[]>;
+  campaignById: ReadonlyMap<number, BidderCampaign>;
+  creativeById: ReadonlyMap<number, BidderCreative>;
+  /** Active exchanges by lower-case key. */
+  exchangeIdByKey: ReadonlyMap<string, number>;
+  balances: ReadonlyMap<number, AdvertiserBalance>;
+  /** Advertiser cost spent before the campaign's current local day (pacing of campaigns without a daily budget). */
+  spentBeforeToday: ReadonlyMap<number, { dateKey: string; micros: number }>;
+  reference: FactsReference;
+};
+
+export type CampaignIndex = {
+  current: () => IndexSnapshot;
+  reload: () => Promise<IndexSnapshot>;
+  /** Asks for a reload soon (several requests close together make one). */
+  requestReload: () => void;
+  start: () => Promise<void>;
+  stop: () => void;
+};
+
+const groupBy = <T, K>(rows: readonly T[], keyOf: (row: T) => K) => {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const list = groups.get(key);
+    if (list) list.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+};
+
+/** Reference look-ups, loaded only when some campaign targets them (cities take a second). */
+const buildCompileReference = async (
+  rows: { targeting: Partial<import('@console/core/api/campaigns').Targeting> }[],
+  taxonomy: { id: number; parentId: number | null; name: string }[],
+): Promise<CompileReference> => {
+  const wants = (field: 'cities' | 'carriers' | 'device_makers') =>
+    rows.some((row) => (row.targeting[field] ?? []).length > 0);
+  const cityIndex = wants('cities') ? await loadCityIndex() : null;
+  const carrierIndex = wants('carriers') ? await loadCarriers() : null;
+  const makerIndex = wants('device_makers') ? await loadManufacturers() : null;
+  const children = groupBy(taxonomy, (node) => node.parentId);
+  const namesUnder = (id: number): string[] => {
+    const node = taxonomy.find((entry) => entry.id === id);
+    if (!node) return [];
+    return [node.name.toLowerCase(), ...(children.get(id) ?? []).flatMap((child) => namesUnder(child.id))];
+  };
+  return {
+    cityKeyOf: (id) => {
+      const city = cityIndex?.cityById.get(id);
+      return city ? `${city.country_id}|${searchKeyOf(city.name)}` : undefined;
+    },
+    carrierOf: (id) => {
+      const carrier = carrierIndex?.carrierById.get(id);
+      return carrier ? { codes: carrier.mcc_mnc, name: carrier.name } : undefined;
+    },
+    makerNameOf: (id) => makerIndex?.makerById.get(id)?.name,
+    appCategoryNamesOf: namesUnder,
+  };
+};
+
+/** ISO alpha-3 -> alpha-2 from the countries file alone (the full geo index reads 250 more files). */
+const loadAlpha2OfAlpha3 = lazily(async () => {
+  const file = createRequire(import.meta.url).resolve('@countrystatecity/countries/data/countries.json');
+  const countries = JSON.parse(await readFile(file, 'utf8')) as { iso2: string; iso3: string | null }[];
+  return new Map(countries.filter((c) => c.iso3).map((c) => [c.iso3!.toUpperCase(), c.iso2.toUpperCase()]));
+});
+
+export const loadIndexSnapshot = async (
+  db: Db,
+  state: DeliveryState,
+  nowMs = Date.now(),
+): Promise<IndexSnapshot> => {
+  const reference: FactsReference = { alpha2OfAlpha3: await loadAlpha2OfAlpha3() };
+  const exchangeRows = await db
+    .select({ id: exchanges.id, key: exchanges.key })
+    .from(exchanges)
+    .where(eq(exchanges.status, 'ACTIVE'));
+  const campaignRows = await db
+    .select({ campaign: campaigns })
+    .from(campaigns)
+    .innerJoin(users, eq(users.id, campaigns.advertiserId))
+    .where(
+      and(eq(campaigns.status, 'ACTIVE'), gt(campaigns.endAt, new Date(nowMs)), eq(users.status, 'ACTIVE')),
+    );
+  const rows = campaignRows.map((row) => row.campaign);
+  const campaignIds = rows.map((row) => row.id);
+  const advertiserIds = [...new Set(rows.map((row) => row.advertiserId))];
+  const activeExchangeIds = new Set(exchangeRows.map((row) => row.id));
+
+  const none = campaignIds.length === 0;
+  const [approvals, links, lists, audienceRules, margins, taxonomy, stats] = await Promise.all([
+    none
+      ? []
+      : db
+          .select({ campaignId: campaignExchanges.campaignId, exchangeId: campaignExchanges.exchangeId })
+          .from(campaignExchanges)
+          .where(
+            and(inArray(campaignExchanges.campaignId, campaignIds), eq(campaignExchanges.state, 'APPROVED')),
+          ),
+    none
+      ? []
+      : db
+          .select({ campaignId: campaignCreatives.campaignId, creativeId: campaignCreatives.creativeId })
+          .from(campaignCreatives)
+          .where(inArray(campaignCreatives.campaignId, campaignIds)),
+    none
+      ? []
+      : db
+          .select()
+          .from(campaignInventoryLists)
+          .where(inArray(campaignInventoryLists.campaignId, campaignIds)),
+    none ? [] : db.select().from(campaignAudiences).where(inArray(campaignAudiences.campaignId, campaignIds)),
+    none
+      ? []
+      : db
+          .select({ userId: userConfigs.userId, marginBps: userConfigs.marginBps })
+          .from(userConfigs)
+          .where(inArray(userConfigs.userId, advertiserIds)),
+    db
+      .select({
+        id: smartAppCategories.id,
+        parentId: smartAppCategories.parentId,
+        name: smartAppCategories.name,
+      })
+      .from(smartAppCategories),
+    none
+      ? []
+      : db
+          .select({
+            campaignId: deliveryHourly.campaignId,
+            impressions: sql<string>`sum(${deliveryHourly.impressions})::text`,
+            clicks: sql<string>`sum(${deliveryHourly.clicks})::text`,
+            conversions: sql<string>`sum(${deliveryHourly.conversions})::text`,
+            spent: sql<string>`sum(${deliveryHourly.advertiserCostMicros})::text`,
+          })
+          .from(deliveryHourly)
+          .where(inArray(deliveryHourly.campaignId, campaignIds))
+          .groupBy(deliveryHourly.campaignId),
+  ]);
+  // Spend of the last two days by hour: enough to find each campaign's spend since its local midnight.
+  const recent = none
+    ? []
+    : await db
+        .select({
+          campaignId: deliveryHourly.campaignId,
+          hour: deliveryHourly.hour,
+          spent: sql<string>`sum(${deliveryHourly.advertiserCostMicros})::text`,
+        })
+        .from(deliveryHourly)
+        .where(
+          and(
+            inArray(deliveryHourly.campaignId, campaignIds),
+            gte(deliveryHourly.hour, new Date(nowMs - 2 * 86_400_000)),
+          ),
+        )
+        .groupBy(deliveryHourly.campaignId, deliveryHourly.hour);
+
+  const creativeIds = [...new Set(links.map((link) => link.creativeId))];
+  const [creativeRows, creativeApprovals] =
+    creativeIds.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db.select().from(creatives).where(inArray(creatives.id, creativeIds)),
+          db
+            .select({ creativeId: creativeExchanges.creativeId, exchangeId: creativeExchanges.exchangeId })
+            .from(creativeExchanges)
+            .where(
+              and(
+                inArray(creativeExchanges.creativeId, creativeIds),
+                eq(creativeExchanges.state, 'APPROVED'),
+              ),
+            ),
+        ]);
+
+  // The advertiser's spend counter is read before the balance, so spend settled in between counts
+  // twice (the bidder under-reads the balance until the next reload) rather than not at all.
+  const spentCounters = await state.readAdvertiserSpent(advertiserIds);
+  // O(1) per advertiser: each ledger account carries its running balance (ledger/ledger-accounts.ts).
+  const ledgerBalances = await readBalances(db, advertiserIds);
+
+  const compileRef = await buildCompileReference(rows, taxonomy);
+  const approvalsOf = groupBy(approvals, (row) => row.campaignId);
+  const linksOf = groupBy(links, (row) => row.campaignId);
+  const listsOf = groupBy(lists, (row) => row.campaignId);
+  const audiencesOf = groupBy(audienceRules, (row) => row.campaignId);
+  const creativeExchangesOf = groupBy(creativeApprovals, (row) => row.creativeId);
+  const marginOf = new Map(margins.map((row) => [row.userId, row.marginBps]));
+  const statsOf = new Map(stats.map((row) => [row.campaignId, row]));
+  const recentOf = groupBy(recent, (row) => row.campaignId);
+
+  const creativeById = new Map<number, BidderCreative>();
+  for (const row of creativeRows) {
+    const approvedOn = new Set((creativeExchangesOf.get(row.id) ?? []).map((entry) => entry.exchangeId));
+    if (approvedOn.size > 0) creativeById.set(row.id, compileCreative(row, approvedOn));
+  }
+
+  const campaignById = new Map<number, BidderCampaign>();
+  const campaignsByExchange = new Map<number, BidderCampaign[]>();
+  const spentBeforeToday = new Map<number, { dateKey: string; micros: number }>();
+  const seeds: Promise<void>[] = [];
+  for (const row of rows) {
+    const exchangeIds = new Set(
+      (approvalsOf.get(row.id) ?? [])
+        .map((entry) => entry.exchangeId)
+        .filter((id) => activeExchangeIds.has(id)),
+    );
+    const campaignCreativeList = (linksOf.get(row.id) ?? [])
+      .map((link) => creativeById.get(link.creativeId))
+      .filter((creative) => creative !== undefined)
+      .sort((a, b) => a.id - b.id);
+    if (exchangeIds.size === 0 || campaignCreativeList.length === 0) continue;
+    const stat = statsOf.get(row.id);
+    const campaign = compileCampaign(
+      { ...row, frequencyCap: row.frequencyCap ?? null, dayParting: row.dayParting ?? null },
+      {
+        exchangeIds,
+        creatives: campaignCreativeList,
+        inventoryLists: (listsOf.get(row.id) ?? []).map(
+          (entry): ListRule => ({ listId: entry.applistId, mode: entry.mode as ListRule['mode'] }),
+        ),
+        audiences: (audiencesOf.get(row.id) ?? []).map(
+          (entry): ListRule => ({ listId: entry.audienceId, mode: entry.mode as ListRule['mode'] }),
+        ),
+        marginBps: marginOf.get(row.advertiserId) ?? 0,
+        stats: {
+          impressions: Number(stat?.impressions ?? 0),
+          clicks: Number(stat?.clicks ?? 0),
+          conversions: Number(stat?.conversions ?? 0),
+        },
+      },
+      compileRef,
+    );
+    campaignById.set(campaign.id, campaign);
+    for (const exchangeId of exchangeIds) {
+      const list = campaignsByExchange.get(exchangeId);
+      if (list) list.push(campaign);
+      else campaignsByExchange.set(exchangeId, [campaign]);
+    }
+    const clock = readLocalClock(campaign.timeZone, nowMs);
+    const midnight = localMidnightMs(campaign.timeZone, clock.dateKey);
+    const total = Number(stat?.spent ?? 0);
+    const today = (recentOf.get(row.id) ?? [])
+      .filter((entry) => entry.hour.getTime() >= midnight - (midnight % 3_600_000))
+      .reduce((sum, entry) => sum + Number(entry.spent), 0);
+    spentBeforeToday.set(campaign.id, { dateKey: clock.dateKey, micros: Math.max(0, total - today) });
+    seeds.push(state.seedCampaign(campaign.id, clock.dateKey, total, today));
+  }
+  await Promise.all(seeds);
+
+  const balances = new Map<number, AdvertiserBalance>();
+  const balanceOf = new Map([...ledgerBalances].map(([userId, balance]) => [userId, Number(balance)]));
+  for (const id of advertiserIds)
+    balances.set(id, { baseMicros: balanceOf.get(id) ?? 0, baseSpentMicros: spentCounters.get(id) ?? 0 });
+
+  return {
+    loadedAtMs: nowMs,
+    campaignsByExchange,
+    campaignById,
+    creativeById,
+    exchangeIdByKey: new Map(exchangeRows.map((row) => [row.key.toLowerCase(), row.id])),
+    balances,
+    spentBeforeToday,
+    reference,
+  };
+};
+
+const EMPTY_SNAPSHOT: IndexSnapshot = {
+  loadedAtMs: 0,
+  campaignsByExchange: new Map(),
+  campaignById: new Map(),
+  creativeById: new Map(),
+  exchangeIdByKey: new Map(),
+  balances: new Map(),
+  spentBeforeToday: new Map(),
+  reference: { alpha2OfAlpha3: new Map() },
+};
+
+export const createCampaignIndex = (
+  db: Db,
+  state: DeliveryState,
+  options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
+): CampaignIndex => {
+  let snapshot = EMPTY_SNAPSHOT;
+  let loading: Promise<IndexSnapshot> | null = null;
+  let again = false;
+  let debounce: NodeJS.Timeout | null = null;
+  let interval: NodeJS.Timeout | null = null;
+
+  const reload = (): Promise<IndexSnapshot> => {
+    // One load at a time; a request during a load makes one more load after it.
+    if (loading) {
+      again = true;
+      return loading;
+    }
+    loading = (async () => {
+      try {
+        snapshot = await loadIndexSnapshot(db, state);
+      } catch (error) {
+        options.onError?.(error);
+      } finally {
+        loading = null;
+      }
+      if (again) {
+        again = false;
+        return reload();
+      }
+      return snapshot;
+    })();
+    return loading;
+  };
+
+  return {
+    current: () => snapshot,
+    reload,
+    requestReload: () => {
+      if (debounce) clearTimeout(debounce);
+      debounce = setTimeout(() => {
+        debounce = null;
+        void reload();
+      }, RELOAD_DEBOUNCE_MS);
+      debounce.unref();
+    },
+    start: async () => {
+      await reload();
+      interval = setInterval(() => void reload(), options.intervalMs ?? RELOAD_INTERVAL_MS);
+      interval.unref();
+    },
+    stop: () => {
+      if (interval) clearInterval(interval);
+      if (debounce) clearTimeout(debounce);
+    },
+  };
+};

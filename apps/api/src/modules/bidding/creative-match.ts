@@ -1,0 +1,202 @@
+// Which of a campaign's creatives fits an imp: banner size (w/h or format), creative attributes
+// (battr), video mimes, duration and protocols, native assets (IAB Native 1.2 request), secure
+// serving, and approval on the exchange. Pure.
+import type { BidderCreative } from './bidder-campaign.ts';
+import type { Imp } from './openrtb-request.ts';
+
+/** VAST versions by OpenRTB protocol id (list 5.8): inline 2, 3, 7 and wrappers 5, 6, 8. */
+const INLINE_PROTOCOLS: Record<number, string> = { 2: '2.0', 3: '3.0', 7: '4.0' };
+const WRAPPER_PROTOCOLS: Record<number, string> = { 5: '2.0', 6: '3.0', 8: '4.0' };
+
+export type NativeAssetRequest = {
+  id: number;
+  required?: number;
+  title?: { len?: number };
+  img?: { type?: number; w?: number; h?: number; wmin?: number; hmin?: number };
+  data?: { type?: number; len?: number };
+  video?: unknown;
+};
+export type NativeRequest = { ver?: string; assets: NativeAssetRequest[] };
+
+export type CreativeFit =
+  | { kind: 'banner'; creative: BidderCreative; w: number; h: number }
+  | {
+      kind: 'video';
+      creative: BidderCreative;
+      w: number | null;
+      h: number | null;
+      vastVersion: string;
+      wrapper: boolean;
+    }
+  | { kind: 'native'; creative: BidderCreative; request: NativeRequest };
+
+/** imp.native.request as an object (1.2 puts the assets at the top; 1.0 wrapped them in "native"). */
+export const parseNativeRequest = (text: string): NativeRequest | null => {
+  try {
+    const parsed = JSON.parse(text) as { assets?: unknown; native?: { assets?: unknown } };
+    const root = Array.isArray(parsed.assets) ? parsed : parsed.native;
+    if (!root || !Array.isArray(root.assets)) return null;
+    return root as NativeRequest;
+  } catch {
+    return null;
+  }
+};
+
+const sizeOf = (size: string | undefined) => {
+  const match = size ? /^(\d+)x(\d+)$/.exec(size) : null;
+  return match ? { w: Number(match[1]), h: Number(match[2]) } : null;
+};
+
+const hasBlockedAttr = (creative: BidderCreative, battr: readonly number[] | undefined) =>
+  battr !== undefined && battr.length > 0 && creative.attrs.some((attr) => battr.includes(attr));
+
+const isSecureUrl = (url: string | null) => url === null || url.startsWith('https://') || url.startsWith('/');
+
+const fitBanner = (creative: BidderCreative, imp: Imp): CreativeFit | null => {
+  const banner = imp.banner;
+  if (!banner || (creative.type !== 'image' && creative.type !== 'html')) return null;
+  if (creative.width === null || creative.height === null) return null;
+  const { width, height } = creative;
+  const fitsSize =
+    (banner.w === width && banner.h === height) ||
+    (banner.format?.some((size) => size.w === width && size.h === height) ?? false);
+  if (!fitsSize) return null;
+  if (hasBlockedAttr(creative, banner.battr)) return null;
+  // btype (list 5.2): 2 XHTML banner (our image markup), 3 JavaScript (html tags may carry scripts).
+  const btype = creative.type === 'image' ? 2 : 3;
+  if (banner.btype?.includes(btype)) return null;
+  if (
+    creative.type === 'image' &&
+    banner.mimes &&
+    creative.mediaMime &&
+    !banner.mimes.includes(creative.mediaMime)
+  )
+    return null;
+  return { kind: 'banner', creative, w: creative.width, h: creative.height };
+};
+
+const pickVastVersion = (protocols: readonly number[], table: Record<number, string>) => {
+  let best: string | null = null;
+  for (const protocol of protocols) {
+    const version = table[protocol];
+    if (version && (best === null || version > best)) best = version;
+  }
+  return best;
+};
+
+const fitVideo = (creative: BidderCreative, imp: Imp): CreativeFit | null => {
+  const video = imp.video;
+  if (!video || creative.type !== 'video') return null;
+  if (hasBlockedAttr(creative, video.battr)) return null;
+  const duration = creative.durationS;
+  if (duration !== null) {
+    if (video.minduration !== undefined && duration < video.minduration) return null;
+    if (video.maxduration !== undefined && video.maxduration > 0 && duration > video.maxduration) return null;
+  } else if (video.minduration !== undefined || video.maxduration !== undefined) {
+    return null; // a VAST URL of unknown length cannot promise a duration
+  }
+  const protocols = video.protocols ?? (video.protocol !== undefined ? [video.protocol] : [2, 3, 5, 6, 7, 8]);
+  const wrapper = creative.mediaUrl === null;
+  if (wrapper) {
+    if (!creative.vastUrl) return null;
+    const version = pickVastVersion(protocols, WRAPPER_PROTOCOLS);
+    return version
+      ? { kind: 'video', creative, w: video.w ?? null, h: video.h ?? null, vastVersion: version, wrapper }
+      : null;
+  }
+  if (
+    video.mimes &&
+    video.mimes.length > 0 &&
+    (!creative.mediaMime || !video.mimes.includes(creative.mediaMime))
+  )
+    return null;
+  const version = pickVastVersion(protocols, INLINE_PROTOCOLS);
+  return version
+    ? {
+        kind: 'video',
+        creative,
+        w: creative.width ?? video.w ?? null,
+        h: creative.height ?? video.h ?? null,
+        vastVersion: version,
+        wrapper,
+      }
+    : null;
+};
+
+/** Native 1.2 asset types: image 1 icon, 3 main; data 1 sponsored, 2 description, 12 CTA text. */
+const canFillAsset = (creative: BidderCreative, asset: NativeAssetRequest): boolean => {
+  const native = creative.native!;
+  if (asset.title) return asset.title.len === undefined || native.title.length <= asset.title.len;
+  if (asset.img) {
+    const image =
+      asset.img.type === 1
+        ? native.icon
+        : asset.img.type === 3 || asset.img.type === undefined
+          ? native.main_image
+          : undefined;
+    if (!image) return false;
+    const size = sizeOf(image.size);
+    if (!size) return asset.img.w === undefined && asset.img.wmin === undefined;
+    if (
+      asset.img.w !== undefined &&
+      asset.img.h !== undefined &&
+      (asset.img.w !== size.w || asset.img.h !== size.h)
+    ) {
+      // Exchanges give w/h as the preferred size; wmin/hmin, when given, are the real limits.
+      if (asset.img.wmin === undefined || asset.img.hmin === undefined) return false;
+    }
+    if (asset.img.wmin !== undefined && size.w < asset.img.wmin) return false;
+    if (asset.img.hmin !== undefined && size.h < asset.img.hmin) return false;
+    return true;
+  }
+  if (asset.data) {
+    const text = nativeDataText(creative, asset.data.type);
+    return text !== null && (asset.data.len === undefined || text.length <= asset.data.len);
+  }
+  return false; // video assets: our native creatives carry none
+};
+
+export const nativeDataText = (creative: BidderCreative, type: number | undefined): string | null => {
+  const native = creative.native;
+  if (!native) return null;
+  if (type === 1) return native.sponsored_by;
+  if (type === 2) return native.description ?? null;
+  if (type === 12) return native.cta ?? null;
+  return null;
+};
+
+const fitNative = (creative: BidderCreative, imp: Imp, request: NativeRequest | null): CreativeFit | null => {
+  if (!imp.native || creative.type !== 'native' || !creative.native || !request) return null;
+  if (hasBlockedAttr(creative, imp.native.battr)) return null;
+  for (const asset of request.assets) {
+    if (asset.required === 1 && !canFillAsset(creative, asset)) return null;
+  }
+  return { kind: 'native', creative, request };
+};
+
+export type FitInput = {
+  exchangeId: number;
+  imp: Imp;
+  /** The imp's parsed native request (parse once per imp). */
+  nativeRequest: NativeRequest | null;
+  /** imp.secure = 1 needs https tracking; the base URL decides that. */
+  trackingIsSecure: boolean;
+};
+
+/** The first of the creatives that fits the imp, or null. */
+export const findCreativeFit = (
+  creatives: readonly BidderCreative[],
+  input: FitInput,
+): CreativeFit | null => {
+  const { imp } = input;
+  const secure = imp.secure === 1;
+  if (secure && !input.trackingIsSecure) return null;
+  for (const creative of creatives) {
+    if (!creative.exchangeIds.has(input.exchangeId)) continue;
+    if (secure && !isSecureUrl(creative.mediaUrl)) continue;
+    const fit =
+      fitBanner(creative, imp) ?? fitVideo(creative, imp) ?? fitNative(creative, imp, input.nativeRequest);
+    if (fit) return fit;
+  }
+  return null;
+};

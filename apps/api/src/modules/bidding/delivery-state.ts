@@ -1,0 +1,185 @@
+// What bidder processes must share and may lose: spend counters (campaign total and per day,
+// advertiser), pending spend (bids won but not yet billed), pacing slot marks and frequency counts.
+// One process keeps them in memory (this file); several share them through Redis
+// (redis-delivery-state.ts) with the same rules, checked and reserved in one atomic step, so that
+// budgets, balances and caps hold across processes. PostgreSQL keeps what must not be lost (events,
+// money): counters are seeded from it when a campaign enters the index.
+import { type PacingPlan, pacingAllowanceMicros } from './pacing.ts';
+
+/** A bid holds its maximum cost as pending spend until the exchange bills it, reports a loss, or this passes. */
+export const PENDING_TTL_MS = 5 * 60_000;
+
+export type FrequencyKey = {
+  /** Campaign and user (hashed) and period bucket, e.g. '12:ab12cd:d2026-01-31'. */
+  key: string;
+  limit: number;
+  ttlSeconds: number;
+};
+
+export type ReserveRequest = {
+  /** `${exchangeId}:${auctionId}:${impId}`. */
+  reservationKey: string;
+  campaignId: number;
+  advertiserId: number;
+  /** The campaign's local date. */
+  dateKey: string;
+  /** The most this impression can cost the advertiser (the bid price with the margin). */
+  amountMicros: number;
+  totalBudgetMicros: number;
+  dailyBudgetMicros: number | null;
+  /** Even pacing: the plan and its slack; null for as-fast-as-possible. */
+  pacing: { plan: PacingPlan; slackMicros: number } | null;
+  /** The advertiser's balance at the last refresh, and its spend counter read just before it. */
+  balance: { baseMicros: number; baseSpentMicros: number };
+  frequency: FrequencyKey | null;
+  nowMs: number;
+};
+
+export type ReserveOutcome = 'ok' | 'total-budget' | 'daily-budget' | 'pacing' | 'funds' | 'frequency';
+
+export type SettleRequest = {
+  reservationKey: string;
+  campaignId: number;
+  advertiserId: number;
+  dateKey: string;
+  /** What the impression cost the advertiser. */
+  amountMicros: number;
+  frequency: Omit<FrequencyKey, 'limit'> | null;
+};
+
+export type CampaignSpend = { totalMicros: number; todayMicros: number; pendingTodayMicros: number };
+
+export type DeliveryState = {
+  /** Checks budgets, pacing, funds and the cap, and holds the amount as pending, in one atomic step. */
+  reserve: (request: ReserveRequest) => Promise<ReserveOutcome>;
+  /** A billed impression: its pending hold (if any) becomes spend; the cap counts it. Call once per impression. */
+  settle: (request: SettleRequest) => Promise<void>;
+  /** A lost auction: the hold is dropped. */
+  release: (reservationKey: string) => Promise<void>;
+  /** Seeds a campaign's counters from the database where they do not exist yet. */
+  seedCampaign: (
+    campaignId: number,
+    dateKey: string,
+    totalMicros: number,
+    todayMicros: number,
+  ) => Promise<void>;
+  /** Advertisers' spend counters (monotonic: what this state has settled). */
+  readAdvertiserSpent: (advertiserIds: number[]) => Promise<Map<number, number>>;
+  readCampaignSpend: (campaignId: number, dateKey: string) => Promise<CampaignSpend>;
+  close: () => Promise<void>;
+};
+
+type Hold = { campaignId: number; advertiserId: number; dateKey: string; amount: number; expiresAt: number };
+
+const dayKey = (campaignId: number, dateKey: string) => `${campaignId}:${dateKey}`;
+
+/** Single-process state. JavaScript runs one callback at a time, so each method is atomic. */
+export const createMemoryDeliveryState = (options: { pendingTtlMs?: number } = {}): DeliveryState => {
+  const ttl = options.pendingTtlMs ?? PENDING_TTL_MS;
+  const campaignSpent = new Map<number, number>();
+  const campaignPending = new Map<number, number>();
+  const daySpent = new Map<string, number>();
+  const dayPending = new Map<string, number>();
+  const advertiserSpent = new Map<number, number>();
+  const advertiserPending = new Map<number, number>();
+  const slotStarts = new Map<string, number>();
+  const frequency = new Map<string, { count: number; expiresAt: number }>();
+  // Holds expire in the order they were made (one TTL for all), so a sweep reads from the front.
+  const holds = new Map<string, Hold>();
+
+  const add = <K>(map: Map<K, number>, key: K, amount: number) => map.set(key, (map.get(key) ?? 0) + amount);
+  const dropHold = (key: string) => {
+    const hold = holds.get(key);
+    if (!hold) return;
+    holds.delete(key);
+    add(campaignPending, hold.campaignId, -hold.amount);
+    add(dayPending, dayKey(hold.campaignId, hold.dateKey), -hold.amount);
+    add(advertiserPending, hold.advertiserId, -hold.amount);
+  };
+  const sweep = (nowMs: number) => {
+    for (const [key, hold] of holds) {
+      if (hold.expiresAt > nowMs) break;
+      dropHold(key);
+    }
+  };
+
+  return {
+    reserve: async (request) => {
+      sweep(request.nowMs);
+      const { campaignId, advertiserId, amountMicros: amount } = request;
+      const day = dayKey(campaignId, request.dateKey);
+      const spent = campaignSpent.get(campaignId) ?? 0;
+      if (spent + (campaignPending.get(campaignId) ?? 0) + amount > request.totalBudgetMicros)
+        return 'total-budget';
+      const today = daySpent.get(day) ?? 0;
+      const todayPending = dayPending.get(day) ?? 0;
+      if (request.dailyBudgetMicros !== null && today + todayPending + amount > request.dailyBudgetMicros)
+        return 'daily-budget';
+      const available =
+        request.balance.baseMicros -
+        ((advertiserSpent.get(advertiserId) ?? 0) - request.balance.baseSpentMicros) -
+        (advertiserPending.get(advertiserId) ?? 0);
+      if (available < amount) return 'funds';
+      if (request.pacing) {
+        const slotKey = `${day}:${request.pacing.plan.slot}`;
+        let atSlotStart = slotStarts.get(slotKey);
+        if (atSlotStart === undefined) {
+          // Marks of past slots are dead weight; dropping them all now and then is enough.
+          if (slotStarts.size > 100_000) slotStarts.clear();
+          atSlotStart = today;
+          slotStarts.set(slotKey, today);
+        }
+        const allowance = pacingAllowanceMicros(request.pacing.plan, atSlotStart, request.pacing.slackMicros);
+        if (today + todayPending + amount > allowance) return 'pacing';
+      }
+      if (request.frequency) {
+        const count = frequency.get(request.frequency.key);
+        if (count && count.expiresAt > request.nowMs && count.count >= request.frequency.limit)
+          return 'frequency';
+      }
+      if (holds.has(request.reservationKey)) return 'ok';
+      holds.set(request.reservationKey, {
+        campaignId,
+        advertiserId,
+        dateKey: request.dateKey,
+        amount,
+        expiresAt: request.nowMs + ttl,
+      });
+      add(campaignPending, campaignId, amount);
+      add(dayPending, day, amount);
+      add(advertiserPending, advertiserId, amount);
+      return 'ok';
+    },
+    settle: async (request) => {
+      dropHold(request.reservationKey);
+      add(campaignSpent, request.campaignId, request.amountMicros);
+      add(daySpent, dayKey(request.campaignId, request.dateKey), request.amountMicros);
+      add(advertiserSpent, request.advertiserId, request.amountMicros);
+      if (request.frequency) {
+        const nowMs = Date.now();
+        if (frequency.size > 500_000) {
+          for (const [key, entry] of frequency) if (entry.expiresAt <= nowMs) frequency.delete(key);
+        }
+        const current = frequency.get(request.frequency.key);
+        const live = current && current.expiresAt > nowMs ? current : undefined;
+        frequency.set(request.frequency.key, {
+          count: (live?.count ?? 0) + 1,
+          expiresAt: live?.expiresAt ?? nowMs + request.frequency.ttlSeconds * 1000,
+        });
+      }
+    },
+    release: async (reservationKey) => dropHold(reservationKey),
+    seedCampaign: async (campaignId, dateKey, totalMicros, todayMicros) => {
+      if (!campaignSpent.has(campaignId)) campaignSpent.set(campaignId, totalMicros);
+      const day = dayKey(campaignId, dateKey);
+      if (!daySpent.has(day)) daySpent.set(day, todayMicros);
+    },
+    readAdvertiserSpent: async (ids) => new Map(ids.map((id) => [id, advertiserSpent.get(id) ?? 0])),
+    readCampaignSpend: async (campaignId, dateKey) => ({
+      totalMicros: campaignSpent.get(campaignId) ?? 0,
+      todayMicros: daySpent.get(dayKey(campaignId, dateKey)) ?? 0,
+      pendingTodayMicros: dayPending.get(dayKey(campaignId, dateKey)) ?? 0,
+    }),
+    close: async () => {},
+  };
+};

@@ -1,0 +1,182 @@
+// What a tracking call counts. A win notice (nurl), billing notice (burl) and the impression beacon
+// each stand for a served, billable impression: whichever comes first records WIN, BILLING and
+// IMPRESSION once for the auction and imp (the events' unique key), debits the advertiser once (in
+// the same transaction, see event-recorder.ts) and turns the pending hold into spend; later calls
+// change nothing. A loss notice drops the hold. Clicks and video progress are counted once each.
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { creatives } from '../../db/schema/creatives.ts';
+import { type DeliveryEventType, deliveryEvents } from '../../db/schema/delivery.ts';
+import type { Bidder } from '../bidding/bidder.ts';
+import { absoluteUrl } from '../bidding/markup.ts';
+import { costOfImpression, microsOfCpm } from '../bidding/pricing.ts';
+import type { TrackedBid } from '../bidding/tracking-token.ts';
+import { type DeliveryEvent, utcDayOf } from './event-recorder.ts';
+
+export const TRACKING_KINDS = ['win', 'bill', 'imp', 'loss', 'click', 'video'] as const;
+export type TrackingKind = (typeof TRACKING_KINDS)[number];
+
+export const VIDEO_EVENT_TYPES: Record<string, DeliveryEventType> = {
+  start: 'VIDEO_START',
+  firstQuartile: 'VIDEO_FIRST_QUARTILE',
+  midpoint: 'VIDEO_MIDPOINT',
+  thirdQuartile: 'VIDEO_THIRD_QUARTILE',
+  complete: 'VIDEO_COMPLETE',
+};
+
+/**
+ * The clearing CPM in micro-units: the exchange's ${AUCTION_PRICE}, never above our bid. When the
+ * exchange left the macro unreplaced (or sent nothing), the bid itself: exact in a first-price
+ * auction, an upper bound in a second-price one.
+ */
+export const clearingPriceMicros = (price: string | undefined, tracked: TrackedBid): number => {
+  const value = price === undefined || price.trim() === '' ? Number.NaN : Number(price);
+  if (!Number.isFinite(value) || value < 0) return tracked.bidMicros;
+  return Math.min(microsOfCpm(value), tracked.bidMicros);
+};
+
+const eventOf = (
+  tracked: TrackedBid,
+  type: DeliveryEventType,
+  nowMs: number,
+  extra: Partial<DeliveryEvent> = {},
+): DeliveryEvent => ({
+  type,
+  day: utcDayOf(tracked.bidAt),
+  occurredAt: new Date(nowMs),
+  exchangeId: tracked.exchangeId,
+  auctionId: tracked.auctionId,
+  impId: tracked.impId,
+  campaignId: tracked.campaignId,
+  creativeId: tracked.creativeId,
+  advertiserId: tracked.advertiserId,
+  country: tracked.country,
+  os: tracked.os,
+  deviceType: tracked.deviceType,
+  trafficType: tracked.trafficType,
+  bidMicros: tracked.bidMicros,
+  ...extra,
+});
+
+const reservationKeyOf = (tracked: TrackedBid) =>
+  `${tracked.exchangeId}:${tracked.auctionId}:${tracked.impId}`;
+
+/** Win, billing notice or beacon: the impression is served and billed, once. Answers whether this call billed it. */
+export const recordBilledImpression = async (
+  bidder: Bidder,
+  tracked: TrackedBid,
+  price: string | undefined,
+  nowMs = Date.now(),
+): Promise<boolean> => {
+  if (tracked.isTest) return false;
+  const clearing = clearingPriceMicros(price, tracked);
+  const cost = costOfImpression(clearing, tracked.marginBps);
+  const [, billed] = await bidder.recorder.record([
+    eventOf(tracked, 'WIN', nowMs),
+    eventOf(tracked, 'BILLING', nowMs, {
+      mediaCostMicros: cost.mediaMicros,
+      advertiserCostMicros: cost.advertiserMicros,
+    }),
+    eventOf(tracked, 'IMPRESSION', nowMs),
+  ]);
+  if (billed) {
+    await bidder.state.settle({
+      reservationKey: reservationKeyOf(tracked),
+      campaignId: tracked.campaignId,
+      advertiserId: tracked.advertiserId,
+      dateKey: tracked.dateKey,
+      amountMicros: cost.advertiserMicros,
+      frequency: tracked.frequencyKey
+        ? { key: tracked.frequencyKey, ttlSeconds: tracked.frequencyTtl }
+        : null,
+    });
+  }
+  return billed === true;
+};
+
+export const recordLoss = async (
+  bidder: Bidder,
+  tracked: TrackedBid,
+  reason: string | undefined,
+  nowMs = Date.now(),
+) => {
+  if (tracked.isTest) return;
+  const code = reason && /^\d{1,4}$/.test(reason) ? reason : '';
+  await bidder.recorder.record([eventOf(tracked, 'LOSS', nowMs, { detail: code })]);
+  await bidder.state.release(reservationKeyOf(tracked));
+};
+
+export const recordOnce = async (
+  bidder: Bidder,
+  tracked: TrackedBid,
+  type: DeliveryEventType,
+  nowMs = Date.now(),
+) => {
+  if (tracked.isTest) return false;
+  const [inserted] = await bidder.recorder.record([eventOf(tracked, type, nowMs)]);
+  return inserted === true;
+};
+
+/** A conversion of a counted click, once per click and event name. */
+export const recordConversion = async (
+  bidder: Bidder,
+  tracked: TrackedBid,
+  eventName: string,
+  nowMs = Date.now(),
+) => {
+  if (tracked.isTest) return false;
+  const [inserted] = await bidder.recorder.record([
+    eventOf(tracked, 'CONVERSION', nowMs, { detail: eventName }),
+  ]);
+  return inserted === true;
+};
+
+/**
+ * Where a click lands: the creative's click URL (its macros filled), or for an HTML tag one of the
+ * links written in the tag (never any other URL: the redirect is not open).
+ */
+export const findClickTarget = async (
+  db: Db,
+  bidder: Bidder,
+  tracked: TrackedBid,
+  token: string,
+  tagUrl: string | undefined,
+): Promise<string | null> => {
+  const cached = bidder.index.current().creativeById.get(tracked.creativeId);
+  const creative =
+    cached ??
+    (await db
+      .select({ clickUrl: creatives.clickUrl, htmlTag: creatives.htmlTag })
+      .from(creatives)
+      .where(eq(creatives.id, tracked.creativeId))
+      .then(([row]) => row));
+  if (!creative) return null;
+  if (tagUrl && creative.htmlTag?.includes(tagUrl)) return tagUrl;
+  if (!creative.clickUrl) return null;
+  const url = creative.clickUrl
+    .replaceAll('{click_id}', encodeURIComponent(token))
+    .replaceAll('{campaign_id}', String(tracked.campaignId))
+    .replaceAll('{creative_id}', String(tracked.creativeId))
+    .replaceAll('{auction_id}', encodeURIComponent(tracked.auctionId))
+    .replaceAll('{timestamp}', String(tracked.bidAt));
+  return absoluteUrl(url, 'https://');
+};
+
+/** Whether the click this conversion claims was counted (conversions tie back to a click). */
+export const hasClick = async (db: Db, tracked: TrackedBid): Promise<boolean> => {
+  const [row] = await db
+    .select({ id: deliveryEvents.id })
+    .from(deliveryEvents)
+    .where(
+      and(
+        eq(deliveryEvents.day, utcDayOf(tracked.bidAt)),
+        eq(deliveryEvents.type, 'CLICK'),
+        eq(deliveryEvents.exchangeId, tracked.exchangeId),
+        eq(deliveryEvents.auctionId, tracked.auctionId),
+        eq(deliveryEvents.impId, tracked.impId),
+        eq(deliveryEvents.detail, ''),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+};

@@ -1,0 +1,361 @@
+// Reading funds: an account's summary, its history (a page, or every row for the CSV export),
+// the accounts a caller manages, and the platform's totals. Media cost and margins are shown to
+// admins and co-admins only; an advertiser and its agency see what the advertiser pays.
+import type { FundsEntry, FundsSummary, HistoryQuery, TransferKind } from '@console/core/api/funds';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema/ledger.ts';
+import { userConfigs, users } from '../../db/schema/users.ts';
+import { recordChange } from '../../platform/audit.ts';
+import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
+import { fetchPage, likePattern } from '../../platform/pagination.ts';
+import { ensureUserAccount, findPlatformAccount } from '../ledger/ledger-accounts.ts';
+import { readPendingSpend } from '../ledger/ledger-events.ts';
+import { readMarginBps } from '../ledger/record-spend.ts';
+import type { UserRow } from '../users/user-queries.ts';
+import type { FundsViewer } from './funds-access.ts';
+import { mayReverse } from './movements.ts';
+
+const DAY_MS = 86_400_000;
+
+const accountOf = async (db: DbOrTx, holder: UserRow) => {
+  const [account] = await db
+    .select()
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.userId, holder.id))
+    .limit(1);
+  return account;
+};
+
+const agencyRefOf = async (db: DbOrTx, holder: UserRow) => {
+  if (holder.agencyId === null) return null;
+  const [agency] = await db
+    .select({ id: users.id, companyName: users.companyName })
+    .from(users)
+    .where(eq(users.id, holder.agencyId))
+    .limit(1);
+  return agency ? { user_primary_id: agency.id, companyName: agency.companyName } : null;
+};
+
+export const readFundsSummary = async (
+  db: DbOrTx,
+  viewer: FundsViewer,
+  holder: UserRow,
+): Promise<FundsSummary> => {
+  const account = await accountOf(db, holder);
+  const balance = account?.balanceMicros ?? 0n;
+  const pending = (await readPendingSpend([holder.id])).get(holder.id) ?? 0n;
+  const margin = viewer.isStaff ? await readMarginBps(db, holder.id) : null;
+  return {
+    account: {
+      user_primary_id: holder.id,
+      email: holder.email,
+      companyName: holder.companyName,
+      role: holder.role as 'AGENCY' | 'ADVERTISER',
+      agency: await agencyRefOf(db, holder),
+      balance_micros: Number(balance),
+      margin_bps: margin,
+    },
+    balance_micros: Number(balance),
+    pending_spend_micros: Number(pending),
+    available_micros: Number(balance - pending),
+    low_balance_threshold_micros:
+      account?.lowBalanceThresholdMicros == null ? null : Number(account.lowBalanceThresholdMicros),
+    margin_bps: margin,
+  };
+};
+
+/** The owner's low-balance threshold (null: no alert). Changing it re-arms the alert. */
+export const setLowBalanceThreshold = async (db: DbOrTx, principal: Principal, threshold: number | null) =>
+  db.transaction(async (tx) => {
+    const account = await ensureUserAccount(tx, principal.userId);
+    const before = account.lowBalanceThresholdMicros;
+    const next = threshold === null ? null : BigInt(threshold);
+    await tx
+      .update(ledgerAccounts)
+      .set({ lowBalanceThresholdMicros: next, lowBalanceAlertDueAt: null, updatedAt: new Date() })
+      .where(eq(ledgerAccounts.id, account.id));
+    await recordChange(tx, {
+      entityType: 'user',
+      entityId: principal.userId,
+      action: 'update',
+      actorUserId: actorIdOf(principal),
+      effectiveUserId: principal.userId,
+      changes:
+        before === next
+          ? []
+          : [
+              {
+                field: 'low_balance_threshold_micros',
+                from: before === null ? null : Number(before),
+                to: threshold,
+              },
+            ],
+    });
+  });
+
+const historyWhere = (
+  accountId: number,
+  query: Omit<HistoryQuery, 'page' | 'limit' | 'order'>,
+): SQL | undefined =>
+  and(
+    eq(ledgerEntries.accountId, accountId),
+    query.kind ? eq(ledgerTransfers.kind, query.kind) : undefined,
+    query.method ? eq(ledgerTransfers.method, query.method) : undefined,
+    query.from ? gte(ledgerEntries.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+    query.to
+      ? lt(ledgerEntries.createdAt, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS))
+      : undefined,
+    query.q
+      ? or(
+          ilike(ledgerTransfers.reference, likePattern(query.q)),
+          ilike(ledgerTransfers.note, likePattern(query.q)),
+        )
+      : undefined,
+  );
+
+const creator = alias(users, 'creator');
+// The other agency or advertiser of the transfer (allocations); none for movements with the platform.
+const counterpartyId = sql<number | null>`(
+  select a2.user_id from ${ledgerEntries} e2 join ${ledgerAccounts} a2 on a2.id = e2.account_id
+  where e2.transfer_id = ${ledgerEntries.transferId} and e2.account_id <> ${ledgerEntries.accountId}
+    and a2.user_id is not null
+  order by a2.user_id limit 1)`.mapWith(Number);
+const reversedById = sql<number | null>`(
+  select r.id from ${ledgerTransfers} r where r.reverses_transfer_id = ${ledgerTransfers.id})`.mapWith(
+  Number,
+);
+
+const historyColumns = {
+  entry: ledgerEntries,
+  transfer: ledgerTransfers,
+  creatorEmail: creator.email,
+  counterpartyId,
+  reversedById,
+};
+
+type HistoryRow = {
+  entry: typeof ledgerEntries.$inferSelect;
+  transfer: typeof ledgerTransfers.$inferSelect;
+  creatorEmail: string | null;
+  counterpartyId: number | null;
+  reversedById: number | null;
+};
+
+const selectHistory = (db: DbOrTx, where: SQL | undefined) =>
+  db
+    .select(historyColumns)
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+    .leftJoin(creator, eq(creator.id, ledgerTransfers.createdBy))
+    .where(where);
+
+type Counterparty = FundsEntry['counterparty'];
+
+const readCounterparties = async (
+  db: DbOrTx,
+  rows: HistoryRow[],
+): Promise<Map<number, NonNullable<Counterparty>>> => {
+  const ids = [...new Set(rows.flatMap((row) => (row.counterpartyId === null ? [] : [row.counterpartyId])))];
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ id: users.id, email: users.email, companyName: users.companyName, role: users.role })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(
+    found.map((user) => [
+      user.id,
+      { user_primary_id: user.id, email: user.email, companyName: user.companyName, role: user.role },
+    ]),
+  );
+};
+
+const toEntry = (
+  viewer: FundsViewer,
+  holder: UserRow,
+  row: HistoryRow,
+  counterparties: Map<number, NonNullable<Counterparty>>,
+): FundsEntry => {
+  const { entry, transfer } = row;
+  const holderUserIds = [holder.id, ...(row.counterpartyId === null ? [] : [row.counterpartyId])];
+  return {
+    id: entry.id,
+    transfer_id: transfer.id,
+    kind: transfer.kind as TransferKind,
+    method: transfer.method as FundsEntry['method'],
+    amount_micros: Number(entry.amountMicros),
+    balance_after_micros: Number(entry.balanceAfterMicros),
+    counterparty: row.counterpartyId === null ? null : (counterparties.get(row.counterpartyId) ?? null),
+    reference: transfer.reference,
+    note: transfer.note,
+    createdBy:
+      transfer.createdBy === null || row.creatorEmail === null
+        ? null
+        : { user_primary_id: transfer.createdBy, email: row.creatorEmail },
+    occurredAt: transfer.occurredAt.toISOString(),
+    createdAt: entry.createdAt.toISOString(),
+    campaign_id: transfer.campaignId,
+    reverses_transfer_id: transfer.reversesTransferId,
+    reversed_by_transfer_id: row.reversedById,
+    media_cost_micros:
+      viewer.isStaff && transfer.mediaCostMicros !== null ? Number(transfer.mediaCostMicros) : null,
+    advertiser_cost_micros:
+      transfer.advertiserCostMicros === null ? null : Number(transfer.advertiserCostMicros),
+    can_reverse: row.reversedById === null && mayReverse(viewer, { kind: transfer.kind, holderUserIds }),
+  };
+};
+
+/** A page of an account's history, newest or oldest first, in the order its balance changed. */
+export const listHistory = async (db: DbOrTx, viewer: FundsViewer, holder: UserRow, query: HistoryQuery) => {
+  const account = await accountOf(db, holder);
+  if (!account) return { items: [], total: 0, page: query.page, limit: query.limit, balance_micros: 0 };
+  const where = historyWhere(account.id, query);
+  const order = query.order === 'asc' ? asc : desc;
+  const page = await fetchPage(
+    query,
+    (limit, offset) =>
+      selectHistory(db, where).orderBy(order(ledgerEntries.accountSeq)).limit(limit).offset(offset),
+    () =>
+      db
+        .select({ value: count() })
+        .from(ledgerEntries)
+        .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+        .where(where),
+    (row: HistoryRow) => row,
+  );
+  const counterparties = await readCounterparties(db, page.items);
+  return {
+    ...page,
+    items: page.items.map((row) => toEntry(viewer, holder, row, counterparties)),
+    balance_micros: Number(account.balanceMicros),
+  };
+};
+
+const EXPORT_BATCH = 1000;
+
+/**
+ * Every history row matching the filters, oldest first, read in batches along the account's entry
+ * numbers (keyset, so batch 500 costs what batch 1 does) for a streamed CSV.
+ */
+export async function* iterateHistory(
+  db: DbOrTx,
+  viewer: FundsViewer,
+  holder: UserRow,
+  query: Omit<HistoryQuery, 'page' | 'limit' | 'order'>,
+): AsyncGenerator<FundsEntry> {
+  const account = await accountOf(db, holder);
+  if (!account) return;
+  let after = 0;
+  for (;;) {
+    const rows = await selectHistory(
+      db,
+      and(historyWhere(account.id, query), gt(ledgerEntries.accountSeq, after)),
+    )
+      .orderBy(asc(ledgerEntries.accountSeq))
+      .limit(EXPORT_BATCH);
+    const counterparties = await readCounterparties(db, rows);
+    for (const row of rows) yield toEntry(viewer, holder, row, counterparties);
+    if (rows.length < EXPORT_BATCH) return;
+    after = rows.at(-1)!.entry.accountSeq;
+  }
+}
+
+const ACCOUNT_SORTS = {
+  companyName: users.companyName,
+  email: users.email,
+  balance: sql`coalesce(${ledgerAccounts.balanceMicros}, 0)`,
+} as const;
+
+/** Agencies and advertisers with their balances: all for admins and co-admins; an agency its own advertisers. */
+export const listFundsAccounts = async (
+  db: DbOrTx,
+  viewer: FundsViewer,
+  query: {
+    page: number;
+    limit: number;
+    q?: string | undefined;
+    role?: 'AGENCY' | 'ADVERTISER' | undefined;
+    sort: keyof typeof ACCOUNT_SORTS;
+    order: 'asc' | 'desc';
+  },
+) => {
+  const agency = alias(users, 'agency');
+  const where = and(
+    viewer.role === 'AGENCY'
+      ? and(eq(users.role, 'ADVERTISER'), eq(users.agencyId, viewer.userId))
+      : inArray(users.role, ['AGENCY', 'ADVERTISER']),
+    query.role ? eq(users.role, query.role) : undefined,
+    query.q
+      ? or(ilike(users.email, likePattern(query.q)), ilike(users.companyName, likePattern(query.q)))
+      : undefined,
+  );
+  const sort = ACCOUNT_SORTS[query.sort];
+  return fetchPage(
+    query,
+    (limit, offset) =>
+      db
+        .select({
+          user: users,
+          balance: ledgerAccounts.balanceMicros,
+          marginBps: userConfigs.marginBps,
+          agencyId: agency.id,
+          agencyCompany: agency.companyName,
+        })
+        .from(users)
+        .leftJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
+        .leftJoin(userConfigs, eq(userConfigs.userId, users.id))
+        .leftJoin(agency, eq(agency.id, users.agencyId))
+        .where(where)
+        .orderBy(query.order === 'asc' ? asc(sort) : desc(sort), asc(users.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ value: count() }).from(users).where(where),
+    (row) => ({
+      user_primary_id: row.user.id,
+      email: row.user.email,
+      companyName: row.user.companyName,
+      role: row.user.role as 'AGENCY' | 'ADVERTISER',
+      agency:
+        row.agencyId === null
+          ? null
+          : { user_primary_id: row.agencyId, companyName: row.agencyCompany ?? '' },
+      balance_micros: Number(row.balance ?? 0n),
+      margin_bps: viewer.isStaff ? (row.marginBps ?? 0) : null,
+    }),
+  );
+};
+
+/** The platform's accounts and the sum of everyone's balances (admins and co-admins). */
+export const readFundsOverview = async (db: DbOrTx) => {
+  const [funding, media, margin] = await Promise.all([
+    findPlatformAccount(db, 'FUNDING'),
+    findPlatformAccount(db, 'MEDIA'),
+    findPlatformAccount(db, 'MARGIN'),
+  ]);
+  const [holders] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balanceMicros}), 0)::text` })
+    .from(ledgerAccounts)
+    .where(isNull(ledgerAccounts.code));
+  return {
+    funding_micros: Number(funding.balanceMicros),
+    media_micros: Number(media.balanceMicros),
+    margin_micros: Number(margin.balanceMicros),
+    accounts_micros: Number(holders?.total ?? 0),
+  };
+};

@@ -1,0 +1,396 @@
+// HTTP of funds: /api/funds (every role; whose account is decided by funds-access.ts),
+// /api/admin/funds (admin and co-admin: credit, debit, overview, the ledger check) and
+// /api/agency/funds (allocations). Every money-moving POST honours an Idempotency-Key header.
+import { Readable } from 'node:stream';
+import { errorResponse, okResponse, pageOf } from '@console/core/api/common';
+import {
+  accountsQuery,
+  allocationBody,
+  type FundsEntry,
+  fundsAccountSchema,
+  fundsIdParams,
+  fundsOverviewSchema,
+  fundsSummaryQuery,
+  fundsSummarySchema,
+  historyFilters,
+  historyPage,
+  historyQuery,
+  ledgerCheckSchema,
+  lowBalanceAlertBody,
+  movementBody,
+  movementResult,
+  reversalBody,
+  statementQuery,
+} from '@console/core/api/funds';
+import { formatMicros } from '@console/core/format/money';
+import { stringify } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { bearer, withErrors } from '../../platform/route-schemas.ts';
+import { checkLedger } from '../ledger/ledger-check.ts';
+import { requireVisibleAccountHolder, viewerOf } from './funds-access.ts';
+import {
+  iterateHistory,
+  listFundsAccounts,
+  listHistory,
+  readFundsOverview,
+  readFundsSummary,
+  setLowBalanceThreshold,
+} from './funds-queries.ts';
+import { renderStatement, statementFileName } from './funds-statement.ts';
+import { allocateFunds, moveFunds, type Replayable, reverseTransfer } from './movements.ts';
+
+const tags = ['funds'];
+const STAFF = ['ADMIN', 'CO-ADMIN'] as const;
+
+/**
+ * The optional Idempotency-Key of a money-moving POST. Each such route also sets `idempotent: true`,
+ * so the platform (platform/idempotency.ts) answers a replay within 24 hours before the handler
+ * runs. The handler still keeps the key as the transfer's dedupe key: if the process dies after the
+ * commit but before the platform stored the answer, the retry finds the transfer instead of moving
+ * the money again. Declared here (loose, so the other headers stay) for the handler's type.
+ */
+export const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .min(1, 'The Idempotency-Key header must be 1 to 255 characters.')
+    .max(255, 'The Idempotency-Key header must be 1 to 255 characters.')
+    .optional()
+    .describe(
+      'A unique value (e.g. a UUID) for this movement. Retrying with the same key answers the first answer and moves nothing again.',
+    ),
+});
+
+const movementResponses = {
+  ...withErrors(okResponse(movementResult)),
+  422: errorResponse.describe('The Idempotency-Key was already used with a different request.'),
+};
+
+const answerMovement = (
+  reply: FastifyReply,
+  outcome: Replayable<z.infer<typeof movementResult>>,
+  message: string,
+) => {
+  if (outcome.isReplay) reply.header('idempotent-replayed', 'true');
+  return { success: true as const, message, data: outcome.result };
+};
+
+const CSV_COLUMNS = [
+  'booked_at',
+  'occurred_at',
+  'transfer_id',
+  'kind',
+  'method',
+  'amount',
+  'amount_micros',
+  'balance_after',
+  'balance_after_micros',
+  'counterparty',
+  'reference',
+  'note',
+  'by',
+  'reverses_transfer_id',
+  'reversed_by_transfer_id',
+  'campaign_id',
+  'advertiser_cost_micros',
+];
+
+const csvRowOf = (entry: FundsEntry, withMediaCost: boolean) => {
+  const row = [
+    entry.createdAt,
+    entry.occurredAt,
+    entry.transfer_id,
+    entry.kind,
+    entry.method ?? '',
+    formatMicros(entry.amount_micros),
+    entry.amount_micros,
+    formatMicros(entry.balance_after_micros),
+    entry.balance_after_micros,
+    entry.counterparty?.email ?? 'platform',
+    entry.reference ?? '',
+    entry.note,
+    entry.createdBy?.email ?? 'system',
+    entry.reverses_transfer_id ?? '',
+    entry.reversed_by_transfer_id ?? '',
+    entry.campaign_id ?? '',
+    entry.advertiser_cost_micros ?? '',
+  ];
+  return withMediaCost ? [...row, entry.media_cost_micros ?? ''] : row;
+};
+
+export const fundsRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/summary',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'getFundsSummary',
+          tags,
+          security: bearer,
+          summary: "An account's balance, pending spend, available funds and low-balance threshold",
+          querystring: fundsSummaryQuery,
+          response: withErrors(okResponse(fundsSummarySchema)),
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const holder = await requireVisibleAccountHolder(deps.db, principal, request.query.user_primary_id);
+        return { success: true as const, data: await readFundsSummary(deps.db, viewerOf(principal), holder) };
+      },
+    );
+
+    app.get(
+      '/history',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'listFundsHistory',
+          tags,
+          security: bearer,
+          summary: "An account's movements with the balance after each, paged and filtered",
+          querystring: historyQuery,
+          response: withErrors(okResponse(historyPage)),
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const holder = await requireVisibleAccountHolder(deps.db, principal, request.query.user_primary_id);
+        return {
+          success: true as const,
+          data: await listHistory(deps.db, viewerOf(principal), holder, request.query),
+        };
+      },
+    );
+
+    app.get(
+      '/history.csv',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'exportFundsHistory',
+          tags,
+          security: bearer,
+          summary: "An account's movements as CSV, oldest first, streamed",
+          querystring: historyFilters.omit({ order: true }),
+          produces: ['text/csv'],
+          response: withErrors(
+            z.unknown().describe('CSV, one row per movement; amounts also in micro-units.'),
+          ),
+        },
+      },
+      async (request, reply) => {
+        const principal = principalOf(request);
+        const viewer = viewerOf(principal);
+        const holder = await requireVisibleAccountHolder(deps.db, principal, request.query.user_primary_id);
+        const rows = iterateHistory(deps.db, viewer, holder, request.query);
+        const csv = stringify({
+          header: true,
+          columns: viewer.isStaff ? [...CSV_COLUMNS, 'media_cost_micros'] : CSV_COLUMNS,
+        });
+        Readable.from(
+          (async function* () {
+            for await (const entry of rows) yield csvRowOf(entry, viewer.isStaff);
+          })(),
+        )
+          .on('error', (error) => csv.destroy(error))
+          .pipe(csv);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="funds-${holder.id}.csv"`)
+          .send(csv);
+      },
+    );
+
+    app.get(
+      '/statement',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'downloadFundsStatement',
+          tags,
+          security: bearer,
+          summary: "An account's monthly statement as a PDF",
+          querystring: statementQuery,
+          produces: ['application/pdf'],
+          response: withErrors(z.unknown().describe('The statement, a PDF document.')),
+        },
+      },
+      async (request, reply) => {
+        const principal = principalOf(request);
+        const holder = await requireVisibleAccountHolder(deps.db, principal, request.query.user_primary_id);
+        const pdf = await renderStatement(deps.db, viewerOf(principal), holder, request.query.month);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header(
+            'content-disposition',
+            `attachment; filename="${statementFileName(holder, request.query.month)}"`,
+          )
+          .send(pdf);
+      },
+    );
+
+    app.put(
+      '/low-balance-alert',
+      {
+        config: { access: ['AGENCY', 'ADVERTISER'] },
+        schema: {
+          operationId: 'setLowBalanceAlert',
+          tags,
+          security: bearer,
+          summary: 'Mail me when my balance falls below a threshold (null turns it off)',
+          body: lowBalanceAlertBody,
+          response: withErrors(okResponse(fundsSummarySchema)),
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        await setLowBalanceThreshold(deps.db, principal, request.body.threshold_micros);
+        const holder = await requireVisibleAccountHolder(deps.db, principal, undefined);
+        return {
+          success: true as const,
+          message:
+            request.body.threshold_micros === null
+              ? 'Low-balance alert turned off.'
+              : 'Low-balance alert saved.',
+          data: await readFundsSummary(deps.db, viewerOf(principal), holder),
+        };
+      },
+    );
+
+    app.get(
+      '/accounts',
+      {
+        config: { access: ['ADMIN', 'CO-ADMIN', 'AGENCY'] },
+        schema: {
+          operationId: 'listFundsAccounts',
+          tags,
+          security: bearer,
+          summary: 'Agencies and advertisers with their balances (an agency: its advertisers)',
+          querystring: accountsQuery,
+          response: withErrors(okResponse(pageOf(fundsAccountSchema))),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await listFundsAccounts(deps.db, viewerOf(principalOf(request)), request.query),
+      }),
+    );
+
+    app.post(
+      '/transfers/:id/reversal',
+      {
+        config: { access: ['ADMIN', 'CO-ADMIN', 'AGENCY'], idempotent: true },
+        schema: {
+          operationId: 'reverseFundsTransfer',
+          tags,
+          security: bearer,
+          summary: 'Undo a movement with a reversal that points at it (the original stays as it was)',
+          params: fundsIdParams,
+          headers: idempotencyHeaders,
+          body: reversalBody,
+          response: movementResponses,
+        },
+      },
+      async (request, reply) =>
+        answerMovement(
+          reply,
+          await reverseTransfer(
+            deps,
+            principalOf(request),
+            request.params.id,
+            request.body.note,
+            request.headers['idempotency-key'],
+          ),
+          'Movement reversed.',
+        ),
+    );
+  };
+
+export const adminFundsRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/movements',
+      {
+        config: { access: STAFF, idempotent: true },
+        schema: {
+          operationId: 'createFundsMovement',
+          tags,
+          security: bearer,
+          summary:
+            "Credit or debit an agency's or advertiser's account (wire, cheque, promotion, adjustment, refund)",
+          headers: idempotencyHeaders,
+          body: movementBody,
+          response: movementResponses,
+        },
+      },
+      async (request, reply) =>
+        answerMovement(
+          reply,
+          await moveFunds(deps, principalOf(request), request.body, request.headers['idempotency-key']),
+          request.body.direction === 'CREDIT' ? 'Funds credited.' : 'Funds debited.',
+        ),
+    );
+
+    app.get(
+      '/overview',
+      {
+        config: { access: STAFF },
+        schema: {
+          operationId: 'getFundsOverview',
+          tags,
+          security: bearer,
+          summary: "The platform's accounts (funding, media cost, margin) and the sum of all balances",
+          response: withErrors(okResponse(fundsOverviewSchema)),
+        },
+      },
+      async () => ({ success: true as const, data: await readFundsOverview(deps.db) }),
+    );
+
+    app.get(
+      '/check',
+      {
+        config: { access: STAFF },
+        schema: {
+          operationId: 'checkFundsLedger',
+          tags,
+          security: bearer,
+          summary: 'Prove the whole ledger: every balance equals its entries, every transfer sums to zero',
+          response: withErrors(okResponse(ledgerCheckSchema)),
+        },
+      },
+      async () => ({ success: true as const, data: await checkLedger(deps.db) }),
+    );
+  };
+
+export const agencyFundsRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/allocations',
+      {
+        config: { access: ['AGENCY'], idempotent: true },
+        schema: {
+          operationId: 'allocateAgencyFunds',
+          tags,
+          security: bearer,
+          summary:
+            "Move money from the agency's balance to one of its advertisers, or pull unspent money back",
+          headers: idempotencyHeaders,
+          body: allocationBody,
+          response: movementResponses,
+        },
+      },
+      async (request, reply) =>
+        answerMovement(
+          reply,
+          await allocateFunds(deps, principalOf(request), request.body, request.headers['idempotency-key']),
+          request.body.direction === 'ALLOCATE' ? 'Funds allocated.' : 'Funds pulled back.',
+        ),
+    );
+  };

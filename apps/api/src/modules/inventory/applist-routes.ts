@@ -1,0 +1,353 @@
+// HTTP of /api/applists (inventory lists; every signed-in role, scoped: advertisers their own,
+// agencies their advertisers', admin and co-admin all; 404 outside), /api/admin/applists (the DSP
+// association ids: admin and co-admin) and /api/list-imports (the progress of an upload).
+import { Readable } from 'node:stream';
+import { okResponse, pageOf } from '@console/core/api/common';
+import {
+  applistAssocBody,
+  applistCreateBody,
+  applistDetail,
+  applistIdParams,
+  applistListItem,
+  applistListQuery,
+  applistUpdateBody,
+  applistUploadFields,
+  entryEditBody,
+  entryEditResult,
+  entryListQuery,
+  entryPage,
+  importJobParams,
+  listImport,
+} from '@console/core/api/inventory-lists';
+import { changeLogEntry, changeLogQuery } from '@console/core/api/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readChangeLog } from '../../platform/audit.ts';
+import { principalOf } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { bearer, withErrors } from '../../platform/route-schemas.ts';
+import {
+  applistEntryColumns,
+  createApplist,
+  deleteApplist,
+  editApplistEntries,
+  exportEntries,
+  listApplistEntries,
+  listApplists,
+  readApplist,
+  setApplistAssocMap,
+  updateApplist,
+} from './applist-service.ts';
+import { requireApplist } from './list-access.ts';
+import { readListImport, startApplistImport } from './list-import-service.ts';
+import type { ListImportWorker } from './list-import-worker.ts';
+import { readUpload } from './upload-fields.ts';
+
+const anyUser = { access: 'user' } as const;
+const staff = { access: ['ADMIN', 'CO-ADMIN'] as const };
+const schemaBase = { tags: ['inventory lists'], security: bearer };
+
+export type ListRouteDeps = AppDeps & { imports: ListImportWorker };
+
+/** The file name of an export: the list's name in safe characters. */
+const exportFileName = (name: string) => `${name.replace(/[^A-Za-z0-9-]+/g, '_') || 'list'}.csv`;
+
+export const applistRoutes =
+  (deps: ListRouteDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          operationId: 'listInventoryLists',
+          summary:
+            'Inventory lists the caller may see, paged, sorted (name, entry_count, created_at, updated_at) and filtered (advertiser_id, kind, q: part of the name)',
+          querystring: applistListQuery,
+          response: withErrors(okResponse(pageOf(applistListItem))),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await listApplists(deps.db, principalOf(request), request.query),
+      }),
+    );
+
+    app.post(
+      '/',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          operationId: 'createInventoryList',
+          summary:
+            'Create an inventory list, empty or with up to 5,000 entries (every entry must be valid); upload a file for more',
+          body: applistCreateBody,
+          response: withErrors(okResponse(applistDetail)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Inventory list created.',
+        data: await createApplist(deps, principalOf(request), request.body),
+      }),
+    );
+
+    app.post(
+      '/uploads',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          operationId: 'uploadInventoryList',
+          summary:
+            'Upload entries (multipart: fields first, then "file"): a new list (name, kind, default_mode, advertiser_id) or an existing one (applist_id, mode: append, replace or remove). CSV: "column" names the header column; TXT: one entry per line. The file is validated as it arrives (a file that is not a list is refused whole, nothing stored); the answer is the queued import to poll at GET /api/list-imports/{id}',
+          consumes: ['multipart/form-data'],
+          response: withErrors(okResponse(listImport)),
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const { fields, file } = await readUpload(
+          request,
+          applistUploadFields,
+          deps.config.listUploadMaxBytes,
+        );
+        try {
+          const data = await startApplistImport(
+            deps,
+            principal,
+            fields.applist_id !== undefined
+              ? { applistId: fields.applist_id, mode: fields.mode }
+              : {
+                  name: fields.name!,
+                  kind: fields.kind!,
+                  defaultMode: fields.default_mode,
+                  advertiserId: fields.advertiser_id,
+                },
+            fields.column,
+            { chunks: file.file, truncated: () => file.file.truncated },
+          );
+          deps.imports.wake();
+          return {
+            success: true as const,
+            message: `${data.lines.toLocaleString('en-US')} lines read: ${data.valid.toLocaleString('en-US')} valid, ${data.rejected.toLocaleString('en-US')} rejected. Storing the entries…`,
+            data,
+          };
+        } finally {
+          file.file.resume();
+        }
+      },
+    );
+
+    app.get(
+      '/:id',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          operationId: 'getInventoryList',
+          summary: 'One inventory list: counts, the campaigns that use it, DSP association ids',
+          params: applistIdParams,
+          response: withErrors(okResponse(applistDetail)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await readApplist(deps.db, principalOf(request), request.params.id),
+      }),
+    );
+
+    app.patch(
+      '/:id',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          operationId: 'updateInventoryList',
+          summary: 'Rename an inventory list or change its default use (allow or block)',
+          params: applistIdParams,
+          body: applistUpdateBody,
+          response: withErrors(okResponse(applistDetail)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Inventory list saved.',
+        data: await updateApplist(deps, principalOf(request), request.params.id, request.body),
+      }),
+    );
+
+    app.delete(
+      '/:id',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          operationId: 'deleteInventoryList',
+          summary: 'Delete an inventory list that no campaign uses (409 naming the campaigns otherwise)',
+          params: applistIdParams,
+          response: withErrors(okResponse(z.object({ applist_id: z.number().int() }))),
+        },
+      },
+      async (request) => {
+        const list = await deleteApplist(deps, principalOf(request), request.params.id);
+        return { success: true as const, message: 'Inventory list deleted.', data: { applist_id: list.id } };
+      },
+    );
+
+    app.get(
+      '/:id/entries',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          operationId: 'listInventoryListEntries',
+          summary:
+            'Entries of a list in byte order, paged (page, or after: the last value of the previous page) and searched (q: entries that start with it)',
+          params: applistIdParams,
+          querystring: entryListQuery,
+          response: withErrors(okResponse(entryPage)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await listApplistEntries(deps.db, principalOf(request), request.params.id, request.query),
+      }),
+    );
+
+    app.post(
+      '/:id/entries',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          operationId: 'editInventoryListEntries',
+          summary:
+            'Add and remove up to 5,000 entries each; invalid ones are skipped and reported with their position',
+          params: applistIdParams,
+          body: entryEditBody,
+          response: withErrors(okResponse(entryEditResult)),
+        },
+      },
+      async (request) => {
+        const data = await editApplistEntries(deps, principalOf(request), request.params.id, request.body);
+        return {
+          success: true as const,
+          message: `${data.added} added, ${data.removed} removed${data.rejected > 0 ? `, ${data.rejected} rejected` : ''}.`,
+          data,
+        };
+      },
+    );
+
+    app.get(
+      '/:id/export',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          operationId: 'exportInventoryList',
+          summary: 'Every entry as CSV (one column "entry"), streamed',
+          params: applistIdParams,
+          produces: ['text/csv'],
+          response: withErrors(z.string().describe('CSV text')),
+        },
+      },
+      async (request, reply) => {
+        const list = await requireApplist(deps.db, principalOf(request), request.params.id);
+        const source = applistEntryColumns(list.id);
+        async function* csv() {
+          // Entries are validated domains, bundles and store ids: no commas, quotes or line breaks.
+          yield 'entry\n';
+          yield* exportEntries(deps.db, source);
+        }
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${exportFileName(list.name)}"`);
+        // A stream is sent as it is (the response schema only documents it).
+        return reply.send(Readable.from(csv()) as unknown as string);
+      },
+    );
+
+    app.get(
+      '/:id/change-log',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          operationId: 'listInventoryListChanges',
+          summary:
+            "An inventory list's change log, newest first (action: create, update, entries: counts and samples of added and removed entries, delete)",
+          params: applistIdParams,
+          querystring: changeLogQuery,
+          response: withErrors(okResponse(pageOf(changeLogEntry))),
+        },
+      },
+      async (request) => {
+        await requireApplist(deps.db, principalOf(request), request.params.id);
+        return {
+          success: true as const,
+          data: await readChangeLog(
+            deps.db,
+            { entityType: 'applist', entityId: request.params.id },
+            request.query,
+          ),
+        };
+      },
+    );
+  };
+
+export const applistAdminRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.put(
+      '/:id/assoc-map',
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          operationId: 'setInventoryListAssocMap',
+          summary:
+            "Replace an inventory list's ids in upstream DSPs (applist_assoc_map: dsp_name + associate_applist_id)",
+          params: applistIdParams,
+          body: applistAssocBody,
+          response: withErrors(okResponse(applistDetail)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'DSP association ids saved.',
+        data: await setApplistAssocMap(
+          deps,
+          principalOf(request),
+          request.params.id,
+          request.body.applist_assoc_map,
+        ),
+      }),
+    );
+  };
+
+export const listImportRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/:id',
+      {
+        config: anyUser,
+        schema: {
+          tags: ['inventory lists', 'audiences'],
+          security: bearer,
+          operationId: 'getListImport',
+          summary:
+            'An upload of an inventory list or audience: counts of the validated file, the first rejected lines, the storing progress and, once DONE, what was stored',
+          params: importJobParams,
+          response: withErrors(okResponse(listImport)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await readListImport(deps.db, principalOf(request), request.params.id),
+      }),
+    );
+  };

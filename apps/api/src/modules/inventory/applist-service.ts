@@ -1,0 +1,418 @@
+// Inventory lists (applists): list, read, create (empty or with a few entries), rename, entries
+// (paged, searched, added and removed), delete when unused, DSP association ids, CSV export.
+// Large sets of entries come through imports (list-import-service.ts).
+
+import { LIST_COUNT_CAP } from '@console/core/api/campaigns';
+import type {
+  ApplistAssocEntry,
+  ApplistCreateBody,
+  ApplistDetail,
+  ApplistListItem,
+  ApplistListQuery,
+  EntryEditBody,
+  EntryEditResult,
+  EntryListQuery,
+  EntryPage,
+} from '@console/core/api/inventory-lists';
+import { and, asc, count, desc, eq, gt, ilike, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { applists, campaignInventoryLists, campaigns } from '../../db/schema/campaigns.ts';
+import { applistDspAssoc, applistEntries } from '../../db/schema/lists.ts';
+import { users } from '../../db/schema/users.ts';
+import { actorOf, advertiserOwnedScope } from '../../platform/advertiser-scope.ts';
+import { diffFields, recordChange } from '../../platform/audit.ts';
+import type { Principal } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
+import { likePattern, type Page } from '../../platform/pagination.ts';
+import { isUniqueViolation } from '../reference/exchange-service.ts';
+import { normaliserOf } from './entry-rules.ts';
+import { addValues, applyEntryEdit, entryChangeFields } from './entry-store.ts';
+import { type ApplistRow, NAME_TAKEN, requireApplist, resolveListOwner } from './list-access.ts';
+import { checkEntries } from './list-file-reader.ts';
+import { assertApplistNameFree, BUSY_MESSAGE, findPendingImportId } from './list-import-service.ts';
+
+const ENTITY = 'applist';
+const CAMPAIGNS_SHOWN = 100;
+
+const campaignCount = sql<number>`(select count(*)::int from ${campaignInventoryLists} where ${campaignInventoryLists.applistId} = ${applists.id})`;
+
+const listColumns = {
+  list: applists,
+  advertiser: { id: users.id, email: users.email, companyName: users.companyName },
+  campaignCount,
+};
+type ListRow = {
+  list: ApplistRow;
+  advertiser: { id: number; email: string; companyName: string };
+  campaignCount: number;
+};
+
+const toListItem = (row: ListRow): ApplistListItem => ({
+  applist_id: row.list.id,
+  name: row.list.name,
+  kind: row.list.kind,
+  default_mode: row.list.defaultMode,
+  entry_count: row.list.entryCount,
+  campaign_count: Number(row.campaignCount),
+  advertiser: {
+    user_primary_id: row.advertiser.id,
+    email: row.advertiser.email,
+    companyName: row.advertiser.companyName,
+  },
+  created_at: row.list.createdAt.toISOString(),
+  updated_at: row.list.updatedAt.toISOString(),
+});
+
+const SORTS = {
+  name: sql`lower(${applists.name})`,
+  entry_count: applists.entryCount,
+  created_at: applists.createdAt,
+  updated_at: applists.updatedAt,
+} as const;
+
+export const listApplists = async (
+  db: DbOrTx,
+  principal: Principal,
+  query: ApplistListQuery,
+): Promise<Page<ApplistListItem>> => {
+  const where = and(
+    advertiserOwnedScope(db, principal, applists.ownerId),
+    query.advertiser_id ? eq(applists.ownerId, query.advertiser_id) : undefined,
+    query.kind ? eq(applists.kind, query.kind) : undefined,
+    query.q ? ilike(applists.name, likePattern(query.q)) : undefined,
+  );
+  const direction = query.order === 'asc' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(applists)
+      .innerJoin(users, eq(users.id, applists.ownerId))
+      .where(where)
+      .orderBy(direction(SORTS[query.sort]), direction(applists.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ value: count() }).from(applists).where(where),
+  ]);
+  return { items: rows.map(toListItem), total: total?.value ?? 0, page: query.page, limit: query.limit };
+};
+
+export const readApplist = async (db: DbOrTx, principal: Principal, id: number): Promise<ApplistDetail> => {
+  const list = await requireApplist(db, principal, id);
+  const [row] = await db
+    .select(listColumns)
+    .from(applists)
+    .innerJoin(users, eq(users.id, applists.ownerId))
+    .where(eq(applists.id, list.id));
+  const used = await db
+    .select({ campaign_id: campaigns.id, name: campaigns.name, mode: campaignInventoryLists.mode })
+    .from(campaignInventoryLists)
+    .innerJoin(campaigns, eq(campaigns.id, campaignInventoryLists.campaignId))
+    .where(eq(campaignInventoryLists.applistId, list.id))
+    .orderBy(asc(sql`lower(${campaigns.name})`), asc(campaigns.id))
+    .limit(CAMPAIGNS_SHOWN);
+  const assoc = await db
+    .select({ dsp_name: applistDspAssoc.dspName, associate_applist_id: applistDspAssoc.associateApplistId })
+    .from(applistDspAssoc)
+    .where(eq(applistDspAssoc.applistId, list.id))
+    .orderBy(asc(applistDspAssoc.dspName));
+  return {
+    ...toListItem(row as ListRow),
+    campaigns: used.map((campaign) => ({ ...campaign, mode: campaign.mode as 'ALLOW' | 'BLOCK' })),
+    applist_assoc_map: assoc,
+    pending_import_id: await findPendingImportId(db, { applistId: list.id }),
+  };
+};
+
+const rejectAll = (message: string, field = 'entries'): never => {
+  throw badRequest(message, { [field]: message });
+};
+
+export const createApplist = async (
+  deps: AppDeps,
+  principal: Principal,
+  body: ApplistCreateBody,
+): Promise<ApplistDetail> => {
+  const ownerId = await resolveListOwner(deps.db, principal, body.advertiser_id);
+  const checked = checkEntries(body.entries, normaliserOf(body.kind));
+  if (checked.rejected > 0) {
+    const first = checked.rejectedLines[0]!;
+    rejectAll(`Entry ${first.line} (${first.text}): ${first.reason}`);
+  }
+  try {
+    const id = await deps.db.transaction(async (tx) => {
+      await assertApplistNameFree(tx, ownerId, body.name);
+      const actor = actorOf(principal);
+      const [created] = await tx
+        .insert(applists)
+        .values({
+          ownerId,
+          name: body.name,
+          kind: body.kind,
+          defaultMode: body.default_mode,
+          createdBy: actor.actorUserId,
+        })
+        .returning({ id: applists.id });
+      const target = { table: 'applist_entries', key: 'applist_id', id: created!.id } as const;
+      const added = await addValues(tx, target, checked.values);
+      await tx.update(applists).set({ entryCount: added.count }).where(eq(applists.id, created!.id));
+      await recordChange(tx, {
+        entityType: ENTITY,
+        entityId: created!.id,
+        action: 'create',
+        ...actor,
+        changes: [
+          { field: 'name', from: null, to: body.name },
+          { field: 'kind', from: null, to: body.kind },
+          { field: 'default_mode', from: null, to: body.default_mode },
+          ...entryChangeFields(
+            { added: added.count, removed: 0, addedSample: added.sample, removedSample: [] },
+            0,
+          ),
+        ],
+      });
+      return created!.id;
+    });
+    return readApplist(deps.db, principal, id);
+  } catch (error) {
+    if (isUniqueViolation(error)) rejectAll(NAME_TAKEN.applist, 'name');
+    throw error;
+  }
+};
+
+export const updateApplist = async (
+  deps: AppDeps,
+  principal: Principal,
+  id: number,
+  body: { name?: string | undefined; default_mode?: 'ALLOW' | 'BLOCK' | undefined },
+): Promise<ApplistDetail> => {
+  try {
+    await deps.db.transaction(async (tx) => {
+      const list = await requireApplist(tx, principal, id, { lock: true });
+      if (body.name !== undefined) await assertApplistNameFree(tx, list.ownerId, body.name, list.id);
+      const before = { name: list.name, default_mode: list.defaultMode };
+      const after = { name: body.name ?? list.name, default_mode: body.default_mode ?? list.defaultMode };
+      await tx
+        .update(applists)
+        .set({ name: after.name, defaultMode: after.default_mode, updatedAt: new Date() })
+        .where(eq(applists.id, list.id));
+      await recordChange(tx, {
+        entityType: ENTITY,
+        entityId: list.id,
+        action: 'update',
+        ...actorOf(principal),
+        changes: diffFields(before, after),
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) rejectAll(NAME_TAKEN.applist, 'name');
+    throw error;
+  }
+  return readApplist(deps.db, principal, id);
+};
+
+/** Adds and removes entries sent as JSON; bad entries are reported by position and skipped. */
+export const editApplistEntries = async (
+  deps: AppDeps,
+  principal: Principal,
+  id: number,
+  body: EntryEditBody,
+): Promise<EntryEditResult> =>
+  deps.db.transaction(async (tx) => {
+    const list = await requireApplist(tx, principal, id, { lock: true });
+    if (await findPendingImportId(tx, { applistId: list.id })) throw badRequest(BUSY_MESSAGE);
+    const target = { table: 'applist_entries', key: 'applist_id', id: list.id } as const;
+    const { change, summary } = await applyEntryEdit(tx, target, normaliserOf(list.kind), body);
+    const entryCount = list.entryCount + change.added - change.removed;
+    if (change.added + change.removed > 0) {
+      await tx.update(applists).set({ entryCount, updatedAt: new Date() }).where(eq(applists.id, list.id));
+      await recordChange(tx, {
+        entityType: ENTITY,
+        entityId: list.id,
+        action: 'entries',
+        ...actorOf(principal),
+        changes: entryChangeFields(change, list.entryCount),
+      });
+    }
+    return { ...summary, entry_count: entryCount };
+  });
+
+/**
+ * A page of entries in byte order. Keyset (`after`) reads only the page from the primary key; a
+ * numbered page skips `(page-1)*limit` index entries (an index-only scan). The total is the stored
+ * count, or for a prefix search the matches counted up to LIST_COUNT_CAP.
+ */
+export const listApplistEntries = async (
+  db: DbOrTx,
+  principal: Principal,
+  id: number,
+  query: EntryListQuery,
+): Promise<EntryPage> => {
+  const list = await requireApplist(db, principal, id);
+  return readEntryPage(db, applistEntryColumns(list.id), query, list.entryCount);
+};
+
+/** An entry table: its value and owner columns, and the owner. */
+export type EntryColumns = { table: PgTable; value: PgColumn; key: PgColumn; id: number };
+
+/** A prefix as a LIKE pattern (wildcards escaped); entries are compared byte by byte. */
+const prefixPattern = (q: string) => `${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+
+export const readEntryPage = async (
+  db: DbOrTx,
+  source: EntryColumns,
+  query: EntryListQuery,
+  storedCount: number,
+): Promise<EntryPage> => {
+  const { table, value, key, id } = source;
+  const q = query.q?.trim();
+  const conditions: (SQL | undefined)[] = [
+    eq(key, id),
+    q ? sql`${value} like ${prefixPattern(q)}` : undefined,
+  ];
+  const where = and(...conditions);
+  const pageWhere = query.after !== undefined ? and(where, gt(value, query.after)) : where;
+  const rows = await db
+    .select({ value: sql<string>`${value}` })
+    .from(table)
+    .where(pageWhere)
+    .orderBy(asc(value))
+    .limit(query.limit + 1)
+    .offset(query.after !== undefined ? 0 : (query.page - 1) * query.limit);
+  const items = rows.slice(0, query.limit).map((row) => row.value);
+  let total = storedCount;
+  let totalExact = true;
+  if (q) {
+    const [counted] = await db.select({ value: count() }).from(
+      db
+        .select({ value: sql`1`.as('one') })
+        .from(table)
+        .where(where)
+        .limit(LIST_COUNT_CAP + 1)
+        .as('matches'),
+    );
+    total = Math.min(counted?.value ?? 0, LIST_COUNT_CAP);
+    totalExact = (counted?.value ?? 0) <= LIST_COUNT_CAP;
+  }
+  return {
+    items,
+    total,
+    total_exact: totalExact,
+    page: query.page,
+    limit: query.limit,
+    next_after: rows.length > query.limit ? (items.at(-1) ?? null) : null,
+  };
+};
+
+/** Deletes a list that no campaign uses; otherwise 409 naming the campaigns. */
+export const deleteApplist = async (deps: AppDeps, principal: Principal, id: number) =>
+  deps.db.transaction(async (tx) => {
+    const list = await requireApplist(tx, principal, id, { lock: true });
+    const used = await tx
+      .select({ name: campaigns.name })
+      .from(campaignInventoryLists)
+      .innerJoin(campaigns, eq(campaigns.id, campaignInventoryLists.campaignId))
+      .where(eq(campaignInventoryLists.applistId, list.id))
+      .orderBy(asc(sql`lower(${campaigns.name})`))
+      .limit(11);
+    if (used.length > 0)
+      throw conflict(
+        usedByMessage(
+          'This inventory list',
+          used.map((row) => row.name),
+        ),
+      );
+    if (await findPendingImportId(tx, { applistId: list.id })) throw badRequest(BUSY_MESSAGE);
+    await tx.delete(applists).where(eq(applists.id, list.id));
+    await recordChange(tx, {
+      entityType: ENTITY,
+      entityId: list.id,
+      action: 'delete',
+      ...actorOf(principal),
+      changes: [
+        { field: 'name', from: list.name, to: null },
+        { field: 'entry_count', from: list.entryCount, to: null },
+      ],
+    });
+    return list;
+  });
+
+/** "… is used by campaigns A, B and 3 more. Remove it from them first." (at most 10 names). */
+export const usedByMessage = (subject: string, names: string[]) => {
+  const shown = names.slice(0, 10).map((name) => `"${name}"`);
+  const more = names.length > 10 ? ' and more' : '';
+  return `${subject} is used by ${names.length === 1 ? 'the campaign' : 'the campaigns'} ${shown.join(', ')}${more}. Remove it from ${names.length === 1 ? 'that campaign' : 'them'} first.`;
+};
+
+/** Replaces the list's DSP association ids (admin, co-admin). */
+export const setApplistAssocMap = async (
+  deps: AppDeps,
+  principal: Principal,
+  id: number,
+  entries: ApplistAssocEntry[],
+): Promise<ApplistDetail> => {
+  try {
+    await deps.db.transaction(async (tx) => {
+      const list = await requireApplist(tx, principal, id, { lock: true });
+      const before = await tx
+        .select({
+          dsp_name: applistDspAssoc.dspName,
+          associate_applist_id: applistDspAssoc.associateApplistId,
+        })
+        .from(applistDspAssoc)
+        .where(eq(applistDspAssoc.applistId, list.id))
+        .orderBy(asc(applistDspAssoc.dspName));
+      await tx.delete(applistDspAssoc).where(eq(applistDspAssoc.applistId, list.id));
+      if (entries.length > 0)
+        await tx.insert(applistDspAssoc).values(
+          entries.map((entry) => ({
+            applistId: list.id,
+            dspName: entry.dsp_name,
+            associateApplistId: entry.associate_applist_id,
+          })),
+        );
+      const after = [...entries].sort((a, b) => a.dsp_name.localeCompare(b.dsp_name));
+      await recordChange(tx, {
+        entityType: ENTITY,
+        entityId: list.id,
+        action: 'update',
+        ...actorOf(principal),
+        changes: diffFields({ applist_assoc_map: before }, { applist_assoc_map: after }),
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const message = 'An associate id of this DSP belongs to another inventory list.';
+      throw badRequest(message, { applist_assoc_map: message });
+    }
+    throw error;
+  }
+  return readApplist(deps.db, principal, id);
+};
+
+const EXPORT_PAGE = 10_000;
+
+/** Every entry in order, a page of the primary key at a time (constant memory at any size). */
+export async function* exportEntries(db: DbOrTx, source: EntryColumns): AsyncGenerator<string> {
+  let after: string | undefined;
+  for (;;) {
+    const rows = await db
+      .select({ value: sql<string>`${source.value}` })
+      .from(source.table)
+      .where(and(eq(source.key, source.id), after === undefined ? undefined : gt(source.value, after)))
+      .orderBy(asc(source.value))
+      .limit(EXPORT_PAGE);
+    if (rows.length === 0) return;
+    yield rows.map((row) => row.value).join('\n') + '\n';
+    after = rows.at(-1)!.value;
+    if (rows.length < EXPORT_PAGE) return;
+  }
+}
+
+export const applistEntryColumns = (id: number): EntryColumns => ({
+  table: applistEntries,
+  value: applistEntries.value,
+  key: applistEntries.applistId,
+  id,
+});

@@ -1,0 +1,225 @@
+// HTTP of /api/audiences: every signed-in role, scoped like inventory lists (advertisers their own,
+// agencies their advertisers', admin and co-admin all; 404 outside).
+
+import {
+  audienceDetail,
+  audienceIdParams,
+  audienceListItem,
+  audienceListQuery,
+  audienceRuleCreateBody,
+  audienceStatusBody,
+  audienceUpdateBody,
+  audienceUploadFields,
+} from '@console/core/api/audiences';
+import { okResponse, pageOf } from '@console/core/api/common';
+import { listImport } from '@console/core/api/inventory-lists';
+import { changeLogEntry, changeLogQuery } from '@console/core/api/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readChangeLog } from '../../platform/audit.ts';
+import { principalOf } from '../../platform/auth-guard.ts';
+import { bearer, withErrors } from '../../platform/route-schemas.ts';
+import type { ListRouteDeps } from './applist-routes.ts';
+import {
+  changeAudienceStatus,
+  createRuleAudience,
+  listAudiences,
+  readAudience,
+  refreshRuleAudience,
+  renameAudience,
+} from './audience-service.ts';
+import { requireAudience } from './list-access.ts';
+import { startAudienceImport } from './list-import-service.ts';
+import { readUpload } from './upload-fields.ts';
+
+const anyUser = { access: 'user' } as const;
+const schemaBase = { tags: ['audiences'], security: bearer };
+
+export const audienceRoutes =
+  (deps: ListRouteDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          operationId: 'listAudiences',
+          summary:
+            'Audiences the caller may see, paged, sorted (name, status, matched_size, created_at, updated_at) and filtered (advertiser_id, status, source, q)',
+          querystring: audienceListQuery,
+          response: withErrors(okResponse(pageOf(audienceListItem))),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await listAudiences(deps.db, principalOf(request), request.query),
+      }),
+    );
+
+    app.post(
+      '/',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          operationId: 'createRuleAudience',
+          summary:
+            "Create a rule audience: people who clicked or converted on the advertiser's chosen campaigns within N days. It is computed in the background (PROCESSING, then READY with its size)",
+          body: audienceRuleCreateBody,
+          response: withErrors(okResponse(audienceDetail)),
+        },
+      },
+      async (request) => {
+        const data = await createRuleAudience(deps, principalOf(request), request.body);
+        deps.imports.wake();
+        return { success: true as const, message: 'Audience created; it is being computed.', data };
+      },
+    );
+
+    app.post(
+      '/uploads',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          operationId: 'uploadAudience',
+          summary:
+            'Upload people (multipart: fields first, then "file"): mobile advertising ids (IDFA, GAID), SHA-256 hashes of e-mails, or plain e-mails (hashed on arrival, never stored). A new audience (name, advertiser_id) or more for one (audience_id, mode). The answer is the queued import to poll at GET /api/list-imports/{id}; the audience is PROCESSING until it is stored',
+          consumes: ['multipart/form-data'],
+          response: withErrors(okResponse(listImport)),
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const { fields, file } = await readUpload(
+          request,
+          audienceUploadFields,
+          deps.config.listUploadMaxBytes,
+        );
+        try {
+          const data = await startAudienceImport(
+            deps,
+            principal,
+            fields.audience_id !== undefined
+              ? { audienceId: fields.audience_id, mode: fields.mode }
+              : { name: fields.name!, advertiserId: fields.advertiser_id },
+            fields.column,
+            { chunks: file.file, truncated: () => file.file.truncated },
+          );
+          deps.imports.wake();
+          return {
+            success: true as const,
+            message: `${data.lines.toLocaleString('en-US')} lines read: ${data.valid.toLocaleString('en-US')} valid, ${data.rejected.toLocaleString('en-US')} rejected. Matching the audience…`,
+            data,
+          };
+        } finally {
+          file.file.resume();
+        }
+      },
+    );
+
+    app.get(
+      '/:id',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          operationId: 'getAudience',
+          summary: 'One audience: status, matched size, rule, the campaigns that include or exclude it',
+          params: audienceIdParams,
+          response: withErrors(okResponse(audienceDetail)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await readAudience(deps.db, principalOf(request), request.params.id),
+      }),
+    );
+
+    app.patch(
+      '/:id',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          operationId: 'renameAudience',
+          summary: 'Rename an audience',
+          params: audienceIdParams,
+          body: audienceUpdateBody,
+          response: withErrors(okResponse(audienceDetail)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Audience saved.',
+        data: await renameAudience(deps, principalOf(request), request.params.id, request.body.name),
+      }),
+    );
+
+    app.post(
+      '/:id/status',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          operationId: 'changeAudienceStatus',
+          summary:
+            'Move an audience by its lifecycle (an owner may archive a ready or failed audience; ready and failed are set by processing)',
+          params: audienceIdParams,
+          body: audienceStatusBody,
+          response: withErrors(okResponse(audienceDetail)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Audience status changed.',
+        data: await changeAudienceStatus(deps, principalOf(request), request.params.id, request.body.to),
+      }),
+    );
+
+    app.post(
+      '/:id/refresh',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          operationId: 'refreshRuleAudience',
+          summary: 'Compute a rule audience again (it is PROCESSING until done)',
+          params: audienceIdParams,
+          response: withErrors(okResponse(audienceDetail)),
+        },
+      },
+      async (request) => {
+        const data = await refreshRuleAudience(deps, principalOf(request), request.params.id);
+        deps.imports.wake();
+        return { success: true as const, message: 'The audience is being computed again.', data };
+      },
+    );
+
+    app.get(
+      '/:id/change-log',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          operationId: 'listAudienceChanges',
+          summary:
+            "An audience's change log, newest first (create, update, status; member counts, never members)",
+          params: audienceIdParams,
+          querystring: changeLogQuery,
+          response: withErrors(okResponse(pageOf(changeLogEntry))),
+        },
+      },
+      async (request) => {
+        await requireAudience(deps.db, principalOf(request), request.params.id);
+        return {
+          success: true as const,
+          data: await readChangeLog(
+            deps.db,
+            { entityType: 'audience', entityId: request.params.id },
+            request.query,
+          ),
+        };
+      },
+    );
+  };

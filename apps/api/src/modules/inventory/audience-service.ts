@@ -1,0 +1,270 @@
+// Audiences: list, read, create a rule audience, rename, status moves (archive) and the rule's
+// refresh. Uploaded audiences are created by list-import-service.ts. Every status write checks the
+// lifecycle of packages/core/src/audience-status.ts; the worker makes the 'system' moves.
+import type {
+  AudienceDetail,
+  AudienceListItem,
+  AudienceListQuery,
+  AudienceRuleCreateBody,
+} from '@console/core/api/audiences';
+import {
+  type AudienceStatus,
+  checkAudienceTransition,
+  findOwnerAudienceMoves,
+} from '@console/core/audience-status';
+import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { audiences, campaignAudiences, campaigns } from '../../db/schema/campaigns.ts';
+import { listImports } from '../../db/schema/lists.ts';
+import { users } from '../../db/schema/users.ts';
+import { actorOf, advertiserOwnedScope } from '../../platform/advertiser-scope.ts';
+import { recordChange } from '../../platform/audit.ts';
+import type { Principal } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { likePattern, type Page } from '../../platform/pagination.ts';
+import { isUniqueViolation } from '../reference/exchange-service.ts';
+import { type AudienceRow, NAME_TAKEN, requireAudience, resolveListOwner } from './list-access.ts';
+import { assertAudienceNameFree, findPendingImportId } from './list-import-service.ts';
+import { RULE_NOTE } from './rule-audience.ts';
+
+const ENTITY = 'audience';
+
+const campaignCount = sql<number>`(select count(*)::int from ${campaignAudiences} where ${campaignAudiences.audienceId} = ${audiences.id})`;
+const listColumns = {
+  audience: audiences,
+  advertiser: { id: users.id, email: users.email, companyName: users.companyName },
+  campaignCount,
+};
+type ListRow = {
+  audience: AudienceRow;
+  advertiser: { id: number; email: string; companyName: string };
+  campaignCount: number;
+};
+
+const toListItem = (row: ListRow): AudienceListItem => ({
+  audience_id: row.audience.id,
+  name: row.audience.name,
+  source: row.audience.source,
+  status: row.audience.status,
+  failure_reason: row.audience.failureReason,
+  matched_size: row.audience.matchedSize,
+  device_id_count: row.audience.deviceIdCount,
+  email_hash_count: row.audience.emailHashCount,
+  campaign_count: Number(row.campaignCount),
+  advertiser: {
+    user_primary_id: row.advertiser.id,
+    email: row.advertiser.email,
+    companyName: row.advertiser.companyName,
+  },
+  created_at: row.audience.createdAt.toISOString(),
+  updated_at: row.audience.updatedAt.toISOString(),
+});
+
+const SORTS = {
+  name: sql`lower(${audiences.name})`,
+  status: audiences.status,
+  matched_size: sql`coalesce(${audiences.matchedSize}, -1)`,
+  created_at: audiences.createdAt,
+  updated_at: audiences.updatedAt,
+} as const;
+
+export const listAudiences = async (
+  db: DbOrTx,
+  principal: Principal,
+  query: AudienceListQuery,
+): Promise<Page<AudienceListItem>> => {
+  const where = and(
+    advertiserOwnedScope(db, principal, audiences.ownerId),
+    query.advertiser_id ? eq(audiences.ownerId, query.advertiser_id) : undefined,
+    query.status ? eq(audiences.status, query.status) : undefined,
+    query.source ? eq(audiences.source, query.source) : undefined,
+    query.q ? ilike(audiences.name, likePattern(query.q)) : undefined,
+  );
+  const direction = query.order === 'asc' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(audiences)
+      .innerJoin(users, eq(users.id, audiences.ownerId))
+      .where(where)
+      .orderBy(direction(SORTS[query.sort]), direction(audiences.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ value: count() }).from(audiences).where(where),
+  ]);
+  return { items: rows.map(toListItem), total: total?.value ?? 0, page: query.page, limit: query.limit };
+};
+
+export const readAudience = async (db: DbOrTx, principal: Principal, id: number): Promise<AudienceDetail> => {
+  const audience = await requireAudience(db, principal, id);
+  const [row] = await db
+    .select(listColumns)
+    .from(audiences)
+    .innerJoin(users, eq(users.id, audiences.ownerId))
+    .where(eq(audiences.id, audience.id));
+  const used = await db
+    .select({ campaign_id: campaigns.id, name: campaigns.name, mode: campaignAudiences.mode })
+    .from(campaignAudiences)
+    .innerJoin(campaigns, eq(campaigns.id, campaignAudiences.campaignId))
+    .where(eq(campaignAudiences.audienceId, audience.id))
+    .orderBy(asc(sql`lower(${campaigns.name})`), asc(campaigns.id))
+    .limit(100);
+  return {
+    ...toListItem(row as ListRow),
+    rule: audience.rule ?? null,
+    rule_note: audience.source === 'RULE' ? RULE_NOTE : null,
+    campaigns: used.map((campaign) => ({ ...campaign, mode: campaign.mode as 'INCLUDE' | 'EXCLUDE' })),
+    next_statuses: findOwnerAudienceMoves(audience.status).filter(
+      // Reprocessing is what an upload or a refresh does, not a button of its own.
+      (status) => status !== 'PROCESSING',
+    ),
+    pending_import_id: await findPendingImportId(db, { audienceId: audience.id }),
+    processed_at: audience.processedAt?.toISOString() ?? null,
+  };
+};
+
+/** The campaigns of a rule must be the advertiser's own (unknown and foreign ids alike). */
+const checkRuleCampaigns = async (db: DbOrTx, ownerId: number, ids: number[]) => {
+  const rows = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(inArray(campaigns.id, ids), eq(campaigns.advertiserId, ownerId)));
+  const found = new Set(rows.map((row) => row.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length > 0) {
+    const message = `These campaigns are not this advertiser's: ${missing.join(', ')}.`;
+    throw badRequest(message, { 'rule.campaign_ids': message });
+  }
+};
+
+const queueRule = (db: DbOrTx, audience: { id: number; ownerId: number }, principal: Principal) =>
+  db.insert(listImports).values({
+    kind: 'AUDIENCE_RULE',
+    ownerId: audience.ownerId,
+    audienceId: audience.id,
+    payload: { mode: 'replace', lines: 0, valid: 0, rejected: 0, rejectedLines: [] },
+    ...actorOf(principal),
+  });
+
+export const createRuleAudience = async (
+  deps: AppDeps,
+  principal: Principal,
+  body: AudienceRuleCreateBody,
+): Promise<AudienceDetail> => {
+  const ownerId = await resolveListOwner(deps.db, principal, body.advertiser_id);
+  await checkRuleCampaigns(deps.db, ownerId, body.rule.campaign_ids);
+  try {
+    const id = await deps.db.transaction(async (tx) => {
+      await assertAudienceNameFree(tx, ownerId, body.name);
+      const actor = actorOf(principal);
+      const [created] = await tx
+        .insert(audiences)
+        .values({
+          ownerId,
+          name: body.name,
+          source: 'RULE',
+          status: 'PROCESSING',
+          rule: body.rule,
+          createdBy: actor.actorUserId,
+        })
+        .returning();
+      await recordChange(tx, {
+        entityType: ENTITY,
+        entityId: created!.id,
+        action: 'create',
+        ...actor,
+        changes: [
+          { field: 'name', from: null, to: body.name },
+          { field: 'source', from: null, to: 'RULE' },
+          { field: 'rule', from: null, to: body.rule },
+          { field: 'status', from: null, to: 'PROCESSING' },
+        ],
+      });
+      await queueRule(tx, created!, principal);
+      return created!.id;
+    });
+    return readAudience(deps.db, principal, id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest(NAME_TAKEN.audience, { name: NAME_TAKEN.audience });
+    throw error;
+  }
+};
+
+/** An owner's move by the lifecycle (archive; reprocess is an upload or a refresh). */
+const moveAudience = async (tx: DbOrTx, principal: Principal, audience: AudienceRow, to: AudienceStatus) => {
+  const check = checkAudienceTransition(audience.status, to, 'owner');
+  if (!check.ok) throw badRequest(check.message, { to: check.message });
+  await tx
+    .update(audiences)
+    .set({ status: to, failureReason: null, updatedAt: new Date() })
+    .where(eq(audiences.id, audience.id));
+  await recordChange(tx, {
+    entityType: ENTITY,
+    entityId: audience.id,
+    action: 'status',
+    ...actorOf(principal),
+    changes: [{ field: 'status', from: audience.status, to }],
+  });
+};
+
+export const changeAudienceStatus = async (
+  deps: AppDeps,
+  principal: Principal,
+  id: number,
+  to: AudienceStatus,
+): Promise<AudienceDetail> => {
+  await deps.db.transaction(async (tx) => {
+    const audience = await requireAudience(tx, principal, id, { lock: true });
+    if (to === 'PROCESSING') {
+      const message = 'Upload a file or refresh the rule to process the audience again.';
+      throw badRequest(message, { to: message });
+    }
+    await moveAudience(tx, principal, audience, to);
+  });
+  return readAudience(deps.db, principal, id);
+};
+
+/** Computes a rule audience again (READY or FAILED -> PROCESSING, then the worker). */
+export const refreshRuleAudience = async (
+  deps: AppDeps,
+  principal: Principal,
+  id: number,
+): Promise<AudienceDetail> => {
+  await deps.db.transaction(async (tx) => {
+    const audience = await requireAudience(tx, principal, id, { lock: true });
+    if (audience.source !== 'RULE')
+      throw badRequest('Only a rule audience is refreshed; upload a file instead.');
+    await moveAudience(tx, principal, audience, 'PROCESSING');
+    await queueRule(tx, audience, principal);
+  });
+  return readAudience(deps.db, principal, id);
+};
+
+export const renameAudience = async (
+  deps: AppDeps,
+  principal: Principal,
+  id: number,
+  name: string,
+): Promise<AudienceDetail> => {
+  try {
+    await deps.db.transaction(async (tx) => {
+      const audience = await requireAudience(tx, principal, id, { lock: true });
+      if (audience.status === 'ARCHIVED') throw badRequest('An archived audience cannot be changed.');
+      await assertAudienceNameFree(tx, audience.ownerId, name, audience.id);
+      await tx.update(audiences).set({ name, updatedAt: new Date() }).where(eq(audiences.id, audience.id));
+      if (name !== audience.name)
+        await recordChange(tx, {
+          entityType: ENTITY,
+          entityId: audience.id,
+          action: 'update',
+          ...actorOf(principal),
+          changes: [{ field: 'name', from: audience.name, to: name }],
+        });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest(NAME_TAKEN.audience, { name: NAME_TAKEN.audience });
+    throw error;
+  }
+  return readAudience(deps.db, principal, id);
+};

@@ -1,0 +1,205 @@
+// HTTP of smart-app lists: /api/smart-app-lists (every signed-in role reads them, to target them in
+// campaigns) and /api/admin/smart-app-lists (admin and co-admin curate them).
+import { okResponse, pageOf } from '@console/core/api/common';
+import { entryListQuery, entryPage } from '@console/core/api/inventory-lists';
+import {
+  smartAppEditBody,
+  smartAppEditResult,
+  smartAppListCreateBody,
+  smartAppListDetail,
+  smartAppListIdParams,
+  smartAppListItem,
+  smartAppListQuery,
+  smartAppListUpdateBody,
+} from '@console/core/api/smart-app-lists';
+import { changeLogEntry, changeLogQuery } from '@console/core/api/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readChangeLog } from '../../platform/audit.ts';
+import { principalOf } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { bearer, withErrors } from '../../platform/route-schemas.ts';
+import {
+  createSmartAppList,
+  deleteSmartAppList,
+  editSmartAppListApps,
+  listSmartAppListApps,
+  listSmartAppLists,
+  readSmartAppList,
+  requireSmartAppList,
+  updateSmartAppList,
+} from './smart-app-list-service.ts';
+
+const anyUser = { access: 'user' } as const;
+const staff = { access: ['ADMIN', 'CO-ADMIN'] as const };
+const schemaBase = { tags: ['smart-app lists'], security: bearer };
+
+export const smartAppListRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          operationId: 'listSmartAppLists',
+          summary:
+            'Smart-app lists (every role may target them), paged, sorted and filtered (q, category_id)',
+          querystring: smartAppListQuery,
+          response: withErrors(okResponse(pageOf(smartAppListItem))),
+        },
+      },
+      async (request) => ({ success: true as const, data: await listSmartAppLists(deps.db, request.query) }),
+    );
+
+    app.get(
+      '/:id',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          operationId: 'getSmartAppList',
+          summary: 'One smart-app list with its place in the taxonomy and counts',
+          params: smartAppListIdParams,
+          response: withErrors(okResponse(smartAppListDetail)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await readSmartAppList(deps.db, request.params.id),
+      }),
+    );
+
+    app.get(
+      '/:id/apps',
+      {
+        config: anyUser,
+        schema: {
+          ...schemaBase,
+          operationId: 'listSmartAppListApps',
+          summary: 'Apps of a smart-app list in byte order, paged (page or after) and searched (q: prefix)',
+          params: smartAppListIdParams,
+          querystring: entryListQuery,
+          response: withErrors(okResponse(entryPage)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await listSmartAppListApps(deps.db, request.params.id, request.query),
+      }),
+    );
+  };
+
+export const smartAppListAdminRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/',
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          operationId: 'createSmartAppList',
+          summary:
+            'Create a smart-app list placed on the taxonomy (category, optional genre and subgenre) with up to 5,000 apps',
+          body: smartAppListCreateBody,
+          response: withErrors(okResponse(smartAppListDetail)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Smart-app list created.',
+        data: await createSmartAppList(deps, principalOf(request), request.body),
+      }),
+    );
+
+    app.put(
+      '/:id',
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          operationId: 'updateSmartAppList',
+          summary: "Change a smart-app list's name, description or place in the taxonomy",
+          params: smartAppListIdParams,
+          body: smartAppListUpdateBody,
+          response: withErrors(okResponse(smartAppListDetail)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Smart-app list saved.',
+        data: await updateSmartAppList(deps, principalOf(request), request.params.id, request.body),
+      }),
+    );
+
+    app.post(
+      '/:id/apps',
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          operationId: 'editSmartAppListApps',
+          summary:
+            'Add and remove apps (bundles or store ids; invalid ones are skipped and reported by position)',
+          params: smartAppListIdParams,
+          body: smartAppEditBody,
+          response: withErrors(okResponse(smartAppEditResult)),
+        },
+      },
+      async (request) => {
+        const data = await editSmartAppListApps(deps, principalOf(request), request.params.id, request.body);
+        return {
+          success: true as const,
+          message: `${data.added} added, ${data.removed} removed${data.rejected > 0 ? `, ${data.rejected} rejected` : ''}.`,
+          data,
+        };
+      },
+    );
+
+    app.delete(
+      '/:id',
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          operationId: 'deleteSmartAppList',
+          summary: 'Delete a smart-app list no campaign targets (409 naming the campaigns otherwise)',
+          params: smartAppListIdParams,
+          response: withErrors(okResponse(z.object({ list_id: z.number().int() }))),
+        },
+      },
+      async (request) => {
+        const list = await deleteSmartAppList(deps, principalOf(request), request.params.id);
+        return { success: true as const, message: 'Smart-app list deleted.', data: { list_id: list.id } };
+      },
+    );
+
+    app.get(
+      '/:id/change-log',
+      {
+        config: staff,
+        schema: {
+          ...schemaBase,
+          operationId: 'listSmartAppListChanges',
+          summary:
+            "A smart-app list's change log, newest first (create, update, entries: counts and samples, delete)",
+          params: smartAppListIdParams,
+          querystring: changeLogQuery,
+          response: withErrors(okResponse(pageOf(changeLogEntry))),
+        },
+      },
+      async (request) => {
+        await requireSmartAppList(deps.db, request.params.id);
+        return {
+          success: true as const,
+          data: await readChangeLog(
+            deps.db,
+            { entityType: 'smart-app-list', entityId: request.params.id },
+            request.query,
+          ),
+        };
+      },
+    );
+  };

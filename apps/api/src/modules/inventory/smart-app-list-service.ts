@@ -1,0 +1,326 @@
+// Smart-app lists: curated by admin and co-admin, placed on the smart-app taxonomy (a category, and
+// optionally a genre of it and a subgenre of that genre), holding app bundles and store ids checked
+// like an APP inventory list. They belong to the platform: every role reads and targets them.
+import type { EntryListQuery, EntryPage } from '@console/core/api/inventory-lists';
+import type {
+  SmartAppListCreateBody,
+  SmartAppListItem,
+  SmartAppListQuery,
+  SmartAppListUpdateBody,
+} from '@console/core/api/smart-app-lists';
+import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { campaigns } from '../../db/schema/campaigns.ts';
+import { campaignSmartAppLists, smartAppListApps, smartAppLists } from '../../db/schema/lists.ts';
+import { smartAppCategories } from '../../db/schema/reference.ts';
+import { actorOf } from '../../platform/advertiser-scope.ts';
+import { diffFields, recordChange } from '../../platform/audit.ts';
+import type { Principal } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { likePattern, type Page } from '../../platform/pagination.ts';
+import { isUniqueViolation } from '../reference/exchange-service.ts';
+import { readEntryPage, usedByMessage } from './applist-service.ts';
+import { normaliseApp } from './entry-rules.ts';
+import { addValues, applyEntryEdit, entryChangeFields } from './entry-store.ts';
+import { checkEntries } from './list-file-reader.ts';
+
+export const SMART_APP_LIST_NOT_FOUND = 'Smart-app list not found.';
+export const SMART_APP_NAME_TAKEN = 'A smart-app list with this name already exists.';
+const ENTITY = 'smart-app-list';
+
+type ListRow = typeof smartAppLists.$inferSelect;
+
+const category = alias(smartAppCategories, 'category');
+const genre = alias(smartAppCategories, 'genre');
+const subgenre = alias(smartAppCategories, 'subgenre');
+const campaignCount = sql<number>`(select count(*)::int from ${campaignSmartAppLists} where ${campaignSmartAppLists.listId} = ${smartAppLists.id})`;
+const columns = {
+  list: smartAppLists,
+  category: { id: category.id, name: category.name },
+  genreName: genre.name,
+  subgenreName: subgenre.name,
+  campaignCount,
+};
+type Row = {
+  list: ListRow;
+  category: { id: number; name: string };
+  genreName: string | null;
+  subgenreName: string | null;
+  campaignCount: number;
+};
+
+const toItem = (row: Row): SmartAppListItem => ({
+  list_id: row.list.id,
+  name: row.list.name,
+  description: row.list.description,
+  category: row.category,
+  genre: row.list.genreId === null ? null : { id: row.list.genreId, name: row.genreName ?? '' },
+  subgenre: row.list.subgenreId === null ? null : { id: row.list.subgenreId, name: row.subgenreName ?? '' },
+  app_count: row.list.appCount,
+  campaign_count: Number(row.campaignCount),
+  created_at: row.list.createdAt.toISOString(),
+  updated_at: row.list.updatedAt.toISOString(),
+});
+
+const selectLists = (db: DbOrTx) =>
+  db
+    .select(columns)
+    .from(smartAppLists)
+    .innerJoin(category, eq(category.id, smartAppLists.categoryId))
+    .leftJoin(genre, eq(genre.id, smartAppLists.genreId))
+    .leftJoin(subgenre, eq(subgenre.id, smartAppLists.subgenreId));
+
+const SORTS = {
+  name: sql`lower(${smartAppLists.name})`,
+  app_count: smartAppLists.appCount,
+  created_at: smartAppLists.createdAt,
+} as const;
+
+export const listSmartAppLists = async (
+  db: DbOrTx,
+  query: SmartAppListQuery,
+): Promise<Page<SmartAppListItem>> => {
+  const where = and(
+    query.q ? ilike(smartAppLists.name, likePattern(query.q)) : undefined,
+    query.category_id ? eq(smartAppLists.categoryId, query.category_id) : undefined,
+  );
+  const direction = query.order === 'asc' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    selectLists(db)
+      .where(where)
+      .orderBy(direction(SORTS[query.sort]), direction(smartAppLists.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ value: count() }).from(smartAppLists).where(where),
+  ]);
+  return { items: rows.map(toItem), total: total?.value ?? 0, page: query.page, limit: query.limit };
+};
+
+const requireList = async (db: DbOrTx, id: number, options: { lock?: boolean } = {}) => {
+  const query = db.select().from(smartAppLists).where(eq(smartAppLists.id, id)).limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  if (!row) throw notFound(SMART_APP_LIST_NOT_FOUND);
+  return row;
+};
+
+export const readSmartAppList = async (db: DbOrTx, id: number): Promise<SmartAppListItem> => {
+  const [row] = await selectLists(db).where(eq(smartAppLists.id, id));
+  if (!row) throw notFound(SMART_APP_LIST_NOT_FOUND);
+  return toItem(row as Row);
+};
+
+export const listSmartAppListApps = async (
+  db: DbOrTx,
+  id: number,
+  query: EntryListQuery,
+): Promise<EntryPage> => {
+  const list = await requireList(db, id);
+  return readEntryPage(
+    db,
+    { table: smartAppListApps, value: smartAppListApps.value, key: smartAppListApps.listId, id: list.id },
+    query,
+    list.appCount,
+  );
+};
+
+const refuse = (field: string, message: string): never => {
+  throw badRequest(message, { [field]: message });
+};
+
+/** The placement must follow the taxonomy: a category, a genre of it, a subgenre of that genre. */
+const checkPlacement = async (
+  db: DbOrTx,
+  placement: { category_id: number; genre_id: number | null; subgenre_id: number | null },
+) => {
+  const nodeOf = async (id: number) =>
+    (await db.select().from(smartAppCategories).where(eq(smartAppCategories.id, id)).limit(1))[0];
+  const categoryNode = await nodeOf(placement.category_id);
+  if (categoryNode?.level !== 'category')
+    refuse('category_id', 'Choose a category of the smart-app taxonomy.');
+  if (placement.genre_id !== null) {
+    const genreNode = await nodeOf(placement.genre_id);
+    if (genreNode?.level !== 'genre' || genreNode.parentId !== placement.category_id)
+      refuse('genre_id', 'Choose a genre of the chosen category.');
+  }
+  if (placement.subgenre_id !== null) {
+    const subgenreNode = await nodeOf(placement.subgenre_id);
+    if (subgenreNode?.level !== 'subgenre' || subgenreNode.parentId !== placement.genre_id)
+      refuse('subgenre_id', 'Choose a subgenre of the chosen genre.');
+  }
+};
+
+const nameClash = (error: unknown) =>
+  isUniqueViolation(error) ? badRequest(SMART_APP_NAME_TAKEN, { name: SMART_APP_NAME_TAKEN }) : error;
+
+export const createSmartAppList = async (
+  deps: AppDeps,
+  principal: Principal,
+  body: SmartAppListCreateBody,
+): Promise<SmartAppListItem> => {
+  await checkPlacement(deps.db, body);
+  const checked = checkEntries(body.apps, normaliseApp);
+  if (checked.rejected > 0) {
+    const first = checked.rejectedLines[0]!;
+    refuse('apps', `App ${first.line} (${first.text}): ${first.reason}`);
+  }
+  try {
+    const id = await deps.db.transaction(async (tx) => {
+      const actor = actorOf(principal);
+      const [created] = await tx
+        .insert(smartAppLists)
+        .values({
+          name: body.name,
+          description: body.description,
+          categoryId: body.category_id,
+          genreId: body.genre_id,
+          subgenreId: body.subgenre_id,
+          createdBy: actor.actorUserId,
+        })
+        .returning({ id: smartAppLists.id });
+      const added = await addValues(
+        tx,
+        { table: 'smart_app_list_apps', key: 'list_id', id: created!.id },
+        checked.values,
+      );
+      await tx.update(smartAppLists).set({ appCount: added.count }).where(eq(smartAppLists.id, created!.id));
+      await recordChange(tx, {
+        entityType: ENTITY,
+        entityId: created!.id,
+        action: 'create',
+        ...actor,
+        changes: [
+          ...diffFields(
+            {},
+            {
+              name: body.name,
+              description: body.description || null,
+              category_id: body.category_id,
+              genre_id: body.genre_id,
+              subgenre_id: body.subgenre_id,
+            },
+          ).filter((change) => change.to !== null),
+          ...entryChangeFields(
+            { added: added.count, removed: 0, addedSample: added.sample, removedSample: [] },
+            0,
+            'app_count',
+          ),
+        ],
+      });
+      return created!.id;
+    });
+    return readSmartAppList(deps.db, id);
+  } catch (error) {
+    throw nameClash(error);
+  }
+};
+
+export const updateSmartAppList = async (
+  deps: AppDeps,
+  principal: Principal,
+  id: number,
+  body: SmartAppListUpdateBody,
+): Promise<SmartAppListItem> => {
+  await checkPlacement(deps.db, body);
+  try {
+    await deps.db.transaction(async (tx) => {
+      const list = await requireList(tx, id, { lock: true });
+      const before = {
+        name: list.name,
+        description: list.description,
+        category_id: list.categoryId,
+        genre_id: list.genreId,
+        subgenre_id: list.subgenreId,
+      };
+      const after = {
+        name: body.name,
+        description: body.description,
+        category_id: body.category_id,
+        genre_id: body.genre_id,
+        subgenre_id: body.subgenre_id,
+      };
+      await tx
+        .update(smartAppLists)
+        .set({
+          name: after.name,
+          description: after.description,
+          categoryId: after.category_id,
+          genreId: after.genre_id,
+          subgenreId: after.subgenre_id,
+          updatedAt: new Date(),
+        })
+        .where(eq(smartAppLists.id, list.id));
+      await recordChange(tx, {
+        entityType: ENTITY,
+        entityId: list.id,
+        action: 'update',
+        ...actorOf(principal),
+        changes: diffFields(before, after),
+      });
+    });
+  } catch (error) {
+    throw nameClash(error);
+  }
+  return readSmartAppList(deps.db, id);
+};
+
+export const editSmartAppListApps = async (
+  deps: AppDeps,
+  principal: Principal,
+  id: number,
+  body: { add: string[]; remove: string[] },
+) =>
+  deps.db.transaction(async (tx) => {
+    const list = await requireList(tx, id, { lock: true });
+    const target = { table: 'smart_app_list_apps', key: 'list_id', id: list.id } as const;
+    const { change, summary } = await applyEntryEdit(tx, target, normaliseApp, body);
+    const appCount = list.appCount + change.added - change.removed;
+    if (change.added + change.removed > 0) {
+      await tx
+        .update(smartAppLists)
+        .set({ appCount, updatedAt: new Date() })
+        .where(eq(smartAppLists.id, list.id));
+      await recordChange(tx, {
+        entityType: ENTITY,
+        entityId: list.id,
+        action: 'entries',
+        ...actorOf(principal),
+        changes: entryChangeFields(change, list.appCount, 'app_count'),
+      });
+    }
+    return { ...summary, app_count: appCount };
+  });
+
+export const deleteSmartAppList = async (deps: AppDeps, principal: Principal, id: number) =>
+  deps.db.transaction(async (tx) => {
+    const list = await requireList(tx, id, { lock: true });
+    const used = await tx
+      .select({ name: campaigns.name })
+      .from(campaignSmartAppLists)
+      .innerJoin(campaigns, eq(campaigns.id, campaignSmartAppLists.campaignId))
+      .where(eq(campaignSmartAppLists.listId, list.id))
+      .orderBy(asc(sql`lower(${campaigns.name})`))
+      .limit(11);
+    if (used.length > 0)
+      throw conflict(
+        usedByMessage(
+          'This smart-app list',
+          used.map((row) => row.name),
+        ),
+      );
+    await tx.delete(smartAppLists).where(eq(smartAppLists.id, list.id));
+    await recordChange(tx, {
+      entityType: ENTITY,
+      entityId: list.id,
+      action: 'delete',
+      ...actorOf(principal),
+      changes: [
+        { field: 'name', from: list.name, to: null },
+        { field: 'app_count', from: list.appCount, to: null },
+      ],
+    });
+    return list;
+  });
+
+export const requireSmartAppList = requireList;

@@ -1,0 +1,449 @@
+// The built-in bidder through real HTTP (issue 11): the OpenRTB 2.6 specification's example
+// requests get bids from the demo campaigns, bad requests 400 with nbr, unknown exchanges 404,
+// nothing fitting 204; the win notice bills the advertiser exactly once; tracking links are signed.
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaigns } from '../src/db/schema/campaigns.ts';
+import { deliveryEvents, deliveryHourly } from '../src/db/schema/delivery.ts';
+import { userConfigs } from '../src/db/schema/users.ts';
+import type { BidResponse, ResponseBid } from '../src/modules/bidding/bid-response.ts';
+import { DEMO_DEAL_ID, DEMO_DELIVERY_ADVERTISER, seedDemoDelivery } from '../src/seed/demo-delivery.ts';
+import { dataOf } from './support/accounts.ts';
+import { bookSpend, creditAccount } from './support/ledger-fixtures.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+type Bid = ResponseBid;
+
+/** The OpenRTB macros, as exchanges find them in our URLs. */
+const PRICE_MACRO = ['$', '{AUCTION_PRICE}'].join('');
+const LOSS_MACRO = ['$', '{AUCTION_LOSS}'].join('');
+
+const fixture = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(`./fixtures/openrtb/${name}.json`, import.meta.url), 'utf8'));
+
+/** A fixture with a fresh auction id (each auction is billed once; tests must not share one). */
+let auctions = 0;
+const freshRequest = (
+  name: string,
+  patch: Record<string, unknown> = {},
+): Record<string, unknown> & { id: string } => ({
+  ...fixture(name),
+  id: `${name}-${process.pid}-${Date.now()}-${++auctions}`,
+  ...patch,
+});
+
+let t: TestApp;
+let advertiserToken: string;
+let campaignIdByName: Map<string, number>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await seedDemoDelivery(t.deps.db, t.deps.media.mediaDir);
+  await t.bidder.index.reload();
+  advertiserToken = await t.loginAs(DEMO_DELIVERY_ADVERTISER);
+  const rows = await t.deps.db.select({ id: campaigns.id, name: campaigns.name }).from(campaigns);
+  campaignIdByName = new Map(rows.map((row) => [row.name, row.id]));
+});
+afterAll(() => t.close());
+
+const postBid = (body: unknown, exchange = 'openx') =>
+  t.call('POST', `/openrtb/2.6/${exchange}`, { body, headers: { 'x-openrtb-version': '2.6' } });
+
+const onlyBid = (response: BidResponse): Bid => {
+  expect(response.seatbid).toHaveLength(1);
+  expect(response.seatbid[0]!.bid).toHaveLength(1);
+  return response.seatbid[0]!.bid[0]!;
+};
+
+const balance = async () =>
+  dataOf<number>(await t.call('GET', '/api/campaning/getAdvertiserBalance', { token: advertiserToken }));
+
+/** Calls a tracking URL of a bid with the exchange's macros filled in. */
+const track = (url: string, price?: number) => {
+  const filled = url
+    .replaceAll(PRICE_MACRO, price === undefined ? '' : String(price))
+    .replaceAll(LOSS_MACRO, '102');
+  return fetch(filled, { redirect: 'manual' });
+};
+
+describe('POST /openrtb/2.6/:exchange_key with the specification examples', () => {
+  it('bids on the simple banner (first price) with a complete BidResponse', async () => {
+    const request = freshRequest('simple-banner');
+    const result = await postBid(request);
+    expect(result.status).toBe(200);
+    expect(result.headers['x-openrtb-version']).toBe('2.6');
+    const response = result.body as unknown as BidResponse;
+    expect(response.id).toBe(request.id);
+    expect(response.cur).toBe('USD');
+    const bid = onlyBid(response);
+    expect(bid.impid).toBe('1');
+    expect(bid.price).toBe(2.5);
+    expect(bid.cid).toBe(String(campaignIdByName.get('Open Web Display')));
+    expect(bid).toMatchObject({
+      w: 300,
+      h: 250,
+      mtype: 1,
+      adomain: ['tailspin-travel.example'],
+      cat: ['IAB20'],
+    });
+    expect(bid.crid).toMatch(/^\d+$/);
+    for (const url of [bid.nurl, bid.burl, bid.lurl]) expect(url).toContain(PRICE_MACRO);
+    expect(bid.lurl).toContain(LOSS_MACRO);
+    // Banner HTML: the creative's image, a click redirect through us, our impression beacon.
+    expect(bid.adm).toMatch(
+      /<img src="http:\/\/127\.0\.0\.1:\d+\/media\/[0-9a-f-]+\.png" width="300" height="250"/,
+    );
+    expect(bid.adm).toContain(`${t.baseUrl}/t/click/`);
+    expect(bid.adm).toContain(`${t.baseUrl}/t/imp/`);
+  });
+
+  it('bids on the expandable banner (second price, battr 13 leaves the image creative eligible)', async () => {
+    const bid = onlyBid((await postBid(freshRequest('expandable-banner'))).body as unknown as BidResponse);
+    expect(bid).toMatchObject({ w: 300, h: 250, cid: String(campaignIdByName.get('Open Web Display')) });
+  });
+
+  it('bids on the mobile app banner above its floor, past its bcat and badv', async () => {
+    const result = await postBid(freshRequest('mobile-app-banner'));
+    expect(result.status).toBe(200);
+    const bid = onlyBid(result.body as unknown as BidResponse);
+    expect(bid).toMatchObject({
+      w: 728,
+      h: 90,
+      price: 3,
+      cid: String(campaignIdByName.get('Mobile App Leaderboard')),
+    });
+    expect(bid.price).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('bids on the video request with VAST inline (the imp allows VAST 2 and 3: 3.0)', async () => {
+    const bid = onlyBid((await postBid(freshRequest('video'))).body as unknown as BidResponse);
+    expect(bid).toMatchObject({ mtype: 2, dur: 15, w: 640, h: 480, price: 8 });
+    expect(bid.adm).toContain('<VAST version="3.0">');
+    expect(bid.adm).toContain('<MediaFile delivery="progressive" type="video/mp4" width="640" height="480">');
+    for (const event of ['start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete'])
+      expect(bid.adm).toContain(`<Tracking event="${event}">`);
+    expect(bid.adm).toMatch(/<Impression id="i0"><!\[CDATA\[http:\/\/127\.0\.0\.1:\d+\/t\/imp\//);
+    expect(bid.adm).toMatch(/<ClickThrough id="c"><!\[CDATA\[http:\/\/127\.0\.0\.1:\d+\/t\/click\//);
+  });
+
+  it('answers VAST 4 when the imp lists protocol 7', async () => {
+    const request = freshRequest('video');
+    (request.imp as { video: { protocols: number[] } }[])[0]!.video.protocols = [2, 3, 7];
+    const bid = onlyBid((await postBid(request)).body as unknown as BidResponse);
+    expect(bid.adm).toContain('<VAST version="4.0">');
+    expect(bid.adm).toContain('<UniversalAdId idRegistry="unknown">');
+  });
+
+  it('bids on the PMP deal it carries, at the deal floor, with the deal id and seat', async () => {
+    const result = await postBid(freshRequest('pmp-direct-deal'));
+    const response = result.body as unknown as BidResponse;
+    const bid = onlyBid(response);
+    expect(bid.dealid).toBe(DEMO_DEAL_ID);
+    expect(bid.price).toBeGreaterThanOrEqual(2.5);
+    expect(response.seatbid[0]!.seat).toBe('Agency1');
+  });
+
+  it('answers an IAB Native 1.2 response to a native imp', async () => {
+    const nativeRequest = {
+      ver: '1.2',
+      assets: [
+        { id: 1, required: 1, title: { len: 90 } },
+        { id: 2, required: 1, img: { type: 3, wmin: 600, hmin: 300 } },
+        { id: 3, required: 0, data: { type: 2, len: 140 } },
+        { id: 4, required: 1, data: { type: 1 } },
+      ],
+    };
+    const request = freshRequest('simple-banner', {
+      imp: [{ id: '7', bidfloor: 0.01, native: { ver: '1.2', request: JSON.stringify(nativeRequest) } }],
+    });
+    const bid = onlyBid((await postBid(request)).body as unknown as BidResponse);
+    expect(bid.mtype).toBe(4);
+    const native = JSON.parse(bid.adm) as {
+      ver: string;
+      assets: {
+        id: number;
+        title?: { text: string };
+        img?: { url: string; w: number };
+        data?: { value: string };
+      }[];
+      link: { url: string };
+      eventtrackers: { event: number; method: number; url: string }[];
+    };
+    expect(native.ver).toBe('1.2');
+    expect(native.assets.map((asset) => asset.id)).toEqual([1, 2, 3, 4]);
+    expect(native.assets[0]!.title!.text).toBe('Weekend escapes from $199');
+    expect(native.assets[1]!.img!.w).toBe(1200);
+    expect(native.assets[3]!.data!.value).toBe('Tailspin Travel');
+    expect(native.link.url).toContain('/t/click/');
+    expect(native.eventtrackers[0]).toMatchObject({ event: 1, method: 1 });
+  });
+});
+
+describe('no bid, bad requests, unknown exchanges', () => {
+  it('answers 204 with no body when nothing fits', async () => {
+    const request = freshRequest('simple-banner', { imp: [{ id: '1', banner: { w: 970, h: 250 } }] });
+    const result = await postBid(request);
+    expect(result.status).toBe(204);
+    expect(result.body).toEqual({ raw: '' });
+  });
+
+  it('answers 204 when bcat blocks the ads, badv their domain, or the floor is above every max bid', async () => {
+    expect((await postBid(freshRequest('simple-banner', { bcat: ['IAB20'] }))).status).toBe(204);
+    expect((await postBid(freshRequest('simple-banner', { badv: ['tailspin-travel.example'] }))).status).toBe(
+      204,
+    );
+    const expensive = freshRequest('simple-banner', {
+      imp: [{ id: '1', bidfloor: 50, banner: { w: 300, h: 250 } }],
+    });
+    expect((await postBid(expensive)).status).toBe(204);
+  });
+
+  it('answers 204 when our seat is blocked (bseat) or not allowed (wseat), or the currency is not USD', async () => {
+    expect((await postBid(freshRequest('simple-banner', { bseat: ['console'] }))).status).toBe(204);
+    expect((await postBid(freshRequest('simple-banner', { wseat: ['someone-else'] }))).status).toBe(204);
+    expect((await postBid(freshRequest('simple-banner', { cur: ['EUR'] }))).status).toBe(204);
+  });
+
+  it('keeps a private auction to the campaigns that carry one of its deals', async () => {
+    const request = freshRequest('pmp-direct-deal');
+    (request.imp as { pmp: { deals: { id: string }[] } }[])[0]!.pmp.deals = [{ id: 'SOMEONE-ELSES-DEAL' }];
+    expect((await postBid(request)).status).toBe(204);
+  });
+
+  it.each([
+    [{ imp: [{ id: '1', banner: { w: 300, h: 250 } }] }, 'The bid request has no id.'],
+    [{ id: 'x' }, 'The bid request has no imp.'],
+    [{ id: 'x', imp: [] }, 'The bid request has no imp.'],
+    [{ id: 'x', imp: [{ id: '1' }] }, 'imp[0] has none of banner, video, native or audio.'],
+    [{ id: 'x', imp: [{ id: '1', bidfloor: 'cheap', banner: {} }] }, /^imp\[0\]\.bidfloor: /],
+  ])('answers 400 with a reason and nbr 2 for %j', async (body, reason) => {
+    const result = await postBid(body);
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({ success: false, error_code: 400, nbr: 2 });
+    expect(result.body.message).toMatch(reason);
+  });
+
+  it('answers 400 with nbr 2 for a body that is not JSON', async () => {
+    const result = await t.call('POST', '/openrtb/2.6/openx', {
+      rawBody: '{"id":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({ nbr: 2, error_code: 400 });
+  });
+
+  it('answers 404 for an exchange that does not exist', async () => {
+    const result = await postBid(freshRequest('simple-banner'), 'no-such-exchange');
+    expect(result.status).toBe(404);
+    expect(result.body.message).toBe('Unknown exchange: no-such-exchange.');
+  });
+});
+
+describe('win notices, billing and tracking', () => {
+  it('bills the clearing price once: nurl, burl and the beacon together debit it exactly once', async () => {
+    const bid = onlyBid((await postBid(freshRequest('simple-banner'))).body as unknown as BidResponse);
+    const before = await balance();
+    expect((await track(bid.nurl, 1.37)).status).toBe(204);
+    // $1.37 CPM -> 1,370 micro-units for the impression (the demo advertiser has no margin).
+    expect(await balance()).toBe(before - 1370);
+    expect((await track(bid.nurl, 1.37)).status).toBe(204);
+    expect((await track(bid.burl, 1.37)).status).toBe(204);
+    const beacon = await track(
+      bid.adm.match(/src="([^"]*\/t\/imp\/[^"]*)"/)![1]!.replaceAll('&amp;', '&'),
+      1.37,
+    );
+    expect(beacon.status).toBe(200);
+    expect(beacon.headers.get('content-type')).toBe('image/gif');
+    expect(await balance()).toBe(before - 1370);
+    const counted = await t.deps.db
+      .select({ type: deliveryEvents.type, cost: deliveryEvents.advertiserCostMicros })
+      .from(deliveryEvents)
+      .where(and(eq(deliveryEvents.auctionId, await readAuctionOf(bid)), sql`type <> 'BID'`));
+    expect(counted.map((row) => row.type).sort()).toEqual(['BILLING', 'IMPRESSION', 'WIN']);
+  });
+
+  it('never bills more than the bid, and bills the bid when the exchange leaves the macro unfilled', async () => {
+    const first = onlyBid((await postBid(freshRequest('simple-banner'))).body as unknown as BidResponse);
+    let before = await balance();
+    await track(first.nurl, 99);
+    expect(await balance()).toBe(before - 2500);
+    const second = onlyBid((await postBid(freshRequest('simple-banner'))).body as unknown as BidResponse);
+    before = await balance();
+    await fetch(second.nurl);
+    expect(await balance()).toBe(before - 2500);
+  });
+
+  it('applies the advertiser margin from the user config to the cost', async () => {
+    const [advertiser] = await t.deps.db
+      .select({ userId: userConfigs.userId })
+      .from(userConfigs)
+      .innerJoin(campaigns, eq(campaigns.advertiserId, userConfigs.userId))
+      .where(eq(campaigns.name, 'Open Web Display'));
+    await t.deps.db
+      .update(userConfigs)
+      .set({ marginBps: 1500 })
+      .where(eq(userConfigs.userId, advertiser!.userId));
+    await t.bidder.index.reload();
+    try {
+      const bid = onlyBid((await postBid(freshRequest('simple-banner'))).body as unknown as BidResponse);
+      const before = await balance();
+      await track(bid.nurl, 2);
+      // $2.00 CPM: 2,000 micro-units of media, 15% on top.
+      expect(await balance()).toBe(before - 2300);
+    } finally {
+      await t.deps.db
+        .update(userConfigs)
+        .set({ marginBps: 0 })
+        .where(eq(userConfigs.userId, advertiser!.userId));
+      await t.bidder.index.reload();
+    }
+  });
+
+  it('refuses a forged or altered tracking URL with 403 and counts nothing', async () => {
+    const bid = onlyBid((await postBid(freshRequest('simple-banner'))).body as unknown as BidResponse);
+    const before = await balance();
+    const token = bid.nurl.match(/\/t\/win\/([^?]+)/)![1]!;
+    const [payload, signature] = token.split('.') as [string, string];
+    const packed = JSON.parse(Buffer.from(payload, 'base64url').toString()) as unknown[];
+    packed[6] = 999_000_000; // a higher bid, to bill more
+    const altered = `${Buffer.from(JSON.stringify(packed)).toString('base64url')}.${signature}`;
+    for (const url of [
+      bid.nurl.replace(token, altered),
+      bid.nurl.replace(token, `${payload}.AAAAAAAAAAAAAAAAAAAAAA`),
+      bid.nurl.replace(token, 'garbage'),
+      bid.nurl.replace('/t/win/', '/t/unknown/'),
+    ]) {
+      const result = await track(url, 1);
+      expect(result.status).toBe(403);
+    }
+    expect(await balance()).toBe(before);
+  });
+
+  it('redirects a click (302) to the creative click URL with its click id, and counts it once', async () => {
+    const bid = onlyBid((await postBid(freshRequest('simple-banner'))).body as unknown as BidResponse);
+    const clickUrl = bid.adm.match(/href="([^"]*\/t\/click\/[^"]*)"/)![1]!;
+    const first = await track(clickUrl);
+    expect(first.status).toBe(302);
+    const token = clickUrl.split('/t/click/')[1]!;
+    expect(first.headers.get('location')).toBe(
+      `https://tailspin-travel.example/deals?click=${encodeURIComponent(token)}`,
+    );
+    expect((await track(clickUrl)).status).toBe(302);
+    const auctionId = await readAuctionOf(bid);
+    const clicks = await t.deps.db
+      .select({ id: deliveryEvents.id })
+      .from(deliveryEvents)
+      .where(and(eq(deliveryEvents.auctionId, auctionId), eq(deliveryEvents.type, 'CLICK')));
+    expect(clicks).toHaveLength(1);
+
+    // The advertiser's server reports a conversion of that click: counted once per event name.
+    const postback = (event?: string) =>
+      t.call('GET', '/api/postback', { query: { click_id: token, ...(event ? { event } : {}) } });
+    expect(dataOf(await postback())).toMatchObject({ counted: true, event: 'event1' });
+    expect(dataOf(await postback('event1'))).toMatchObject({ counted: false });
+    expect(dataOf(await postback('event_signup'))).toMatchObject({ counted: true, event: 'event_signup' });
+    expect((await postback('purchase')).status).toBe(400);
+    const forged = await t.call('GET', '/api/postback', { query: { click_id: `${token}x` } });
+    expect(forged.status).toBe(403);
+  });
+
+  it('refuses a conversion of a click that was never counted', async () => {
+    const bid = onlyBid((await postBid(freshRequest('simple-banner'))).body as unknown as BidResponse);
+    const token = bid.adm.match(/\/t\/click\/([^"?]+)/)![1]!;
+    const result = await t.call('GET', '/api/postback', { query: { click_id: token } });
+    expect(result.status).toBe(404);
+    expect(result.body.message).toBe('Click not found.');
+  });
+
+  it('keeps the hourly rollups equal to the raw events', async () => {
+    await t.bidder.recorder.flush();
+    const [raw] = await t.deps.db
+      .select({
+        bids: sql<number>`count(*) filter (where type = 'BID')::int`,
+        impressions: sql<number>`count(*) filter (where type = 'IMPRESSION')::int`,
+        clicks: sql<number>`count(*) filter (where type = 'CLICK')::int`,
+        cost: sql<number>`coalesce(sum(advertiser_cost_micros), 0)::int`,
+      })
+      .from(deliveryEvents);
+    const [rolled] = await t.deps.db
+      .select({
+        bids: sql<number>`coalesce(sum(bids), 0)::int`,
+        impressions: sql<number>`coalesce(sum(impressions), 0)::int`,
+        clicks: sql<number>`coalesce(sum(clicks), 0)::int`,
+        cost: sql<number>`coalesce(sum(advertiser_cost_micros), 0)::int`,
+      })
+      .from(deliveryHourly);
+    expect(raw!.impressions).toBeGreaterThan(0);
+    expect(rolled).toEqual(raw);
+  });
+
+  it('bids on a test request but neither records nor bills it', async () => {
+    const before = await balance();
+    const request = freshRequest('simple-banner', { test: 1 });
+    const bid = onlyBid((await postBid(request)).body as unknown as BidResponse);
+    expect((await track(bid.nurl, 2)).status).toBe(204);
+    expect(await balance()).toBe(before);
+    const rows = await t.deps.db
+      .select({ id: deliveryEvents.id })
+      .from(deliveryEvents)
+      .where(eq(deliveryEvents.auctionId, request.id));
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('delivery on the campaign list and view', () => {
+  it('shows impressions, clicks, CTR, spend today and in total, and the pacing state after a win', async () => {
+    const id = campaignIdByName.get('Video Pre-roll')!;
+    const bid = onlyBid((await postBid(freshRequest('video'))).body as unknown as BidResponse);
+    await track(bid.nurl, 4);
+    const click = bid.adm.match(/<ClickThrough id="c"><!\[CDATA\[([^\]]+)\]\]>/)![1]!;
+    expect((await track(click)).status).toBe(302);
+    const expected = {
+      impressions: 1,
+      clicks: 1,
+      ctr: 1,
+      spend_today_micros: 4000,
+      spend_total_micros: 4000,
+    };
+    const view = await t.call('GET', `/api/campaigns/${id}`, { token: advertiserToken });
+    const delivery = dataOf<{ delivery: Record<string, unknown> }>(view).delivery;
+    expect(delivery).toMatchObject(expected);
+    // Early in the day $4 of $300 is on track; later it is behind the plan.
+    expect(['ON_TRACK', 'BEHIND']).toContain(delivery.pacing_state);
+    const list = await t.call('GET', '/api/campaigns', { token: advertiserToken, query: { limit: 100 } });
+    const items = dataOf<{
+      items: { campaign_id: number; status: string; delivery: Record<string, unknown> }[];
+    }>(list).items;
+    expect(items.find((item) => item.campaign_id === id)?.delivery).toEqual(delivery);
+    // Campaigns that are not active show no pacing state.
+    for (const item of items.filter((entry) => entry.status !== 'ACTIVE'))
+      expect(item.delivery.pacing_state).toBeNull();
+  });
+
+  it('reads out of funds when the balance cannot pay an impression', async () => {
+    const id = campaignIdByName.get('Native In-Feed')!;
+    const [row] = await t.deps.db
+      .select({ advertiserId: campaigns.advertiserId })
+      .from(campaigns)
+      .where(eq(campaigns.id, id));
+    const before = BigInt(await balance());
+    await bookSpend(t, row!.advertiserId, { mediaCostMicros: before });
+    try {
+      const view = await t.call('GET', `/api/campaigns/${id}`, { token: advertiserToken });
+      expect(dataOf<{ delivery: { pacing_state: string } }>(view).delivery.pacing_state).toBe('OUT_OF_FUNDS');
+      // And the bidder stops bidding for it.
+      await t.bidder.index.reload();
+      expect((await postBid(freshRequest('simple-banner'))).status).toBe(204);
+    } finally {
+      await creditAccount(t, row!.advertiserId, before);
+      await t.bidder.index.reload();
+    }
+  });
+});
+
+/** The auction id a bid's tracking token carries. */
+const readAuctionOf = async (bid: Bid) => {
+  const token = bid.nurl.match(/\/t\/win\/([^.]+)\./)![1]!;
+  return (JSON.parse(Buffer.from(token, 'base64url').toString()) as unknown[])[1] as string;
+};

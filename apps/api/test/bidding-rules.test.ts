@@ -1,0 +1,527 @@
+// The bidder's pure rules with a controllable clock (issue 11 part 10): eligibility of every
+// targeting dimension, pricing (CPM, CPC/CPA with the Beta prior, floors), the pacing controller,
+// frequency caps, and the budget and funds gates counting pending spend.
+import { describe, expect, it } from 'vitest';
+import { frequencyKeyOf } from '../src/modules/bidding/bid-engine.ts';
+import {
+  type BidderCampaign,
+  type BidderCreative,
+  EMPTY_MEMBERSHIP,
+} from '../src/modules/bidding/bidder-campaign.ts';
+import { findCreativeFit } from '../src/modules/bidding/creative-match.ts';
+import { createMemoryDeliveryState, type ReserveRequest } from '../src/modules/bidding/delivery-state.ts';
+import { distanceKm, type EligibilityInput, findIneligibility } from '../src/modules/bidding/eligibility.ts';
+import { readLocalClock } from '../src/modules/bidding/local-time.ts';
+import { parseBidRequest } from '../src/modules/bidding/openrtb-request.ts';
+import { describePacing, pacingAllowanceMicros, planPacing } from '../src/modules/bidding/pacing.ts';
+import {
+  CTR_PRIOR,
+  costOfImpression,
+  estimateRate,
+  priceBid,
+  valueCpmMicros,
+} from '../src/modules/bidding/pricing.ts';
+import { readRequestFacts } from '../src/modules/bidding/request-facts.ts';
+
+const USD = 1_000_000;
+const T0 = Date.parse('2026-03-02T12:00:00Z'); // a Monday
+
+const creative = (patch: Partial<BidderCreative> = {}): BidderCreative => ({
+  id: 10,
+  type: 'image',
+  width: 300,
+  height: 250,
+  clickUrl: 'https://shop.example.com/x',
+  trackerUrls: [],
+  mediaUrl: '/media/a.png',
+  mediaMime: 'image/png',
+  durationS: null,
+  vastUrl: null,
+  native: null,
+  htmlTag: null,
+  exchangeIds: new Set([1]),
+  attrs: [],
+  adomain: 'shop.example.com',
+  ...patch,
+});
+
+const campaign = (patch: Partial<BidderCampaign> = {}): BidderCampaign => ({
+  id: 1,
+  advertiserId: 7,
+  name: 'Test',
+  startMs: T0 - 86_400_000,
+  endMs: T0 + 30 * 86_400_000,
+  timeZone: 'UTC',
+  totalBudgetMicros: 1000 * USD,
+  dailyBudgetMicros: 100 * USD,
+  pacing: 'ASAP',
+  priceModel: 'CPM',
+  bidMicros: 2 * USD,
+  minBidMicros: 1 * USD,
+  maxBidMicros: 4 * USD,
+  frequencyCap: null,
+  dayParting: null,
+  exchangeIds: new Set([1]),
+  countries: null,
+  states: null,
+  cities: null,
+  geoFences: null,
+  os: null,
+  browsers: null,
+  deviceTypes: null,
+  makers: null,
+  carriers: null,
+  languages: null,
+  trafficTypes: null,
+  appCategories: null,
+  inventoryLists: [],
+  audiences: [],
+  dealIds: new Set(),
+  adCategories: [],
+  creatives: [creative()],
+  marginBps: 0,
+  stats: { impressions: 0, clicks: 0, conversions: 0 },
+  ...patch,
+});
+
+const REFERENCE = {
+  alpha2OfAlpha3: new Map([
+    ['USA', 'US'],
+    ['DEU', 'DE'],
+  ]),
+};
+
+const requestOf = (body: Record<string, unknown>) => {
+  const parsed = parseBidRequest({ id: 'r', imp: [{ id: '1', banner: { w: 300, h: 250 } }], ...body });
+  if (!parsed.ok) throw new Error(parsed.reason);
+  return parsed.request;
+};
+
+const MOBILE = {
+  app: { bundle: 'com.example.weather', cat: ['IAB15-10'] },
+  device: {
+    ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1',
+    ifa: 'ifa-1',
+    devicetype: 4,
+    make: 'Apple',
+    os: 'iOS',
+    osv: '17.2.1',
+    language: 'en-US',
+    carrier: 'Verizon',
+    mccmnc: '311-480',
+    geo: { country: 'USA', region: 'NY', city: 'New York', lat: 40.758, lon: -73.9855 },
+  },
+};
+
+const check = (target: BidderCampaign, body: Record<string, unknown> = MOBILE, nowMs = T0) => {
+  const facts = readRequestFacts(requestOf(body), REFERENCE);
+  const input: EligibilityInput = {
+    exchangeId: 1,
+    facts,
+    nowMs,
+    clock: readLocalClock(target.timeZone, nowMs),
+    membership: EMPTY_MEMBERSHIP,
+    blockedCategories: [],
+  };
+  return findIneligibility(target, input);
+};
+
+describe('eligibility', () => {
+  it('takes a campaign with no targeting for any request', () => {
+    expect(check(campaign())).toBeNull();
+    expect(check(campaign(), {})).toBeNull();
+  });
+
+  it('needs approval on the exchange and the flight to be on', () => {
+    expect(check(campaign({ exchangeIds: new Set([2]) }))).toBe('exchange');
+    expect(check(campaign({ startMs: T0 + 1 }))).toBe('flight');
+    expect(check(campaign({ endMs: T0 }))).toBe('flight');
+  });
+
+  it('reads day-parting in the campaign time zone', () => {
+    // 12:00 UTC on Monday is 07:00 in New York: only the 07:00 hour of Monday serves.
+    const grid = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => false));
+    grid[0]![7] = true;
+    expect(check(campaign({ timeZone: 'America/New_York', dayParting: grid }))).toBeNull();
+    expect(check(campaign({ timeZone: 'UTC', dayParting: grid }))).toBe('day-parting');
+    expect(check(campaign({ timeZone: 'America/New_York', dayParting: grid }), MOBILE, T0 + 3_600_000)).toBe(
+      'day-parting',
+    );
+  });
+
+  it('matches country (alpha-3 in the request), state, city and the geo-fence', () => {
+    expect(check(campaign({ countries: new Set(['US']) }))).toBeNull();
+    expect(check(campaign({ countries: new Set(['DE']) }))).toBe('country');
+    expect(check(campaign({ states: new Set(['US-NY']) }))).toBeNull();
+    expect(check(campaign({ states: new Set(['US-CA']) }))).toBe('state');
+    expect(check(campaign({ cities: new Set(['US|new york']) }))).toBeNull();
+    expect(check(campaign({ cities: new Set(['US|boston']) }))).toBe('city');
+    // Times Square is 1.1 km from Penn Station.
+    expect(check(campaign({ geoFences: [{ lat: 40.7506, lon: -73.9935, radiusKm: 1.5 }] }))).toBeNull();
+    expect(check(campaign({ geoFences: [{ lat: 40.7506, lon: -73.9935, radiusKm: 0.5 }] }))).toBe(
+      'geo-fence',
+    );
+    expect(distanceKm(40.758, -73.9855, 40.7506, -73.9935)).toBeCloseTo(1.07, 1);
+  });
+
+  it('matches device type, OS and version, browser, maker, carrier and language', () => {
+    expect(check(campaign({ deviceTypes: new Set(['PHONE']) }))).toBeNull();
+    expect(check(campaign({ deviceTypes: new Set(['DESKTOP']) }))).toBe('device-type');
+    expect(check(campaign({ os: new Map([['ios', ['17']]]) }))).toBeNull();
+    expect(check(campaign({ os: new Map([['ios', ['16']]]) }))).toBe('os');
+    expect(check(campaign({ os: new Map([['android', []]]) }))).toBe('os');
+    expect(check(campaign({ browsers: new Set(['safari']) }))).toBeNull();
+    expect(check(campaign({ browsers: new Set(['chrome']) }))).toBe('browser');
+    expect(check(campaign({ makers: new Set(['apple']) }))).toBeNull();
+    expect(check(campaign({ makers: new Set(['samsung']) }))).toBe('maker');
+    expect(check(campaign({ carriers: { codes: new Set(['311-480']), names: new Set() } }))).toBeNull();
+    expect(check(campaign({ carriers: { codes: new Set(), names: new Set(['verizon']) } }))).toBeNull();
+    expect(check(campaign({ carriers: { codes: new Set(['310-410']), names: new Set(['at&t']) } }))).toBe(
+      'carrier',
+    );
+    expect(check(campaign({ languages: new Set(['en']) }))).toBeNull();
+    expect(check(campaign({ languages: new Set(['de']) }))).toBe('language');
+  });
+
+  it('matches traffic type and smart-app categories (IAB categories of the app)', () => {
+    expect(check(campaign({ trafficTypes: new Set(['APP']) }))).toBeNull();
+    expect(check(campaign({ trafficTypes: new Set(['WEB']) }))).toBe('traffic-type');
+    expect(check(campaign({ appCategories: new Set(['news & information', 'weather']) }))).toBeNull();
+    expect(check(campaign({ appCategories: new Set(['games']) }))).toBe('app-category');
+  });
+
+  it('applies inventory lists and audiences through the membership interface', () => {
+    const membership = {
+      inInventoryList: (listId: number, key: string) => listId === 5 && key === 'com.example.weather',
+      inAudience: (audienceId: number, key: string) => audienceId === 8 && key === 'ifa-1',
+    };
+    const facts = readRequestFacts(requestOf(MOBILE), REFERENCE);
+    const input = {
+      exchangeId: 1,
+      facts,
+      nowMs: T0,
+      clock: readLocalClock('UTC', T0),
+      membership,
+      blockedCategories: [],
+    };
+    expect(findIneligibility(campaign({ inventoryLists: [{ listId: 5, mode: 'ALLOW' }] }), input)).toBeNull();
+    expect(findIneligibility(campaign({ inventoryLists: [{ listId: 5, mode: 'BLOCK' }] }), input)).toBe(
+      'inventory-list',
+    );
+    expect(findIneligibility(campaign({ inventoryLists: [{ listId: 6, mode: 'ALLOW' }] }), input)).toBe(
+      'inventory-list',
+    );
+    expect(findIneligibility(campaign({ audiences: [{ listId: 8, mode: 'INCLUDE' }] }), input)).toBeNull();
+    expect(findIneligibility(campaign({ audiences: [{ listId: 8, mode: 'EXCLUDE' }] }), input)).toBe(
+      'audience',
+    );
+  });
+
+  it('uses no personal data under COPPA, GDPR without consent or a US privacy opt-out', () => {
+    const capped = campaign({ frequencyCap: { count: 3, period: 'DAY' } });
+    const fenced = campaign({ geoFences: [{ lat: 40.758, lon: -73.9855, radiusKm: 1 }] });
+    expect(check(capped)).toBeNull();
+    for (const regs of [{ coppa: 1 }, { gdpr: 1 }, { us_privacy: '1YYN' }]) {
+      expect(check(capped, { ...MOBILE, regs })).toBe('frequency-cap-needs-user');
+      expect(check(fenced, { ...MOBILE, regs })).toBe('geo-fence');
+    }
+    expect(
+      check(capped, { ...MOBILE, regs: { gdpr: 1 }, user: { consent: 'CO-consent-string' } }),
+    ).toBeNull();
+    expect(check(capped, { ...MOBILE, regs: { us_privacy: '1YNN' } })).toBeNull();
+  });
+
+  it('keeps ads whose categories bcat blocks out (IAB8 blocks IAB8-5)', () => {
+    const facts = readRequestFacts(requestOf(MOBILE), REFERENCE);
+    const input = {
+      exchangeId: 1,
+      facts,
+      nowMs: T0,
+      clock: readLocalClock('UTC', T0),
+      membership: EMPTY_MEMBERSHIP,
+    };
+    const food = campaign({ adCategories: ['IAB8-5'] });
+    expect(findIneligibility(food, { ...input, blockedCategories: ['IAB8'] })).toBe('blocked-category');
+    expect(findIneligibility(food, { ...input, blockedCategories: ['IAB8-1'] })).toBeNull();
+  });
+});
+
+describe('creative fit', () => {
+  const fit = (imp: Record<string, unknown>, creatives: BidderCreative[]) => {
+    const request = requestOf({ imp: [{ id: '1', ...imp }] });
+    return findCreativeFit(creatives, {
+      exchangeId: 1,
+      imp: request.imp[0]!,
+      nativeRequest: null,
+      trackingIsSecure: false,
+    });
+  };
+
+  it('matches banner size by w/h or format, and honours battr and secure', () => {
+    expect(fit({ banner: { w: 300, h: 250 } }, [creative()])?.kind).toBe('banner');
+    expect(
+      fit(
+        {
+          banner: {
+            format: [
+              { w: 728, h: 90 },
+              { w: 300, h: 250 },
+            ],
+          },
+        },
+        [creative()],
+      )?.kind,
+    ).toBe('banner');
+    expect(fit({ banner: { w: 320, h: 50 } }, [creative()])).toBeNull();
+    expect(
+      fit({ banner: { w: 300, h: 250, battr: [13] } }, [creative({ type: 'html', attrs: [13] })]),
+    ).toBeNull();
+    expect(fit({ secure: 1, banner: { w: 300, h: 250 } }, [creative()])).toBeNull();
+  });
+
+  it('matches video mimes, duration and protocols', () => {
+    const video = creative({
+      type: 'video',
+      mediaUrl: 'https://cdn.example.com/v.mp4',
+      mediaMime: 'video/mp4',
+      durationS: 15,
+      width: 640,
+      height: 360,
+    });
+    const imp = { video: { mimes: ['video/mp4'], minduration: 5, maxduration: 30, protocols: [3, 7] } };
+    expect(fit(imp, [video])).toMatchObject({ kind: 'video', vastVersion: '4.0', wrapper: false });
+    expect(fit({ video: { ...imp.video, maxduration: 10 } }, [video])).toBeNull();
+    expect(fit({ video: { ...imp.video, mimes: ['video/webm'] } }, [video])).toBeNull();
+    expect(fit({ video: { ...imp.video, protocols: [5, 6] } }, [video])).toBeNull();
+    const wrapper = creative({
+      type: 'video',
+      mediaUrl: null,
+      mediaMime: null,
+      vastUrl: 'https://ads.example.com/vast.xml',
+    });
+    expect(fit({ video: { protocols: [6] } }, [wrapper])).toMatchObject({
+      wrapper: true,
+      vastVersion: '3.0',
+    });
+  });
+});
+
+describe('pricing', () => {
+  it('bids a CPM campaign its bid, raised to the floor while its max allows', () => {
+    expect(priceBid(campaign(), 0)).toBe(2 * USD);
+    expect(priceBid(campaign(), 3 * USD)).toBe(3 * USD);
+    expect(priceBid(campaign(), 5 * USD)).toBeNull();
+  });
+
+  it('bids CPC and CPA campaigns the expected CPM from observed rates with a Beta prior, clamped', () => {
+    // A new CPC campaign: $1 per click x the prior's 0.2% = $2 CPM.
+    expect(
+      valueCpmMicros(
+        campaign({ priceModel: 'CPC', bidMicros: USD, minBidMicros: 1, maxBidMicros: 10 * USD }),
+      ),
+    ).toBe(2 * USD);
+    // 30 clicks on 10,000 impressions: (30 + 1) / (10,000 + 500) = 0.295%.
+    const observed = campaign({
+      priceModel: 'CPC',
+      bidMicros: USD,
+      minBidMicros: 1,
+      maxBidMicros: 10 * USD,
+      stats: { impressions: 10_000, clicks: 30, conversions: 0 },
+    });
+    expect(valueCpmMicros(observed)).toBe(Math.round((31 / 10_500) * 1000 * USD));
+    expect(estimateRate(0, 0, CTR_PRIOR)).toBe(0.002);
+    // CPA: $20 per action x 0.2% CTR x 2% CVR = $0.80 CPM, clamped up to the $1 minimum.
+    expect(
+      valueCpmMicros(
+        campaign({ priceModel: 'CPA', bidMicros: 20 * USD, minBidMicros: USD, maxBidMicros: 4 * USD }),
+      ),
+    ).toBe(USD);
+  });
+
+  it('costs an impression at clearing CPM / 1000 with the margin on top', () => {
+    expect(costOfImpression(1_370_000, 0)).toEqual({ mediaMicros: 1370, advertiserMicros: 1370 });
+    expect(costOfImpression(2_000_000, 1500)).toEqual({ mediaMicros: 2000, advertiserMicros: 2300 });
+  });
+});
+
+describe('pacing', () => {
+  const even = campaign({ pacing: 'EVEN', dailyBudgetMicros: 144 * USD });
+
+  it('plans the slot from what is left of the day and grows the allowance with time', () => {
+    const midnight = Date.parse('2026-03-02T00:00:00Z');
+    const at = (ms: number) =>
+      planPacing({ campaign: even, clock: readLocalClock('UTC', ms), nowMs: ms, spentBeforeTodayMicros: 0 });
+    const start = at(midnight);
+    expect(start.slot).toBe(0);
+    expect(start.slotShare).toBeCloseTo(1 / 144);
+    expect(pacingAllowanceMicros(start, 0, 0)).toBe(0);
+    const half = at(midnight + 5 * 60_000);
+    expect(pacingAllowanceMicros(half, 0, 0)).toBeCloseTo(0.5 * USD);
+    // Behind at noon (spent $10 of the $72 planned): the rest is spread over the remaining slots.
+    const noon = at(midnight + 12 * 3_600_000);
+    expect(noon.slotShare).toBeCloseTo(1 / 72);
+    expect(pacingAllowanceMicros({ ...noon, slotElapsed: 1 }, 10 * USD, 0)).toBeCloseTo(
+      10 * USD + (134 * USD) / 72,
+    );
+  });
+
+  it('counts only serving hours: with day-parting 09:00-17:00 the day is 8 hours long', () => {
+    const grid = Array.from({ length: 7 }, () =>
+      Array.from({ length: 24 }, (_, hour) => hour >= 9 && hour < 17),
+    );
+    const nine = Date.parse('2026-03-02T09:00:00Z');
+    const plan = planPacing({
+      campaign: { ...even, dayParting: grid },
+      clock: readLocalClock('UTC', nine),
+      nowMs: nine,
+      spentBeforeTodayMicros: 0,
+    });
+    expect(plan.slotShare).toBeCloseTo(1 / 48);
+    expect(plan.dayElapsed).toBe(0);
+  });
+
+  it('spreads the total over the days left when there is no daily budget', () => {
+    const noDaily = campaign({
+      pacing: 'EVEN',
+      dailyBudgetMicros: null,
+      totalBudgetMicros: 300 * USD,
+      endMs: T0 + 2 * 86_400_000,
+    });
+    const plan = planPacing({
+      campaign: noDaily,
+      clock: readLocalClock('UTC', T0),
+      nowMs: T0,
+      spentBeforeTodayMicros: 0,
+    });
+    expect(plan.dayBudgetMicros).toBe(100 * USD);
+  });
+
+  it('describes the state a person reads', () => {
+    const plan = planPacing({
+      campaign: even,
+      clock: readLocalClock('UTC', T0),
+      nowMs: T0,
+      spentBeforeTodayMicros: 0,
+    });
+    const base = {
+      totalBudgetMicros: 1000 * USD,
+      dailyBudgetMicros: 144 * USD,
+      spentTotalMicros: 100 * USD,
+      balanceMicros: 500 * USD,
+      impressionMicros: 4000,
+      plan,
+    };
+    expect(describePacing({ ...base, spentTodayMicros: 72 * USD })).toBe('ON_TRACK');
+    expect(describePacing({ ...base, spentTodayMicros: 20 * USD })).toBe('BEHIND');
+    expect(describePacing({ ...base, spentTodayMicros: 100 * USD })).toBe('AHEAD');
+    expect(describePacing({ ...base, spentTodayMicros: 144 * USD })).toBe('CAPPED');
+    expect(describePacing({ ...base, spentTodayMicros: 72 * USD, spentTotalMicros: 1000 * USD })).toBe(
+      'OUT_OF_BUDGET',
+    );
+    expect(describePacing({ ...base, spentTodayMicros: 72 * USD, balanceMicros: 0 })).toBe('OUT_OF_FUNDS');
+  });
+});
+
+describe('delivery state: budgets, funds, caps and pending spend', () => {
+  const reserve = (patch: Partial<ReserveRequest> = {}, key = `k${Math.random()}`): ReserveRequest => ({
+    reservationKey: key,
+    campaignId: 1,
+    advertiserId: 7,
+    dateKey: '2026-03-02',
+    amountMicros: 3000,
+    totalBudgetMicros: 1000 * USD,
+    dailyBudgetMicros: null,
+    pacing: null,
+    balance: { baseMicros: 1000 * USD, baseSpentMicros: 0 },
+    frequency: null,
+    nowMs: T0,
+    ...patch,
+  });
+
+  it('never lets pending plus spent pass the total budget', async () => {
+    const state = createMemoryDeliveryState();
+    const results: string[] = [];
+    for (let i = 0; i < 5; i++) results.push(await state.reserve(reserve({ totalBudgetMicros: 10_000 })));
+    expect(results).toEqual(['ok', 'ok', 'ok', 'total-budget', 'total-budget']);
+  });
+
+  it('keeps the daily budget per local day and releases a lost bid', async () => {
+    const state = createMemoryDeliveryState();
+    expect(await state.reserve(reserve({ dailyBudgetMicros: 5000 }, 'a'))).toBe('ok');
+    expect(await state.reserve(reserve({ dailyBudgetMicros: 5000 }, 'b'))).toBe('daily-budget');
+    await state.release('a');
+    expect(await state.reserve(reserve({ dailyBudgetMicros: 5000 }, 'c'))).toBe('ok');
+    expect(await state.reserve(reserve({ dailyBudgetMicros: 5000, dateKey: '2026-03-03' }, 'd'))).toBe('ok');
+  });
+
+  it('does not bid for an advertiser whose balance cannot pay, counting pending wins', async () => {
+    const state = createMemoryDeliveryState();
+    const balance = { baseMicros: 7000, baseSpentMicros: 0 };
+    expect(await state.reserve(reserve({ balance }, 'a'))).toBe('ok');
+    expect(await state.reserve(reserve({ balance }, 'b'))).toBe('ok');
+    expect(await state.reserve(reserve({ balance }, 'c'))).toBe('funds');
+    // The first win is billed for less than its hold: the difference is free again.
+    await state.settle({
+      reservationKey: 'a',
+      campaignId: 1,
+      advertiserId: 7,
+      dateKey: '2026-03-02',
+      amountMicros: 1000,
+      frequency: null,
+    });
+    expect(await state.reserve(reserve({ balance }, 'd'))).toBe('ok');
+  });
+
+  it('lets pending holds expire', async () => {
+    const state = createMemoryDeliveryState({ pendingTtlMs: 1000 });
+    expect(await state.reserve(reserve({ totalBudgetMicros: 3000 }, 'a'))).toBe('ok');
+    expect(await state.reserve(reserve({ totalBudgetMicros: 3000 }, 'b'))).toBe('total-budget');
+    expect(await state.reserve(reserve({ totalBudgetMicros: 3000, nowMs: T0 + 1001 }, 'c'))).toBe('ok');
+  });
+
+  it('caps impressions per user and period', async () => {
+    const state = createMemoryDeliveryState();
+    const capped = campaign({ frequencyCap: { count: 2, period: 'DAY' } });
+    const frequency = frequencyKeyOf(capped, 'ifa-1', readLocalClock('UTC', T0), T0)!;
+    expect(frequency.limit).toBe(2);
+    for (const key of ['a', 'b']) {
+      expect(await state.reserve(reserve({ frequency }, key))).toBe('ok');
+      await state.settle({
+        reservationKey: key,
+        campaignId: 1,
+        advertiserId: 7,
+        dateKey: '2026-03-02',
+        amountMicros: 3000,
+        frequency,
+      });
+    }
+    expect(await state.reserve(reserve({ frequency }, 'c'))).toBe('frequency');
+    const tomorrow = frequencyKeyOf(
+      capped,
+      'ifa-1',
+      readLocalClock('UTC', T0 + 86_400_000),
+      T0 + 86_400_000,
+    )!;
+    expect(await state.reserve(reserve({ frequency: tomorrow }, 'd'))).toBe('ok');
+    const otherUser = frequencyKeyOf(capped, 'ifa-2', readLocalClock('UTC', T0), T0)!;
+    expect(await state.reserve(reserve({ frequency: otherUser }, 'e'))).toBe('ok');
+  });
+
+  it('holds even pacing to the allowance of the slot', async () => {
+    const state = createMemoryDeliveryState();
+    const even = campaign({ pacing: 'EVEN', dailyBudgetMicros: 144 * USD });
+    const midnight = Date.parse('2026-03-02T00:00:00Z');
+    const plan = planPacing({
+      campaign: even,
+      clock: readLocalClock('UTC', midnight + 60_000),
+      nowMs: midnight + 60_000,
+      spentBeforeTodayMicros: 0,
+    });
+    // One minute into the first 10-minute slot of a $144 day: $0.10 allowed (+ no slack).
+    const outcomes: string[] = [];
+    for (let i = 0; i < 40; i++)
+      outcomes.push(await state.reserve(reserve({ amountMicros: 3000, pacing: { plan, slackMicros: 0 } })));
+    expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(33);
+    expect(outcomes.at(-1)).toBe('pacing');
+  });
+});

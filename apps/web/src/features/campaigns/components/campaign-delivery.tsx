@@ -1,0 +1,138 @@
+// A campaign's delivery (impressions, clicks, CTR, spend today and in total, pacing state) as the
+// list's cells and the view's section show it. Numbers come from the API (hourly rollups).
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import type { CampaignDelivery, PacingState } from '@console/core/api/campaigns';
+import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatBudget } from './campaign-format.ts';
+
+export const PACING_STATE_COLORS = {
+  ON_TRACK: 'green.2',
+  BEHIND: 'yellow.2',
+  AHEAD: 'blue.2',
+  CAPPED: 'grape.2',
+  OUT_OF_BUDGET: 'orange.2',
+  OUT_OF_FUNDS: 'red.2',
+} as const satisfies Record<PacingState, string>;
+
+/** Spend: cents, except under a cent (a few test impressions), where four decimals show it at all. */
+export const formatSpend = (micros: number) =>
+  micros > 0 && micros < 10_000 ? `$${(micros / 1_000_000).toFixed(4)}` : formatBudget(micros);
+
+export const formatCount = (value: number, language: string) => new Intl.NumberFormat(language).format(value);
+
+/** 0.0123 -> '1.23%'. */
+export const formatCtr = (ctr: number, language: string) =>
+  new Intl.NumberFormat(language, {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(ctr);
+
+/** The pacing state as a badge; a dash for campaigns that are not delivering (not active, out of flight). */
+export const PacingStateBadge = ({ state }: { state: PacingState | null }) => {
+  const { t } = useTranslation('campaigns');
+  if (state === null)
+    return (
+      <Text size="sm" c="dimmed" data-testid="campaign-pacing-state" data-state="NONE">
+        {t('delivery.notDelivering')}
+      </Text>
+    );
+  return (
+    <Badge
+      variant="filled"
+      color={PACING_STATE_COLORS[state]}
+      autoContrast
+      radius="sm"
+      size="sm"
+      miw="max-content"
+      data-testid="campaign-pacing-state"
+      data-state={state}
+    >
+      {t(`delivery.state.${state}`)}
+    </Badge>
+  );
+};
+
+/** The list's two-line cells. */
+export const ImpressionsCell = ({ delivery }: { delivery: CampaignDelivery }) => {
+  const { t, i18n } = useTranslation('campaigns');
+  return (
+    <Stack gap={0} align="flex-end">
+      <Text size="sm" data-testid="campaign-row-impressions">
+        {formatCount(delivery.impressions, i18n.language)}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="campaign-row-clicks">
+        {t('delivery.clicksWithCtr', {
+          count: delivery.clicks,
+          clicks: formatCount(delivery.clicks, i18n.language),
+          ctr: formatCtr(delivery.ctr, i18n.language),
+        })}
+      </Text>
+    </Stack>
+  );
+};
+
+export const SpendCell = ({ delivery }: { delivery: CampaignDelivery }) => {
+  const { t } = useTranslation('campaigns');
+  return (
+    <Stack gap={0} align="flex-end">
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="campaign-row-spend-today">
+        {t('delivery.today', { amount: formatSpend(delivery.spend_today_micros) })}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="campaign-row-spend-total">
+        {t('delivery.total', { amount: formatSpend(delivery.spend_total_micros) })}
+      </Text>
+    </Stack>
+  );
+};
+
+const Figure = ({ label, value, testId }: { label: string; value: React.ReactNode; testId: string }) => (
+  <Stack gap={2}>
+    <Text size="xs" c="dimmed">
+      {label}
+    </Text>
+    <Text size="lg" fw={600} data-testid={testId}>
+      {value}
+    </Text>
+  </Stack>
+);
+
+/** The view's figures. */
+export const DeliveryFigures = ({ delivery }: { delivery: CampaignDelivery }) => {
+  const { t, i18n } = useTranslation('campaigns');
+  const language = i18n.language;
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
+      <Figure
+        label={t('delivery.impressions')}
+        value={formatCount(delivery.impressions, language)}
+        testId="campaign-impressions"
+      />
+      <Figure
+        label={t('delivery.clicks')}
+        value={formatCount(delivery.clicks, language)}
+        testId="campaign-clicks"
+      />
+      <Figure label={t('delivery.ctr')} value={formatCtr(delivery.ctr, language)} testId="campaign-ctr" />
+      <Figure
+        label={t('delivery.spendToday')}
+        value={formatSpend(delivery.spend_today_micros)}
+        testId="campaign-spend-today"
+      />
+      <Figure
+        label={t('delivery.spendTotal')}
+        value={formatSpend(delivery.spend_total_micros)}
+        testId="campaign-spend-total"
+      />
+      <Figure
+        label={t('delivery.pacingState')}
+        value={<PacingStateBadge state={delivery.pacing_state} />}
+        testId="campaign-pacing"
+      />
+    </SimpleGrid>
+  );
+};

@@ -1,0 +1,220 @@
+// An account's movements (who moved what, when and why) with the balance after each: filters by
+// kind, method, dates and text, CSV export of what the filters select, and "Reverse" on the rows the
+// caller may undo. A reversal shows as such, and so does the movement it undid.
+import '../../../components/data-table/data-table-styles.ts';
+import { type FundsEntry, TRANSFER_KINDS, TRANSFER_METHODS } from '@console/core/api/funds';
+import { formatMicros } from '@console/core/format/money';
+import { Badge, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowBackUp, IconFileTypeCsv } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '../../../components/data-table/data-table.tsx';
+import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
+import { useListParams } from '../../../components/data-table/use-list-params.ts';
+import { formatDateTime } from '../../../lib/format/date-time.ts';
+import { downloadFundsFile } from '../api/download-funds-file.ts';
+import { useFundsHistory } from '../api/list-funds-history.ts';
+import { ReverseModal } from './reverse-modal.tsx';
+
+const LIST_OPTIONS: ListParamsOptions = { filterKeys: ['kind', 'method', 'from', 'to'], order: 'desc' };
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+type Props = {
+  /** The account; the caller's own when undefined. */
+  userId: number | undefined;
+  /** Media cost is sent to admins and co-admins only; the column shows for them. */
+  showMediaCost: boolean;
+};
+
+export const HistoryTable = ({ userId, showMediaCost }: Props) => {
+  const { t, i18n } = useTranslation('funds');
+  const list = useListParams('funds-history', LIST_OPTIONS);
+  const [reversing, setReversing] = useState<FundsEntry | null>(null);
+  // Half-typed dates stay out of the request.
+  const query = useMemo((): Record<string, string | number | undefined> => {
+    const { from, to, sort: _sort, ...rest } = list.query;
+    return {
+      ...rest,
+      from: typeof from === 'string' && DATE_PATTERN.test(from) ? from : undefined,
+      to: typeof to === 'string' && DATE_PATTERN.test(to) ? to : undefined,
+    };
+  }, [list.query]);
+  const history = useFundsHistory(userId, query);
+
+  const columns = useMemo<DataColumn<FundsEntry>[]>(() => {
+    const all: DataColumn<FundsEntry>[] = [
+      {
+        id: 'time',
+        header: t('history.time'),
+        hideable: false,
+        cell: (entry) => (
+          <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, i18n.language)}</time>
+        ),
+      },
+      {
+        id: 'kind',
+        header: t('history.kind'),
+        hideable: false,
+        cell: (entry) => (
+          <Stack gap={2} align="flex-start">
+            <Badge
+              variant="light"
+              color={entry.kind === 'REVERSAL' ? 'orange' : 'gray'}
+              data-testid="funds-kind"
+            >
+              {entry.reverses_transfer_id === null
+                ? t(`kinds.${entry.kind}`)
+                : t('history.reversalOf', { id: entry.reverses_transfer_id })}
+            </Badge>
+            {entry.reversed_by_transfer_id !== null ? (
+              <Text size="xs" fs="italic" data-testid="funds-reversed-by">
+                {t('history.reversedBy', { id: entry.reversed_by_transfer_id })}
+              </Text>
+            ) : null}
+          </Stack>
+        ),
+      },
+      {
+        id: 'amount',
+        header: t('history.amount'),
+        align: 'right',
+        hideable: false,
+        cell: (entry) => (
+          <Text span size="sm" fw={600} c={entry.amount_micros < 0 ? 'red.9' : undefined}>
+            {formatMicros(entry.amount_micros)}
+          </Text>
+        ),
+      },
+      {
+        id: 'balance',
+        header: t('history.balanceAfter'),
+        align: 'right',
+        cell: (entry) => formatMicros(entry.balance_after_micros),
+      },
+      {
+        id: 'method',
+        header: t('history.method'),
+        cell: (entry) => (entry.method ? t(`methods.${entry.method}`) : '—'),
+      },
+      {
+        id: 'counterparty',
+        header: t('history.counterparty'),
+        cell: (entry) =>
+          entry.counterparty?.companyName || entry.counterparty?.email || t('history.platform'),
+      },
+      { id: 'reference', header: t('history.reference'), cell: (entry) => entry.reference || '—' },
+      { id: 'note', header: t('history.note'), cell: (entry) => entry.note || '—' },
+      { id: 'by', header: t('history.by'), cell: (entry) => entry.createdBy?.email ?? t('history.system') },
+      {
+        id: 'advertiserCost',
+        header: t('history.advertiserCost'),
+        align: 'right',
+        hiddenByDefault: true,
+        cell: (entry) =>
+          entry.advertiser_cost_micros === null ? '—' : formatMicros(entry.advertiser_cost_micros),
+      },
+      {
+        id: 'transfer',
+        header: t('history.transfer'),
+        hiddenByDefault: true,
+        cell: (entry) => `#${entry.transfer_id}`,
+      },
+    ];
+    if (showMediaCost) {
+      all.splice(10, 0, {
+        id: 'mediaCost',
+        header: t('history.mediaCost'),
+        align: 'right',
+        hiddenByDefault: true,
+        cell: (entry) => (entry.media_cost_micros === null ? '—' : formatMicros(entry.media_cost_micros)),
+      });
+    }
+    return all;
+  }, [t, i18n.language, showMediaCost]);
+
+  const exportCsv = () => {
+    const { page: _page, limit: _limit, order: _order, ...filters } = query;
+    void downloadFundsFile(
+      '/api/funds/history.csv',
+      { ...filters, user_primary_id: userId },
+      `funds-${userId ?? 'account'}.csv`,
+    );
+  };
+
+  return (
+    <>
+      <DataTable
+        list={list}
+        columns={columns}
+        query={history}
+        getRowId={(entry) => entry.id}
+        label={t('history.label')}
+        searchLabel={t('history.search')}
+        emptyTitle={t('history.emptyTitle')}
+        emptyDescription={t('history.emptyBody')}
+        rowActions={(entry) =>
+          entry.can_reverse
+            ? [
+                {
+                  key: 'reverse',
+                  label: t('history.reverse'),
+                  icon: <IconArrowBackUp size={16} aria-hidden="true" />,
+                  onClick: () => setReversing(entry),
+                },
+              ]
+            : []
+        }
+        rowActionsLabel={(entry) => t('history.actionsFor', { id: entry.transfer_id })}
+        toolbar={
+          <Button
+            variant="default"
+            leftSection={<IconFileTypeCsv size={16} aria-hidden="true" />}
+            onClick={exportCsv}
+            data-testid="funds-export-csv"
+          >
+            {t('history.export')}
+          </Button>
+        }
+        filters={
+          <Group gap="sm" align="flex-end">
+            <NativeSelect
+              label={t('history.kind')}
+              value={list.params.filters.kind ?? ''}
+              onChange={(event) => list.setFilter('kind', event.currentTarget.value || null)}
+              data={[
+                { value: '', label: t('history.allKinds') },
+                ...TRANSFER_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) })),
+              ]}
+              data-testid="funds-filter-kind"
+            />
+            <NativeSelect
+              label={t('history.method')}
+              value={list.params.filters.method ?? ''}
+              onChange={(event) => list.setFilter('method', event.currentTarget.value || null)}
+              data={[
+                { value: '', label: t('history.allMethods') },
+                ...TRANSFER_METHODS.map((method) => ({ value: method, label: t(`methods.${method}`) })),
+              ]}
+              data-testid="funds-filter-method"
+            />
+            <TextInput
+              type="date"
+              label={t('history.from')}
+              value={list.params.filters.from ?? ''}
+              onChange={(event) => list.setFilter('from', event.currentTarget.value || null)}
+              data-testid="funds-filter-from"
+            />
+            <TextInput
+              type="date"
+              label={t('history.to')}
+              value={list.params.filters.to ?? ''}
+              onChange={(event) => list.setFilter('to', event.currentTarget.value || null)}
+              data-testid="funds-filter-to"
+            />
+          </Group>
+        }
+      />
+      <ReverseModal entry={reversing} onClose={() => setReversing(null)} />
+    </>
+  );
+};

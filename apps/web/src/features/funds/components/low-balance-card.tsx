@@ -1,0 +1,70 @@
+// The owner's low-balance alert: a mail when a debit takes the balance below the amount set here.
+import type { FundsSummary } from '@console/core/api/funds';
+import { findMoneyTextError, formatMicros, parseMoneyToMicros } from '@console/core/format/money';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failureMessage, showToast } from '../../../components/toast.ts';
+import { useSetLowBalanceAlert } from '../api/set-low-balance-alert.ts';
+
+const toText = (micros: number | null | undefined) =>
+  micros == null ? '' : formatMicros(micros).replace('$', '').replaceAll(',', '');
+
+export const LowBalanceCard = ({ summary }: { summary: FundsSummary | undefined }) => {
+  const { t } = useTranslation('funds');
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useSetLowBalanceAlert();
+  const current = summary?.low_balance_threshold_micros;
+  useEffect(() => setText(toText(current)), [current]);
+
+  const save = (threshold: number | null) =>
+    mutation.mutate(threshold, {
+      onSuccess: () => showToast('success', threshold === null ? t('alert.off') : t('alert.saved')),
+      onError: (failure) => setError(failureMessage(failure, t('alert.failed'))),
+    });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (findMoneyTextError(text) || parseMoneyToMicros(text) < 0) {
+      setError(t('alert.invalid'));
+      return;
+    }
+    setError(null);
+    save(parseMoneyToMicros(text));
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="funds-low-balance">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('alert.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {current == null ? t('alert.none') : t('alert.current', { amount: formatMicros(current) })}
+        </Text>
+        <form onSubmit={submit} noValidate aria-label={t('alert.title')}>
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              label={t('alert.threshold')}
+              inputMode="decimal"
+              leftSection="$"
+              value={text}
+              onChange={(event) => setText(event.currentTarget.value)}
+              error={error}
+              data-testid="funds-low-balance-threshold"
+            />
+            <Button type="submit" loading={mutation.isPending} data-testid="funds-low-balance-save">
+              {t('alert.save')}
+            </Button>
+            {current != null ? (
+              <Button variant="default" onClick={() => save(null)} data-testid="funds-low-balance-off">
+                {t('alert.turnOff')}
+              </Button>
+            ) : null}
+          </Group>
+        </form>
+      </Stack>
+    </Paper>
+  );
+};

@@ -1,0 +1,552 @@
+// The built-in bidder's figures (issue 11 part 11); prints, never asserts on time.
+//   node --import tsx scripts/bench/bidder.ts [--campaigns=1000] [--rate=2000] [--duration=10]
+//        [--only=pacing|load]
+// (1) Pacing accuracy over simulated days: the pure pacing code (pacing.ts) and the memory delivery
+//     state on a simulated clock, with a day-shaped traffic curve; spend at the end of the day as a
+//     share of the daily budget.
+// (2) Load with 1,000 active campaigns on a fresh PostgreSQL database (BENCH_DATABASE_URL, else
+//     TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; the embedded database when
+//     none answers): the decision time inside the bidder (parse, auction, markup: no I/O but the
+//     memory state), then autocannon on loopback at a fixed rate (default 2,000 requests/s) and flat
+//     out, with each answer's time inside the process (Fastify's elapsed time: request in to answer
+//     out, the bid events' group commit included) beside the load generator's.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { targetingSchema } from '@console/core/api/campaigns';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { AppConfig } from '../../apps/api/src/config/env.ts';
+import { type Database, openDatabase } from '../../apps/api/src/db/client.ts';
+import { campaignCreatives, campaignExchanges, campaigns } from '../../apps/api/src/db/schema/campaigns.ts';
+import { creativeExchanges, creatives } from '../../apps/api/src/db/schema/creatives.ts';
+import { exchanges } from '../../apps/api/src/db/schema/reference.ts';
+import { runAuction } from '../../apps/api/src/modules/bidding/bid-engine.ts';
+import { buildBidResponse } from '../../apps/api/src/modules/bidding/bid-response.ts';
+import { buildBidderApp } from '../../apps/api/src/modules/bidding/bidder-app.ts';
+import { createMemoryDeliveryState } from '../../apps/api/src/modules/bidding/delivery-state.ts';
+import { readLocalClock } from '../../apps/api/src/modules/bidding/local-time.ts';
+import { parseBidRequest } from '../../apps/api/src/modules/bidding/openrtb-request.ts';
+import { pacingSlackMicros, planPacing } from '../../apps/api/src/modules/bidding/pacing.ts';
+import { costOfImpression } from '../../apps/api/src/modules/bidding/pricing.ts';
+import { ensureReferenceData } from '../../apps/api/src/modules/reference/reference-seed.ts';
+import { findUserByEmail } from '../../apps/api/src/modules/users/user-queries.ts';
+import { creditDemoAccount, seedDemo } from '../../apps/api/src/seed/demo-seed.ts';
+import { ensurePlatformCompany } from '../../apps/api/src/seed/platform-company.ts';
+import { percentile } from './load.ts';
+
+const argv = process.argv.slice(2);
+const option = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const campaignCount = Number(option('campaigns') ?? 1000);
+const rate = Number(option('rate') ?? 2000);
+const durationS = Number(option('duration') ?? 10);
+const only = option('only');
+const USD = 1_000_000;
+const DAY_MS = 86_400_000;
+
+const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 10 ? 2 : 1) : '-');
+const section = (title: string) => console.log(`\n## ${title}\n`);
+
+// ---- (1) pacing accuracy ------------------------------------------------------------------------
+
+/** Share of a day's requests by hour: quiet at night, peaks at noon and in the evening. */
+const TRAFFIC_BY_HOUR = [
+  0.4, 0.3, 0.2, 0.2, 0.2, 0.3, 0.6, 1, 1.3, 1.4, 1.5, 1.6, 1.7, 1.6, 1.5, 1.4, 1.4, 1.5, 1.7, 1.9, 1.8, 1.5,
+  1, 0.6,
+];
+
+type PacingScenario = {
+  name: string;
+  dailyBudgetMicros: number;
+  /** Bid requests per second at traffic 1.0. */
+  requestsPerSecond: number;
+  dayParting: boolean[][] | null;
+  winRate: number;
+};
+
+/** Seeded pseudo-random numbers, so a run is repeatable. */
+const random = (seed: number) => () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648;
+};
+
+const simulateDay = async (scenario: PacingScenario) => {
+  const state = createMemoryDeliveryState();
+  const day = Date.parse('2026-03-02T00:00:00Z');
+  const campaign = {
+    startMs: day - DAY_MS,
+    endMs: day + 30 * DAY_MS,
+    dayParting: scenario.dayParting,
+    dailyBudgetMicros: scenario.dailyBudgetMicros,
+    totalBudgetMicros: 100 * scenario.dailyBudgetMicros,
+  };
+  const next = random(42);
+  const bidMicros = 3 * USD;
+  let spent = 0;
+  let requests = 0;
+  let reserved = 0;
+  // The even plan by now: the budget times the share of today's serving time passed.
+  const servingHours = scenario.dayParting ? (scenario.dayParting[0] ?? []).filter(Boolean).length : 24;
+  let servedSeconds = 0;
+  let largestGap = 0;
+  for (let second = 0; second < 86_400; second++) {
+    const nowMs = day + second * 1000;
+    if (second % 600 === 0) {
+      const planned = (scenario.dailyBudgetMicros * servedSeconds) / (servingHours * 3600);
+      largestGap = Math.max(largestGap, Math.abs(spent - planned) / scenario.dailyBudgetMicros);
+    }
+    if (!scenario.dayParting || scenario.dayParting[0]?.[Math.floor(second / 3600)]) servedSeconds++;
+    const expected = scenario.requestsPerSecond * (TRAFFIC_BY_HOUR[Math.floor(second / 3600)] ?? 1);
+    // Poisson-ish: the whole part, plus one more with the fractional chance.
+    const count = Math.floor(expected) + (next() < expected % 1 ? 1 : 0);
+    for (let i = 0; i < count; i++) {
+      requests++;
+      const clock = readLocalClock('UTC', nowMs);
+      const hours = scenario.dayParting?.[clock.weekday];
+      if (hours && !hours[clock.hour]) continue;
+      const plan = planPacing({ campaign, clock, nowMs, spentBeforeTodayMicros: 0 });
+      const amount = costOfImpression(bidMicros, 0).advertiserMicros;
+      const key = `${second}:${i}`;
+      const outcome = await state.reserve({
+        reservationKey: key,
+        campaignId: 1,
+        advertiserId: 1,
+        dateKey: clock.dateKey,
+        amountMicros: amount,
+        totalBudgetMicros: campaign.totalBudgetMicros,
+        dailyBudgetMicros: campaign.dailyBudgetMicros,
+        pacing: { plan, slackMicros: pacingSlackMicros(plan, amount) },
+        balance: { baseMicros: 1_000 * USD * USD, baseSpentMicros: 0 },
+        frequency: null,
+        nowMs,
+      });
+      if (outcome !== 'ok') continue;
+      reserved++;
+      if (next() < scenario.winRate) {
+        // Second price: the clearing price is 50-100% of the bid.
+        const cost = costOfImpression(Math.round(bidMicros * (0.5 + next() / 2)), 0).advertiserMicros;
+        spent += cost;
+        await state.settle({
+          reservationKey: key,
+          campaignId: 1,
+          advertiserId: 1,
+          dateKey: clock.dateKey,
+          amountMicros: cost,
+          frequency: null,
+        });
+      } else await state.release(key);
+    }
+  }
+  return { requests, reserved, spent, largestGap };
+};
+
+const runPacing = async () => {
+  section('Pacing accuracy over a simulated day (pure pacing code, memory state, simulated clock)');
+  const workHours = Array.from({ length: 7 }, () =>
+    Array.from({ length: 24 }, (_, hour) => hour >= 9 && hour < 17),
+  );
+  const scenarios: PacingScenario[] = [
+    {
+      name: 'even, $100/day, ample traffic (30 req/s peak-avg)',
+      dailyBudgetMicros: 100 * USD,
+      requestsPerSecond: 30,
+      dayParting: null,
+      winRate: 0.3,
+    },
+    {
+      name: 'even, $100/day, 5x the traffic',
+      dailyBudgetMicros: 100 * USD,
+      requestsPerSecond: 150,
+      dayParting: null,
+      winRate: 0.3,
+    },
+    {
+      name: 'even, $500/day, day-parted 09:00-17:00',
+      dailyBudgetMicros: 500 * USD,
+      requestsPerSecond: 100,
+      dayParting: workHours,
+      winRate: 0.5,
+    },
+    {
+      name: 'even, $100/day, scarce traffic (0.5 req/s)',
+      dailyBudgetMicros: 100 * USD,
+      requestsPerSecond: 0.5,
+      dayParting: null,
+      winRate: 0.3,
+    },
+  ];
+  const rows: string[][] = [];
+  for (const scenario of scenarios) {
+    const result = await simulateDay(scenario);
+    const share = result.spent / scenario.dailyBudgetMicros;
+    rows.push([
+      scenario.name,
+      `$${(scenario.dailyBudgetMicros / USD).toFixed(0)}`,
+      String(result.requests),
+      `$${(result.spent / USD).toFixed(4)}`,
+      `${(share * 100).toFixed(2)}%`,
+      `${(result.largestGap * 100).toFixed(1)}%`,
+    ]);
+  }
+  printTable(
+    [
+      'scenario',
+      'daily budget',
+      'requests',
+      'spent at day end',
+      'share of budget',
+      'largest gap to the even plan',
+    ],
+    rows,
+  );
+  console.log(
+    '\nThe gap is |spend so far - budget x share of the serving time passed|, every 10 minutes, as a share of the ' +
+      'budget. Scarce traffic cannot reach the budget (every request it can afford is bid on).',
+  );
+};
+
+const printTable = (header: string[], rows: string[][]) => {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  for (const row of rows) console.log(line(row));
+};
+
+// ---- (2) load ---------------------------------------------------------------------------------------
+
+const SIZES: [number, number][] = [
+  [300, 250],
+  [728, 90],
+  [320, 50],
+  [160, 600],
+];
+const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'CA'];
+const ALPHA3: Record<string, string> = { US: 'USA', GB: 'GBR', DE: 'DEU', FR: 'FRA', CA: 'CAN' };
+
+const openBenchDatabase = async (): Promise<{
+  database: Database;
+  label: string;
+  drop: () => Promise<void>;
+}> => {
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  admin.on('error', () => undefined);
+  try {
+    await admin.connect();
+  } catch {
+    return {
+      database: await openDatabase({ inMemory: true }),
+      label: 'PGlite (in memory)',
+      drop: async () => {},
+    };
+  }
+  const name = `bench_bidder_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    database,
+    label: 'PostgreSQL',
+    drop: async () => {
+      // The pool's sockets close a moment after pool.end(): forcing the drop before would kill them.
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const { rows } = await admin.query(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+};
+
+const seedCampaigns = async (database: Database) => {
+  const db = database.db;
+  await ensurePlatformCompany(db);
+  await ensureReferenceData(db);
+  await seedDemo(db, 'Demo-pass-1');
+  const advertiser = (await findUserByEmail(db, 'advertiser@demo.test'))!;
+  await creditDemoAccount(db, advertiser.id, 10_000_000n * BigInt(USD));
+  const exchangeIds = (await db.select({ id: exchanges.id }).from(exchanges))
+    .map((row) => row.id)
+    .slice(0, 5);
+  const now = Date.now();
+  for (let start = 0; start < campaignCount; start += 250) {
+    const batch = Array.from({ length: Math.min(250, campaignCount - start) }, (_, k) => start + k);
+    const creativeRows = await db
+      .insert(creatives)
+      .values(
+        batch.map((i) => {
+          const [w, h] = SIZES[i % SIZES.length]!;
+          return {
+            advertiserId: advertiser.id,
+            name: `Bench creative ${i}`,
+            creativeType: 'image',
+            status: 'APPROVED',
+            size: `${w}x${h}`,
+            clickUrl: `https://brand${i % 50}.example/landing?c=${i}`,
+            media: { url: `/media/bench-${i}.png`, mime: 'image/png', bytes: 10_000, width: w, height: h },
+          };
+        }),
+      )
+      .returning({ id: creatives.id });
+    const campaignRows = await db
+      .insert(campaigns)
+      .values(
+        batch.map((i) => ({
+          advertiserId: advertiser.id,
+          name: `Bench ${i}`,
+          status: 'ACTIVE',
+          startAt: new Date(now - DAY_MS),
+          endAt: new Date(now + 30 * DAY_MS),
+          timeZone: ['UTC', 'America/New_York', 'Europe/Berlin', 'Asia/Tokyo'][i % 4]!,
+          totalBudgetMicros: 1_000_000 * USD,
+          dailyBudgetMicros: 100_000 * USD,
+          pacing: i % 2 === 0 ? 'ASAP' : 'EVEN',
+          priceModel: i % 10 === 0 ? 'CPC' : 'CPM',
+          bidMicros: (1 + (i % 7)) * 500_000,
+          minBidMicros: 100_000,
+          maxBidMicros: 6 * USD,
+          frequencyCap: i % 5 === 0 ? { count: 1000, period: 'DAY' as const } : null,
+          targeting: targetingSchema.parse({
+            countries:
+              i % 3 === 0 ? [] : [COUNTRIES[i % COUNTRIES.length]!, COUNTRIES[(i + 1) % COUNTRIES.length]!],
+            device_types: i % 4 === 0 ? ['PHONE', 'TABLET'] : [],
+            traffic_types: i % 5 === 1 ? ['APP'] : [],
+            ad_categories: ['IAB20'],
+          }),
+        })),
+      )
+      .returning({ id: campaigns.id });
+    await db
+      .insert(campaignCreatives)
+      .values(campaignRows.map((row, k) => ({ campaignId: row.id, creativeId: creativeRows[k]!.id })));
+    await db
+      .insert(campaignExchanges)
+      .values(
+        campaignRows.flatMap((row) =>
+          exchangeIds.map((exchangeId) => ({ campaignId: row.id, exchangeId, state: 'APPROVED' })),
+        ),
+      );
+    await db
+      .insert(creativeExchanges)
+      .values(
+        creativeRows.flatMap((row) =>
+          exchangeIds.map((exchangeId) => ({ creativeId: row.id, exchangeId, state: 'APPROVED' })),
+        ),
+      );
+  }
+};
+
+/** A pool of varied requests: site and app, the four sizes, five countries, phones and desktops. */
+const requestPool = () =>
+  Array.from({ length: 200 }, (_, i) => {
+    const [w, h] = SIZES[i % SIZES.length]!;
+    const country = ALPHA3[COUNTRIES[i % COUNTRIES.length]!]!;
+    const isApp = i % 3 === 0;
+    return {
+      id: `pool-${i}`,
+      at: i % 2 === 0 ? 1 : 2,
+      tmax: 150,
+      imp: [{ id: '1', bidfloor: 0.2 + (i % 5) * 0.3, banner: { w, h, format: [{ w, h }] } }],
+      ...(isApp
+        ? { app: { bundle: `com.example.app${i % 20}`, cat: ['IAB15-10'] } }
+        : { site: { domain: `site${i % 40}.example.org`, page: `https://site${i % 40}.example.org/a` } }),
+      device: {
+        ua:
+          i % 2 === 0
+            ? 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1'
+            : 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
+        devicetype: i % 2 === 0 ? 4 : 2,
+        ip: '203.0.113.7',
+        language: 'en',
+        geo: { country },
+        ...(isApp ? { ifa: `ifa-${i}` } : {}),
+      },
+      user: { id: `user-${i % 97}` },
+    };
+  });
+
+const runLoadBench = async () => {
+  const { database, label, drop } = await openBenchDatabase();
+  try {
+    section(`Load with ${campaignCount} active campaigns (${label})`);
+    const seeded = performance.now();
+    await seedCampaigns(database);
+    console.log(
+      `Seeded ${campaignCount} campaigns with creatives in ${((performance.now() - seeded) / 1000).toFixed(1)} s.`,
+    );
+    const config = {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: mkdtempSync(join(tmpdir(), 'bench-bidder-')),
+      databaseUrl: undefined,
+      payloadKey: 'a'.repeat(64),
+      jwtSecret: randomBytes(32).toString('hex'),
+      smtpUrl: undefined,
+      mailFrom: 'bench@localhost',
+      demoPassword: 'Demo-pass-1',
+      loginRateLimit: 10_000,
+      apiRateLimit: 10_000_000,
+      forgotPasswordRateLimit: 10_000,
+      sessionMaxHours: 12,
+      trustProxy: false,
+      logLevel: 'silent',
+      webDist: '/nonexistent',
+      dspAllowedPrivateHosts: [],
+      listUploadMaxBytes: 64 * 1024 * 1024,
+      bidderSeat: 'console',
+    } satisfies AppConfig;
+    const { app, bidder } = await buildBidderApp(config, database);
+    const handlerMs: number[] = [];
+    let measuring = false;
+    app.addHook('onResponse', async (request, reply) => {
+      if (measuring && request.url.startsWith('/openrtb/')) handlerMs.push(reply.elapsedTime);
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/openrtb/2.6/openx`;
+    const pool = requestPool();
+    const snapshot = bidder.index.current();
+    console.log(`Index: ${snapshot.campaignById.size} campaigns, ${snapshot.creativeById.size} creatives.`);
+
+    // Decision time: parse + auction + response, the memory state, no database.
+    const decisionState = createMemoryDeliveryState();
+    const exchangeId = snapshot.exchangeIdByKey.get('openx')!;
+    const decisions = new Float64Array(20_000);
+    let bidCount = 0;
+    const cpuBefore = process.cpuUsage();
+    for (let i = 0; i < decisions.length; i++) {
+      const body = { ...pool[i % pool.length]!, id: `d-${i}` };
+      const t0 = performance.now();
+      const parsed = parseBidRequest(body);
+      if (!parsed.ok) throw new Error(parsed.reason);
+      const nowMs = Date.now();
+      const auction = await runAuction(
+        parsed.request,
+        exchangeId,
+        { snapshot, state: decisionState, membership: bidder.membership, seat: 'console', nowMs },
+        { trackingIsSecure: false },
+      );
+      if (auction.bids.length > 0) {
+        bidCount++;
+        JSON.stringify(
+          buildBidResponse({
+            request: parsed.request,
+            exchangeId,
+            exchangeKey: 'openx',
+            facts: auction.facts,
+            bids: auction.bids,
+            signer: bidder.signer,
+            baseUrl: 'http://127.0.0.1',
+            nowMs,
+          }).response,
+        );
+      }
+      decisions[i] = performance.now() - t0;
+    }
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuPerDecisionMs = (cpu.user + cpu.system) / 1000 / decisions.length;
+    const sorted = decisions.sort();
+    console.log(
+      `Decision inside the bidder (parse, ${campaignCount} campaigns checked, price, reserve, markup; ${decisions.length} requests, ${((bidCount / decisions.length) * 100).toFixed(0)}% bid): ` +
+        `p50 ${ms(percentile(sorted, 50))} ms, p99 ${ms(percentile(sorted, 99))} ms, max ${ms(sorted[sorted.length - 1]!)} ms` +
+        `; CPU ${ms(cpuPerDecisionMs)} ms per decision (${(1000 / cpuPerDecisionMs).toFixed(0)} decisions/s per core)`,
+    );
+
+    let serial = 0;
+    const fire = (options: { overallRate?: number; connections: number; duration: number }) =>
+      autocannon({
+        url,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        connections: options.connections,
+        duration: options.duration,
+        ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+        requests: [
+          {
+            setupRequest: (request: Record<string, unknown>) => {
+              const i = serial++;
+              return { ...request, body: JSON.stringify({ ...pool[i % pool.length]!, id: `load-${i}` }) };
+            },
+          },
+        ],
+      });
+
+    await fire({ connections: 20, duration: 2 }); // warm-up
+    const rows: string[][] = [];
+    for (const run of [
+      { name: `fixed ${rate} req/s`, overallRate: rate, connections: 100, duration: durationS },
+      { name: 'flat out', connections: 32, duration: Math.min(durationS, 5) },
+    ]) {
+      handlerMs.length = 0;
+      measuring = true;
+      const runCpu = process.cpuUsage();
+      const result = await fire(run);
+      const used = process.cpuUsage(runCpu);
+      measuring = false;
+      await bidder.recorder.flush();
+      const inside = Float64Array.from(handlerMs).sort();
+      rows.push([
+        run.name,
+        (result.requests.total / result.duration).toFixed(0),
+        String(result['2xx']),
+        String(result.non2xx + result.errors + result.timeouts),
+        ms(result.latency.p50),
+        ms(result.latency.p99),
+        ms(percentile(inside, 50)),
+        ms(percentile(inside, 99)),
+        ms((used.user + used.system) / 1000 / Math.max(1, result.requests.total)),
+      ]);
+    }
+    printTable(
+      [
+        'run (autocannon on loopback)',
+        'req/s',
+        '2xx (200 + 204)',
+        'errors',
+        'p50 ms (client)',
+        'p99 ms (client)',
+        'p50 ms (inside)',
+        'p99 ms (inside)',
+        'CPU ms/request (bidder + autocannon)',
+      ],
+      rows,
+    );
+    console.log(
+      '\n"inside": request in to answer out in the bidder process (the bid events group commit included); ' +
+        '"client": what autocannon saw on loopback, on the same 2 cores.',
+    );
+    await app.close();
+  } finally {
+    await database.close();
+    await drop();
+  }
+};
+
+const main = async () => {
+  console.log(
+    `# bidder bench (${new Date().toISOString()}, node ${process.version}, ${availableParallelism()} cores, load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+  );
+  if (only !== 'load') await runPacing();
+  if (only !== 'pacing') await runLoadBench();
+};
+
+main()
+  .then(() => process.exit(0))
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  });
