@@ -34,13 +34,22 @@ const PUBLIC_ROUTES = [
   'GET /api/auth/payload-key',
   'GET /api/creatives/preview-frame',
   'GET /api/health',
+  // Conversions from advertisers' servers: refused unless the click id is a signed tracking token
+  // and its advertiser has postback_enabled.
+  'GET /api/postback',
   'GET /docs/openapi.json',
+  // Tracking beacons and the click redirect: the token is signed; a forged or altered one is 4xx.
+  'GET /t/:kind/:token',
   'POST /api/auth/forgot-password',
   'POST /api/auth/login',
   'POST /api/auth/register',
   'POST /api/auth/resend-verify-otp',
   'POST /api/auth/reset-password',
   'POST /api/auth/verify-otp',
+  // Stripe's webhook: accepted only with a valid Stripe-Signature made with STRIPE_WEBHOOK_SECRET.
+  'POST /api/payment/stripe/webhook',
+  // Exchanges' bid requests: a bid only answers with signed tracking URLs; nothing is read or moved.
+  'POST /openrtb/2.6/:exchange_key',
 ];
 
 /** Whether status and body are exactly these (collects every mismatch instead of stopping at one). */

@@ -18,6 +18,7 @@ export const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   404: 'Not found, or outside what the caller may see',
   409: 'Conflict with the current state',
   413: 'Request body too large',
+  422: 'Unprocessable: the Idempotency-Key was already used with a different request',
   429: 'Too many requests: wait and try again',
 };
 

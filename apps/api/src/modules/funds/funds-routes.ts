@@ -322,8 +322,8 @@ export const adminFundsRoutes =
           operationId: 'createFundsMovement',
           tags,
           security: bearer,
-          summary:
-            "Credit or debit an agency's or advertiser's account (wire, cheque, promotion, adjustment, refund)",
+          summary: "Credit or debit an agency's or advertiser's account",
+          description: "Credit or debit an agency's or advertiser's account (wire, cheque, promotion, adjustment, refund)",
           headers: idempotencyHeaders,
           body: movementBody,
           response: movementResponses,
