@@ -323,7 +323,8 @@ export const adminFundsRoutes =
           tags,
           security: bearer,
           summary: "Credit or debit an agency's or advertiser's account",
-          description: "Credit or debit an agency's or advertiser's account (wire, cheque, promotion, adjustment, refund)",
+          description:
+            "Credit or debit an agency's or advertiser's account (wire, cheque, promotion, adjustment, refund)",
           headers: idempotencyHeaders,
           body: movementBody,
           response: movementResponses,

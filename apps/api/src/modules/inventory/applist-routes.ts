@@ -63,7 +63,8 @@ export const applistRoutes =
           ...schemaBase,
           operationId: 'listInventoryLists',
           summary: 'Inventory lists the caller may see',
-          description: 'Inventory lists the caller may see, paged, sorted (name, entry_count, created_at, updated_at) and filtered (advertiser_id, kind, q: part of the name)',
+          description:
+            'Inventory lists the caller may see, paged, sorted (name, entry_count, created_at, updated_at) and filtered (advertiser_id, kind, q: part of the name)',
           querystring: applistListQuery,
           response: withErrors(okResponse(pageOf(applistListItem))),
         },
@@ -82,7 +83,8 @@ export const applistRoutes =
           ...schemaBase,
           operationId: 'createInventoryList',
           summary: 'Create an inventory list',
-          description: 'Create an inventory list, empty or with up to 5,000 entries (every entry must be valid); upload a file for more',
+          description:
+            'Create an inventory list, empty or with up to 5,000 entries (every entry must be valid); upload a file for more',
           body: applistCreateBody,
           response: withErrors(okResponse(applistDetail)),
         },
@@ -102,7 +104,8 @@ export const applistRoutes =
           ...schemaBase,
           operationId: 'uploadInventoryList',
           summary: 'Upload a file of entries into a new or an existing inventory list',
-          description: 'Upload entries (multipart: fields first, then "file"): a new list (name, kind, default_mode, advertiser_id) or an existing one (applist_id, mode: append, replace or remove). CSV: "column" names the header column; TXT: one entry per line. The file is validated as it arrives (a file that is not a list is refused whole, nothing stored); the answer is the queued import to poll at GET /api/list-imports/{id}',
+          description:
+            'Upload entries (multipart: fields first, then "file"): a new list (name, kind, default_mode, advertiser_id) or an existing one (applist_id, mode: append, replace or remove). CSV: "column" names the header column; TXT: one entry per line. The file is validated as it arrives (a file that is not a list is refused whole, nothing stored); the answer is the queued import to poll at GET /api/list-imports/{id}',
           consumes: ['multipart/form-data'],
           response: withErrors(okResponse(listImport)),
         },
@@ -205,7 +208,8 @@ export const applistRoutes =
           ...schemaBase,
           operationId: 'listInventoryListEntries',
           summary: 'Entries of a list in byte order',
-          description: 'Entries of a list in byte order, paged (page, or after: the last value of the previous page) and searched (q: entries that start with it)',
+          description:
+            'Entries of a list in byte order, paged (page, or after: the last value of the previous page) and searched (q: entries that start with it)',
           params: applistIdParams,
           querystring: entryListQuery,
           response: withErrors(okResponse(entryPage)),
@@ -225,7 +229,8 @@ export const applistRoutes =
           ...schemaBase,
           operationId: 'editInventoryListEntries',
           summary: 'Add and remove up to 5,000 entries each',
-          description: 'Add and remove up to 5,000 entries each; invalid ones are skipped and reported with their position',
+          description:
+            'Add and remove up to 5,000 entries each; invalid ones are skipped and reported with their position',
           params: applistIdParams,
           body: entryEditBody,
           response: withErrors(okResponse(entryEditResult)),
@@ -278,7 +283,8 @@ export const applistRoutes =
           ...schemaBase,
           operationId: 'listInventoryListChanges',
           summary: "An inventory list's change log",
-          description: "An inventory list's change log, newest first (action: create, update, entries: counts and samples of added and removed entries, delete)",
+          description:
+            "An inventory list's change log, newest first (action: create, update, entries: counts and samples of added and removed entries, delete)",
           params: applistIdParams,
           querystring: changeLogQuery,
           response: withErrors(okResponse(pageOf(changeLogEntry))),
@@ -309,7 +315,8 @@ export const applistAdminRoutes =
           ...schemaBase,
           operationId: 'setInventoryListAssocMap',
           summary: "Replace an inventory list's ids in upstream DSPs",
-          description: "Replace an inventory list's ids in upstream DSPs (applist_assoc_map: dsp_name + associate_applist_id)",
+          description:
+            "Replace an inventory list's ids in upstream DSPs (applist_assoc_map: dsp_name + associate_applist_id)",
           params: applistIdParams,
           body: applistAssocBody,
           response: withErrors(okResponse(applistDetail)),
@@ -340,7 +347,8 @@ export const listImportRoutes =
           security: bearer,
           operationId: 'getListImport',
           summary: 'An upload of an inventory list or audience',
-          description: 'An upload of an inventory list or audience: counts of the validated file, the first rejected lines, the storing progress and, once DONE, what was stored',
+          description:
+            'An upload of an inventory list or audience: counts of the validated file, the first rejected lines, the storing progress and, once DONE, what was stored',
           params: importJobParams,
           response: withErrors(okResponse(listImport)),
         },

@@ -45,7 +45,8 @@ export const audienceRoutes =
           ...schemaBase,
           operationId: 'listAudiences',
           summary: 'Audiences the caller may see',
-          description: 'Audiences the caller may see, paged, sorted (name, status, matched_size, created_at, updated_at) and filtered (advertiser_id, status, source, q)',
+          description:
+            'Audiences the caller may see, paged, sorted (name, status, matched_size, created_at, updated_at) and filtered (advertiser_id, status, source, q)',
           querystring: audienceListQuery,
           response: withErrors(okResponse(pageOf(audienceListItem))),
         },
@@ -63,8 +64,9 @@ export const audienceRoutes =
         schema: {
           ...schemaBase,
           operationId: 'createRuleAudience',
-          summary: "Create a rule audience",
-          description: "Create a rule audience: people who clicked or converted on the advertiser's chosen campaigns within N days. It is computed in the background (PROCESSING, then READY with its size)",
+          summary: 'Create a rule audience',
+          description:
+            "Create a rule audience: people who clicked or converted on the advertiser's chosen campaigns within N days. It is computed in the background (PROCESSING, then READY with its size)",
           body: audienceRuleCreateBody,
           response: withErrors(okResponse(audienceDetail)),
         },
@@ -84,7 +86,8 @@ export const audienceRoutes =
           ...schemaBase,
           operationId: 'uploadAudience',
           summary: 'Upload a file of people into a new or an existing audience',
-          description: 'Upload people (multipart: fields first, then "file"): mobile advertising ids (IDFA, GAID), SHA-256 hashes of e-mails, or plain e-mails (hashed on arrival, never stored). A new audience (name, advertiser_id) or more for one (audience_id, mode). The answer is the queued import to poll at GET /api/list-imports/{id}; the audience is PROCESSING until it is stored',
+          description:
+            'Upload people (multipart: fields first, then "file"): mobile advertising ids (IDFA, GAID), SHA-256 hashes of e-mails, or plain e-mails (hashed on arrival, never stored). A new audience (name, advertiser_id) or more for one (audience_id, mode). The answer is the queued import to poll at GET /api/list-imports/{id}; the audience is PROCESSING until it is stored',
           consumes: ['multipart/form-data'],
           response: withErrors(okResponse(listImport)),
         },
@@ -164,7 +167,8 @@ export const audienceRoutes =
           ...schemaBase,
           operationId: 'changeAudienceStatus',
           summary: 'Move an audience by its lifecycle',
-          description: 'Move an audience by its lifecycle (an owner may archive a ready or failed audience; ready and failed are set by processing)',
+          description:
+            'Move an audience by its lifecycle (an owner may archive a ready or failed audience; ready and failed are set by processing)',
           params: audienceIdParams,
           body: audienceStatusBody,
           response: withErrors(okResponse(audienceDetail)),
@@ -204,7 +208,8 @@ export const audienceRoutes =
           ...schemaBase,
           operationId: 'listAudienceChanges',
           summary: "An audience's change log",
-          description: "An audience's change log, newest first (create, update, status; member counts, never members)",
+          description:
+            "An audience's change log, newest first (create, update, status; member counts, never members)",
           params: audienceIdParams,
           querystring: changeLogQuery,
           response: withErrors(okResponse(pageOf(changeLogEntry))),

@@ -102,7 +102,8 @@ export const smartAppListAdminRoutes =
           ...schemaBase,
           operationId: 'createSmartAppList',
           summary: 'Create a smart-app list placed on the taxonomy',
-          description: 'Create a smart-app list placed on the taxonomy (category, optional genre and subgenre) with up to 5,000 apps',
+          description:
+            'Create a smart-app list placed on the taxonomy (category, optional genre and subgenre) with up to 5,000 apps',
           body: smartAppListCreateBody,
           response: withErrors(okResponse(smartAppListDetail)),
         },
@@ -142,7 +143,8 @@ export const smartAppListAdminRoutes =
           ...schemaBase,
           operationId: 'editSmartAppListApps',
           summary: 'Add and remove apps',
-          description: 'Add and remove apps (bundles or store ids; invalid ones are skipped and reported by position)',
+          description:
+            'Add and remove apps (bundles or store ids; invalid ones are skipped and reported by position)',
           params: smartAppListIdParams,
           body: smartAppEditBody,
           response: withErrors(okResponse(smartAppEditResult)),
@@ -184,7 +186,8 @@ export const smartAppListAdminRoutes =
           ...schemaBase,
           operationId: 'listSmartAppListChanges',
           summary: "A smart-app list's change log",
-          description: "A smart-app list's change log, newest first (create, update, entries: counts and samples, delete)",
+          description:
+            "A smart-app list's change log, newest first (create, update, entries: counts and samples, delete)",
           params: smartAppListIdParams,
           querystring: changeLogQuery,
           response: withErrors(okResponse(pageOf(changeLogEntry))),

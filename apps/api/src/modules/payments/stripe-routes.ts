@@ -51,7 +51,8 @@ export const stripeRoutes =
           tags,
           security: bearer,
           summary: "Start a card top-up of the caller's own account",
-          description: "Start a card top-up of the caller's own account; the balance is credited when Stripe confirms payment",
+          description:
+            "Start a card top-up of the caller's own account; the balance is credited when Stripe confirms payment",
           headers: idempotencyHeaders,
           body: cardTopUpBody,
           response: withErrors(okResponse(checkoutSessionSchema)),
@@ -82,7 +83,8 @@ export const stripeRoutes =
             tags,
             security: [],
             summary: "Stripe's webhook events: a paid Checkout Session credits its account once",
-            description: "Stripe's events; a paid Checkout Session credits its account once, however often Stripe retries",
+            description:
+              "Stripe's events; a paid Checkout Session credits its account once, however often Stripe retries",
             headers: z.looseObject({
               'stripe-signature': z.string().optional().describe("Stripe's signature of the raw body."),
             }),
