@@ -178,6 +178,5 @@ export const loadApplistMembership = (db: DbOrTx, applistId: number): Promise<Me
 export const loadAudienceMembership = (db: DbOrTx, audienceId: number): Promise<MembershipSet> =>
   loadValues(db, audienceMembers, audienceMembers.value, audienceMembers.audienceId, audienceId);
 
-/** @public The bidder's smart-app targeting loads these (wired with the bidder's list cache). */
 export const loadSmartAppListMembership = (db: DbOrTx, listId: number): Promise<MembershipSet> =>
   loadValues(db, smartAppListApps, smartAppListApps.value, smartAppListApps.listId, listId);
