@@ -264,3 +264,69 @@ describe('pending spend on the funds summary', () => {
     expect(billed.balance_micros).toBe(before.balance_micros - 2000);
   });
 });
+
+describe('rule audiences from delivery data', () => {
+  const CLICKER = 'C11C4E00-0000-4000-8000-000000000001';
+  const VIEWER = 'C11C4E00-0000-4000-8000-000000000002';
+  const PRIVATE = 'C11C4E00-0000-4000-8000-000000000003';
+
+  /** Wins a bid for the mobile campaign for a device (regs as given); answers its click URL. */
+  const winFor = async (ifa: string, patch: Record<string, unknown> = {}) => {
+    const result = await postBid({ ...appRequest({ ifa }), ...patch });
+    const bid = (result.body as unknown as BidResponse).seatbid[0]!.bid[0]!;
+    expect(bid.cid).toBe(String(mobileId));
+    await fetch(bid.nurl.replace(['$', '{AUCTION_PRICE}'].join(''), '1'));
+    return bid.adm.match(/href="([^"]*\/t\/click\/[^"]*)"/)![1]!.replaceAll('&amp;', '&');
+  };
+
+  /** Waits for the worker to compute an audience (PROCESSING -> READY). */
+  const computed = async (id: number) => {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      t.imports.wake();
+      const audience = dataOf<{ status: string; matched_size: number | null }>(
+        expectOk(await t.call('GET', `/api/audiences/${id}`, { token })),
+      );
+      if (audience.status !== 'PROCESSING') return { id, ...audience };
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`audience ${id} was not computed`);
+  };
+
+  const ruleAudience = async (name: string, event: 'CLICK' | 'CONVERSION') => {
+    const created = dataOf<{ audience_id: number }>(
+      expectOk(
+        await t.call('POST', '/api/audiences', {
+          token,
+          body: { name, rule: { event, campaign_ids: [mobileId, webId], days: 7 } },
+        }),
+      ),
+    );
+    return computed(created.audience_id);
+  };
+
+  it('holds the devices that clicked or converted, never one whose request allowed no personal data', async () => {
+    const click = await winFor(CLICKER);
+    expect((await fetch(click, { redirect: 'manual' })).status).toBe(302);
+    await winFor(VIEWER);
+    const privateClick = await winFor(PRIVATE, { regs: { coppa: 1 } });
+    expect((await fetch(privateClick, { redirect: 'manual' })).status).toBe(302);
+
+    const clickers = await ruleAudience('Recent clickers', 'CLICK');
+    expect(clickers).toMatchObject({ status: 'READY', matched_size: 1 });
+    const converters = await ruleAudience('Converters none', 'CONVERSION');
+    expect(converters).toMatchObject({ status: 'READY', matched_size: 0 });
+
+    // The clicker converts: a refresh of the conversion audience finds the device.
+    const clickId = click.split('/t/click/')[1]!;
+    expectOk(await t.call('GET', '/api/postback', { query: { click_id: clickId } }));
+    expectOk(await t.call('POST', `/api/audiences/${converters.id}/refresh`, { token }));
+    expect(await computed(converters.id)).toMatchObject({ status: 'READY', matched_size: 1 });
+
+    // The bidder targets it like an upload: the clicker only.
+    await setAudiences([mobileId], [clickers.id], 'INCLUDE');
+    expect(await biddersOf(appRequest({ ifa: CLICKER }))).toContain(mobileId);
+    expect(await biddersOf(appRequest({ ifa: VIEWER }))).not.toContain(mobileId);
+    expect(await biddersOf(appRequest({ ifa: PRIVATE }))).not.toContain(mobileId);
+    await setAudiences([mobileId], [], 'INCLUDE');
+  });
+});
