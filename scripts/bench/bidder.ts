@@ -435,7 +435,7 @@ const runLoadBench = async () => {
       const auction = await runAuction(
         parsed.request,
         exchangeId,
-        { snapshot, state: decisionState, membership: bidder.membership, seat: 'console', nowMs },
+        { snapshot, state: decisionState, membership: snapshot.membership, seat: 'console', nowMs },
         { trackingIsSecure: false },
       );
       if (auction.bids.length > 0) {

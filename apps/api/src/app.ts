@@ -34,7 +34,7 @@ import { audienceRoutes } from './modules/inventory/audience-routes.ts';
 import { createListImportWorker, type ListImportWorker } from './modules/inventory/list-import-worker.ts';
 import { smartAppListAdminRoutes, smartAppListRoutes } from './modules/inventory/smart-app-list-routes.ts';
 import { balanceRoutes } from './modules/ledger/balance-routes.ts';
-import { onBalanceChange } from './modules/ledger/ledger-events.ts';
+import { onBalanceChange, setPendingSpendReader } from './modules/ledger/ledger-events.ts';
 import { startLowBalanceAlerts } from './modules/ledger/low-balance-alerts.ts';
 import { createStripeSetup } from './modules/payments/stripe-client.ts';
 import { stripeRoutes } from './modules/payments/stripe-routes.ts';
@@ -200,7 +200,12 @@ export const buildApp = async (
   });
   await bidder.start();
   // A top-up or allocation lets an advertiser that ran dry bid again without waiting for a poll.
-  onBalanceChange(() => bidder.index.requestReload());
+  const stopBalanceReloads = onBalanceChange(() => bidder.index.requestReload());
+  // The funds pages take the cost of wins the bidder still waits to hear about off the balance.
+  setPendingSpendReader(async (userIds) => {
+    const pending = await bidder.state.readAdvertiserPending(userIds);
+    return new Map([...pending].map(([userId, micros]) => [userId, BigInt(micros)]));
+  });
   await app.register(bidRoutes(bidder));
   await app.register(trackingRoutes(database.db, bidder));
   await app.register(postbackRoutes(database.db, bidder), { prefix: '/api' });
@@ -208,6 +213,8 @@ export const buildApp = async (
     // Nothing is cut off mid-write: imports, the bidder's events and counters, then background
     // tasks finish before the database closes.
     await imports.stop();
+    stopBalanceReloads();
+    setPendingSpendReader(null);
     await bidder.close();
     await background.idle();
     if (!options.database) await database.close();

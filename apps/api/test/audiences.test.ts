@@ -294,7 +294,7 @@ describe('audiences', () => {
     );
   });
 
-  it('makes a rule audience over delivery data, computed in the background (0 until delivery data exists)', async () => {
+  it('makes a rule audience over delivery data, computed in the background (0 while nobody clicked)', async () => {
     const campaign = await createCampaign(t, tok.advertiser, { name: 'Rule Source' });
     const created = dataOf<AudienceDetail>(
       expectOk(
@@ -317,7 +317,7 @@ describe('audiences', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     const ready = await read(tok.advertiser, created.audience_id);
     expect(ready).toMatchObject({ status: 'READY', matched_size: 0 });
-    expect(ready.rule_note).toMatch(/Delivery data is not recorded yet/);
+    expect(ready.rule_note).toMatch(/^Counted from the clicks and conversions the console records/);
     expectOk(
       await t.call('POST', `/api/audiences/${created.audience_id}/refresh`, { token: tok.advertiser }),
     );

@@ -76,6 +76,7 @@ const campaign = (patch: Partial<BidderCampaign> = {}): BidderCampaign => ({
   appCategories: null,
   inventoryLists: [],
   audiences: [],
+  smartAppLists: [],
   dealIds: new Set(),
   adCategories: [],
   creatives: [creative()],
@@ -194,6 +195,7 @@ describe('eligibility', () => {
     const membership = {
       inInventoryList: (listId: number, key: string) => listId === 5 && key === 'com.example.weather',
       inAudience: (audienceId: number, key: string) => audienceId === 8 && key === 'ifa-1',
+      inSmartAppList: (listId: number, bundle: string) => listId === 3 && bundle === 'com.example.weather',
     };
     const facts = readRequestFacts(requestOf(MOBILE), REFERENCE);
     const input = {
@@ -215,6 +217,14 @@ describe('eligibility', () => {
     expect(findIneligibility(campaign({ audiences: [{ listId: 8, mode: 'EXCLUDE' }] }), input)).toBe(
       'audience',
     );
+    // Smart-app lists: the app must be in one of the campaign's lists; a site is in none.
+    expect(findIneligibility(campaign({ smartAppLists: [4, 3] }), input)).toBeNull();
+    expect(findIneligibility(campaign({ smartAppLists: [4] }), input)).toBe('smart-app-list');
+    const site = {
+      ...input,
+      facts: readRequestFacts(requestOf({ site: { domain: 'com.example.weather' } }), REFERENCE),
+    };
+    expect(findIneligibility(campaign({ smartAppLists: [3] }), site)).toBe('smart-app-list');
   });
 
   it('uses no personal data under COPPA, GDPR without consent or a US privacy opt-out', () => {

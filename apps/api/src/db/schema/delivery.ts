@@ -66,6 +66,12 @@ export const deliveryEvents = pgTable(
     deviceType: text('device_type').notNull().default(''),
     /** APP or WEB. */
     trafficType: text('traffic_type').notNull(),
+    /**
+     * BID rows only: the user key of the request (device ifa lower-cased, else the user id), '' when
+     * personal data may not be used (COPPA, GDPR without consent, opt-outs). A click or conversion
+     * reaches it through its auction's BID row (rule audiences), so tracking URLs never carry it.
+     */
+    userKey: text('user_key').notNull().default(''),
     /** The bid, CPM in micro-units. */
     bidMicros: bigint('bid_micros', { mode: 'number' }).notNull().default(0),
     /** BILLING: what the exchange charges (clearing CPM / 1000). */

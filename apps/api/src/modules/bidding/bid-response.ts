@@ -2,6 +2,7 @@
 // the BID events that record them.
 import type { DeliveryEvent } from '../delivery/event-recorder.ts';
 import { utcDayOf } from '../delivery/event-recorder.ts';
+import { toStoredDevice } from '../inventory/list-membership.ts';
 import type { PlacedBid } from './bid-engine.ts';
 import { buildMarkup, type TrackingUrls } from './markup.ts';
 import type { BidRequest } from './openrtb-request.ts';
@@ -164,6 +165,7 @@ export const buildBidResponse = (
         deviceType: tracked.deviceType,
         trafficType: tracked.trafficType,
         bidMicros: placed.priceMicros,
+        userKey: facts.userKey === null ? '' : toStoredDevice(facts.userKey),
       });
     }
   }

@@ -61,7 +61,7 @@ export const bidRoutes = (bidder: Bidder) => async (app: FastifyInstance) => {
         auction = await runAuction(
           bidRequest,
           exchangeId,
-          { snapshot, state: bidder.state, membership: bidder.membership, seat: bidder.seat, nowMs },
+          { snapshot, state: bidder.state, membership: snapshot.membership, seat: bidder.seat, nowMs },
           { trackingIsSecure: baseUrl.startsWith('https://') },
         );
       } catch (error) {

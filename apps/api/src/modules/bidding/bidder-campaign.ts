@@ -71,6 +71,8 @@ export type BidderCampaign = {
   appCategories: ReadonlySet<string> | null;
   inventoryLists: ListRule[];
   audiences: ListRule[];
+  /** Smart-app lists (campaign_smart_app_lists): when any, the app's bundle must be in one of them. */
+  smartAppLists: number[];
   /** Private-marketplace deals the campaign buys (it may bid in a private auction only through one). */
   dealIds: ReadonlySet<string>;
   /** IAB content categories of the ads (bid.cat; matched against bcat). */
@@ -82,16 +84,19 @@ export type BidderCampaign = {
   stats: { impressions: number; clicks: number; conversions: number };
 };
 
-/** Membership of inventory lists and audiences (issue 10 provides the real module). */
+/** Membership of inventory lists, audiences and smart-app lists (list-cache.ts holds the loaded ones). */
 export type ListMembership = {
-  /** Whether the bundle or domain is in the inventory list. */
+  /** Whether the bundle or domain (as the request carries it) is in the inventory list. */
   inInventoryList: (listId: number, key: string) => boolean;
   /** Whether the device ifa or user id is in the audience. */
   inAudience: (audienceId: number, key: string) => boolean;
+  /** Whether the app bundle is in the smart-app list. */
+  inSmartAppList: (listId: number, bundle: string) => boolean;
 };
 
-/** Until lists and audiences have members (issue 10), every list is empty. */
+/** Nothing loaded yet (the index before its first load): every list is empty. */
 export const EMPTY_MEMBERSHIP: ListMembership = {
   inInventoryList: () => false,
   inAudience: () => false,
+  inSmartAppList: () => false,
 };

@@ -1,15 +1,15 @@
-// The built-in bidder's parts, made once per process: the campaign index, the delivery state
-// (memory, or Redis with REDIS_URL), the event recorder (group commit), the bid request counter and
-// the tracking URL signer. The bid and tracking routes use it; app.ts starts and stops it.
+// The built-in bidder's parts, made once per process: the campaign index with the targeting lists its
+// campaigns use (list-cache.ts), the delivery state (memory, or Redis with REDIS_URL), the event
+// recorder (group commit), the bid request counter and the tracking URL signer. The bid and tracking routes use it; app.ts starts and stops it.
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { onEntityChange } from '../../platform/change-feed.ts';
 import { createEventRecorder, type EventRecorder } from '../delivery/event-recorder.ts';
 import { createRequestCounter, type RequestCounter } from '../delivery/request-counter.ts';
-import { EMPTY_MEMBERSHIP, type ListMembership } from './bidder-campaign.ts';
 import { type CampaignIndex, createCampaignIndex } from './campaign-index.ts';
 import { createMemoryDeliveryState, type DeliveryState } from './delivery-state.ts';
+import { createListCache, type ListCache } from './list-cache.ts';
 import { createRedisDeliveryState } from './redis-delivery-state.ts';
 import { createTrackingSigner, type TokenSigner } from './tracking-token.ts';
 
@@ -19,7 +19,7 @@ export type Bidder = {
   recorder: EventRecorder;
   requests: RequestCounter;
   signer: TokenSigner;
-  membership: ListMembership;
+  lists: ListCache;
   seat: string;
   /** Absolute origin of tracking URLs; null: the request's own origin. */
   trackingBaseUrl: string | null;
@@ -27,21 +27,52 @@ export type Bidder = {
   close: () => Promise<void>;
 };
 
-/** What changes the index: campaigns and their approvals, creatives, exchanges, users and their configs. */
-const INDEX_ENTITIES = new Set(['campaign', 'creative', 'exchange', 'user', 'smart-app-category', 'ledger']);
+/**
+ * What changes the index: campaigns and their approvals, creatives, exchanges, users and their
+ * configs, and the entries of inventory lists, audiences and smart-app lists.
+ */
+const INDEX_ENTITIES = new Set([
+  'campaign',
+  'creative',
+  'exchange',
+  'user',
+  'smart-app-category',
+  'ledger',
+  'applist',
+  'audience',
+  'smart-app-list',
+]);
+
+/**
+ * A change is announced inside its transaction, so the reload it asks for may read the state before
+ * the commit; one more reload a little later sees it (list versions make a reload of unchanged lists
+ * a single query).
+ */
+const TRAILING_RELOAD_MS = 1_000;
 
 export const createBidder = (
   db: Db,
   config: Pick<AppConfig, 'jwtSecret' | 'redisUrl' | 'redisPrefix' | 'bidderSeat' | 'trackingBaseUrl'>,
-  options: { membership?: ListMembership; onError?: (error: unknown) => void } = {},
+  options: { onError?: (error: unknown) => void } = {},
 ): Bidder => {
   const state = config.redisUrl
     ? createRedisDeliveryState(config.redisUrl, { prefix: config.redisPrefix })
     : createMemoryDeliveryState();
-  const index = createCampaignIndex(db, state, { onError: options.onError });
+  const lists = createListCache(db);
+  const index = createCampaignIndex(db, state, lists, { onError: options.onError });
   const recorder = createEventRecorder(db);
   const requests = createRequestCounter(db, { onError: options.onError });
   let unsubscribe: (() => void) | null = null;
+  let trailing: NodeJS.Timeout | null = null;
+  const reloadSoonAndAgain = () => {
+    index.requestReload();
+    if (trailing) clearTimeout(trailing);
+    trailing = setTimeout(() => {
+      trailing = null;
+      index.requestReload();
+    }, TRAILING_RELOAD_MS);
+    trailing.unref();
+  };
   // With Redis, a change made through one process reaches the others' indexes too.
   const channel = `${config.redisPrefix ?? 'bid:'}changes`;
   const publisher = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
@@ -52,23 +83,24 @@ export const createBidder = (
     recorder,
     requests,
     signer: createTrackingSigner(config.jwtSecret),
-    membership: options.membership ?? EMPTY_MEMBERSHIP,
+    lists,
     seat: config.bidderSeat,
     trackingBaseUrl: config.trackingBaseUrl ?? null,
     start: async () => {
       unsubscribe = onEntityChange((entity) => {
         if (!INDEX_ENTITIES.has(entity)) return;
-        index.requestReload();
+        reloadSoonAndAgain();
         publisher?.publish(channel, entity).catch((error: unknown) => options.onError?.(error));
       });
       if (subscriber) {
         await subscriber.subscribe(channel);
-        subscriber.on('message', () => index.requestReload());
+        subscriber.on('message', reloadSoonAndAgain);
       }
       await index.start();
     },
     close: async () => {
       unsubscribe?.();
+      if (trailing) clearTimeout(trailing);
       index.stop();
       await recorder.close();
       await requests.close();

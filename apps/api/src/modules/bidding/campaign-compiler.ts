@@ -99,6 +99,7 @@ export type CampaignExtras = {
   creatives: BidderCreative[];
   inventoryLists: ListRule[];
   audiences: ListRule[];
+  smartAppLists: number[];
   marginBps: number;
   stats: BidderCampaign['stats'];
 };
@@ -173,6 +174,7 @@ export const compileCampaign = (
       nodeIds.length > 0 ? new Set(nodeIds.flatMap((id) => reference.appCategoryNamesOf(id))) : null,
     inventoryLists: extras.inventoryLists,
     audiences: extras.audiences,
+    smartAppLists: extras.smartAppLists,
     dealIds: new Set(t.deal_ids ?? []),
     adCategories: t.ad_categories ?? [],
     creatives: extras.creatives,

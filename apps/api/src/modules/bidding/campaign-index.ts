@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/campaigns.ts';
 import { creativeExchanges, creatives } from '../../db/schema/creatives.ts';
 import { deliveryHourly } from '../../db/schema/delivery.ts';
+import { campaignSmartAppLists } from '../../db/schema/lists.ts';
 import { exchanges, smartAppCategories } from '../../db/schema/reference.ts';
 import { userConfigs, users } from '../../db/schema/users.ts';
 import { readBalances } from '../ledger/ledger-accounts.ts';
@@ -24,9 +25,16 @@ import { loadManufacturers } from '../reference/device-data.ts';
 import { loadCityIndex } from '../reference/geo-data.ts';
 import { loadCarriers } from '../reference/market-data.ts';
 import { lazily, searchKeyOf } from '../reference/text-search.ts';
-import type { BidderCampaign, BidderCreative, ListRule } from './bidder-campaign.ts';
+import {
+  type BidderCampaign,
+  type BidderCreative,
+  EMPTY_MEMBERSHIP,
+  type ListMembership,
+  type ListRule,
+} from './bidder-campaign.ts';
 import { type CompileReference, compileCampaign, compileCreative } from './campaign-compiler.ts';
 import type { DeliveryState } from './delivery-state.ts';
+import type { ListCache } from './list-cache.ts';
 import { localMidnightMs, readLocalClock } from './local-time.ts';
 import type { FactsReference } from './request-facts.ts';
 
@@ -45,6 +53,8 @@ export type IndexSnapshot = {
   balances: ReadonlyMap<number, AdvertiserBalance>;
   /** Advertiser cost spent before the campaign's current local day (pacing of campaigns without a daily budget). */
   spentBeforeToday: ReadonlyMap<number, { dateKey: string; micros: number }>;
+  /** The inventory lists, audiences and smart-app lists of these campaigns, loaded. */
+  membership: ListMembership;
   reference: FactsReference;
 };
 
@@ -108,6 +118,7 @@ const loadAlpha2OfAlpha3 = lazily(async () => {
 export const loadIndexSnapshot = async (
   db: Db,
   state: DeliveryState,
+  lists: ListCache,
   nowMs = Date.now(),
 ): Promise<IndexSnapshot> => {
   const reference: FactsReference = { alpha2OfAlpha3: await loadAlpha2OfAlpha3() };
@@ -128,55 +139,67 @@ export const loadIndexSnapshot = async (
   const activeExchangeIds = new Set(exchangeRows.map((row) => row.id));
 
   const none = campaignIds.length === 0;
-  const [approvals, links, lists, audienceRules, margins, taxonomy, stats] = await Promise.all([
-    none
-      ? []
-      : db
-          .select({ campaignId: campaignExchanges.campaignId, exchangeId: campaignExchanges.exchangeId })
-          .from(campaignExchanges)
-          .where(
-            and(inArray(campaignExchanges.campaignId, campaignIds), eq(campaignExchanges.state, 'APPROVED')),
-          ),
-    none
-      ? []
-      : db
-          .select({ campaignId: campaignCreatives.campaignId, creativeId: campaignCreatives.creativeId })
-          .from(campaignCreatives)
-          .where(inArray(campaignCreatives.campaignId, campaignIds)),
-    none
-      ? []
-      : db
-          .select()
-          .from(campaignInventoryLists)
-          .where(inArray(campaignInventoryLists.campaignId, campaignIds)),
-    none ? [] : db.select().from(campaignAudiences).where(inArray(campaignAudiences.campaignId, campaignIds)),
-    none
-      ? []
-      : db
-          .select({ userId: userConfigs.userId, marginBps: userConfigs.marginBps })
-          .from(userConfigs)
-          .where(inArray(userConfigs.userId, advertiserIds)),
-    db
-      .select({
-        id: smartAppCategories.id,
-        parentId: smartAppCategories.parentId,
-        name: smartAppCategories.name,
-      })
-      .from(smartAppCategories),
-    none
-      ? []
-      : db
-          .select({
-            campaignId: deliveryHourly.campaignId,
-            impressions: sql<string>`sum(${deliveryHourly.impressions})::text`,
-            clicks: sql<string>`sum(${deliveryHourly.clicks})::text`,
-            conversions: sql<string>`sum(${deliveryHourly.conversions})::text`,
-            spent: sql<string>`sum(${deliveryHourly.advertiserCostMicros})::text`,
-          })
-          .from(deliveryHourly)
-          .where(inArray(deliveryHourly.campaignId, campaignIds))
-          .groupBy(deliveryHourly.campaignId),
-  ]);
+  const [approvals, links, inventoryRules, audienceRules, smartAppRules, margins, taxonomy, stats] =
+    await Promise.all([
+      none
+        ? []
+        : db
+            .select({ campaignId: campaignExchanges.campaignId, exchangeId: campaignExchanges.exchangeId })
+            .from(campaignExchanges)
+            .where(
+              and(
+                inArray(campaignExchanges.campaignId, campaignIds),
+                eq(campaignExchanges.state, 'APPROVED'),
+              ),
+            ),
+      none
+        ? []
+        : db
+            .select({ campaignId: campaignCreatives.campaignId, creativeId: campaignCreatives.creativeId })
+            .from(campaignCreatives)
+            .where(inArray(campaignCreatives.campaignId, campaignIds)),
+      none
+        ? []
+        : db
+            .select()
+            .from(campaignInventoryLists)
+            .where(inArray(campaignInventoryLists.campaignId, campaignIds)),
+      none
+        ? []
+        : db.select().from(campaignAudiences).where(inArray(campaignAudiences.campaignId, campaignIds)),
+      none
+        ? []
+        : db
+            .select()
+            .from(campaignSmartAppLists)
+            .where(inArray(campaignSmartAppLists.campaignId, campaignIds)),
+      none
+        ? []
+        : db
+            .select({ userId: userConfigs.userId, marginBps: userConfigs.marginBps })
+            .from(userConfigs)
+            .where(inArray(userConfigs.userId, advertiserIds)),
+      db
+        .select({
+          id: smartAppCategories.id,
+          parentId: smartAppCategories.parentId,
+          name: smartAppCategories.name,
+        })
+        .from(smartAppCategories),
+      none
+        ? []
+        : db
+            .select({
+              campaignId: deliveryHourly.campaignId,
+              impressions: sql<string>`sum(${deliveryHourly.impressions})::text`,
+              clicks: sql<string>`sum(${deliveryHourly.clicks})::text`,
+              conversions: sql<string>`sum(${deliveryHourly.conversions})::text`,
+              spent: sql<string>`sum(${deliveryHourly.advertiserCostMicros})::text`,
+            })
+            .from(deliveryHourly)
+            .where(inArray(deliveryHourly.campaignId, campaignIds))
+            .groupBy(deliveryHourly.campaignId),
+    ]);
   // Spend of the last two days by hour: enough to find each campaign's spend since its local midnight.
   const recent = none
     ? []
@@ -221,8 +244,9 @@ export const loadIndexSnapshot = async (
   const compileRef = await buildCompileReference(rows, taxonomy);
   const approvalsOf = groupBy(approvals, (row) => row.campaignId);
   const linksOf = groupBy(links, (row) => row.campaignId);
-  const listsOf = groupBy(lists, (row) => row.campaignId);
+  const listsOf = groupBy(inventoryRules, (row) => row.campaignId);
   const audiencesOf = groupBy(audienceRules, (row) => row.campaignId);
+  const smartAppListsOf = groupBy(smartAppRules, (row) => row.campaignId);
   const creativeExchangesOf = groupBy(creativeApprovals, (row) => row.creativeId);
   const marginOf = new Map(margins.map((row) => [row.userId, row.marginBps]));
   const statsOf = new Map(stats.map((row) => [row.campaignId, row]));
@@ -261,6 +285,7 @@ export const loadIndexSnapshot = async (
         audiences: (audiencesOf.get(row.id) ?? []).map(
           (entry): ListRule => ({ listId: entry.audienceId, mode: entry.mode as ListRule['mode'] }),
         ),
+        smartAppLists: (smartAppListsOf.get(row.id) ?? []).map((entry) => entry.listId),
         marginBps: marginOf.get(row.advertiserId) ?? 0,
         stats: {
           impressions: Number(stat?.impressions ?? 0),
@@ -286,6 +311,13 @@ export const loadIndexSnapshot = async (
     seeds.push(state.seedCampaign(campaign.id, clock.dateKey, total, today));
   }
   await Promise.all(seeds);
+  // Only the lists of campaigns that can bid are held in memory.
+  const indexed = [...campaignById.values()];
+  const membership = await lists.refresh({
+    applists: new Set(indexed.flatMap((campaign) => campaign.inventoryLists.map((rule) => rule.listId))),
+    audiences: new Set(indexed.flatMap((campaign) => campaign.audiences.map((rule) => rule.listId))),
+    smartAppLists: new Set(indexed.flatMap((campaign) => campaign.smartAppLists)),
+  });
 
   const balances = new Map<number, AdvertiserBalance>();
   const balanceOf = new Map([...ledgerBalances].map(([userId, balance]) => [userId, Number(balance)]));
@@ -300,6 +332,7 @@ export const loadIndexSnapshot = async (
     exchangeIdByKey: new Map(exchangeRows.map((row) => [row.key.toLowerCase(), row.id])),
     balances,
     spentBeforeToday,
+    membership,
     reference,
   };
 };
@@ -312,12 +345,14 @@ const EMPTY_SNAPSHOT: IndexSnapshot = {
   exchangeIdByKey: new Map(),
   balances: new Map(),
   spentBeforeToday: new Map(),
+  membership: EMPTY_MEMBERSHIP,
   reference: { alpha2OfAlpha3: new Map() },
 };
 
 export const createCampaignIndex = (
   db: Db,
   state: DeliveryState,
+  lists: ListCache,
   options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
 ): CampaignIndex => {
   let snapshot = EMPTY_SNAPSHOT;
@@ -334,7 +369,7 @@ export const createCampaignIndex = (
     }
     loading = (async () => {
       try {
-        snapshot = await loadIndexSnapshot(db, state);
+        snapshot = await loadIndexSnapshot(db, state, lists);
       } catch (error) {
         options.onError?.(error);
       } finally {

@@ -65,6 +65,8 @@ export type DeliveryState = {
   ) => Promise<void>;
   /** Advertisers' spend counters (monotonic: what this state has settled). */
   readAdvertiserSpent: (advertiserIds: number[]) => Promise<Map<number, number>>;
+  /** Advertisers' pending spend: the holds of bids not yet billed, lost or expired (the funds pages show it). */
+  readAdvertiserPending: (advertiserIds: readonly number[]) => Promise<Map<number, number>>;
   readCampaignSpend: (campaignId: number, dateKey: string) => Promise<CampaignSpend>;
   close: () => Promise<void>;
 };
@@ -175,6 +177,10 @@ export const createMemoryDeliveryState = (options: { pendingTtlMs?: number } = {
       if (!daySpent.has(day)) daySpent.set(day, todayMicros);
     },
     readAdvertiserSpent: async (ids) => new Map(ids.map((id) => [id, advertiserSpent.get(id) ?? 0])),
+    readAdvertiserPending: async (ids) => {
+      sweep(Date.now());
+      return new Map(ids.map((id) => [id, advertiserPending.get(id) ?? 0]));
+    },
     readCampaignSpend: async (campaignId, dateKey) => ({
       totalMicros: campaignSpent.get(campaignId) ?? 0,
       todayMicros: daySpent.get(dayKey(campaignId, dateKey)) ?? 0,

@@ -21,6 +21,7 @@ export type Ineligibility =
   | 'language'
   | 'traffic-type'
   | 'app-category'
+  | 'smart-app-list'
   | 'inventory-list'
   | 'audience'
   | 'frequency-cap-needs-user'
@@ -53,6 +54,14 @@ const checkLists = (
   facts: RequestFacts,
   membership: ListMembership,
 ): Ineligibility | null => {
+  if (campaign.smartAppLists.length > 0) {
+    const bundle = facts.trafficType === 'APP' ? facts.inventoryKey : null;
+    if (
+      bundle === null ||
+      !campaign.smartAppLists.some((listId) => membership.inSmartAppList(listId, bundle))
+    )
+      return 'smart-app-list';
+  }
   for (const rule of campaign.inventoryLists) {
     const inList = facts.inventoryKey !== null && membership.inInventoryList(rule.listId, facts.inventoryKey);
     if (rule.mode === 'ALLOW' ? !inList : inList) return 'inventory-list';

@@ -96,10 +96,22 @@ drop_hold(ARGV[1], ARGV[2])
 return 'ok'
 `;
 
+// Drops the expired holds first (a quiet bidder sweeps nothing in RESERVE), then reads the advertisers'
+// pending counters. ARGV: 1 prefix, 2 now (ms), 3.. advertiser ids
+const READ_PENDING = `${DROP_HOLD}
+local p = ARGV[1]
+local expired = redis.call('ZRANGEBYSCORE', p .. 'holds', '-inf', tonumber(ARGV[2]), 'LIMIT', 0, 1000)
+for _, key in ipairs(expired) do drop_hold(p, key) end
+local values = {}
+for i = 3, #ARGV do values[#values + 1] = num(p .. 'a:' .. ARGV[i] .. ':pend') end
+return values
+`;
+
 type ScriptedRedis = Redis & {
   bidReserve: (...args: (string | number)[]) => Promise<string>;
   bidSettle: (...args: (string | number)[]) => Promise<string>;
   bidRelease: (...args: (string | number)[]) => Promise<string>;
+  bidReadPending: (...args: (string | number)[]) => Promise<number[]>;
 };
 
 export const createRedisDeliveryState = (
@@ -113,6 +125,7 @@ export const createRedisDeliveryState = (
   redis.defineCommand('bidReserve', { numberOfKeys: 0, lua: RESERVE });
   redis.defineCommand('bidSettle', { numberOfKeys: 0, lua: SETTLE });
   redis.defineCommand('bidRelease', { numberOfKeys: 0, lua: RELEASE });
+  redis.defineCommand('bidReadPending', { numberOfKeys: 0, lua: READ_PENDING });
 
   return {
     reserve: async (request) => {
@@ -168,6 +181,11 @@ export const createRedisDeliveryState = (
     readAdvertiserSpent: async (ids) => {
       if (ids.length === 0) return new Map();
       const values = await redis.mget(ids.map((id) => `${prefix}a:${id}:spent`));
+      return new Map(ids.map((id, index) => [id, Number(values[index] ?? 0)]));
+    },
+    readAdvertiserPending: async (ids) => {
+      if (ids.length === 0) return new Map();
+      const values = await redis.bidReadPending(prefix, Date.now(), ...ids);
       return new Map(ids.map((id, index) => [id, Number(values[index] ?? 0)]));
     },
     readCampaignSpend: async (campaignId, dateKey) => {

@@ -26,6 +26,8 @@ export type DeliveryEvent = {
   deviceType: string;
   trafficType: string;
   bidMicros: number;
+  /** BID events: the stored form of the request's user key ('' when none may be used). */
+  userKey?: string;
   mediaCostMicros?: number;
   advertiserCostMicros?: number;
 };
@@ -91,6 +93,7 @@ export const createEventRecorder = (
               deviceType: event.deviceType,
               trafficType: event.trafficType,
               bidMicros: event.bidMicros,
+              userKey: event.userKey ?? '',
               mediaCostMicros: event.mediaCostMicros ?? 0,
               advertiserCostMicros: event.advertiserCostMicros ?? 0,
             })),

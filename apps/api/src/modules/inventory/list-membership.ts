@@ -20,7 +20,8 @@
 // value is two independent 32-bit hashes in an open-addressing table of one typed array (8 bytes a
 // slot at load factor <= 0.5: ~16 MB for a million), probed linearly. Two values collide only
 // if both hashes match: about one false "yes" per 2^64 / size look-ups (never a false "no").
-// Reload a list after it changes (the import's change log entry, or the list's updated_at).
+// The bidder holds the lists of its active campaigns through bidding/list-cache.ts, which reloads a
+// list when its updated_at or count moves.
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -178,6 +179,5 @@ export const loadApplistMembership = (db: DbOrTx, applistId: number): Promise<Me
 export const loadAudienceMembership = (db: DbOrTx, audienceId: number): Promise<MembershipSet> =>
   loadValues(db, audienceMembers, audienceMembers.value, audienceMembers.audienceId, audienceId);
 
-/** @public The bidder's smart-app targeting loads these (wired with the bidder's list cache). */
 export const loadSmartAppListMembership = (db: DbOrTx, listId: number): Promise<MembershipSet> =>
   loadValues(db, smartAppListApps, smartAppListApps.value, smartAppListApps.listId, listId);

@@ -3,7 +3,7 @@
 //   advertiser that ran dry and was topped up bids again without waiting for a poll (spend booked by
 //   recordSpend inside the bidder's own transaction is the bidder's to announce);
 // - setPendingSpendReader: the spend the bidder has committed but not yet booked, shown on the funds
-//   pages as "pending" and taken off the available balance. Until a reader is set it is 0.
+//   pages as "pending" and taken off the available balance. Without a reader (no bidder) it is 0.
 
 export type BalanceChange = { userId: number; balanceMicros: bigint };
 type BalanceListener = (change: BalanceChange) => void;
@@ -23,7 +23,7 @@ export type PendingSpendReader = (userIds: readonly number[]) => Promise<Map<num
 
 let pendingSpendReader: PendingSpendReader | null = null;
 
-/** @public The bidder's delivery state will supply its pending holds per advertiser here. */
+/** The bidder's delivery state supplies its pending holds per advertiser here (app.ts). */
 export const setPendingSpendReader = (reader: PendingSpendReader | null) => {
   pendingSpendReader = reader;
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "delivery_events" ADD COLUMN "user_key" text DEFAULT '' NOT NULL;
