@@ -1,5 +1,5 @@
 // One error type for the whole API, mapped to the spec's error catalogue (section 8) in one place.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again later.';
@@ -57,22 +57,30 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
 };
 
 /**
- * SQLSTATEs of values PostgreSQL will not store: a NUL character in text (22021), a lone surrogate
- * in JSON (22P05), text that is not valid for its type (22P02). JSON can carry all of them, so they
- * are bad input (400), not a server fault.
+ * SQLSTATEs of values PostgreSQL will not store, with the message each answers (400, not a server
+ * fault): JSON can carry a NUL character in text (22021), a lone surrogate in JSON (22P05) or text
+ * that is not valid for its type (22P02); a number past its column's range (22003) is stopped by the
+ * id schemas (`@console/core/api/ids`), and this catches whatever slips past them.
  */
-const UNSTORABLE_VALUE_CODES = new Set(['22021', '22P02', '22P05']);
 export const UNSTORABLE_VALUE_MESSAGE = 'The request contains characters that cannot be stored.';
+export const OUT_OF_RANGE_MESSAGE = 'A number in the request is out of range.';
+const UNSTORABLE_VALUE_CODES: Record<string, string> = {
+  '22021': UNSTORABLE_VALUE_MESSAGE,
+  '22P02': UNSTORABLE_VALUE_MESSAGE,
+  '22P05': UNSTORABLE_VALUE_MESSAGE,
+  '22003': OUT_OF_RANGE_MESSAGE,
+};
 
-/** Whether a database error (also one the query builder wraps in `cause`) is about such a value. */
-const isUnstorableValue = (error: unknown): boolean => {
+/** The message of a database error (also one the query builder wraps in `cause`) about such a value. */
+const unstorableValueMessage = (error: unknown): string | undefined => {
   let current = error;
   for (let depth = 0; depth < 3 && typeof current === 'object' && current !== null; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && UNSTORABLE_VALUE_CODES.has(code)) return true;
+    if (typeof code === 'string' && Object.hasOwn(UNSTORABLE_VALUE_CODES, code))
+      return UNSTORABLE_VALUE_CODES[code];
     current = (current as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
 };
 
 export const toErrorBody = (error: FastifyError | AppError | Error): ErrorBody => {
@@ -91,9 +99,8 @@ export const toErrorBody = (error: FastifyError | AppError | Error): ErrorBody =
   const fastifyError = error as FastifyError;
   const known = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
   if (known) return { success: false, message: known.message, error_code: known.status };
-  if (isUnstorableValue(error)) {
-    return { success: false, message: UNSTORABLE_VALUE_MESSAGE, error_code: 400 };
-  }
+  const unstorable = unstorableValueMessage(error);
+  if (unstorable) return { success: false, message: unstorable, error_code: 400 };
   if (fastifyError.statusCode === 429) {
     return { success: false, message: fastifyError.message, error_code: 429 };
   }
@@ -105,6 +112,16 @@ export const toErrorBody = (error: FastifyError | AppError | Error): ErrorBody =
     };
   }
   return { success: false, message: GENERIC_ERROR_MESSAGE, error_code: 500 };
+};
+
+/**
+ * One item of a bulk answer that failed: its message and code as the single route would answer
+ * (a NUL in a reason is a 400 here as there); an unexpected error is logged and stays generic.
+ */
+export const itemFailureOf = (error: unknown, log: Pick<FastifyBaseLogger, 'error'>, item: object) => {
+  const body = toErrorBody(error as Error);
+  if (body.error_code >= 500) log.error({ err: error, ...item }, 'bulk item failed');
+  return { ok: false as const, message: body.message, error_code: body.error_code };
 };
 
 export const registerErrorHandling = (app: FastifyInstance) => {
