@@ -1,6 +1,7 @@
 // One error type for the whole API, mapped to the spec's error catalogue (section 8) in one place.
 import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { discardUnreadBody } from './unread-body.ts';
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again later.';
 
@@ -47,6 +48,8 @@ const fieldErrorsOf = (
   return errors;
 };
 
+export const UPLOAD_CUT_MESSAGE = 'The upload was cut short. Please send the file again.';
+
 /** Fastify's own 4xx codes for malformed requests, with messages a user can act on. */
 const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON.' },
@@ -54,7 +57,17 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'This content type is not supported.' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'The content length does not match the body.' },
+  // @fastify/multipart: the client closed the connection mid-upload.
+  FST_MP_PREMATURE_CLOSE: { status: 400, message: UPLOAD_CUT_MESSAGE },
 };
+
+/**
+ * A multipart body that ends before its closing boundary (or never has one): the form parser
+ * (busboy) raises plain errors with these texts and no code, from wherever the file is read.
+ */
+const isCutMultipart = (error: Error) =>
+  !(error as FastifyError).statusCode &&
+  /unexpected end of multipart data|Boundary not found/i.test(error.message ?? '');
 
 /**
  * SQLSTATEs of values PostgreSQL will not store, with the message each answers (400, not a server
@@ -99,6 +112,7 @@ export const toErrorBody = (error: FastifyError | AppError | Error): ErrorBody =
   const fastifyError = error as FastifyError;
   const known = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
   if (known) return { success: false, message: known.message, error_code: known.status };
+  if (isCutMultipart(error)) return { success: false, message: UPLOAD_CUT_MESSAGE, error_code: 400 };
   const unstorable = unstorableValueMessage(error);
   if (unstorable) return { success: false, message: unstorable, error_code: 400 };
   if (fastifyError.statusCode === 429) {
@@ -125,9 +139,11 @@ export const itemFailureOf = (error: unknown, log: Pick<FastifyBaseLogger, 'erro
 };
 
 export const registerErrorHandling = (app: FastifyInstance) => {
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler(async (error, request, reply) => {
     const body = toErrorBody(error as FastifyError);
     if (body.error_code >= 500) request.log.error({ err: error }, 'request failed');
+    // A body refused before it was read (too large, an upload without a session) still arrives.
+    await discardUnreadBody(request.raw);
     return reply.status(body.error_code).send(body);
   });
 };
