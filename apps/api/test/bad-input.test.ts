@@ -101,7 +101,10 @@ describe('ids past their column', () => {
       'targeting.app_categories.0',
     );
     expectRefused(
-      await t.call('POST', '/api/creatives', { token: tok.adv1, body: htmlBody({ exchange_ids: [INT4_PAST] }) }),
+      await t.call('POST', '/api/creatives', {
+        token: tok.adv1,
+        body: htmlBody({ exchange_ids: [INT4_PAST] }),
+      }),
       'exchange_ids.0',
     );
     expectRefused(
@@ -369,11 +372,17 @@ describe('a NUL character in bulk free text and decision reasons', () => {
     const id = (created.body.data as { creative_primary_id: number }).creative_primary_id;
     const result = await t.call('POST', '/api/admin/creatives/approval/decide', {
       token: tok.admin,
-      body: { items: [{ creative_id: id, exchange_id: exchangeId }], decision: 'REJECTED', reason: 'no\u0000' },
+      body: {
+        items: [{ creative_id: id, exchange_id: exchangeId }],
+        decision: 'REJECTED',
+        reason: 'no\u0000',
+      },
     });
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body.data).toMatchObject({
-      results: [{ creative_id: id, exchange_id: exchangeId, ok: false, message: UNSTORABLE, error_code: 400 }],
+      results: [
+        { creative_id: id, exchange_id: exchangeId, ok: false, message: UNSTORABLE, error_code: 400 },
+      ],
       failed: 1,
     });
   });
@@ -408,7 +417,9 @@ describe('a body over the size limit', () => {
       socket.on('close', () => resolve(undefined));
     });
     const write = (data: string | Buffer) =>
-      new Promise<void>((resolve, reject) => socket.write(data, (error) => (error ? reject(error) : resolve())));
+      new Promise<void>((resolve, reject) =>
+        socket.write(data, (error) => (error ? reject(error) : resolve())),
+      );
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     await write(
       'POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
