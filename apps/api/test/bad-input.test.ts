@@ -2,7 +2,6 @@
 // in every kind of place (path, query, JSON body, multipart field, bulk and decision items), a
 // truncated multipart body, a NUL character in bulk free text and decision reasons (per item, like
 // the single routes), and a body over the size limit whose 413 a fetch client can read.
-import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import type { BulkResult } from '@console/core/api/campaigns';
 import { sql } from 'drizzle-orm';
@@ -192,38 +191,20 @@ describe('ids past their column', () => {
   });
 });
 
-/** Sends `body` as it is, with its own content type and length; answers status and JSON. */
-const rawPost = (path: string, token: string, contentType: string, body: Buffer) =>
-  new Promise<CallResult>((resolve, reject) => {
-    const url = new URL(path, t.baseUrl);
-    const req = httpRequest(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': contentType,
-          'content-length': String(body.length),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: Record<string, unknown>;
-          try {
-            parsed = JSON.parse(text) as Record<string, unknown>;
-          } catch {
-            parsed = { raw: text };
-          }
-          resolve({ status: res.statusCode ?? 0, body: parsed, headers: {} });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
+/** Sends `body` as it is, with its own content type; answers status and JSON. */
+const rawPost = async (
+  path: string,
+  token: string,
+  contentType: string,
+  body: Buffer,
+): Promise<CallResult> => {
+  const response = await fetch(new URL(path, t.baseUrl), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+    body: new Uint8Array(body),
   });
+  return { status: response.status, body: (await response.json()) as CallResult['body'], headers: {} };
+};
 
 describe('truncated multipart bodies', () => {
   const boundary = '----console-test-boundary';
