@@ -120,7 +120,9 @@ describe('who may act as whom', () => {
     expectFieldErrors(await t.call('POST', '/api/auth/auto-login', { token: s.admin.token, body: {} }), {
       user_primary_id: true,
     });
-    expectFieldErrors(await actAs(s.admin.token, 0), { user_primary_id: 'A user id is a positive number.' });
+    expectFieldErrors(await actAs(s.admin.token, 0), {
+      user_primary_id: 'The user id is a positive number.',
+    });
   });
 
   it('a pending or inactive user cannot be acted as', async () => {

@@ -321,7 +321,7 @@ describe('POST /api/auth/userChangePassword', () => {
       body: { user_primary_id: -3, new_password: 'weak' },
     });
     expectFieldErrors(result, {
-      user_primary_id: 'A user id is a positive number.',
+      user_primary_id: 'The user id is a positive number.',
       new_password: PASSWORD_MESSAGE,
     });
   });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { AUDIENCE_STATUSES } from '../audience-status.ts';
 import { pageQuery } from './common.ts';
+import { int8IdParam } from './ids.ts';
 import { IMPORT_MODES, LIST_NAME_EMPTY_MESSAGE, listNameSchema } from './inventory-lists.ts';
 
 export const AUDIENCE_SOURCES = ['UPLOAD', 'RULE'] as const;
@@ -12,12 +13,8 @@ export const AUDIENCE_RULE_EVENTS = ['CLICK', 'CONVERSION'] as const;
 export const AUDIENCE_RULE_MAX_DAYS = 540;
 export const AUDIENCE_RULE_MAX_CAMPAIGNS = 100;
 
-const positiveId = (label: string) =>
-  z.coerce
-    .number(`Give the ${label} id.`)
-    .int(`The ${label} id is a whole number.`)
-    .min(1, `The ${label} id is a positive number.`)
-    .max(2_147_483_647, `The ${label} id is too large.`);
+/** Audiences, campaigns and users have `bigint` ids; read from text (path, multipart fields). */
+const positiveId = (label: string) => int8IdParam(`${label} id`);
 
 export const audienceIdParams = z.object({ id: positiveId('audience') });
 
@@ -102,7 +99,7 @@ export type AudienceDetail = z.infer<typeof audienceDetail>;
 
 export const AUDIENCE_SORT_FIELDS = ['name', 'status', 'matched_size', 'created_at', 'updated_at'] as const;
 export const audienceListQuery = pageQuery.extend({
-  advertiser_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  advertiser_id: int8IdParam('advertiser id').optional(),
   status: z.enum(AUDIENCE_STATUSES).optional(),
   source: z.enum(AUDIENCE_SOURCES).optional(),
   sort: z.enum(AUDIENCE_SORT_FIELDS).default('created_at'),

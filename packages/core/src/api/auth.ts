@@ -5,12 +5,13 @@ import { ROLES } from '../roles.ts';
 import { emailSchema } from '../validation/email.ts';
 import { otpSchema } from '../validation/otp.ts';
 import { passwordSchema } from '../validation/password.ts';
+import { int8IdParam } from './ids.ts';
 
 /** E-mail addresses are looked up and stored lower-case. */
 export const emailField = emailSchema.transform((email) => email.toLowerCase());
 const personName = z.string().trim().min(1, 'This field is required.').max(100, 'At most 100 characters.');
 
-const userPrimaryId = z.coerce.number().int().positive('A user id is a positive number.');
+const userPrimaryId = int8IdParam('user id');
 
 export const loginBody = z.object({
   email: emailField,

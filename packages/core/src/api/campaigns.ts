@@ -7,6 +7,7 @@ import { formatMicros, MONEY_TOO_LARGE_MESSAGE } from '../format/money.ts';
 import { formatGeoFenceList, geoFenceListSchema, parseGeoFenceList } from '../validation/geo-fence.ts';
 import { IDENTIFIER_MESSAGE, IDENTIFIER_PATTERN, nameLikeTextSchema } from '../validation/text.ts';
 import { newOwnerAdvertiserId, pageQuery } from './common.ts';
+import { int4Id, int4IdParam, int8Id, int8IdParam, int8IdParams } from './ids.ts';
 import { carrierIdSchema, countryIdSchema, manufacturerIdSchema, stateIdSchema } from './reference.ts';
 
 // ---- rules of one field --------------------------------------------------------------------------
@@ -92,11 +93,8 @@ const textId = (label: string) =>
     .trim()
     .min(1, `Empty ${label} id.`)
     .max(100, `A ${label} id is at most 100 characters.`);
-const numericId = (label: string) =>
-  z
-    .number(`A ${label} id is a number.`)
-    .int(`A ${label} id is a whole number.`)
-    .positive(`A ${label} id is a positive number.`);
+// Cities and smart-app categories have `integer` ids.
+const numericId = (label: string) => int4Id(`${label} id`);
 
 export const LANGUAGE_ID_MESSAGE = 'A language id is a two-letter ISO 639-1 code, like en.';
 const languageId = z
@@ -171,11 +169,8 @@ export const canonicalGeoFence = (text: string): string => {
   return parsed.success ? formatGeoFenceList(parsed.entries) : text;
 };
 
-const positiveId = (label: string) =>
-  z
-    .number(`Give the ${label} id.`)
-    .int(`The ${label} id is a whole number.`)
-    .positive(`The ${label} id is a positive number.`);
+/** Exchanges have `integer` ids; campaigns, creatives, lists, audiences and users `bigint` ones. */
+const positiveId = (label: string) => (label === 'exchange' ? int4Id : int8Id)(`${label} id`);
 const idList = (label: string, max = 500) =>
   z
     .array(positiveId(label))
@@ -474,7 +469,7 @@ const dateOnly = z.iso.date('Use a date like 2026-01-31.');
 export const campaignListQuery = pageQuery
   .extend({
     status: statusFilter.optional(),
-    advertiser_id: z.coerce.number().int().positive().optional(),
+    advertiser_id: int8IdParam('advertiser id').optional(),
     /** Flights that overlap [from, to] (whole days, UTC). */
     from: dateOnly.optional(),
     to: dateOnly.optional(),
@@ -507,7 +502,7 @@ export const RELATION_OPTIONS_LIMIT = 100;
  * advertiser's own (optional). q: part of a name.
  */
 export const relationOptionsQuery = z.object({
-  advertiser_id: z.coerce.number().int().positive().optional(),
+  advertiser_id: int8IdParam('advertiser id').optional(),
   q: z.string().trim().max(200).optional(),
 });
 export type RelationOptionsQuery = z.output<typeof relationOptionsQuery>;
@@ -630,9 +625,9 @@ export type BulkResult = z.infer<typeof bulkResult>;
 
 export const exchangeApprovalQuery = pageQuery.extend({
   state: z.enum(EXCHANGE_APPROVAL_STATES).optional(),
-  exchange_id: z.coerce.number().int().positive().optional(),
-  advertiser_id: z.coerce.number().int().positive().optional(),
-  campaign_id: z.coerce.number().int().positive().optional(),
+  exchange_id: int4IdParam('exchange id').optional(),
+  advertiser_id: int8IdParam('advertiser id').optional(),
+  campaign_id: int8IdParam('campaign id').optional(),
   sort: z.enum(['created_at', 'campaign', 'exchange', 'state']).default('created_at'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
@@ -681,9 +676,5 @@ export const exchangeDecisionResult = z.object({
   failed: z.number().int(),
 });
 
-export const campaignIdParams = z.object({
-  id: z.coerce.number().int().positive('The id is a positive number.'),
-});
-export const campaignIdParam = z.object({
-  campaign_id: z.coerce.number().int().positive('The id is a positive number.'),
-});
+export const campaignIdParams = int8IdParams;
+export const campaignIdParam = z.object({ campaign_id: int8IdParam() });

@@ -22,6 +22,7 @@ import {
   optionalUrlSchema,
 } from '../validation/url.ts';
 import { newOwnerAdvertiserId, pageQuery } from './common.ts';
+import { int4Id, int4IdParam, int8Id, int8IdParam, int8IdParams } from './ids.ts';
 
 export { CREATIVE_TYPES, type CreativeType };
 
@@ -133,11 +134,8 @@ const mediaUrl = (requiredMessage: string) =>
     .min(1, requiredMessage)
     .max(500, 'The file address is too long.');
 
-const positiveId = (label: string) =>
-  z
-    .number(`Give the ${label} id.`)
-    .int(`The ${label} id is a whole number.`)
-    .positive(`The ${label} id is a positive number.`);
+/** Exchanges have `integer` ids; creatives and users `bigint` ones. */
+const positiveId = (label: string) => (label === 'exchange' ? int4Id : int8Id)(`${label} id`);
 
 /** Fields of every creative type. */
 const commonFields = {
@@ -335,21 +333,17 @@ export const CREATIVE_SORT_FIELDS = ['created_at', 'updated_at', 'name', 'status
 export const creativeListQuery = pageQuery.extend({
   creative_type: z.enum(CREATIVE_TYPES).optional(),
   status: z.enum(CREATIVE_STATUSES).optional(),
-  advertiser_id: z.coerce.number().int().positive().optional(),
+  advertiser_id: int8IdParam('advertiser id').optional(),
   /** With exchange_state: creatives whose state on this exchange is that state. */
-  exchange_id: z.coerce.number().int().positive().optional(),
+  exchange_id: int4IdParam('exchange id').optional(),
   exchange_state: z.enum(CREATIVE_APPROVAL_STATES).optional(),
   sort: z.enum(CREATIVE_SORT_FIELDS).default('created_at'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 export type CreativeListQuery = z.output<typeof creativeListQuery>;
 
-export const creativeIdParams = z.object({
-  id: z.coerce.number().int().positive('The id is a positive number.'),
-});
-export const creativeCampaignParams = z.object({
-  campaignId: z.coerce.number().int().positive('The id is a positive number.'),
-});
+export const creativeIdParams = int8IdParams;
+export const creativeCampaignParams = z.object({ campaignId: int8IdParam() });
 
 // ---- bulk edit ---------------------------------------------------------------------------------
 
@@ -408,9 +402,9 @@ export type CreativeBulkResult = z.infer<typeof creativeBulkResult>;
 
 export const creativeApprovalQuery = pageQuery.extend({
   state: z.enum(CREATIVE_APPROVAL_STATES).optional(),
-  exchange_id: z.coerce.number().int().positive().optional(),
-  advertiser_id: z.coerce.number().int().positive().optional(),
-  creative_id: z.coerce.number().int().positive().optional(),
+  exchange_id: int4IdParam('exchange id').optional(),
+  advertiser_id: int8IdParam('advertiser id').optional(),
+  creative_id: int8IdParam('creative id').optional(),
   /**
    * Rows of these creatives only (the bulk creative status screen's selection): comma-separated
    * (?creative_ids=4,7) or repeated; repeats are dropped.
@@ -426,7 +420,7 @@ export const creativeApprovalQuery = pageQuery.extend({
         return Array.isArray(parts) ? parts.map((part) => part.trim()).filter((part) => part !== '') : parts;
       },
       z
-        .array(z.coerce.number().int().positive('A creative id is a positive number.'))
+        .array(int8IdParam('creative id'))
         .max(CREATIVE_BULK_MAX, `At most ${CREATIVE_BULK_MAX} creatives at once.`),
     )
     .transform((ids) => [...new Set(ids)])

@@ -2,6 +2,7 @@
 // micro-units (1 USD = 1,000,000); formatting happens at the edge (format/money.ts).
 import { z } from 'zod';
 import { pageQuery } from './common.ts';
+import { int8IdParam } from './ids.ts';
 
 export const TRANSFER_KINDS = [
   'CREDIT',
@@ -25,12 +26,8 @@ export const AMOUNT_TOO_LARGE_MESSAGE = 'This amount is too large.';
 export const REFERENCE_MAX = 100;
 export const NOTE_MAX = 500;
 
-const idSchema = (what: string) =>
-  z.coerce
-    .number()
-    .int(`The ${what} is a whole number.`)
-    .min(1, `The ${what} is a positive number.`)
-    .max(Number.MAX_SAFE_INTEGER, `The ${what} is too large.`);
+/** Transfers and accounts (users) have `bigint` ids. */
+const idSchema = (what: string) => int8IdParam(what);
 
 export const fundsIdParams = z.object({ id: idSchema('id').describe('The transfer id.') });
 

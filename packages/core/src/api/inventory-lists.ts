@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { IDENTIFIER_MESSAGE, IDENTIFIER_PATTERN, nameLikeTextSchema } from '../validation/text.ts';
 import { INVENTORY_MODES } from './campaigns.ts';
 import { pageQuery } from './common.ts';
+import { int8IdParam } from './ids.ts';
 
 export const APPLIST_KINDS = ['APP', 'SITE'] as const;
 export type ApplistKind = (typeof APPLIST_KINDS)[number];
@@ -33,12 +34,8 @@ export const listNameSchema = nameLikeTextSchema
   .min(1, LIST_NAME_EMPTY_MESSAGE)
   .regex(/\S/, LIST_NAME_EMPTY_MESSAGE);
 
-const positiveId = (label: string) =>
-  z.coerce
-    .number(`Give the ${label} id.`)
-    .int(`The ${label} id is a whole number.`)
-    .min(1, `The ${label} id is a positive number.`)
-    .max(2_147_483_647, `The ${label} id is too large.`);
+/** Lists, imports and users have `bigint` ids; read from text (path, query, multipart fields). */
+const positiveId = (label: string) => int8IdParam(`${label} id`);
 
 export const applistIdParams = z.object({ id: positiveId('inventory list') });
 export const importJobParams = z.object({ id: positiveId('import') });
@@ -99,7 +96,7 @@ export type ApplistDetail = z.infer<typeof applistDetail>;
 
 export const APPLIST_SORT_FIELDS = ['name', 'entry_count', 'created_at', 'updated_at'] as const;
 export const applistListQuery = pageQuery.extend({
-  advertiser_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  advertiser_id: int8IdParam('advertiser id').optional(),
   kind: z.enum(APPLIST_KINDS).optional(),
   sort: z.enum(APPLIST_SORT_FIELDS).default('created_at'),
   order: z.enum(['asc', 'desc']).default('desc'),

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { IDENTIFIER_MESSAGE, IDENTIFIER_PATTERN } from '../validation/text.ts';
 import { pageQuery } from './common.ts';
+import { int4Id, int8IdParam } from './ids.ts';
 
 // ---- ids -----------------------------------------------------------------------------------------
 
@@ -258,7 +259,7 @@ const taxonomyName = z
 /** No parent: a category; a category as parent: a genre; a genre as parent: a subgenre. */
 export const smartAppNodeCreateBody = z.object({
   name: taxonomyName,
-  parent_id: z.number('The parent is a category or genre id.').int().positive().nullable().default(null),
+  parent_id: int4Id('parent category or genre id').nullable().default(null),
 });
 export const smartAppNodeRenameBody = z.object({ name: taxonomyName });
 
@@ -266,7 +267,7 @@ export const smartAppNodeRenameBody = z.object({ name: taxonomyName });
 
 export const userSupportedExchangesQuery = z.object({
   /** Another user's (within the caller's scope); the caller's own when absent. */
-  user_id: z.coerce.number().int().positive('The user id is a positive number.').optional(),
+  user_id: int8IdParam('user id').optional(),
 });
 export const userSupportedExchangesSchema = z.object({
   user_primary_id: z.number().int(),
@@ -283,7 +284,7 @@ export const SUPPORTED_EXCHANGES_MAX = 200;
 export const userSupportedExchangesBody = z.object({
   /** Empty: every active exchange. */
   exchange_ids: z
-    .array(z.number('An exchange id is a number.').int().positive(), 'Give the exchange ids as a list.')
+    .array(int4Id('exchange id'), 'Give the exchange ids as a list.')
     .max(SUPPORTED_EXCHANGES_MAX, `At most ${SUPPORTED_EXCHANGES_MAX} exchanges.`)
     .transform((ids) => [...new Set(ids)]),
 });

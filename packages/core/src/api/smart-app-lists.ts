@@ -3,14 +3,12 @@
 // belong to the platform, not to a tenant: every role may target them in a campaign.
 import { z } from 'zod';
 import { pageQuery } from './common.ts';
+import { int4IdParam, int8IdParam } from './ids.ts';
 import { ENTRY_EDIT_MAX, LIST_LINE_MAX_CHARS, listNameSchema, rejectedLine } from './inventory-lists.ts';
 
+/** Smart-app categories have `integer` ids; lists `bigint` ones. Read from text (path, query). */
 const positiveId = (label: string) =>
-  z.coerce
-    .number(`Give the ${label} id.`)
-    .int(`The ${label} id is a whole number.`)
-    .min(1, `The ${label} id is a positive number.`)
-    .max(2_147_483_647, `The ${label} id is too large.`);
+  (['category', 'genre', 'subgenre'].includes(label) ? int4IdParam : int8IdParam)(`${label} id`);
 
 export const smartAppListIdParams = z.object({ id: positiveId('smart-app list') });
 
@@ -85,7 +83,7 @@ export const smartAppEditResult = z.object({
 });
 
 export const smartAppListQuery = pageQuery.extend({
-  category_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  category_id: int4IdParam('category id').optional(),
   sort: z.enum(['name', 'app_count', 'created_at']).default('name'),
   order: z.enum(['asc', 'desc']).default('asc'),
 });

@@ -4,9 +4,10 @@ import { ROLES } from '../roles.ts';
 import { passwordSchema } from '../validation/password.ts';
 import { emailField, userSchema } from './auth.ts';
 import { pageQuery } from './common.ts';
+import { int8IdParam } from './ids.ts';
 
 const personName = z.string().trim().min(1, 'This field is required.').max(100, 'At most 100 characters.');
-const optionalId = z.coerce.number().int().positive().optional();
+const optionalId = int8IdParam('agency id').optional();
 
 export const USER_SORT_FIELDS = [
   'email',
@@ -96,5 +97,3 @@ export const changeLogEntry = z.object({
   subject: z.object({ id: z.number().int(), name: z.string() }).optional(),
 });
 export type ChangeLogEntry = z.infer<typeof changeLogEntry>;
-
-export const idParams = z.object({ id: z.coerce.number().int().positive('The id is a positive number.') });

@@ -1,6 +1,6 @@
 import { agencyListItem, agencyListQuery, companyConfigEditSchema } from '@console/core/api/agencies';
 import { okResponse, pageOf } from '@console/core/api/common';
-import { idParams } from '@console/core/api/users';
+import { int8IdParams } from '@console/core/api/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../platform/auth-guard.ts';
@@ -40,7 +40,7 @@ export const agencyAdminRoutes =
           ...schemaBase,
           operationId: 'getAgencyCompany',
           summary: "An agency's white-label company config",
-          params: idParams,
+          params: int8IdParams,
           response: withErrors(okResponse(companyConfigEditSchema)),
         },
       },
@@ -58,7 +58,7 @@ export const agencyAdminRoutes =
           ...schemaBase,
           operationId: 'saveAgencyCompany',
           summary: "Save an agency's white-label company config (brand, colours, footer, custom domain)",
-          params: idParams,
+          params: int8IdParams,
           body: companyConfigEditSchema,
           response: withErrors(okResponse(companyConfigEditSchema)),
         },

@@ -13,7 +13,7 @@ import { requireAccess } from '../../platform/access.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { AppError, badRequest, GENERIC_ERROR_MESSAGE } from '../../platform/errors.ts';
+import { badRequest, itemFailureOf } from '../../platform/errors.ts';
 import { actorOf, type CampaignRow } from './campaign-access.ts';
 import { type CampaignRelations, readRelationIds } from './campaign-queries.ts';
 import {
@@ -52,12 +52,7 @@ const runPerCampaign = async (
       });
       results.push({ campaign_id: id, ok: true });
     } catch (error) {
-      if (error instanceof AppError) {
-        results.push({ campaign_id: id, ok: false, message: error.message, error_code: error.statusCode });
-      } else {
-        log.error({ err: error, campaign_id: id }, 'bulk campaign change failed');
-        results.push({ campaign_id: id, ok: false, message: GENERIC_ERROR_MESSAGE, error_code: 500 });
-      }
+      results.push({ campaign_id: id, ...itemFailureOf(error, log, { campaign_id: id }) });
     }
   }
   const succeeded = results.filter((result) => result.ok).length;

@@ -22,7 +22,7 @@ import { users } from '../../db/schema/users.ts';
 import { requireAccess } from '../../platform/access.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { AppError, GENERIC_ERROR_MESSAGE } from '../../platform/errors.ts';
+import { itemFailureOf } from '../../platform/errors.ts';
 import { fetchPage, likePattern } from '../../platform/pagination.ts';
 import { userRefOf } from '../../platform/user-ref.ts';
 import { capped } from './campaign-queries.ts';
@@ -143,12 +143,7 @@ export const decideExchanges = async (
       });
       results.push({ ...item, ok: true, campaign_status: campaign.status as CampaignStatus });
     } catch (error) {
-      if (error instanceof AppError) {
-        results.push({ ...item, ok: false, message: error.message, error_code: error.statusCode });
-      } else {
-        log.error({ err: error, ...item }, 'exchange decision failed');
-        results.push({ ...item, ok: false, message: GENERIC_ERROR_MESSAGE, error_code: 500 });
-      }
+      results.push({ ...item, ...itemFailureOf(error, log, { ...item }) });
     }
   }
   const succeeded = results.filter((result) => result.ok).length;

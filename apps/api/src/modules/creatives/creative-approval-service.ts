@@ -26,7 +26,7 @@ import { requireAccess } from '../../platform/access.ts';
 import { recordChange } from '../../platform/audit.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { AppError, conflict, GENERIC_ERROR_MESSAGE, notFound } from '../../platform/errors.ts';
+import { conflict, itemFailureOf, notFound } from '../../platform/errors.ts';
 import { fetchPage, likePattern } from '../../platform/pagination.ts';
 import { userRefOf } from '../../platform/user-ref.ts';
 import { actorOf } from './creative-access.ts';
@@ -194,12 +194,7 @@ export const decideCreativeExchanges = async (
       );
       results.push({ ...item, ok: true, creative_status: status });
     } catch (error) {
-      if (error instanceof AppError) {
-        results.push({ ...item, ok: false, message: error.message, error_code: error.statusCode });
-      } else {
-        log.error({ err: error, ...item }, 'creative exchange decision failed');
-        results.push({ ...item, ok: false, message: GENERIC_ERROR_MESSAGE, error_code: 500 });
-      }
+      results.push({ ...item, ...itemFailureOf(error, log, { ...item }) });
     }
   }
   const succeeded = results.filter((result) => result.ok).length;

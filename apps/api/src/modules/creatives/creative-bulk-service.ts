@@ -17,7 +17,7 @@ import { requireAccess } from '../../platform/access.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { AppError, badRequest, GENERIC_ERROR_MESSAGE } from '../../platform/errors.ts';
+import { badRequest, itemFailureOf } from '../../platform/errors.ts';
 import { actorOf } from './creative-access.ts';
 import {
   ENTITY,
@@ -96,12 +96,7 @@ export const bulkUpdateCreatives = async (
       await deps.db.transaction((tx) => editOne(tx, principal, id, body));
       results.push({ creative_id: id, ok: true });
     } catch (error) {
-      if (error instanceof AppError) {
-        results.push({ creative_id: id, ok: false, message: error.message, error_code: error.statusCode });
-      } else {
-        log.error({ err: error, creative_id: id }, 'bulk creative edit failed');
-        results.push({ creative_id: id, ok: false, message: GENERIC_ERROR_MESSAGE, error_code: 500 });
-      }
+      results.push({ creative_id: id, ...itemFailureOf(error, log, { creative_id: id }) });
     }
   }
   const succeeded = results.filter((result) => result.ok).length;

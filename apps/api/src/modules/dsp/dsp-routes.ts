@@ -9,7 +9,8 @@ import {
   dspTestBody,
   dspUpdateBody,
 } from '@console/core/api/dsps';
-import { changeLogEntry, changeLogQuery, idParams } from '@console/core/api/users';
+import { int8IdParams } from '@console/core/api/ids';
+import { changeLogEntry, changeLogQuery } from '@console/core/api/users';
 import type { DspType } from '@console/core/dsp-types';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -112,7 +113,7 @@ export const dspRoutes =
           ...schemaBase,
           operationId: 'getDsp',
           summary: 'One DSP connection (credentials as hints only)',
-          params: idParams,
+          params: int8IdParams,
           response: withErrors(okResponse(dspSchema)),
         },
       },
@@ -126,7 +127,7 @@ export const dspRoutes =
           ...schemaBase,
           operationId: 'updateDsp',
           summary: 'Edit a DSP connection',
-          params: idParams,
+          params: int8IdParams,
           body: dspUpdateBody,
           response: withErrors(okResponse(dspSchema)),
         },
@@ -145,7 +146,7 @@ export const dspRoutes =
           ...schemaBase,
           operationId: 'replaceDspCredentials',
           summary: 'Replace the credentials of a DSP connection',
-          params: idParams,
+          params: int8IdParams,
           body: dspCredentialsBody,
           response: withErrors(okResponse(dspSchema)),
         },
@@ -169,7 +170,7 @@ export const dspRoutes =
           ...schemaBase,
           operationId: 'setDspStatus',
           summary: 'Activate or deactivate a DSP connection',
-          params: idParams,
+          params: int8IdParams,
           body: dspStatusBody,
           response: withErrors(okResponse(dspSchema)),
         },
@@ -187,7 +188,7 @@ export const dspRoutes =
           ...schemaBase,
           operationId: 'testSavedDspConnection',
           summary: 'Test a saved connection with its stored credentials',
-          params: idParams,
+          params: int8IdParams,
           response: withErrors(okResponse(connectionTestResult)),
         },
       },
@@ -201,7 +202,7 @@ export const dspRoutes =
           ...schemaBase,
           operationId: 'listDspChangeLog',
           summary: "A DSP connection's change log, newest first",
-          params: idParams,
+          params: int8IdParams,
           querystring: changeLogQuery,
           response: withErrors(okResponse(pageOf(changeLogEntry))),
         },

@@ -1,4 +1,5 @@
 import { messageResponse, okResponse, pageOf } from '@console/core/api/common';
+import { int4IdParams, int8IdParams } from '@console/core/api/ids';
 import {
   exchangeCreateBody,
   exchangeListQuery,
@@ -10,7 +11,7 @@ import {
   userSupportedExchangesBody,
   userSupportedExchangesSchema,
 } from '@console/core/api/reference';
-import { changeLogEntry, changeLogQuery, idParams } from '@console/core/api/users';
+import { changeLogEntry, changeLogQuery } from '@console/core/api/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readChangeLog } from '../../platform/audit.ts';
 import { principalOf } from '../../platform/auth-guard.ts';
@@ -82,7 +83,7 @@ export const metadataAdminRoutes =
           ...schemaBase,
           operationId: 'getExchange',
           summary: 'One exchange',
-          params: idParams,
+          params: int4IdParams,
           response: withErrors(okResponse(exchangeSchema)),
         },
       },
@@ -99,7 +100,7 @@ export const metadataAdminRoutes =
           ...schemaBase,
           operationId: 'updateExchange',
           summary: 'Edit an exchange (name, key, status)',
-          params: idParams,
+          params: int4IdParams,
           body: exchangeUpdateBody,
           response: withErrors(okResponse(exchangeSchema)),
         },
@@ -118,7 +119,7 @@ export const metadataAdminRoutes =
           ...schemaBase,
           operationId: 'listExchangeChangeLog',
           summary: "An exchange's change log, newest first",
-          params: idParams,
+          params: int4IdParams,
           querystring: changeLogQuery,
           response: withErrors(okResponse(pageOf(changeLogEntry))),
         },
@@ -163,7 +164,7 @@ export const metadataAdminRoutes =
           ...schemaBase,
           operationId: 'getSmartAppCategory',
           summary: 'One category, genre or subgenre',
-          params: idParams,
+          params: int4IdParams,
           response: withErrors(okResponse(smartAppNodeSchema)),
         },
       },
@@ -180,7 +181,7 @@ export const metadataAdminRoutes =
           ...schemaBase,
           operationId: 'renameSmartAppCategory',
           summary: 'Rename a category, genre or subgenre',
-          params: idParams,
+          params: int4IdParams,
           body: smartAppNodeRenameBody,
           response: withErrors(okResponse(smartAppNodeSchema)),
         },
@@ -199,7 +200,7 @@ export const metadataAdminRoutes =
           operationId: 'deleteSmartAppCategory',
           summary: 'Delete a category, genre or subgenre',
           description: 'Delete a category, genre or subgenre (refused while it has children or is in use)',
-          params: idParams,
+          params: int4IdParams,
           response: withErrors(messageResponse),
         },
       },
@@ -217,7 +218,7 @@ export const metadataAdminRoutes =
           operationId: 'listSmartAppCategoryChangeLog',
           summary: 'The change log of a category, genre or subgenre, newest first',
           description: 'The change log of a category, genre or subgenre (also once deleted), newest first',
-          params: idParams,
+          params: int4IdParams,
           querystring: changeLogQuery,
           response: withErrors(okResponse(pageOf(changeLogEntry))),
         },
@@ -241,7 +242,7 @@ export const metadataAdminRoutes =
           ...schemaBase,
           operationId: 'setUserSupportedExchanges',
           summary: "Set a user's supported exchanges (an empty list: every active exchange)",
-          params: idParams,
+          params: int8IdParams,
           body: userSupportedExchangesBody,
           response: withErrors(okResponse(userSupportedExchangesSchema)),
         },

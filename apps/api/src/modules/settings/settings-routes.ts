@@ -1,4 +1,5 @@
 import { messageResponse, okResponse } from '@console/core/api/common';
+import { int8IdParams } from '@console/core/api/ids';
 import {
   apiKeyCreateBody,
   apiKeySchema,
@@ -6,7 +7,6 @@ import {
   postbackBody,
   postbackSchema,
 } from '@console/core/api/settings';
-import { idParams } from '@console/core/api/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, sessionPrincipalOf } from '../../platform/auth-guard.ts';
@@ -60,7 +60,7 @@ export const settingsRoutes =
           ...schemaBase,
           operationId: 'revokeApiKey',
           summary: 'Revoke an API key',
-          params: idParams,
+          params: int8IdParams,
           response: withErrors(messageResponse),
         },
       },

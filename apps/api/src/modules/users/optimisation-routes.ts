@@ -1,5 +1,6 @@
 import { okResponse } from '@console/core/api/common';
-import { idParams, optimisationSettingsSchema } from '@console/core/api/users';
+import { int8IdParams } from '@console/core/api/ids';
+import { optimisationSettingsSchema } from '@console/core/api/users';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userConfigs } from '../../db/schema/users.ts';
@@ -21,7 +22,7 @@ export const optimisationRoutes =
           security: bearer,
           operationId: 'getUserOptimizationSettings',
           summary: "A user's bid optimisation settings",
-          params: idParams,
+          params: int8IdParams,
           response: withErrors(okResponse(optimisationSettingsSchema)),
         },
       },
