@@ -15,3 +15,4 @@ export * from './payments.ts';
 export * from './reference.ts';
 export * from './sessions.ts';
 export * from './users.ts';
+export * from './reports.ts';
