@@ -61,8 +61,9 @@ export const reportRoutes =
         schema: {
           ...schemaBase,
           operationId: 'listReports',
-          summary:
-            'Reports the caller may see, paged, sorted (name, report_type, status, created_at, updated_at) and filtered (report_type, status, q)',
+          summary: 'Reports the caller may see, paged, sorted and filtered',
+          description:
+            'Sorted by name, report_type, status, created_at or updated_at; filtered by report_type, status and q (part of the name).',
           querystring: reportListQuery,
           response: withErrors(okResponse(pageOf(reportListItem))),
         },
@@ -80,8 +81,9 @@ export const reportRoutes =
         schema: {
           ...schemaBase,
           operationId: 'createReport',
-          summary:
-            'Save a report: type, dimensions, metrics, date range (UTC days), filters, event columns and an optional e-mail schedule. The multi-dimensional type is for admin and co-admin',
+          summary: 'Save a report: type, dimensions, metrics, date range, filters and event columns',
+          description:
+            'Dates are UTC days. An optional e-mail schedule (DAILY, WEEKLY). The multi-dimensional type is for admin and co-admin.',
           body: reportCreateBody,
           response: withErrors(okResponse(reportDetail)),
         },
@@ -155,9 +157,9 @@ export const reportRoutes =
         config: anyUser,
         schema: {
           ...schemaBase,
-          operationId: 'generateReport',
-          summary:
-            'Generate a report in the background from the hourly rollups (QUEUED, RUNNING with progress, READY or FAILED; poll getSingle). Survives a restart',
+          operationId: 'startReportGeneration',
+          summary: 'Generate a report in the background from the hourly rollups (poll getSingle)',
+          description: 'QUEUED, then RUNNING with progress, then READY or FAILED. A generation survives a restart.',
           params: reportIdParams,
           response: withErrors(okResponse(reportDetail)),
         },
@@ -175,7 +177,7 @@ export const reportRoutes =
         config: anyUser,
         schema: {
           ...schemaBase,
-          operationId: 'summariseReport',
+          operationId: 'getReportSummary',
           summary: "A quick summary of a report's range and filters: totals, answered at once",
           params: reportIdParams,
           response: withErrors(okResponse(reportSummary)),
@@ -213,8 +215,8 @@ export const reportRoutes =
         schema: {
           ...schemaBase,
           operationId: 'requestReportCsv',
-          summary:
-            "A download link for a generated report's CSV (valid 10 minutes, for the caller's own bearer token only)",
+          summary: "A download link for a generated report's CSV",
+          description: "The link holds for 10 minutes and only with the caller's own bearer token.",
           params: reportIdParams,
           response: withErrors(okResponse(csvDownload)),
         },
@@ -235,8 +237,9 @@ export const reportRoutes =
         config: anyUser,
         schema: {
           ...schemaBase,
-          operationId: 'exportRunningApps',
-          summary: `Where the caller's campaigns ran (campaign, exchange, app or site) with their delivery, as a CSV download link (default ${RUNNING_APPS_FILE_NAME}, last 30 days)`,
+          operationId: 'requestRunningAppsCsv',
+          summary: "A CSV download link of where the caller's campaigns ran, with their delivery",
+          description: `One row per campaign, exchange and app or site. Default file name ${RUNNING_APPS_FILE_NAME}; default range the last 30 days.`,
           body: runningAppsBody,
           response: withErrors(okResponse(csvDownload)),
         },
@@ -256,9 +259,9 @@ export const reportRoutes =
         config: anyUser,
         schema: {
           ...schemaBase,
-          operationId: 'downloadCsv',
-          summary:
-            'The CSV behind a csv_download_url, streamed (UTF-8 with a byte order mark). Only the user it was made for, with their bearer token',
+          operationId: 'getCsvDownload',
+          summary: 'The CSV behind a csv_download_url, streamed (UTF-8 with a byte order mark)',
+          description: 'Only for the user it was made for, with their bearer token; anyone else gets 404.',
           params: z.object({ token: z.string().max(1024) }),
           produces: ['text/csv'],
           response: withErrors(z.unknown().describe('CSV')),
@@ -298,7 +301,7 @@ export const reportRoutes =
         schema: {
           ...schemaBase,
           operationId: 'getEventConfig',
-          summary: "The caller's conversion events (key, event_name, event_status) with their column labels E{n}-{name}",
+          summary: "The caller's conversion events with their report column labels E{n}-{name}",
           response: withErrors(okResponse(eventConfigView)),
         },
       },
