@@ -11,7 +11,15 @@ import { reports } from '../src/db/schema/reports.ts';
 import { rebuildRollups } from '../src/modules/delivery/rollups.ts';
 import { createCampaign, expectOk } from './campaign-fixtures.ts';
 import { dataOf, expectError, expectFieldErrors } from './support/accounts.ts';
-import { DEMO, type DemoName, demoTokens, expectAllNeedToken, expectAllNotFound, rowsOf, secondAgency } from './support/admin-fixtures.ts';
+import {
+  DEMO,
+  type DemoName,
+  demoTokens,
+  expectAllNeedToken,
+  expectAllNotFound,
+  rowsOf,
+  secondAgency,
+} from './support/admin-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const NOT_FOUND = 'Report not found.';
@@ -90,18 +98,25 @@ beforeAll(async () => {
     advertiserToken: await t.loginAs(second.advertiser.email, second.advertiser.password),
     agencyToken: second.agencyToken,
   };
-  const campaignOf = async (token: string, name: string) => (await createCampaign(t, token, { name })).campaign_id;
+  const campaignOf = async (token: string, name: string) =>
+    (await createCampaign(t, token, { name })).campaign_id;
   campaignsOf = {
-    [DEMO.advertiser.id]: [await campaignOf(tok.advertiser, 'Report A'), await campaignOf(tok.advertiser, 'Report B')],
+    [DEMO.advertiser.id]: [
+      await campaignOf(tok.advertiser, 'Report A'),
+      await campaignOf(tok.advertiser, 'Report B'),
+    ],
     [DEMO.adv1.id]: [await campaignOf(tok.adv1, 'Report C')],
     [other.advertiserId]: [await campaignOf(other.advertiserToken, 'Report D')],
   };
-  const exchangeIds = (await rowsOf<{ id: number }>(t, sql`select id from exchanges order by id limit 2`)).map((r) => Number(r.id));
+  const exchangeIds = (
+    await rowsOf<{ id: number }>(t, sql`select id from exchanges order by id limit 2`)
+  ).map((r) => Number(r.id));
   makeEvents(
     Object.entries(campaignsOf).map(([id, campaigns]) => ({ id: Number(id), campaigns })),
     exchangeIds,
   );
-  for (let i = 0; i < events.length; i += 500) await t.deps.db.insert(deliveryEvents).values(events.slice(i, i + 500));
+  for (let i = 0; i < events.length; i += 500)
+    await t.deps.db.insert(deliveryEvents).values(events.slice(i, i + 500));
   await rebuildRollups(t.deps.db);
 });
 afterAll(async () => {
@@ -120,10 +135,14 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const create = async (token: string, overrides: Record<string, unknown> = {}) =>
-  dataOf<ReportDetail>(expectOk(await t.call('POST', '/api/report/create', { token, body: body(overrides) })));
+  dataOf<ReportDetail>(
+    expectOk(await t.call('POST', '/api/report/create', { token, body: body(overrides) })),
+  );
 
 const generate = async (token: string, id: number) => {
-  const queued = dataOf<ReportDetail>(expectOk(await t.call('POST', `/api/report/generate/${id}`, { token })));
+  const queued = dataOf<ReportDetail>(
+    expectOk(await t.call('POST', `/api/report/generate/${id}`, { token })),
+  );
   expect(['QUEUED', 'RUNNING', 'READY']).toContain(queued.status);
   await t.reportWorker.whenIdle();
   const done = dataOf<ReportDetail>(expectOk(await t.call('GET', `/api/report/getSingle/${id}`, { token })));
@@ -133,14 +152,20 @@ const generate = async (token: string, id: number) => {
 };
 
 const rowsPage = async (token: string, id: number, page = 1, limit = 500) =>
-  dataOf<ReportRowsPage>(expectOk(await t.call('GET', `/api/report/rows/${id}`, { token, query: { page, limit } })));
+  dataOf<ReportRowsPage>(
+    expectOk(await t.call('GET', `/api/report/rows/${id}`, { token, query: { page, limit } })),
+  );
 
 /** GET a CSV download URL: status and raw bytes (the BOM stays). */
 const download = async (url: string, token?: string) => {
   const response = await fetch(new URL(url, t.baseUrl), {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
 };
 
 const csvLines = (bytes: Buffer) => bytes.subarray(3).toString('utf8').trim().split(/\r?\n/);
@@ -203,11 +228,15 @@ describe('reports', () => {
         ]);
       }
     expect(page.total).toBe(expected.length);
-    expect(page.rows.map((row) => [row[0], Number(/#(\d+)\)$/.exec(String(row[1]))?.[1]), ...row.slice(2)])).toEqual(expected);
+    expect(
+      page.rows.map((row) => [row[0], Number(/#(\d+)\)$/.exec(String(row[1]))?.[1]), ...row.slice(2)]),
+    ).toEqual(expected);
 
     // The quick summary: totals of the range.
     const summary = dataOf<ReportSummary>(
-      expectOk(await t.call('POST', `/api/report/generatebasic/${report.report_id}`, { token: tok.advertiser })),
+      expectOk(
+        await t.call('POST', `/api/report/generatebasic/${report.report_id}`, { token: tok.advertiser }),
+      ),
     );
     const all = rawSums(mine);
     expect(summary).toMatchObject({
@@ -248,7 +277,9 @@ describe('reports', () => {
     });
     await generate(tok.advertiser, device.report_id);
     for (const row of (await rowsPage(tok.advertiser, device.report_id)).rows) {
-      const s = rawSums((e) => mine(e) && dayOf(e) === '2026-01-11' && e.deviceType === row[0] && e.os === row[1]);
+      const s = rawSums(
+        (e) => mine(e) && dayOf(e) === '2026-01-11' && e.deviceType === row[0] && e.os === row[1],
+      );
       expect(row.slice(2)).toEqual([s.clicks, s.bids, s.wins, Math.round((s.wins / s.bids) * 10000) / 100]);
     }
     const empty = await create(tok.advertiser, {
@@ -296,10 +327,15 @@ describe('reports', () => {
     expect(advertisersSeen).toEqual(new Set([DEMO.advertiser.id, DEMO.adv1.id, other.advertiserId]));
     const total = rawSums(() => true);
     const sum = (i: number) => multiRows.reduce((s, r) => s + Number(r[i]), 0);
-    expect([sum(3), sum(4), sum(5), sum(6)]).toEqual([total.impressions, total.clicks, total.spend, total.media]);
+    expect([sum(3), sum(4), sum(5), sum(6)]).toEqual([
+      total.impressions,
+      total.clicks,
+      total.spend,
+      total.media,
+    ]);
   });
 
-  it("another tenant cannot read, change, generate, delete or download a report", async () => {
+  it('another tenant cannot read, change, generate, delete or download a report', async () => {
     const report = await create(tok.advertiser, { name: 'Private' });
     await generate(tok.advertiser, report.report_id);
     const id = report.report_id;
@@ -324,7 +360,9 @@ describe('reports', () => {
     );
     expect(listed.items.map((r) => r.report_id)).not.toContain(id);
     // The download URL itself reads nothing with another tenant's token (nor a forged one).
-    const link = dataOf<CsvDownload>(expectOk(await t.call('POST', `/api/report/csv/${id}`, { token: tok.advertiser })));
+    const link = dataOf<CsvDownload>(
+      expectOk(await t.call('POST', `/api/report/csv/${id}`, { token: tok.advertiser })),
+    );
     expect((await download(link.csv_download_url, other.advertiserToken)).status).toBe(404);
     expect((await download(link.csv_download_url)).status).toBe(401);
     const forged = link.csv_download_url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
@@ -391,20 +429,35 @@ describe('reports', () => {
   it('refuses bad input with a message per field and changes nothing', async () => {
     const [before] = await rowsOf<{ n: number }>(t, sql`select count(*)::int as n from reports`);
     const cases: [Record<string, unknown>, Record<string, string>][] = [
-      [{ date_from: '2026-01-12', date_to: '2026-01-10' }, { date_to: 'The end date is before the start date.' }],
+      [
+        { date_from: '2026-01-12', date_to: '2026-01-10' },
+        { date_to: 'The end date is before the start date.' },
+      ],
       [{ date_from: '2026-13-45' }, { date_from: 'The start date is not a real date.' }],
-      [{ report_type: 'geo', dimensions: ['day'] }, { dimensions: 'This report type needs the dimension country.' }],
+      [
+        { report_type: 'geo', dimensions: ['day'] },
+        { dimensions: 'This report type needs the dimension country.' },
+      ],
       [{ dimensions: ['planet'] }, { 'dimensions.0': 'Unknown dimension.' }],
       [{ metrics: [] }, { metrics: 'Choose at least one metric.' }],
       [{ name: '  ' }, { name: 'Give the report a name.' }],
-      [{ event_columns: ['click'] }, { 'event_columns.0': 'Event columns are event1, event2, ... or event_{name}.' }],
+      [
+        { event_columns: ['click'] },
+        { 'event_columns.0': 'Event columns are event1, event2, ... or event_{name}.' },
+      ],
       [{ schedule: 'DAILY' }, { schedule_email: 'Give the e-mail address to send it to.' }],
       [{ date_from: '2024-01-01', date_to: '2026-01-01' }, { date_to: 'A report covers at most 400 days.' }],
     ];
     for (const [overrides, errors] of cases)
-      expectFieldErrors(await t.call('POST', '/api/report/create', { token: tok.advertiser, body: body(overrides) }), errors);
+      expectFieldErrors(
+        await t.call('POST', '/api/report/create', { token: tok.advertiser, body: body(overrides) }),
+        errors,
+      );
     expectError(await t.call('GET', '/api/report/getSingle/abc', { token: tok.advertiser }), 400);
-    expectError(await t.call('GET', '/api/report/get', { token: tok.advertiser, query: { sort: 'nope' } }), 400);
+    expectError(
+      await t.call('GET', '/api/report/get', { token: tok.advertiser, query: { sort: 'nope' } }),
+      400,
+    );
     const [after] = await rowsOf<{ n: number }>(t, sql`select count(*)::int as n from reports`);
     expect(after?.n).toBe(before?.n);
   });
@@ -426,7 +479,11 @@ describe('reports', () => {
     await generate(tok.advertiser, report.report_id);
     expect((await rowsPage(tok.advertiser, report.report_id)).total).toBe(2);
     expectOk(await t.call('DELETE', `/api/report/delete/${report.report_id}`, { token: tok.advertiser }));
-    expectError(await t.call('GET', `/api/report/getSingle/${report.report_id}`, { token: tok.advertiser }), 404, NOT_FOUND);
+    expectError(
+      await t.call('GET', `/api/report/getSingle/${report.report_id}`, { token: tok.advertiser }),
+      404,
+      NOT_FOUND,
+    );
     const left = await rowsOf(t, sql`select 1 from report_rows where report_id = ${report.report_id}`);
     expect(left).toHaveLength(0);
   });

@@ -14,9 +14,6 @@ export const REPORT_TYPES = [
   'multi-dimensional',
 ] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
-/** Typed reports every role may create (the multi-dimensional one is the admin's and co-admin's). */
-export const TYPED_REPORT_TYPES = REPORT_TYPES.filter((type) => type !== 'multi-dimensional');
-
 export const REPORT_DIMENSIONS = [
   'day',
   'hour',
@@ -56,9 +53,19 @@ export const REPORT_TYPE_RULES = {
   creative: { required: ['creative'], defaults: ['creative'] },
   conversions: { required: [], defaults: ['day', 'campaign'] },
   'multi-dimensional': { required: [], defaults: ['day', 'advertiser', 'campaign', 'exchange'] },
-} as const satisfies Record<ReportType, { required: readonly ReportDimension[]; defaults: readonly ReportDimension[] }>;
+} as const satisfies Record<
+  ReportType,
+  { required: readonly ReportDimension[]; defaults: readonly ReportDimension[] }
+>;
 
-export const REPORT_DEFAULT_METRICS: readonly ReportMetric[] = ['impressions', 'clicks', 'ctr', 'conversions', 'spend', 'ecpm'];
+export const REPORT_DEFAULT_METRICS: readonly ReportMetric[] = [
+  'impressions',
+  'clicks',
+  'ctr',
+  'conversions',
+  'spend',
+  'ecpm',
+];
 /** A report covers at most this many days (the rollups answer it in one pass). */
 export const REPORT_MAX_DAYS = 400;
 export const REPORT_MAX_EVENT_COLUMNS = 20;
@@ -75,7 +82,10 @@ const isoDay = (label: string) =>
   z
     .string(`Give the ${label} date.`)
     .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${label} date must look like 2026-01-31.`)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `The ${label} date is not a real date.`);
+    .refine(
+      (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)),
+      `The ${label} date is not a real date.`,
+    );
 
 const id = (label: string) =>
   z.coerce
@@ -136,7 +146,11 @@ const checkReport = (body: ReportFieldsOut, ctx: z.RefinementCtx) => {
     ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'The end date is before the start date.' });
   const days = (Date.parse(body.date_to) - Date.parse(body.date_from)) / 86_400_000 + 1;
   if (days > REPORT_MAX_DAYS)
-    ctx.addIssue({ code: 'custom', path: ['date_to'], message: `A report covers at most ${REPORT_MAX_DAYS} days.` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['date_to'],
+      message: `A report covers at most ${REPORT_MAX_DAYS} days.`,
+    });
   const missing = REPORT_TYPE_RULES[body.report_type].required.filter((d) => !body.dimensions.includes(d));
   if (missing.length > 0)
     ctx.addIssue({
@@ -147,14 +161,20 @@ const checkReport = (body: ReportFieldsOut, ctx: z.RefinementCtx) => {
   if (body.dimensions.includes('day') && body.dimensions.includes('hour'))
     ctx.addIssue({ code: 'custom', path: ['dimensions'], message: 'Choose day or hour, not both.' });
   if (body.schedule !== 'NONE' && !body.schedule_email)
-    ctx.addIssue({ code: 'custom', path: ['schedule_email'], message: 'Give the e-mail address to send it to.' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['schedule_email'],
+      message: 'Give the e-mail address to send it to.',
+    });
 };
 
 export const reportCreateBody = reportFields
   .extend({
     advertiser_id: id('advertiser')
       .optional()
-      .describe('An agency, admin or co-admin may make the report for one of its advertisers (their data only).'),
+      .describe(
+        'An agency, admin or co-admin may make the report for one of its advertisers (their data only).',
+      ),
   })
   .superRefine(checkReport);
 export type ReportCreateBody = z.output<typeof reportCreateBody>;
@@ -189,7 +209,9 @@ export type ReportListItem = z.infer<typeof reportListItem>;
 
 export const reportColumn = z.object({
   key: z.string().describe('dimension, metric or event key'),
-  label: z.string().describe('Event columns read E{n}-{name}; others are the key (the console translates them).'),
+  label: z
+    .string()
+    .describe('Event columns read E{n}-{name}; others are the key (the console translates them).'),
   kind: z.enum(['dimension', 'metric', 'event']),
 });
 export type ReportColumn = z.infer<typeof reportColumn>;
@@ -248,7 +270,10 @@ export const runningAppsBody = z
     campaign_ids: z.array(id('campaign')).max(500, 'At most 500 campaigns.').optional(),
     file_name: z
       .string()
-      .regex(/^[\w\- .]{1,100}\.csv$/, 'The file name ends in .csv and uses letters, digits, spaces, - and _.')
+      .regex(
+        /^[\w\- .]{1,100}\.csv$/,
+        'The file name ends in .csv and uses letters, digits, spaces, - and _.',
+      )
       .optional(),
   })
   .refine((body) => !body.date_from || !body.date_to || body.date_from <= body.date_to, {
@@ -273,4 +298,3 @@ export const eventConfigBody = z.object({
     .refine((list) => new Set(list.map((e) => e.key)).size === list.length, 'Each event key once.'),
 });
 export const eventConfigView = z.array(eventConfigItem.extend({ label: z.string() }));
-

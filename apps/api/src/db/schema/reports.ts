@@ -5,7 +5,17 @@
 // The report row is its own job queue (like list_imports): generate sets QUEUED, a worker claims it
 // (RUNNING, heartbeat in started_at), writes the result rows and closes it READY or FAILED. A RUNNING
 // row whose worker died is claimed again, so a generation survives a restart.
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export type ReportFilters = {
@@ -80,5 +90,8 @@ export const eventConfigs = pgTable(
     eventStatus: text('event_status').notNull().default('ACTIVE'),
     position: integer('position').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] }), uniqueIndex('event_configs_position').on(t.userId, t.position)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    uniqueIndex('event_configs_position').on(t.userId, t.position),
+  ],
 );

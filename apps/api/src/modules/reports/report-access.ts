@@ -11,7 +11,13 @@ import { notFound } from '../../platform/errors.ts';
 import { canSee, type ScopeOwner } from '../../platform/scope.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
-export type ReportOwner = { id: number; role: string; agencyId: number | null; email: string; companyName: string };
+export type ReportOwner = {
+  id: number;
+  role: string;
+  agencyId: number | null;
+  email: string;
+  companyName: string;
+};
 
 export const REPORT_NOT_FOUND = 'Report not found.';
 

@@ -1,10 +1,11 @@
 // The CSV of a generated report: its column labels as the header (event columns E{n}-{name}), its
 // stored rows read in batches, money metrics written as dollars with two decimals.
-import { MONEY_METRICS } from './report-data.ts';
+
 import type { ReportColumn, ReportMetric } from '@console/core/api/reports';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { reportRows } from '../../db/schema/reports.ts';
+import { MONEY_METRICS } from './report-data.ts';
 
 const BATCH = 1000;
 
@@ -53,7 +54,9 @@ export async function* reportCsvBatches(
     if (rows.length === 0) return;
     after = rows[rows.length - 1]?.n ?? after;
     yield rows.map((row) =>
-      row.cells.map((cell, i) => (money[i] && typeof cell === 'number' ? (cell / 1_000_000).toFixed(2) : cell)),
+      row.cells.map((cell, i) =>
+        money[i] && typeof cell === 'number' ? (cell / 1_000_000).toFixed(2) : cell,
+      ),
     );
     if (rows.length < BATCH) return;
   }

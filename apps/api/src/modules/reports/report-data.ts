@@ -67,7 +67,11 @@ const scopeSql = (scope: DataScope): SQL => {
   }
 };
 
-const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 const filterSql = (filters: ReportFilters): SQL[] => {
   const parts: SQL[] = [];
@@ -75,7 +79,12 @@ const filterSql = (filters: ReportFilters): SQL[] => {
   if (filters.campaign_ids?.length) parts.push(sql`campaign_id in (${idList(filters.campaign_ids)})`);
   if (filters.exchange_ids?.length) parts.push(sql`exchange_id in (${idList(filters.exchange_ids)})`);
   if (filters.countries?.length)
-    parts.push(sql`country in (${sql.join(filters.countries.map((c) => sql`${c}`), sql`, `)})`);
+    parts.push(
+      sql`country in (${sql.join(
+        filters.countries.map((c) => sql`${c}`),
+        sql`, `,
+      )})`,
+    );
   return parts;
 };
 
@@ -110,7 +119,11 @@ const selectKeys = (dimensions: readonly ReportDimension[], time: SQL) =>
 const keysOf = (row: RawRow, count: number) =>
   Array.from({ length: count }, (_, i) => {
     const value = row[`k${i}`];
-    return typeof value === 'string' && !/^\d+$/.test(value) ? value : typeof value === 'string' ? Number(value) : (value as number);
+    return typeof value === 'string' && !/^\d+$/.test(value)
+      ? value
+      : typeof value === 'string'
+        ? Number(value)
+        : (value as number);
   });
 
 /** Keys as text: numeric ids from the rollups and from the events compare equal. */
@@ -154,7 +167,10 @@ export const aggregateSlice = async (db: DbOrTx, query: DataQuery): Promise<Map<
     const events = await db.execute(sql`
       select ${eventKeys.select}, detail, count(*)::text as n
       from delivery_events
-      where type = 'CONVERSION' and detail in (${sql.join(query.eventKeys.map((k) => sql`${k}`), sql`, `)})
+      where type = 'CONVERSION' and detail in (${sql.join(
+        query.eventKeys.map((k) => sql`${k}`),
+        sql`, `,
+      )})
         and ${whereOf(query, occurred)}
       ${query.dimensions.length === 0 ? sql`group by detail` : sql`${eventKeys.group}, detail`}`);
     for (const row of rowsOf(events)) {
@@ -190,7 +206,8 @@ export const mergeGroups = (into: Map<string, GroupRow>, slice: Map<string, Grou
       continue;
     }
     for (const name of Object.keys(existing.sums) as (keyof Sums)[]) existing.sums[name] += row.sums[name];
-    for (const [event, n] of Object.entries(row.events)) existing.events[event] = (existing.events[event] ?? 0) + n;
+    for (const [event, n] of Object.entries(row.events))
+      existing.events[event] = (existing.events[event] ?? 0) + n;
   }
 };
 
@@ -228,4 +245,10 @@ export const metricValue = (metric: ReportMetric, s: Sums): number => {
 };
 
 /** Metrics that are money in micro-units (the CSV writes them as dollars). */
-export const MONEY_METRICS: ReadonlySet<ReportMetric> = new Set(['spend', 'media_cost', 'ecpm', 'ecpc', 'ecpa']);
+export const MONEY_METRICS: ReadonlySet<ReportMetric> = new Set([
+  'spend',
+  'media_cost',
+  'ecpm',
+  'ecpc',
+  'ecpa',
+]);

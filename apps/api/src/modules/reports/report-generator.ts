@@ -10,9 +10,9 @@ import { creatives } from '../../db/schema/creatives.ts';
 import { exchanges } from '../../db/schema/reference.ts';
 import { reportRows, reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
+import { eventLabelOf, readEventConfig } from './event-config.ts';
 import type { ReportOwner, ReportRow } from './report-access.ts';
 import { aggregateSlice, type DataQuery, type GroupRow, mergeGroups, metricValue } from './report-data.ts';
-import { eventLabelOf, readEventConfig } from './event-config.ts';
 
 const DAY_MS = 86_400_000;
 /** Days per slice: a progress step. */
@@ -42,17 +42,33 @@ export const columnsOf = async (db: DbOrTx, report: ReportRow): Promise<ReportCo
 };
 
 /** Names of the ids a dimension holds, as "Name (#id)". */
-const nameIds = async (db: DbOrTx, dimension: ReportDimension, ids: number[]): Promise<Map<number, string>> => {
+const nameIds = async (
+  db: DbOrTx,
+  dimension: ReportDimension,
+  ids: number[],
+): Promise<Map<number, string>> => {
   if (ids.length === 0) return new Map();
   const rows =
     dimension === 'campaign'
-      ? await db.select({ id: campaigns.id, name: campaigns.name }).from(campaigns).where(inArray(campaigns.id, ids))
+      ? await db
+          .select({ id: campaigns.id, name: campaigns.name })
+          .from(campaigns)
+          .where(inArray(campaigns.id, ids))
       : dimension === 'creative'
-        ? await db.select({ id: creatives.id, name: creatives.name }).from(creatives).where(inArray(creatives.id, ids))
+        ? await db
+            .select({ id: creatives.id, name: creatives.name })
+            .from(creatives)
+            .where(inArray(creatives.id, ids))
         : dimension === 'exchange'
-          ? await db.select({ id: exchanges.id, name: exchanges.name }).from(exchanges).where(inArray(exchanges.id, ids))
+          ? await db
+              .select({ id: exchanges.id, name: exchanges.name })
+              .from(exchanges)
+              .where(inArray(exchanges.id, ids))
           : await db
-              .select({ id: users.id, name: sql<string>`coalesce(nullif(${users.companyName}, ''), ${users.email})` })
+              .select({
+                id: users.id,
+                name: sql<string>`coalesce(nullif(${users.companyName}, ''), ${users.email})`,
+              })
               .from(users)
               .where(inArray(users.id, ids));
   return new Map(rows.map((row) => [Number(row.id), `${row.name} (#${row.id})`]));
@@ -77,7 +93,9 @@ export const buildCells = async (
   });
   const names = await Promise.all(
     dimensions.map((dimension, i) =>
-      NAMED.has(dimension) ? nameIds(db, dimension, [...new Set(sorted.map((g) => Number(g.keys[i])))]) : undefined,
+      NAMED.has(dimension)
+        ? nameIds(db, dimension, [...new Set(sorted.map((g) => Number(g.keys[i])))])
+        : undefined,
     ),
   );
   return sorted.map((group) => [
@@ -114,7 +132,13 @@ export const storeReportRows = async (
   db.transaction(async (tx) => {
     const [closed] = await tx
       .update(reports)
-      .set({ status: 'READY', progress: 100, rowCount: cells.length, generatedAt: new Date(), failureReason: null })
+      .set({
+        status: 'READY',
+        progress: 100,
+        rowCount: cells.length,
+        generatedAt: new Date(),
+        failureReason: null,
+      })
       .where(and(eq(reports.id, reportId), eq(reports.status, 'RUNNING'), eq(reports.attempts, attempt)))
       .returning({ id: reports.id });
     if (!closed) return false;
@@ -122,7 +146,11 @@ export const storeReportRows = async (
     for (let start = 0; start < cells.length; start += INSERT_BATCH) {
       await tx
         .insert(reportRows)
-        .values(cells.slice(start, start + INSERT_BATCH).map((row, i) => ({ reportId, n: start + i + 1, cells: row })));
+        .values(
+          cells
+            .slice(start, start + INSERT_BATCH)
+            .map((row, i) => ({ reportId, n: start + i + 1, cells: row })),
+        );
     }
     return true;
   });

@@ -159,7 +159,8 @@ export const reportRoutes =
           ...schemaBase,
           operationId: 'startReportGeneration',
           summary: 'Generate a report in the background from the hourly rollups (poll getSingle)',
-          description: 'QUEUED, then RUNNING with progress, then READY or FAILED. A generation survives a restart.',
+          description:
+            'QUEUED, then RUNNING with progress, then READY or FAILED. A generation survives a restart.',
           params: reportIdParams,
           response: withErrors(okResponse(reportDetail)),
         },
@@ -227,7 +228,10 @@ export const reportRoutes =
         if (report.status !== 'READY') throw conflict('Generate the report before downloading it.');
         const fileName = fileNameOf(report.name);
         const token = signer.sign(principal.userId, fileName, { kind: 'report', reportId: report.id });
-        return { success: true as const, data: { csv_download_url: downloadUrlOf(token), file_name: fileName } };
+        return {
+          success: true as const,
+          data: { csv_download_url: downloadUrlOf(token), file_name: fileName },
+        };
       },
     );
 
@@ -248,8 +252,14 @@ export const reportRoutes =
         const principal = principalOf(request);
         const { file_name: name, ...query } = request.body;
         const fileName = name ?? RUNNING_APPS_FILE_NAME;
-        const token = signer.sign(principal.userId, fileName, { kind: 'running-apps', query: JSON.stringify(query) });
-        return { success: true as const, data: { csv_download_url: downloadUrlOf(token), file_name: fileName } };
+        const token = signer.sign(principal.userId, fileName, {
+          kind: 'running-apps',
+          query: JSON.stringify(query),
+        });
+        return {
+          success: true as const,
+          data: { csv_download_url: downloadUrlOf(token), file_name: fileName },
+        };
       },
     );
 
@@ -281,7 +291,11 @@ export const reportRoutes =
           batches = reportCsvBatches(deps.db, report.id, columns);
         } else {
           const query = JSON.parse(body.subject.query) as RunningAppsQuery;
-          const rows = await runningAppsRows(deps.db, { userId: principal.userId, role: principal.role }, query);
+          const rows = await runningAppsRows(
+            deps.db,
+            { userId: principal.userId, role: principal.role },
+            query,
+          );
           header = RUNNING_APPS_HEADER;
           batches = (async function* () {
             yield rows;

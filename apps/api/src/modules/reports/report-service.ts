@@ -20,7 +20,13 @@ import { diffFields, recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { likePattern, type Page } from '../../platform/pagination.ts';
-import { canMakeMultiDimensional, ownerColumns, type ReportOwner, type ReportRow, requireReportOf } from './report-access.ts';
+import {
+  canMakeMultiDimensional,
+  ownerColumns,
+  type ReportOwner,
+  type ReportRow,
+  requireReportOf,
+} from './report-access.ts';
 import { aggregateSlice, emptySums, metricValue } from './report-data.ts';
 import { columnsOf, dataQueryOf } from './report-generator.ts';
 
@@ -112,7 +118,12 @@ export const readReport = async (db: DbOrTx, principal: Principal, id: number): 
   return toDetail(db, report, owner);
 };
 
-const snapshotOf = (report: Pick<ReportRow, 'name' | 'reportType' | 'dateFrom' | 'dateTo' | 'dimensions' | 'metrics' | 'schedule'>) => ({
+const snapshotOf = (
+  report: Pick<
+    ReportRow,
+    'name' | 'reportType' | 'dateFrom' | 'dateTo' | 'dimensions' | 'metrics' | 'schedule'
+  >,
+) => ({
   name: report.name,
   report_type: report.reportType,
   date_from: report.dateFrom,
@@ -168,7 +179,10 @@ export const createReport = async (
       entityType: ENTITY,
       entityId: reportId,
       action: 'create',
-      changes: diffFields({}, { name: body.name, report_type: body.report_type, date_from: body.date_from, date_to: body.date_to }),
+      changes: diffFields(
+        {},
+        { name: body.name, report_type: body.report_type, date_from: body.date_from, date_to: body.date_to },
+      ),
     });
     return reportId;
   });
@@ -192,7 +206,15 @@ export const updateReport = async (
     await tx.delete(reportRows).where(eq(reportRows.reportId, id));
     await tx
       .update(reports)
-      .set({ ...fieldsOf(body), status: 'DRAFT', progress: 0, rowCount: null, generatedAt: null, failureReason: null, updatedAt: new Date() })
+      .set({
+        ...fieldsOf(body),
+        status: 'DRAFT',
+        progress: 0,
+        rowCount: null,
+        generatedAt: null,
+        failureReason: null,
+        updatedAt: new Date(),
+      })
       .where(eq(reports.id, id));
     await recordChange(tx, {
       ...actorOf(principal),
@@ -220,7 +242,11 @@ export const deleteReport = async (db: DbOrTx, principal: Principal, id: number)
 };
 
 /** Queues a generation (the worker picks it up); a generation already queued or running stays. */
-export const queueGeneration = async (db: DbOrTx, principal: Principal, id: number): Promise<ReportDetail> => {
+export const queueGeneration = async (
+  db: DbOrTx,
+  principal: Principal,
+  id: number,
+): Promise<ReportDetail> => {
   const { report } = await requireReportOf(db, principal, id);
   if (report.status === 'QUEUED' || report.status === 'RUNNING')
     throw conflict('This report is already being generated.');
@@ -257,7 +283,11 @@ export const readReportRows = async (
 };
 
 /** generatebasic: the totals of the report's range and filters, one pass over the rollups. */
-export const summariseReport = async (db: DbOrTx, principal: Principal, id: number): Promise<ReportSummary> => {
+export const summariseReport = async (
+  db: DbOrTx,
+  principal: Principal,
+  id: number,
+): Promise<ReportSummary> => {
   const { report, owner } = await requireReportOf(db, principal, id);
   const groups = await aggregateSlice(db, { ...dataQueryOf(report, owner), dimensions: [], eventKeys: [] });
   const sums = [...groups.values()][0]?.sums ?? emptySums();

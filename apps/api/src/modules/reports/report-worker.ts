@@ -6,15 +6,14 @@
 // worker died) or, on embedded PGlite (one process only), at the first claim after start. Running a
 // generation again is safe: the rows are replaced in one transaction. After MAX_ATTEMPTS it fails
 // with a message instead of looping. Several API processes share the queue (`for update skip locked`).
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { reports } from '../../db/schema/reports.ts';
+import { users } from '../../db/schema/users.ts';
 import { createJobLoop, type JobLoop } from '../../platform/job-loop.ts';
 import { ownerColumns } from './report-access.ts';
 import { buildCells, dataQueryOf, storeReportRows, sumReport } from './report-generator.ts';
-import { users } from '../../db/schema/users.ts';
-import { and } from 'drizzle-orm';
 
 const LEASE_MS = 2 * 60_000;
 const MAX_ATTEMPTS = 3;
@@ -47,7 +46,11 @@ export const generateClaimedReport = async (db: DbOrTx, id: number): Promise<voi
     .where(eq(reports.id, id));
   if (!row) return;
   const { report, owner } = row;
-  const current = and(eq(reports.id, id), eq(reports.status, 'RUNNING'), eq(reports.attempts, report.attempts));
+  const current = and(
+    eq(reports.id, id),
+    eq(reports.status, 'RUNNING'),
+    eq(reports.attempts, report.attempts),
+  );
   if (report.attempts > MAX_ATTEMPTS) {
     await db.update(reports).set({ status: 'FAILED', failureReason: GENERATE_FAILED }).where(current);
     return;
@@ -79,7 +82,9 @@ export const createReportWorker = (options: {
         .update(reports)
         .set({ status: 'FAILED', failureReason: GENERATE_FAILED })
         .where(and(eq(reports.id, id), eq(reports.status, 'RUNNING')))
-        .catch((failure: unknown) => options.log.error({ err: failure, report_id: id }, 'could not mark the report failed'));
+        .catch((failure: unknown) =>
+          options.log.error({ err: failure, report_id: id }, 'could not mark the report failed'),
+        );
     }
     return true;
   };
