@@ -503,6 +503,41 @@ describe('reports', () => {
     expect(done).toMatchObject({ status: 'READY', progress: 100, row_count: 6 });
   });
 
+  it('mails a scheduled report through the outbox once per period, its window ending yesterday', async () => {
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const report = await create(tok.advertiser, {
+      name: 'Daily mail',
+      dimensions: ['campaign'],
+      metrics: ['impressions', 'spend'],
+      event_columns: [],
+      date_from: '2026-01-10',
+      date_to: yesterday,
+      schedule: 'DAILY',
+      schedule_email: 'reports@example.test',
+    });
+    expect(report.schedule).toBe('DAILY');
+    t.reportWorker.wake();
+    await t.reportWorker.whenIdle();
+    const mails = await rowsOf<{ subject: string; body: string }>(
+      t,
+      sql`select subject, body from outbox_mails where "to" = 'reports@example.test'`,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe(`Report: Daily mail (2026-01-10 to ${yesterday})`);
+    const lines = (mails[0]?.body ?? '').trim().split('\n');
+    expect(lines).toContain('Campaign,Impressions,Spend (USD)');
+    const dataLines = lines.slice(lines.indexOf('Campaign,Impressions,Spend (USD)') + 1);
+    const mine = rawSums((e) => e.advertiserId === DEMO.advertiser.id);
+    expect(dataLines).toHaveLength(2);
+    expect(dataLines.reduce((s, line) => s + Number(line.split(',').at(-2)), 0)).toBe(mine.impressions);
+    // Not again within the day.
+    t.reportWorker.wake();
+    await t.reportWorker.whenIdle();
+    const again = await rowsOf(t, sql`select 1 from outbox_mails where "to" = 'reports@example.test'`);
+    expect(again).toHaveLength(1);
+    await t.call('DELETE', `/api/report/delete/${report.report_id}`, { token: tok.advertiser });
+  });
+
   it('lists with server-side paging, sorting and filters', async () => {
     const page = dataOf<{ items: { name: string; report_type: string }[]; total: number }>(
       expectOk(

@@ -37,12 +37,19 @@ const HEADER_OF: Partial<Record<string, string>> = {
 export const csvHeaderOf = (columns: readonly ReportColumn[]) =>
   columns.map((column) => (column.kind === 'event' ? column.label : (HEADER_OF[column.key] ?? column.key)));
 
+/** Cells as the CSV writes them: money metrics in dollars with two decimals. */
+export const formatCsvCells = (columns: readonly ReportColumn[], rows: (string | number)[][]) => {
+  const money = columns.map((c) => c.kind === 'metric' && MONEY_METRICS.has(c.key as ReportMetric));
+  return rows.map((cells) =>
+    cells.map((cell, i) => (money[i] && typeof cell === 'number' ? (cell / 1_000_000).toFixed(2) : cell)),
+  );
+};
+
 export async function* reportCsvBatches(
   db: DbOrTx,
   reportId: number,
   columns: readonly ReportColumn[],
 ): AsyncGenerator<(string | number)[][]> {
-  const money = columns.map((c) => c.kind === 'metric' && MONEY_METRICS.has(c.key as ReportMetric));
   let after = 0;
   for (;;) {
     const rows = await db
@@ -53,10 +60,9 @@ export async function* reportCsvBatches(
       .limit(BATCH);
     if (rows.length === 0) return;
     after = rows[rows.length - 1]?.n ?? after;
-    yield rows.map((row) =>
-      row.cells.map((cell, i) =>
-        money[i] && typeof cell === 'number' ? (cell / 1_000_000).toFixed(2) : cell,
-      ),
+    yield formatCsvCells(
+      columns,
+      rows.map((row) => row.cells),
     );
     if (rows.length < BATCH) return;
   }

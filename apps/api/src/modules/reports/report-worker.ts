@@ -12,8 +12,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
 import { createJobLoop, type JobLoop } from '../../platform/job-loop.ts';
+import type { Mailer } from '../../platform/mailer.ts';
 import { ownerColumns } from './report-access.ts';
 import { buildCells, dataQueryOf, storeReportRows, sumReport } from './report-generator.ts';
+import { mailDueReport } from './report-schedule.ts';
 
 const LEASE_MS = 2 * 60_000;
 const MAX_ATTEMPTS = 3;
@@ -63,6 +65,7 @@ export const generateClaimedReport = async (db: DbOrTx, id: number): Promise<voi
 
 export const createReportWorker = (options: {
   db: DbOrTx;
+  mailer: Mailer;
   driver: 'pglite' | 'postgres';
   log: FastifyBaseLogger;
 }): ReportWorker => {
@@ -72,7 +75,8 @@ export const createReportWorker = (options: {
     const id = await claimNext(options.db, takeAllRunning);
     if (id === undefined) {
       takeAllRunning = false;
-      return false;
+      // No generation waiting: a scheduled mail that is due, if any.
+      return mailDueReport(options.db, options.mailer);
     }
     try {
       await generateClaimedReport(options.db, id);
