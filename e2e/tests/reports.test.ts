@@ -121,4 +121,24 @@ describe('reports', () => {
     const csv = readFileSync((await file.path())!, 'utf8');
     expect(csv).toContain('Campaign,Exchange,Inventory,Impressions');
   });
+
+  it("the admin's multi-dimensional report covers every advertiser", async () => {
+    const { page } = e2e;
+    await loginAs(page, DEMO_USERS.admin);
+    await page.goto('/admin/report');
+    await page.getByTestId('report-add').click();
+    await page.getByTestId('report-add-multi-dimensional').click();
+    await waitForPath(page, '/admin/report/create/multi-dimensional');
+    await page.getByTestId('report-name').fill('Everything today');
+    await page.getByTestId('report-from').fill(today());
+    await page.getByTestId('report-to').fill(today());
+    await page.getByTestId('report-save').click();
+    await expect.poll(() => new URL(page.url()).pathname, SLOW).toMatch(/^\/admin\/report\/view\/\d+$/);
+    await page.getByTestId('report-generate').click();
+    await page.getByTestId('report-rows').waitFor(SLOW);
+    const header = await shownText(page.getByTestId('report-rows').locator('thead'));
+    expect(header).toContain('Advertiser');
+    expect(await shownText(page.getByTestId('report-rows').locator('tbody'))).toContain('#6)');
+    await checkA11yAtRest(page);
+  });
 });
