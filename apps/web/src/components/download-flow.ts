@@ -1,18 +1,18 @@
 // The one download flow of the console (spec sections 4, 8 and 9): every CSV (and file) download
 // goes pending -> completed (the file is saved) or failed, with the toasts word for word: 'Starting
 // download: {file}' (info, stays), 'Download successful: {file}' (success), 'Download failed: {file}'
-// when the answer lacks success or its download URL, 'Download error: {message}' when something throws.
-import {
-  createDownloadErrorToast,
-  createDownloadFailedToast,
-  createDownloadStartingToast,
-  createDownloadSuccessfulToast,
-  type Toast,
-} from '@console/core/toast';
+// when the answer lacks success or its download URL, 'Download error: {message}' when something
+// throws. The states live in lib/http/download-states.ts; this wires them to the page.
+import type { Toast } from '@console/core/toast';
 import { type ApiResult, apiDownload } from '../lib/http/api-client.ts';
+import {
+  type CsvLinkAnswer,
+  type DownloadedFile,
+  type DownloadState,
+  runCsvLinkDownload,
+  runFileDownload,
+} from '../lib/http/download-states.ts';
 import { showToast } from './toast.ts';
-
-export type DownloadState = 'pending' | 'completed' | 'failed';
 
 const notify = (toast: Toast) => showToast(toast.kind, toast.message);
 
@@ -27,64 +27,16 @@ const saveBlob = (blob: Blob, fileName: string) => {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 };
 
-/** Downloads a file the API streams at `path` (with the session's token), saved as `fileName`. */
-export const downloadFile = async (
+/** Downloads a file the API streams (fetched with the session's token), saved as `fileName`. */
+export const downloadFile = (
   fileName: string,
-  fetchFile: () => Promise<{ blob: Blob; fileName?: string | undefined }>,
+  fetchFile: () => Promise<DownloadedFile>,
   onState?: (state: DownloadState) => void,
-): Promise<DownloadState> => {
-  onState?.('pending');
-  notify(createDownloadStartingToast(fileName));
-  try {
-    const file = await fetchFile();
-    const name = file.fileName ?? fileName;
-    saveBlob(file.blob, name);
-    notify(createDownloadSuccessfulToast(name));
-    onState?.('completed');
-    return 'completed';
-  } catch (error) {
-    notify(createDownloadErrorToast(error instanceof Error ? error.message : String(error)));
-    onState?.('failed');
-    return 'failed';
-  }
-};
+) => runFileDownload(fileName, fetchFile, { notify, save: saveBlob, onState });
 
-export type CsvLinkAnswer = { csv_download_url?: string; file_name?: string };
-
-/**
- * A CSV the API prepares: `request` answers `{success, data: {csv_download_url}}` (the running-apps
- * export, report CSVs); the client then downloads that URL.
- */
-export const downloadCsvLink = async (
+/** A CSV the API prepares (`{success, data: {csv_download_url}}`); the client then downloads it. */
+export const downloadCsvLink = (
   fileName: string,
   request: () => Promise<ApiResult<CsvLinkAnswer>>,
   onState?: (state: DownloadState) => void,
-): Promise<DownloadState> => {
-  onState?.('pending');
-  notify(createDownloadStartingToast(fileName));
-  let answer: ApiResult<CsvLinkAnswer>;
-  try {
-    answer = await request();
-  } catch (error) {
-    notify(createDownloadErrorToast(error instanceof Error ? error.message : String(error)));
-    onState?.('failed');
-    return 'failed';
-  }
-  const url = answer.data?.csv_download_url;
-  if (!answer.success || !url) {
-    notify(createDownloadFailedToast(fileName));
-    onState?.('failed');
-    return 'failed';
-  }
-  try {
-    const file = await apiDownload(url);
-    saveBlob(file.blob, answer.data?.file_name ?? fileName);
-    notify(createDownloadSuccessfulToast(answer.data?.file_name ?? fileName));
-    onState?.('completed');
-    return 'completed';
-  } catch (error) {
-    notify(createDownloadErrorToast(error instanceof Error ? error.message : String(error)));
-    onState?.('failed');
-    return 'failed';
-  }
-};
+) => runCsvLinkDownload(fileName, request, (url) => apiDownload(url), { notify, save: saveBlob, onState });
