@@ -17,6 +17,7 @@ import { outboxMails } from '../../src/db/schema/mail.ts';
 import type { Bidder } from '../../src/modules/bidding/bidder.ts';
 import type { ListImportWorker } from '../../src/modules/inventory/list-import-worker.ts';
 import { ensureReferenceData } from '../../src/modules/reference/reference-seed.ts';
+import type { ReportWorker } from '../../src/modules/reports/report-worker.ts';
 import type { AppDeps } from '../../src/platform/deps.ts';
 import { seedDemo } from '../../src/seed/demo-seed.ts';
 import { ensurePlatformCompany } from '../../src/seed/platform-company.ts';
@@ -45,6 +46,8 @@ export type TestApp = {
   deps: AppDeps;
   /** The background worker of list imports (inventory lists, audiences). */
   imports: ListImportWorker;
+  /** The background worker of report generation. */
+  reportWorker: ReportWorker;
   /** The built-in bidder of the app (its index, delivery state, event recorder). */
   bidder: Bidder;
   call: (method: string, path: string, options?: CallOptions) => Promise<CallResult>;
@@ -146,7 +149,7 @@ export const startTestApp = async (overrides: Partial<AppConfig> = {}): Promise<
   await ensurePlatformCompany(database.db);
   await ensureReferenceData(database.db);
   await seedDemo(database.db, DEMO_PASSWORD);
-  const { app, deps, imports, bidder } = await buildApp(testConfig(overrides), { database });
+  const { app, deps, imports, reportWorker, bidder } = await buildApp(testConfig(overrides), { database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -203,6 +206,7 @@ export const startTestApp = async (overrides: Partial<AppConfig> = {}): Promise<
     app,
     deps,
     imports,
+    reportWorker,
     bidder,
     call,
     loginAs,

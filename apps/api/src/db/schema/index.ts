@@ -13,5 +13,6 @@ export * from './lists.ts';
 export * from './mail.ts';
 export * from './payments.ts';
 export * from './reference.ts';
+export * from './reports.ts';
 export * from './sessions.ts';
 export * from './users.ts';

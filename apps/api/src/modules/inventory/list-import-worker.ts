@@ -23,6 +23,7 @@ import { type ImportResult, listImports } from '../../db/schema/lists.ts';
 import { recordChange } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
+import { createJobLoop, type JobLoop } from '../../platform/job-loop.ts';
 import { isUniqueViolation } from '../reference/exchange-service.ts';
 import { DEVICE_ID_LENGTH } from './entry-rules.ts';
 import { type EntryChange, entryChangeFields, mergeStaged } from './entry-store.ts';
@@ -37,16 +38,7 @@ const ANALYZE_FROM = 10_000;
 const IDLE_POLL_MS = 2000;
 const STORE_FAILED = 'The entries could not be stored. Upload the file again.';
 
-export type ListImportWorker = {
-  /** Starts the loop: unfinished imports first. */
-  start: () => void;
-  /** Looks for work now (a new import was queued). */
-  wake: () => void;
-  /** Stops after the current import; answers when it has. */
-  stop: () => Promise<void>;
-  /** Resolves when no import is queued or running (tests and the bench). */
-  whenIdle: () => Promise<void>;
-};
+export type ListImportWorker = JobLoop;
 
 async function* spoolValues(path: string): AsyncGenerator<string> {
   const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
@@ -318,12 +310,6 @@ export const createListImportWorker = (
   deps: AppDeps,
   options: { driver: 'pglite' | 'postgres'; log: FastifyBaseLogger },
 ): ListImportWorker => {
-  let running = false;
-  let stopped = false;
-  let loop: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let wakeUp: (() => void) | undefined;
-  let idleWaiters: (() => void)[] = [];
   // Embedded PGlite belongs to one process: a RUNNING row at start was left by a crash of this one.
   let takeAllRunning = options.driver === 'pglite';
 
@@ -353,44 +339,5 @@ export const createListImportWorker = (
     return true;
   };
 
-  const run = async () => {
-    while (!stopped) {
-      running = true;
-      let didWork = false;
-      try {
-        didWork = await runOne();
-      } catch (error) {
-        if (!stopped) options.log.error({ err: error }, 'list import worker');
-      }
-      running = false;
-      if (didWork) continue;
-      for (const resolve of idleWaiters) resolve();
-      idleWaiters = [];
-      if (stopped) break;
-      await new Promise<void>((resolve) => {
-        wakeUp = resolve;
-        timer = setTimeout(resolve, IDLE_POLL_MS);
-      });
-      wakeUp = undefined;
-    }
-  };
-
-  return {
-    start: () => {
-      loop ??= run();
-    },
-    wake: () => wakeUp?.(),
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      wakeUp?.();
-      await loop;
-    },
-    whenIdle: () =>
-      new Promise<void>((resolve) => {
-        if (!running && !wakeUp) return resolve();
-        idleWaiters.push(resolve);
-        wakeUp?.();
-      }),
-  };
+  return createJobLoop({ name: 'list import worker', log: options.log, idlePollMs: IDLE_POLL_MS, runOne });
 };

@@ -65,6 +65,11 @@ const FEATURE_PAGES: Partial<Record<FeatureKey, () => Promise<PageModule>>> = {
   'smartApp.view': () => import('../../features/targeting-lists/smart-apps/smart-app-view-page.tsx'),
   'smartApp.changelog': () =>
     import('../../features/targeting-lists/smart-apps/smart-app-changelog-page.tsx'),
+  'report.list': () => import('../../features/reports/report-list-page.tsx'),
+  'report.create': () => import('../../features/reports/report-form-page.tsx'),
+  'report.createMultiDimensional': () => import('../../features/reports/report-form-page.tsx'),
+  'report.edit': () => import('../../features/reports/report-form-page.tsx'),
+  'report.view': () => import('../../features/reports/report-view-page.tsx'),
 };
 
 const loadNotAvailable = () => import('../../features/placeholder/not-available-page.tsx');

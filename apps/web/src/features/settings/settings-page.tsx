@@ -1,5 +1,6 @@
 // /advertiser-settings and /agency/agency-settings: the conversion postback template (when
-// postback_enabled is ENABLED) and API keys with a usage note (when api_access is set).
+// postback_enabled is ENABLED) with the conversion events its postbacks report (columns E{n}-{name}
+// of reports), and API keys with a usage note (when api_access is set).
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Stack.css';
 import { Alert, Stack } from '@mantine/core';
@@ -10,6 +11,7 @@ import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { useUserSettingsQuery } from '../../lib/user-settings/use-user-settings.ts';
 import { ApiKeysSection } from './components/api-keys-section.tsx';
 import { ApiUsage } from './components/api-usage.tsx';
+import { EventConfigSection } from './components/event-config-section.tsx';
 import { PostbackSection } from './components/postback-section.tsx';
 
 const SettingsPage = () => {
@@ -36,7 +38,12 @@ const SettingsPage = () => {
               {t('empty.body')}
             </Alert>
           ) : null}
-          {hasPostback ? <PostbackSection /> : null}
+          {hasPostback ? (
+            <>
+              <PostbackSection />
+              <EventConfigSection />
+            </>
+          ) : null}
           {hasApiAccess ? (
             <>
               <ApiKeysSection />

@@ -1,0 +1,48 @@
+// A user's conversion event config (spec section 3): key event1.. or event_{name}, event_name and
+// event_status. Report event columns read E{n}-{name}, n the event's place in this config.
+import { type EventConfigItem, eventColumnLabel } from '@console/core/api/reports';
+import { asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { eventConfigs } from '../../db/schema/reports.ts';
+
+export type LabelledEvent = EventConfigItem & { label: string };
+
+export const readEventConfig = async (db: DbOrTx, userId: number): Promise<LabelledEvent[]> => {
+  const rows = await db
+    .select()
+    .from(eventConfigs)
+    .where(eq(eventConfigs.userId, userId))
+    .orderBy(asc(eventConfigs.position));
+  return rows.map((row) => ({
+    key: row.key,
+    event_name: row.eventName,
+    event_status: row.eventStatus as EventConfigItem['event_status'],
+    label: eventColumnLabel(row.position, row.eventName),
+  }));
+};
+
+/** Replaces the whole config (the settings form saves the list as shown). */
+export const saveEventConfig = async (db: DbOrTx, userId: number, events: EventConfigItem[]) => {
+  await db.transaction(async (tx) => {
+    await tx.delete(eventConfigs).where(eq(eventConfigs.userId, userId));
+    if (events.length > 0)
+      await tx.insert(eventConfigs).values(
+        events.map((event, i) => ({
+          userId,
+          key: event.key,
+          eventName: event.event_name,
+          eventStatus: event.event_status,
+          position: i + 1,
+        })),
+      );
+  });
+  return readEventConfig(db, userId);
+};
+
+/** The label of an event column: E{n}-{name} from the config, else E{n}-{key} by its key's number. */
+export const eventLabelOf = (config: readonly LabelledEvent[], key: string): string => {
+  const known = config.find((event) => event.key === key);
+  if (known) return known.label;
+  const numbered = /^event(\d+)$/.exec(key);
+  return numbered ? eventColumnLabel(Number(numbered[1]), key) : eventColumnLabel(config.length + 1, key);
+};

@@ -1,0 +1,305 @@
+// Reports: create, update, list, read, delete, queue a generation, read its result rows and the
+// quick summary (generatebasic). Scope as campaigns (report-access.ts); the data of a report is its
+// owner's (an agency's report covers its advertisers; one made for an advertiser covers that one).
+import type {
+  ReportCreateBody,
+  ReportDetail,
+  ReportListItem,
+  ReportListQuery,
+  ReportRowsPage,
+  ReportSummary,
+  ReportType,
+  ReportUpdateBody,
+} from '@console/core/api/reports';
+import { and, asc, between, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { reportRows, reports } from '../../db/schema/reports.ts';
+import { users } from '../../db/schema/users.ts';
+import { actorOf, resolveNewOwnerAdvertiser } from '../../platform/advertiser-scope.ts';
+import { diffFields, recordChange } from '../../platform/audit.ts';
+import type { Principal } from '../../platform/auth-guard.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
+import { likePattern, type Page } from '../../platform/pagination.ts';
+import {
+  canMakeMultiDimensional,
+  ownerColumns,
+  type ReportOwner,
+  type ReportRow,
+  requireReportOf,
+} from './report-access.ts';
+import { aggregateSlice, emptySums, metricValue } from './report-data.ts';
+import { columnsOf, dataQueryOf } from './report-generator.ts';
+
+const ENTITY = 'report';
+const MULTI_ONLY = 'Only an admin or co-admin makes multi-dimensional reports.';
+
+const toListItem = (report: ReportRow, owner: ReportOwner): ReportListItem => ({
+  report_id: report.id,
+  name: report.name,
+  report_type: report.reportType as ReportType,
+  status: report.status as ReportListItem['status'],
+  progress: report.progress,
+  date_from: report.dateFrom,
+  date_to: report.dateTo,
+  row_count: report.rowCount,
+  owner: { user_primary_id: owner.id, email: owner.email, companyName: owner.companyName },
+  generated_at: report.generatedAt?.toISOString() ?? null,
+  created_at: report.createdAt.toISOString(),
+  updated_at: report.updatedAt.toISOString(),
+});
+
+const toDetail = async (db: DbOrTx, report: ReportRow, owner: ReportOwner): Promise<ReportDetail> => ({
+  ...toListItem(report, owner),
+  dimensions: report.dimensions as ReportDetail['dimensions'],
+  metrics: report.metrics as ReportDetail['metrics'],
+  event_columns: report.eventColumns,
+  filters: report.filters,
+  schedule: report.schedule as ReportDetail['schedule'],
+  schedule_email: report.scheduleEmail,
+  failure_reason: report.failureReason,
+  columns: await columnsOf(db, report),
+});
+
+const SORTS = {
+  name: sql`lower(${reports.name})`,
+  report_type: reports.reportType,
+  status: reports.status,
+  created_at: reports.createdAt,
+  updated_at: reports.updatedAt,
+} as const;
+
+/** Reports the caller may see: its own, an agency's advertisers', everything for admin and co-admin. */
+const visibleScope = (principal: Principal) => {
+  switch (principal.role) {
+    case 'ADMIN':
+      return undefined;
+    case 'CO-ADMIN':
+      return sql`(${reports.ownerId} = ${principal.userId} or ${users.role} in ('AGENCY', 'ADVERTISER'))`;
+    case 'AGENCY':
+      return sql`(${reports.ownerId} = ${principal.userId} or ${users.agencyId} = ${principal.userId})`;
+    default:
+      return eq(reports.ownerId, principal.userId);
+  }
+};
+
+export const listReports = async (
+  db: DbOrTx,
+  principal: Principal,
+  query: ReportListQuery,
+): Promise<Page<ReportListItem>> => {
+  const where = and(
+    visibleScope(principal),
+    query.report_type ? eq(reports.reportType, query.report_type) : undefined,
+    query.status ? eq(reports.status, query.status) : undefined,
+    query.q ? ilike(reports.name, likePattern(query.q)) : undefined,
+  );
+  const direction = query.order === 'asc' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ report: reports, owner: ownerColumns })
+      .from(reports)
+      .innerJoin(users, eq(users.id, reports.ownerId))
+      .where(where)
+      .orderBy(direction(SORTS[query.sort]), direction(reports.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ value: count() }).from(reports).innerJoin(users, eq(users.id, reports.ownerId)).where(where),
+  ]);
+  return {
+    items: rows.map((row) => toListItem(row.report, row.owner)),
+    total: total?.value ?? 0,
+    page: query.page,
+    limit: query.limit,
+  };
+};
+
+export const readReport = async (db: DbOrTx, principal: Principal, id: number): Promise<ReportDetail> => {
+  const { report, owner } = await requireReportOf(db, principal, id);
+  return toDetail(db, report, owner);
+};
+
+const snapshotOf = (
+  report: Pick<
+    ReportRow,
+    'name' | 'reportType' | 'dateFrom' | 'dateTo' | 'dimensions' | 'metrics' | 'schedule'
+  >,
+) => ({
+  name: report.name,
+  report_type: report.reportType,
+  date_from: report.dateFrom,
+  date_to: report.dateTo,
+  dimensions: report.dimensions,
+  metrics: report.metrics,
+  schedule: report.schedule,
+});
+
+const fieldsOf = (body: ReportUpdateBody) => ({
+  name: body.name,
+  reportType: body.report_type,
+  dimensions: body.dimensions,
+  metrics: body.metrics,
+  eventColumns: body.event_columns,
+  filters: body.filters,
+  dateFrom: body.date_from,
+  dateTo: body.date_to,
+  schedule: body.schedule,
+  scheduleEmail: body.schedule === 'NONE' ? null : (body.schedule_email ?? null),
+});
+
+/** The multi-dimensional type and the advertiser dimension (across advertisers) are the admin's. */
+const checkTypeAllowed = (principal: Principal, body: ReportUpdateBody) => {
+  if (body.report_type === 'multi-dimensional' && !canMakeMultiDimensional(principal.role))
+    throw badRequest(MULTI_ONLY, { report_type: MULTI_ONLY });
+};
+
+export const createReport = async (
+  db: DbOrTx,
+  principal: Principal,
+  body: ReportCreateBody,
+): Promise<ReportDetail> => {
+  checkTypeAllowed(principal, body);
+  // An advertiser's report is its own; an agency, admin or co-admin makes one for itself (its whole
+  // scope) or for one of its advertisers (that advertiser's data only).
+  const ownerId =
+    principal.role !== 'ADVERTISER' && body.advertiser_id === undefined
+      ? principal.userId
+      : await resolveNewOwnerAdvertiser(db, principal, body.advertiser_id, {
+          ownOnly: 'An advertiser makes reports of its own data only.',
+          chooseAdvertiser: 'Choose the advertiser.',
+          chooseYourAdvertiser: 'Choose one of your advertisers.',
+        });
+  const id = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(reports)
+      .values({ ownerId, ...fieldsOf(body) })
+      .returning({ id: reports.id });
+    const reportId = Number(created?.id);
+    await recordChange(tx, {
+      ...actorOf(principal),
+      entityType: ENTITY,
+      entityId: reportId,
+      action: 'create',
+      changes: diffFields(
+        {},
+        { name: body.name, report_type: body.report_type, date_from: body.date_from, date_to: body.date_to },
+      ),
+    });
+    return reportId;
+  });
+  return readReport(db, principal, id);
+};
+
+export const updateReport = async (
+  db: DbOrTx,
+  principal: Principal,
+  id: number,
+  body: ReportUpdateBody,
+): Promise<ReportDetail> => {
+  const { report } = await requireReportOf(db, principal, id);
+  checkTypeAllowed(principal, body);
+  if (report.reportType === 'multi-dimensional' && body.report_type !== 'multi-dimensional')
+    throw badRequest('A multi-dimensional report stays multi-dimensional.', {
+      report_type: 'A multi-dimensional report stays multi-dimensional.',
+    });
+  await db.transaction(async (tx) => {
+    // A changed query makes the old result wrong: it is dropped and the report is a draft again.
+    await tx.delete(reportRows).where(eq(reportRows.reportId, id));
+    await tx
+      .update(reports)
+      .set({
+        ...fieldsOf(body),
+        status: 'DRAFT',
+        progress: 0,
+        rowCount: null,
+        generatedAt: null,
+        failureReason: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(reports.id, id));
+    await recordChange(tx, {
+      ...actorOf(principal),
+      entityType: ENTITY,
+      entityId: id,
+      action: 'update',
+      changes: diffFields(snapshotOf(report), snapshotOf({ ...report, ...fieldsOf(body) })),
+    });
+  });
+  return readReport(db, principal, id);
+};
+
+export const deleteReport = async (db: DbOrTx, principal: Principal, id: number): Promise<void> => {
+  const { report } = await requireReportOf(db, principal, id);
+  await db.transaction(async (tx) => {
+    await tx.delete(reports).where(eq(reports.id, id));
+    await recordChange(tx, {
+      ...actorOf(principal),
+      entityType: ENTITY,
+      entityId: id,
+      action: 'delete',
+      changes: Object.entries(snapshotOf(report)).map(([field, from]) => ({ field, from, to: null })),
+    });
+  });
+};
+
+/** Queues a generation (the worker picks it up); a generation already queued or running stays. */
+export const queueGeneration = async (
+  db: DbOrTx,
+  principal: Principal,
+  id: number,
+): Promise<ReportDetail> => {
+  const { report } = await requireReportOf(db, principal, id);
+  if (report.status === 'QUEUED' || report.status === 'RUNNING')
+    throw conflict('This report is already being generated.');
+  await db
+    .update(reports)
+    .set({ status: 'QUEUED', progress: 0, attempts: 0, failureReason: null, updatedAt: new Date() })
+    .where(eq(reports.id, id));
+  return readReport(db, principal, id);
+};
+
+export const readReportRows = async (
+  db: DbOrTx,
+  principal: Principal,
+  id: number,
+  page: { page: number; limit: number },
+): Promise<ReportRowsPage> => {
+  const { report } = await requireReportOf(db, principal, id);
+  const start = (page.page - 1) * page.limit + 1;
+  const rows =
+    report.status === 'READY'
+      ? await db
+          .select({ cells: reportRows.cells })
+          .from(reportRows)
+          .where(and(eq(reportRows.reportId, id), between(reportRows.n, start, start + page.limit - 1)))
+          .orderBy(asc(reportRows.n))
+      : [];
+  return {
+    columns: await columnsOf(db, report),
+    rows: rows.map((row) => row.cells),
+    total: report.status === 'READY' ? (report.rowCount ?? 0) : 0,
+    page: page.page,
+    limit: page.limit,
+  };
+};
+
+/** generatebasic: the totals of the report's range and filters, one pass over the rollups. */
+export const summariseReport = async (
+  db: DbOrTx,
+  principal: Principal,
+  id: number,
+): Promise<ReportSummary> => {
+  const { report, owner } = await requireReportOf(db, principal, id);
+  const groups = await aggregateSlice(db, { ...dataQueryOf(report, owner), dimensions: [], eventKeys: [] });
+  const sums = [...groups.values()][0]?.sums ?? emptySums();
+  return {
+    impressions: sums.impressions,
+    clicks: sums.clicks,
+    conversions: sums.conversions,
+    bids: sums.bids,
+    wins: sums.wins,
+    spend_micros: sums.advertiserCostMicros,
+    media_cost_micros: sums.mediaCostMicros,
+    ctr: metricValue('ctr', sums),
+    ecpm_micros: metricValue('ecpm', sums),
+  };
+};

@@ -1,0 +1,556 @@
+// Reports (issue 12): every number checked against sums computed here, independently, from the raw
+// delivery events (the rollups are rebuilt from them by the real rollup code); background generation
+// with progress that survives a worker's death; the quick summary; streamed CSV with a BOM behind a
+// link only its own user can read; the running-apps export; scope (advertiser, agency, admin) and
+// bad input.
+import type { CsvDownload, ReportDetail, ReportRowsPage, ReportSummary } from '@console/core/api/reports';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveryEvents } from '../src/db/schema/delivery.ts';
+import { reports } from '../src/db/schema/reports.ts';
+import { rebuildRollups } from '../src/modules/delivery/rollups.ts';
+import { createCampaign, expectOk } from './campaign-fixtures.ts';
+import { dataOf, expectError, expectFieldErrors } from './support/accounts.ts';
+import {
+  DEMO,
+  type DemoName,
+  demoTokens,
+  expectAllNeedToken,
+  expectAllNotFound,
+  rowsOf,
+  secondAgency,
+} from './support/admin-fixtures.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const NOT_FOUND = 'Report not found.';
+let t: TestApp;
+let tok: Record<DemoName, string>;
+let other: { advertiserId: number; advertiserToken: string; agencyToken: string };
+
+type Event = typeof deliveryEvents.$inferInsert;
+const events: Event[] = [];
+
+/** Deterministic delivery over three days for demo advertisers and the other tenant's advertiser. */
+const makeEvents = (advertisers: { id: number; campaigns: number[] }[], exchangeIds: number[]) => {
+  let auction = 0;
+  const countries = ['US', 'DE', 'GB'];
+  for (const [a, advertiser] of advertisers.entries())
+    for (const [c, campaignId] of advertiser.campaigns.entries())
+      for (let day = 0; day < 3; day++)
+        for (let i = 0; i < 12; i++) {
+          auction++;
+          const occurredAt = new Date(Date.UTC(2026, 0, 10 + day, (i * 2 + a) % 24, 17));
+          const base = {
+            day: occurredAt.toISOString().slice(0, 10),
+            occurredAt,
+            exchangeId: exchangeIds[(i + c) % exchangeIds.length] as number,
+            auctionId: `a${auction}`,
+            impId: '1',
+            campaignId,
+            creativeId: 900 + c,
+            advertiserId: advertiser.id,
+            country: countries[(i + day) % 3] as string,
+            os: i % 2 ? 'iOS' : 'Android',
+            deviceType: i % 3 ? 'PHONE' : 'TABLET',
+            trafficType: i % 4 ? 'APP' : 'WEB',
+          };
+          events.push({ ...base, type: 'BID', bidMicros: 2_000_000 });
+          if (i % 5 === 4) continue;
+          events.push({ ...base, type: 'WIN' });
+          events.push({ ...base, type: 'IMPRESSION' });
+          events.push({
+            ...base,
+            type: 'BILLING',
+            mediaCostMicros: 1000 + i * 37 + c * 11,
+            advertiserCostMicros: 1300 + i * 41 + c * 13 + a,
+          });
+          if (i % 3 === 0) events.push({ ...base, type: 'CLICK' });
+          if (i % 6 === 0) events.push({ ...base, type: 'CONVERSION', detail: 'event1' });
+          if (i % 4 === 1) events.push({ ...base, type: 'CONVERSION', detail: 'event2' });
+        }
+};
+
+/** Sums of the raw events, computed here without the rollups. */
+const rawSums = (keep: (e: Event) => boolean) => {
+  const of = (type: string) => events.filter((e) => keep(e) && e.type === type);
+  const billing = of('BILLING');
+  return {
+    impressions: of('IMPRESSION').length,
+    clicks: of('CLICK').length,
+    conversions: of('CONVERSION').length,
+    bids: of('BID').length,
+    wins: of('WIN').length,
+    spend: billing.reduce((s, e) => s + (e.advertiserCostMicros ?? 0), 0),
+    media: billing.reduce((s, e) => s + (e.mediaCostMicros ?? 0), 0),
+    event1: of('CONVERSION').filter((e) => e.detail === 'event1').length,
+  };
+};
+
+let campaignsOf: Record<number, number[]>;
+const dayOf = (e: Event) => (e.occurredAt as Date).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await startTestApp({ logLevel: 'error' });
+  tok = await demoTokens(t);
+  const second = await secondAgency(t, tok.admin);
+  other = {
+    advertiserId: second.advertiser.user_primary_id,
+    advertiserToken: await t.loginAs(second.advertiser.email, second.advertiser.password),
+    agencyToken: second.agencyToken,
+  };
+  const campaignOf = async (token: string, name: string) =>
+    (await createCampaign(t, token, { name })).campaign_id;
+  campaignsOf = {
+    [DEMO.advertiser.id]: [
+      await campaignOf(tok.advertiser, 'Report A'),
+      await campaignOf(tok.advertiser, 'Report B'),
+    ],
+    [DEMO.adv1.id]: [await campaignOf(tok.adv1, 'Report C')],
+    [other.advertiserId]: [await campaignOf(other.advertiserToken, 'Report D')],
+  };
+  const exchangeIds = (
+    await rowsOf<{ id: number }>(t, sql`select id from exchanges order by id limit 2`)
+  ).map((r) => Number(r.id));
+  makeEvents(
+    Object.entries(campaignsOf).map(([id, campaigns]) => ({ id: Number(id), campaigns })),
+    exchangeIds,
+  );
+  for (let i = 0; i < events.length; i += 500)
+    await t.deps.db.insert(deliveryEvents).values(events.slice(i, i + 500));
+  await rebuildRollups(t.deps.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const body = (overrides: Record<string, unknown> = {}) => ({
+  name: 'January performance',
+  report_type: 'performance',
+  dimensions: ['day', 'campaign'],
+  metrics: ['impressions', 'clicks', 'ctr', 'conversions', 'spend', 'ecpm'],
+  event_columns: ['event1'],
+  date_from: '2026-01-10',
+  date_to: '2026-01-12',
+  ...overrides,
+});
+
+const create = async (token: string, overrides: Record<string, unknown> = {}) =>
+  dataOf<ReportDetail>(
+    expectOk(await t.call('POST', '/api/report/create', { token, body: body(overrides) })),
+  );
+
+const generate = async (token: string, id: number) => {
+  const queued = dataOf<ReportDetail>(
+    expectOk(await t.call('POST', `/api/report/generate/${id}`, { token })),
+  );
+  expect(['QUEUED', 'RUNNING', 'READY']).toContain(queued.status);
+  await t.reportWorker.whenIdle();
+  const done = dataOf<ReportDetail>(expectOk(await t.call('GET', `/api/report/getSingle/${id}`, { token })));
+  expect(done.status, done.failure_reason ?? '').toBe('READY');
+  expect(done.progress).toBe(100);
+  return done;
+};
+
+const rowsPage = async (token: string, id: number, page = 1, limit = 500) =>
+  dataOf<ReportRowsPage>(
+    expectOk(await t.call('GET', `/api/report/rows/${id}`, { token, query: { page, limit } })),
+  );
+
+/** GET a CSV download URL: status and raw bytes (the BOM stays). */
+const download = async (url: string, token?: string) => {
+  const response = await fetch(new URL(url, t.baseUrl), {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
+};
+
+const csvLines = (bytes: Buffer) => bytes.subarray(3).toString('utf8').trim().split(/\r?\n/);
+
+describe('reports', () => {
+  it('answers 401 without a token on every route', async () => {
+    await expectAllNeedToken(t, [
+      { method: 'GET', path: '/api/report/get' },
+      { method: 'POST', path: '/api/report/create', body: body() },
+      { method: 'GET', path: '/api/report/getSingle/1' },
+      { method: 'PUT', path: '/api/report/update/1', body: body() },
+      { method: 'DELETE', path: '/api/report/delete/1' },
+      { method: 'POST', path: '/api/report/generate/1' },
+      { method: 'POST', path: '/api/report/generatebasic/1' },
+      { method: 'GET', path: '/api/report/rows/1' },
+      { method: 'POST', path: '/api/report/csv/1' },
+      { method: 'GET', path: '/api/report/download/x.y' },
+      { method: 'POST', path: '/api/report/running-apps', body: {} },
+      { method: 'GET', path: '/api/report/event-config' },
+    ]);
+  });
+
+  it("an advertiser's report by day and campaign equals the raw events, with E{n}-{name} event columns", async () => {
+    expectOk(
+      await t.call('PUT', '/api/report/event-config', {
+        token: tok.advertiser,
+        body: { events: [{ key: 'event1', event_name: 'Signup', event_status: 'ACTIVE' }] },
+      }),
+    );
+    const report = await create(tok.advertiser);
+    expect(report.status).toBe('DRAFT');
+    expect(report.columns.map((c) => c.label)).toEqual([
+      'day',
+      'campaign',
+      'impressions',
+      'clicks',
+      'ctr',
+      'conversions',
+      'spend',
+      'ecpm',
+      'E1-Signup',
+    ]);
+    await generate(tok.advertiser, report.report_id);
+    const page = await rowsPage(tok.advertiser, report.report_id);
+    const mine = (e: Event) => e.advertiserId === DEMO.advertiser.id;
+    const expected: (string | number)[][] = [];
+    for (const day of ['2026-01-10', '2026-01-11', '2026-01-12'])
+      for (const campaignId of campaignsOf[DEMO.advertiser.id] as number[]) {
+        const s = rawSums((e) => mine(e) && dayOf(e) === day && e.campaignId === campaignId);
+        expected.push([
+          day,
+          campaignId,
+          s.impressions,
+          s.clicks,
+          Math.round((s.clicks / s.impressions) * 10000) / 100,
+          s.conversions,
+          s.spend,
+          Math.round((s.spend * 1000) / s.impressions),
+          s.event1,
+        ]);
+      }
+    expect(page.total).toBe(expected.length);
+    expect(
+      page.rows.map((row) => [row[0], Number(/#(\d+)\)$/.exec(String(row[1]))?.[1]), ...row.slice(2)]),
+    ).toEqual(expected);
+
+    // The quick summary: totals of the range.
+    const summary = dataOf<ReportSummary>(
+      expectOk(
+        await t.call('POST', `/api/report/generatebasic/${report.report_id}`, { token: tok.advertiser }),
+      ),
+    );
+    const all = rawSums(mine);
+    expect(summary).toMatchObject({
+      impressions: all.impressions,
+      clicks: all.clicks,
+      conversions: all.conversions,
+      bids: all.bids,
+      wins: all.wins,
+      spend_micros: all.spend,
+      media_cost_micros: all.media,
+    });
+  });
+
+  it('typed reports by exchange, geo and device sum to the raw totals; a range outside the data is empty', async () => {
+    const mine = (e: Event) => e.advertiserId === DEMO.advertiser.id;
+    const geo = await create(tok.advertiser, {
+      name: 'Geo',
+      report_type: 'geo',
+      dimensions: ['country'],
+      metrics: ['impressions', 'spend'],
+      event_columns: [],
+    });
+    await generate(tok.advertiser, geo.report_id);
+    const rows = (await rowsPage(tok.advertiser, geo.report_id)).rows;
+    expect(rows.map((r) => r[0])).toEqual(['DE', 'GB', 'US']);
+    for (const row of rows) {
+      const s = rawSums((e) => mine(e) && e.country === row[0]);
+      expect(row.slice(1)).toEqual([s.impressions, s.spend]);
+    }
+    const device = await create(tok.advertiser, {
+      name: 'Devices',
+      report_type: 'device',
+      dimensions: ['device_type', 'os'],
+      metrics: ['clicks', 'bids', 'wins', 'win_rate'],
+      event_columns: [],
+      date_from: '2026-01-11',
+      date_to: '2026-01-11',
+    });
+    await generate(tok.advertiser, device.report_id);
+    for (const row of (await rowsPage(tok.advertiser, device.report_id)).rows) {
+      const s = rawSums(
+        (e) => mine(e) && dayOf(e) === '2026-01-11' && e.deviceType === row[0] && e.os === row[1],
+      );
+      expect(row.slice(2)).toEqual([s.clicks, s.bids, s.wins, Math.round((s.wins / s.bids) * 10000) / 100]);
+    }
+    const empty = await create(tok.advertiser, {
+      name: 'Nothing',
+      report_type: 'exchange',
+      dimensions: ['exchange'],
+      date_from: '2025-01-01',
+      date_to: '2025-01-31',
+    });
+    const done = await generate(tok.advertiser, empty.report_id);
+    expect(done.row_count).toBe(0);
+  });
+
+  it("an agency's report covers its advertisers only; the admin's multi-dimensional one everyone", async () => {
+    const agency = await create(tok.agency, {
+      name: 'Agency by advertiser',
+      dimensions: ['advertiser'],
+      metrics: ['impressions', 'spend'],
+      event_columns: [],
+    });
+    await generate(tok.agency, agency.report_id);
+    const agencyRows = (await rowsPage(tok.agency, agency.report_id)).rows;
+    expect(agencyRows).toHaveLength(1);
+    const adv1 = rawSums((e) => e.advertiserId === DEMO.adv1.id);
+    expect(agencyRows[0]?.slice(1)).toEqual([adv1.impressions, adv1.spend]);
+
+    expectError(
+      await t.call('POST', '/api/report/create', {
+        token: tok.advertiser,
+        body: body({ report_type: 'multi-dimensional', dimensions: ['advertiser'] }),
+      }),
+      400,
+      'Only an admin or co-admin makes multi-dimensional reports.',
+    );
+    const multi = await create(tok.admin, {
+      name: 'Everything',
+      report_type: 'multi-dimensional',
+      dimensions: ['advertiser', 'exchange', 'traffic_type'],
+      metrics: ['impressions', 'clicks', 'spend', 'media_cost'],
+      event_columns: [],
+    });
+    await generate(tok.admin, multi.report_id);
+    const multiRows = (await rowsPage(tok.admin, multi.report_id)).rows;
+    const advertisersSeen = new Set(multiRows.map((r) => Number(/#(\d+)\)$/.exec(String(r[0]))?.[1])));
+    expect(advertisersSeen).toEqual(new Set([DEMO.advertiser.id, DEMO.adv1.id, other.advertiserId]));
+    const total = rawSums(() => true);
+    const sum = (i: number) => multiRows.reduce((s, r) => s + Number(r[i]), 0);
+    expect([sum(3), sum(4), sum(5), sum(6)]).toEqual([
+      total.impressions,
+      total.clicks,
+      total.spend,
+      total.media,
+    ]);
+  });
+
+  it('another tenant cannot read, change, generate, delete or download a report', async () => {
+    const report = await create(tok.advertiser, { name: 'Private' });
+    await generate(tok.advertiser, report.report_id);
+    const id = report.report_id;
+    for (const token of [other.advertiserToken, other.agencyToken, tok.adv1])
+      await expectAllNotFound(
+        t,
+        token,
+        [
+          { method: 'GET', path: `/api/report/getSingle/${id}` },
+          { method: 'PUT', path: `/api/report/update/${id}`, body: body() },
+          { method: 'DELETE', path: `/api/report/delete/${id}` },
+          { method: 'POST', path: `/api/report/generate/${id}` },
+          { method: 'POST', path: `/api/report/generatebasic/${id}` },
+          { method: 'GET', path: `/api/report/rows/${id}` },
+          { method: 'POST', path: `/api/report/csv/${id}` },
+        ],
+        NOT_FOUND,
+      );
+    // Not in their lists either.
+    const listed = dataOf<{ items: { report_id: number }[] }>(
+      expectOk(await t.call('GET', '/api/report/get', { token: other.agencyToken, query: { limit: 100 } })),
+    );
+    expect(listed.items.map((r) => r.report_id)).not.toContain(id);
+    // The download URL itself reads nothing with another tenant's token (nor a forged one).
+    const link = dataOf<CsvDownload>(
+      expectOk(await t.call('POST', `/api/report/csv/${id}`, { token: tok.advertiser })),
+    );
+    expect((await download(link.csv_download_url, other.advertiserToken)).status).toBe(404);
+    expect((await download(link.csv_download_url)).status).toBe(401);
+    const forged = link.csv_download_url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await download(forged, tok.advertiser)).status).toBe(404);
+    // Admin and the report's own user may.
+    expect((await download(link.csv_download_url, tok.advertiser)).status).toBe(200);
+  });
+
+  it('streams the CSV with a BOM, its headers and money in dollars', async () => {
+    const report = await create(tok.advertiser, {
+      name: 'Campaign CSV',
+      report_type: 'creative',
+      dimensions: ['creative'],
+      metrics: ['impressions', 'spend'],
+    });
+    await generate(tok.advertiser, report.report_id);
+    const link = dataOf<CsvDownload>(
+      expectOk(await t.call('POST', `/api/report/csv/${report.report_id}`, { token: tok.advertiser })),
+    );
+    expect(link.file_name).toBe('Campaign CSV.csv');
+    const file = await download(link.csv_download_url, tok.advertiser);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(file.headers.get('content-disposition')).toContain('Campaign CSV.csv');
+    expect([...file.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = csvLines(file.bytes);
+    expect(lines[0]).toBe('Creative,Impressions,Spend (USD),E1-Signup');
+    const mine = (e: Event) => e.advertiserId === DEMO.advertiser.id;
+    const s = rawSums((e) => mine(e) && e.creativeId === 900);
+    expect(lines[1]).toBe(`900,${s.impressions},${(s.spend / 1e6).toFixed(2)},${s.event1}`);
+  });
+
+  it('exports the running apps as RunningApps.csv', async () => {
+    const link = dataOf<CsvDownload>(
+      expectOk(
+        await t.call('POST', '/api/report/running-apps', {
+          token: tok.advertiser,
+          body: { date_from: '2026-01-01', date_to: '2026-01-31' },
+        }),
+      ),
+    );
+    expect(link.file_name).toBe('RunningApps.csv');
+    expect(link.csv_download_url).toMatch(/^\/api\/report\/download\//);
+    const file = await download(link.csv_download_url, tok.advertiser);
+    expect(file.headers.get('content-disposition')).toContain('RunningApps.csv');
+    const lines = csvLines(file.bytes);
+    expect(lines[0]).toBe('Campaign,Exchange,Inventory,Impressions,Clicks,CTR %,Conversions,Spend (USD)');
+    const mine = (e: Event) => e.advertiserId === DEMO.advertiser.id;
+    const impressions = lines.slice(1).reduce((s, line) => s + Number(line.split(',').at(-5)), 0);
+    expect(impressions).toBe(rawSums(mine).impressions);
+    expect(lines.slice(1).some((line) => line.includes(',App,'))).toBe(true);
+    expect(lines.slice(1).some((line) => line.includes(',Site,'))).toBe(true);
+    // Another tenant's token reads nothing from it.
+    expect((await download(link.csv_download_url, other.advertiserToken)).status).toBe(404);
+    expectFieldErrors(
+      await t.call('POST', '/api/report/running-apps', {
+        token: tok.advertiser,
+        body: { date_from: '2026-02-01', date_to: '2026-01-01' },
+      }),
+      { date_to: 'The end date is before the start date.' },
+    );
+  });
+
+  it('refuses bad input with a message per field and changes nothing', async () => {
+    const [before] = await rowsOf<{ n: number }>(t, sql`select count(*)::int as n from reports`);
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
+      [
+        { date_from: '2026-01-12', date_to: '2026-01-10' },
+        { date_to: 'The end date is before the start date.' },
+      ],
+      [{ date_from: '2026-13-45' }, { date_from: 'The start date is not a real date.' }],
+      [
+        { report_type: 'geo', dimensions: ['day'] },
+        { dimensions: 'This report type needs the dimension country.' },
+      ],
+      [{ dimensions: ['planet'] }, { 'dimensions.0': 'Unknown dimension.' }],
+      [{ metrics: [] }, { metrics: 'Choose at least one metric.' }],
+      [{ name: '  ' }, { name: 'Give the report a name.' }],
+      [
+        { event_columns: ['click'] },
+        { 'event_columns.0': 'Event columns are event1, event2, ... or event_{name}.' },
+      ],
+      [{ schedule: 'DAILY' }, { schedule_email: 'Give the e-mail address to send it to.' }],
+      [{ date_from: '2024-01-01', date_to: '2026-01-01' }, { date_to: 'A report covers at most 400 days.' }],
+    ];
+    for (const [overrides, errors] of cases)
+      expectFieldErrors(
+        await t.call('POST', '/api/report/create', { token: tok.advertiser, body: body(overrides) }),
+        errors,
+      );
+    expectError(await t.call('GET', '/api/report/getSingle/abc', { token: tok.advertiser }), 400);
+    expectError(
+      await t.call('GET', '/api/report/get', { token: tok.advertiser, query: { sort: 'nope' } }),
+      400,
+    );
+    const [after] = await rowsOf<{ n: number }>(t, sql`select count(*)::int as n from reports`);
+    expect(after?.n).toBe(before?.n);
+  });
+
+  it('an edit drops the old result; delete removes the report and its rows', async () => {
+    const report = await create(tok.advertiser, { name: 'To edit' });
+    await generate(tok.advertiser, report.report_id);
+    const edited = dataOf<ReportDetail>(
+      expectOk(
+        await t.call('PUT', `/api/report/update/${report.report_id}`, {
+          token: tok.advertiser,
+          body: body({ name: 'Edited', date_to: '2026-01-10' }),
+        }),
+      ),
+    );
+    expect(edited).toMatchObject({ name: 'Edited', status: 'DRAFT', row_count: null });
+    expect((await rowsPage(tok.advertiser, report.report_id)).total).toBe(0);
+    expectError(await t.call('POST', `/api/report/csv/${report.report_id}`, { token: tok.advertiser }), 409);
+    await generate(tok.advertiser, report.report_id);
+    expect((await rowsPage(tok.advertiser, report.report_id)).total).toBe(2);
+    expectOk(await t.call('DELETE', `/api/report/delete/${report.report_id}`, { token: tok.advertiser }));
+    expectError(
+      await t.call('GET', `/api/report/getSingle/${report.report_id}`, { token: tok.advertiser }),
+      404,
+      NOT_FOUND,
+    );
+    const left = await rowsOf(t, sql`select 1 from report_rows where report_id = ${report.report_id}`);
+    expect(left).toHaveLength(0);
+  });
+
+  it('a generation whose worker died is taken up again and finishes', async () => {
+    const report = await create(tok.advertiser, { name: 'Crashed' });
+    // As a worker that died mid-run leaves it: RUNNING, its heartbeat long past.
+    await t.deps.db
+      .update(reports)
+      .set({ status: 'RUNNING', progress: 40, attempts: 1, startedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(reports.id, report.report_id));
+    t.reportWorker.wake();
+    await t.reportWorker.whenIdle();
+    const done = dataOf<ReportDetail>(
+      expectOk(await t.call('GET', `/api/report/getSingle/${report.report_id}`, { token: tok.advertiser })),
+    );
+    expect(done).toMatchObject({ status: 'READY', progress: 100, row_count: 6 });
+  });
+
+  it('mails a scheduled report through the outbox once per period, its window ending yesterday', async () => {
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const report = await create(tok.advertiser, {
+      name: 'Daily mail',
+      dimensions: ['campaign'],
+      metrics: ['impressions', 'spend'],
+      event_columns: [],
+      date_from: '2026-01-10',
+      date_to: yesterday,
+      schedule: 'DAILY',
+      schedule_email: 'reports@example.test',
+    });
+    expect(report.schedule).toBe('DAILY');
+    t.reportWorker.wake();
+    await t.reportWorker.whenIdle();
+    const mails = await rowsOf<{ subject: string; body: string }>(
+      t,
+      sql`select subject, body from outbox_mails where "to" = 'reports@example.test'`,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe(`Report: Daily mail (2026-01-10 to ${yesterday})`);
+    const lines = (mails[0]?.body ?? '').trim().split('\n');
+    expect(lines).toContain('Campaign,Impressions,Spend (USD)');
+    const dataLines = lines.slice(lines.indexOf('Campaign,Impressions,Spend (USD)') + 1);
+    const mine = rawSums((e) => e.advertiserId === DEMO.advertiser.id);
+    expect(dataLines).toHaveLength(2);
+    expect(dataLines.reduce((s, line) => s + Number(line.split(',').at(-2)), 0)).toBe(mine.impressions);
+    // Not again within the day.
+    t.reportWorker.wake();
+    await t.reportWorker.whenIdle();
+    const again = await rowsOf(t, sql`select 1 from outbox_mails where "to" = 'reports@example.test'`);
+    expect(again).toHaveLength(1);
+    await t.call('DELETE', `/api/report/delete/${report.report_id}`, { token: tok.advertiser });
+  });
+
+  it('lists with server-side paging, sorting and filters', async () => {
+    const page = dataOf<{ items: { name: string; report_type: string }[]; total: number }>(
+      expectOk(
+        await t.call('GET', '/api/report/get', {
+          token: tok.advertiser,
+          query: { sort: 'name', order: 'asc', limit: 2, report_type: 'performance' },
+        }),
+      ),
+    );
+    expect(page.items).toHaveLength(2);
+    expect(page.total).toBeGreaterThan(2);
+    expect(page.items.every((r) => r.report_type === 'performance')).toBe(true);
+    const names = page.items.map((r) => r.name);
+    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+  });
+});
