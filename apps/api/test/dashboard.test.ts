@@ -38,7 +38,7 @@ beforeAll(async () => {
     advertiserIds: await findDemoAdvertiserIds(t.deps.db),
     days: DAYS,
   });
-  expect(history.impressions).toBeGreaterThan(1000);
+  expect(history.impressions).toBeGreaterThan(200);
   tokens = await demoTokens(t);
   today = new Date().toISOString().slice(0, 10);
   from = dayOffset(today, -(DAYS - 1));
