@@ -25,12 +25,12 @@ import { exchangeApprovalRoutes } from './modules/campaigns/exchange-approval-ro
 import { companyRoutes } from './modules/company/company-routes.ts';
 import { creativeAdminRoutes, creativeRoutes } from './modules/creatives/creative-routes.ts';
 import { htmlPreviewFrameRoutes } from './modules/creatives/html-preview-frame.ts';
-import { postbackRoutes, trackingRoutes } from './modules/delivery/tracking-routes.ts';
 import {
   adminDashboardRoutes,
   advertiserDashboardRoutes,
   agencyDashboardRoutes,
 } from './modules/dashboard/dashboard-routes.ts';
+import { postbackRoutes, trackingRoutes } from './modules/delivery/tracking-routes.ts';
 import { dspRoutes } from './modules/dsp/dsp-routes.ts';
 import { adminFundsRoutes, agencyFundsRoutes, fundsRoutes } from './modules/funds/funds-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';

@@ -118,7 +118,7 @@ const EVENT_COLUMNS =
   'day, occurred_at, type, exchange_id, auction_id, imp_id, detail, campaign_id, creative_id, advertiser_id, ' +
   'country, os, device_type, traffic_type, bid_micros, media_cost_micros, advertiser_cost_micros';
 
-const SAFE_TEXT = /^[A-Za-z0-9_.:\-]*$/;
+const SAFE_TEXT = /^[A-Za-z0-9_.:-]*$/;
 const text = (value: string) => {
   if (!SAFE_TEXT.test(value)) throw new Error(`demo history: unexpected text ${value}`);
   return `'${value}'`;

@@ -5,8 +5,8 @@
 // and restored; the view follows STORAGE_KEYS.dashboardView and the dashboardViewChanged event,
 // which the switch here and the one in the header menu both announce.
 import '@mantine/core/styles/SegmentedControl.css';
-import { DASHBOARD_VIEW_EVENT } from '@console/core/constants';
 import type { DashboardDimension, DashboardMetric } from '@console/core/api/dashboard';
+import { DASHBOARD_VIEW_EVENT } from '@console/core/constants';
 import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
