@@ -80,4 +80,29 @@ describe('dashboard', () => {
     await page.getByTestId('dashboard-view-switch').getByText('Dashboard', { exact: true }).click();
     await page.getByTestId('dashboard-classic').waitFor(SLOW);
   });
+
+  it('shows an agency its advertisers together and one by one, and the admin everything', async () => {
+    const { page } = e2e;
+    await loginAs(page, DEMO_USERS.agency);
+    await waitForPath(page, '/agency/dashboard');
+    await page.getByTestId('dashboard-classic').waitFor(SLOW);
+    await expect.poll(() => tileValue(page, 'impressions'), SLOW).not.toBe('0');
+    const together = await tileValue(page, 'spend');
+    const picker = page.getByTestId('dashboard-advertiser');
+    await picker.click();
+    await page.getByRole('option', { name: /Fabrikam Shoes/ }).click();
+    // adv2 has no funds, so no history: its own numbers are zero while the agency's are not.
+    await expect.poll(() => tileValue(page, 'spend'), SLOW).toBe('$0.00');
+    expect(together).not.toBe('$0.00');
+    await checkA11yAtRest(page);
+
+    await page.context().clearCookies();
+    await page.evaluate(() => window.localStorage.clear());
+    await loginAs(page, DEMO_USERS.admin);
+    await waitForPath(page, '/admin/dashboard');
+    await expect.poll(() => tileValue(page, 'impressions'), SLOW).not.toBe('0');
+    await expect
+      .poll(() => page.getByTestId('performance-campaign').locator('tbody tr').count(), SLOW)
+      .toBeGreaterThan(2);
+  });
 });
