@@ -14,6 +14,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { campaignCreatives, campaignExchanges, campaigns } from '../db/schema/campaigns.ts';
 import type { DeliveryEventType } from '../db/schema/delivery.ts';
+import type { DeliveryEvent } from '../modules/delivery/event-recorder.ts';
 import { rebuildRollups } from '../modules/delivery/rollups.ts';
 import { readBalanceMicros } from '../modules/ledger/ledger-accounts.ts';
 import { advertiserCostOf, readMarginBps, recordSpend } from '../modules/ledger/record-spend.ts';
@@ -94,26 +95,6 @@ type HistoryCampaign = {
   exchangeIds: number[];
 };
 
-type NewEvent = {
-  day: string;
-  occurredAt: Date;
-  type: DeliveryEventType;
-  exchangeId: number;
-  auctionId: string;
-  impId: string;
-  detail?: string;
-  campaignId: number;
-  creativeId: number;
-  advertiserId: number;
-  country: string;
-  os: string;
-  deviceType: string;
-  trafficType: string;
-  bidMicros: number;
-  mediaCostMicros?: number;
-  advertiserCostMicros?: number;
-};
-
 const EVENT_COLUMNS =
   'day, occurred_at, type, exchange_id, auction_id, imp_id, detail, campaign_id, creative_id, advertiser_id, ' +
   'country, os, device_type, traffic_type, bid_micros, media_cost_micros, advertiser_cost_micros';
@@ -125,7 +106,7 @@ const text = (value: string) => {
 };
 const int = (value: number) => String(Math.trunc(value));
 
-const valuesOf = (event: NewEvent) =>
+const valuesOf = (event: DeliveryEvent) =>
   `(${text(event.day)},${text(event.occurredAt.toISOString())},${text(event.type)},${int(event.exchangeId)},` +
   `${text(event.auctionId)},${text(event.impId)},${text(event.detail ?? '')},${int(event.campaignId)},` +
   `${int(event.creativeId)},${int(event.advertiserId)},${text(event.country)},${text(event.os)},` +
@@ -193,7 +174,7 @@ const generateDay = (
   random: () => number,
   base: number,
   trend: number,
-  push: (event: NewEvent) => void,
+  push: (event: DeliveryEvent) => void,
 ) => {
   const weekday = new Date(dayStart).getUTCDay();
   const weekdayFactor = weekday === 0 || weekday === 6 ? 0.8 : 1.05;
@@ -238,7 +219,7 @@ const generateDay = (
       trafficType: traffic[Math.floor(random() * traffic.length)]!,
       bidMicros: campaign.bidMicros,
     };
-    const event = (type: DeliveryEventType, offsetMs: number, extra: Partial<NewEvent> = {}) =>
+    const event = (type: DeliveryEventType, offsetMs: number, extra: Partial<DeliveryEvent> = {}) =>
       push({ ...common, type, occurredAt: new Date(Math.min(at + offsetMs, until - 1)), ...extra });
     event('BID', 0);
     if (random() > winRate) continue;
@@ -285,7 +266,7 @@ export const seedDemoHistory = async (
   const withFunds = all.filter((campaign) => (fundsOf.get(campaign.advertiserId) ?? 0) > 0);
 
   await db.transaction(async (tx) => {
-    let buffer: NewEvent[] = [];
+    let buffer: DeliveryEvent[] = [];
     const flush = async () => {
       if (buffer.length === 0) return;
       // Literal VALUES: building a 2,000-row statement of bound parameters costs more than the
@@ -306,7 +287,7 @@ export const seedDemoHistory = async (
         const day = new Date(dayStart).toISOString().slice(0, 10);
         // Grows over the period, as a campaign that finds its audience.
         const trend = 0.75 + (0.5 * (dayStart - firstDay)) / (options.days * DAY_MS);
-        const events: NewEvent[] = [];
+        const events: DeliveryEvent[] = [];
         const costs = generateDay(
           campaign,
           day,

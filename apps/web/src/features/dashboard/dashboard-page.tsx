@@ -5,7 +5,11 @@
 // and restored; the view follows STORAGE_KEYS.dashboardView and the dashboardViewChanged event,
 // which the switch here and the one in the header menu both announce.
 import '@mantine/core/styles/SegmentedControl.css';
-import type { DashboardDimension, DashboardMetric } from '@console/core/api/dashboard';
+import {
+  DASHBOARD_METRICS,
+  type DashboardDimension,
+  type DashboardMetric,
+} from '@console/core/api/dashboard';
 import { DASHBOARD_VIEW_EVENT } from '@console/core/constants';
 import { Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -37,16 +41,10 @@ const TimeChart = lazy(() =>
   import('./components/time-chart.tsx').then((module) => ({ default: module.TimeChart })),
 );
 
-const CLASSIC_METRICS: readonly DashboardMetric[] = [
-  'spend',
-  'impressions',
-  'clicks',
-  'ctr',
-  'conversions',
-  'ecpm',
-  'ecpc',
-  'ecpa',
-];
+/** The old Dashboard's tiles: every metric but the auction counts. */
+const CLASSIC_METRICS: readonly DashboardMetric[] = DASHBOARD_METRICS.filter(
+  (metric) => metric !== 'bids' && metric !== 'wins',
+);
 const CLASSIC_TABLES: readonly DashboardDimension[] = ['campaign', 'day'];
 const CLASSIC_COLUMNS: readonly DashboardMetric[] = [
   'impressions',

@@ -47,6 +47,34 @@ type DashboardFiltersProps = {
   withPickers: boolean;
 };
 
+type FilterChoiceProps = {
+  label: string;
+  data: { value: string; label: string }[];
+  value: string[];
+  onChange: (values: string[]) => void;
+  width: number;
+  testId: string;
+};
+
+/** A searchable many-of filter; empty means all. */
+const FilterChoice = ({ label, data, value, onChange, width, testId }: FilterChoiceProps) => {
+  const { t } = useTranslation('dashboard');
+  return (
+    <MultiSelect
+      label={label}
+      placeholder={value.length ? undefined : t('filters.all')}
+      data={data}
+      value={value}
+      onChange={onChange}
+      searchable
+      clearable
+      limit={50}
+      w={width}
+      data-testid={testId}
+    />
+  );
+};
+
 const toIds = (values: string[]) => values.map(Number).filter((id) => Number.isInteger(id) && id > 0);
 
 export const DashboardFilters = ({
@@ -125,39 +153,29 @@ export const DashboardFilters = ({
               w={240}
             />
           )}
-          <MultiSelect
+          <FilterChoice
             label={t('filters.campaigns')}
-            placeholder={filters.campaign_ids.length ? undefined : t('filters.all')}
             data={campaigns.data ?? []}
             value={filters.campaign_ids.map(String)}
             onChange={(values) => setFilters({ campaign_ids: toIds(values) })}
-            searchable
-            clearable
-            w={260}
-            data-testid="dashboard-filter-campaigns"
+            width={260}
+            testId="dashboard-filter-campaigns"
           />
-          <MultiSelect
+          <FilterChoice
             label={t('filters.exchanges')}
-            placeholder={filters.exchange_ids.length ? undefined : t('filters.all')}
             data={exchanges.data ?? []}
             value={filters.exchange_ids.map(String)}
             onChange={(values) => setFilters({ exchange_ids: toIds(values) })}
-            searchable
-            clearable
-            w={220}
-            data-testid="dashboard-filter-exchanges"
+            width={220}
+            testId="dashboard-filter-exchanges"
           />
-          <MultiSelect
+          <FilterChoice
             label={t('filters.countries')}
-            placeholder={filters.countries.length ? undefined : t('filters.all')}
             data={countries.data ?? []}
             value={filters.countries}
             onChange={(values) => setFilters({ countries: values })}
-            searchable
-            clearable
-            limit={50}
-            w={220}
-            data-testid="dashboard-filter-countries"
+            width={220}
+            testId="dashboard-filter-countries"
           />
           <Button
             variant="subtle"
