@@ -10,6 +10,7 @@ import type {
 } from '@console/core/api/dashboard';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import { seedDemoCampaigns } from '../src/seed/demo-campaigns.ts';
 import { seedDemoCreatives } from '../src/seed/demo-creatives.ts';
 import { seedDemoDelivery } from '../src/seed/demo-delivery.ts';
@@ -129,6 +130,10 @@ describe('GET /api/dashboard/overview (advertiser)', () => {
     );
     expect(BigInt(booked!.total)).toBe(BigInt(billed!.total));
     expect(BigInt(billed!.total)).toBeGreaterThan(0n);
+    // And the ledger still proves its balances from its entries.
+    const check = await checkLedger(t.deps.db);
+    expect(check.problems).toEqual([]);
+    expect(check.ok).toBe(true);
   });
 
   it('cuts days at the midnights of the asked time zone', async () => {
