@@ -241,6 +241,31 @@ describe('GET /api/dashboard/performance/:dimension', () => {
     expect(first.items[0]?.label).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it('with compare, gives each row its previous-period totals as the raw events sum them', async () => {
+    const range = { from: dayOffset(today, -1), to: today };
+    const result = await get('/api/dashboard/performance/exchange', tokens.advertiser, {
+      ...range,
+      compare: 'true',
+      limit: 100,
+    });
+    const page = dataOf<PerformancePage>(result);
+    expect(page.items.length).toBeGreaterThan(0);
+    const raw = await rawSums(
+      own(DEMO.advertiser.id),
+      { from: dayOffset(today, -3), to: dayOffset(today, -2) },
+      sql`exchange_id::text`,
+    );
+    for (const row of page.items)
+      expectTotals(
+        row.previous!,
+        raw.find((r) => r.key === row.key),
+      );
+    const byDay = dataOf<PerformancePage>(
+      await get('/api/dashboard/performance/day', tokens.advertiser, { ...range, compare: 'true' }),
+    );
+    expect(byDay.items.every((row) => row.previous === null)).toBe(true);
+  });
+
   it('labels campaigns by name', async () => {
     const page = dataOf<PerformancePage>(await get('/api/dashboard/performance/campaign', tokens.advertiser));
     expect(page.items.map((row) => row.label)).toContain('Open Web Display');

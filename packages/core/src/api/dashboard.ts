@@ -185,6 +185,11 @@ export const performanceQuery = dashboardFields
 export const performanceRow = dashboardTotals.extend({
   key: z.string().describe('The campaign, creative or exchange id, the OS, the country code or the day.'),
   label: z.string(),
+  previous: dashboardTotals
+    .nullable()
+    .describe(
+      "With compare: the same row's totals in the previous period (null without compare, and by day).",
+    ),
 });
 export type PerformanceRow = z.infer<typeof performanceRow>;
 

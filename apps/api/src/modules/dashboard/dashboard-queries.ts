@@ -41,6 +41,8 @@ const SUM_COLUMNS = sql.raw(`
   coalesce(sum(delivery_hourly.bids), 0)::float8 as bids,
   coalesce(sum(delivery_hourly.wins), 0)::float8 as wins`);
 
+const NO_SUMS: Sums = { spend: 0, impressions: 0, clicks: 0, conversions: 0, bids: 0, wins: 0 };
+
 const ratio = (part: number, whole: number, scale = 1) =>
   whole > 0 ? Math.round((part * scale) / whole) : 0;
 
@@ -121,7 +123,7 @@ const readTotals = async (db: DbOrTx, scope: SQL | undefined, period: Period, tz
     db,
     sql`select ${SUM_COLUMNS} from ${FROM_ROLLUPS} where ${whereOf(scope, period, tz)}`,
   );
-  return totalsOf(row ?? { spend: 0, impressions: 0, clicks: 0, conversions: 0, bids: 0, wins: 0 });
+  return totalsOf(row ?? NO_SUMS);
 };
 
 /** The summed balance of the advertisers in scope. */
@@ -183,9 +185,7 @@ const readSeries = async (
   const byBucket = new Map(rows.map((row) => [row.bucket, row]));
   return bucketsOf(period, granularity).map((bucket) => ({
     bucket,
-    ...totalsOf(
-      byBucket.get(bucket) ?? { spend: 0, impressions: 0, clicks: 0, conversions: 0, bids: 0, wins: 0 },
-    ),
+    ...totalsOf(byBucket.get(bucket) ?? NO_SUMS),
   }));
 };
 
@@ -230,6 +230,32 @@ const DIMENSIONS: Record<DashboardDimension, (tz: string) => { key: SQL; label: 
   }),
 };
 
+/**
+ * With compare on, the previous period's totals of the rows on the page (by campaign, creative,
+ * exchange, OS or country; a day has no counterpart, so null there, as without compare).
+ */
+const readPreviousOfRows = async (
+  db: DbOrTx,
+  scope: SQL | undefined,
+  dimension: DashboardDimension,
+  query: DashboardQuery,
+  keys: string[],
+): Promise<Map<string, DashboardTotals> | null> => {
+  if (!query.compare || dimension === 'day') return null;
+  if (keys.length === 0) return new Map();
+  const { key } = DIMENSIONS[dimension](query.tz);
+  const where = whereOf(scope, previousPeriodOf({ from: query.from, to: query.to }), query.tz);
+  const rows = await rowsOf<Sums & { key: string }>(
+    db,
+    sql`select * from (select ${key} as key, ${SUM_COLUMNS} from ${FROM_ROLLUPS} where ${where} group by 1) g
+      where key in (${sql.join(
+        keys.map((value) => sql`${value}`),
+        sql`, `,
+      )})`,
+  );
+  return new Map(rows.map((row) => [row.key, totalsOf(row)]));
+};
+
 export const readPerformance = async (
   db: DbOrTx,
   principal: Principal,
@@ -251,8 +277,20 @@ export const readPerformance = async (
     ),
     rowsOf<{ total: number }>(db, sql`select count(*)::int as total from (${grouped}) g`),
   ]);
+  const previous = await readPreviousOfRows(
+    db,
+    scope,
+    dimension,
+    query,
+    rows.map((row) => row.key),
+  );
   return {
-    items: rows.map((row) => ({ key: row.key, label: row.label, ...totalsOf(row) })),
+    items: rows.map((row) => ({
+      key: row.key,
+      label: row.label,
+      ...totalsOf(row),
+      previous: previous ? (previous.get(row.key) ?? totalsOf(NO_SUMS)) : null,
+    })),
     total: Number(counted?.total ?? 0),
     page: query.page,
     limit: query.limit,

@@ -1,13 +1,13 @@
 // One performance table (by campaign, creative, exchange, OS, country or day): the server sorts by
 // any metric and pages; the page, size and sort live in the URL under the dimension's prefix.
 import type { DashboardDimension, DashboardMetric, PerformanceRow } from '@console/core/api/dashboard';
-import { Stack, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table.tsx';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
 import { type DashboardRequest, type TablePaging, usePerformance } from '../api/dashboard-data.ts';
-import { formatMetric } from './metric-format.ts';
+import { deltaOf, formatMetric } from './metric-format.ts';
 
 const pagingOf = (query: Record<string, string | number | undefined>): TablePaging => ({
   page: Number(query.page ?? 1),
@@ -15,6 +15,21 @@ const pagingOf = (query: Record<string, string | number | undefined>): TablePagi
   sort: (query.sort as TablePaging['sort']) ?? 'spend',
   order: query.order === 'asc' ? 'asc' : 'desc',
 });
+
+/** A metric with, when comparing, its change from the previous period beneath it. */
+const MetricCell = ({ row, metric }: { row: PerformanceRow; metric: DashboardMetric }) => {
+  const { t } = useTranslation('dashboard');
+  if (!row.previous) return formatMetric(metric, row[metric]);
+  const delta = deltaOf(row, row.previous, metric);
+  return (
+    <>
+      {formatMetric(metric, row[metric])}
+      <Text size="xs" c="dimmed" component="span" display="block">
+        {delta === null ? t('compare.noPrevious') : `${delta >= 0 ? '+' : ''}${(delta * 100).toFixed(1)}%`}
+      </Text>
+    </>
+  );
+};
 
 type PerformanceTableProps = {
   request: DashboardRequest;
@@ -49,7 +64,7 @@ export const PerformanceTable = ({ request, dimension, metrics, countryName }: P
     ...metrics.map((metric) => ({
       id: metric,
       header: t(`metrics.${metric}`),
-      cell: (row: PerformanceRow) => formatMetric(metric, row[metric]),
+      cell: (row: PerformanceRow) => <MetricCell row={row} metric={metric} />,
       sortKey: metric,
       descFirst: true,
       align: 'right' as const,
