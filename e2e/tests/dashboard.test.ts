@@ -55,9 +55,10 @@ describe('dashboard', () => {
     await page.getByTestId('dashboard-classic').waitFor(SLOW);
     expect(await page.getByTestId('dashboard-preset').inputValue()).toBe('Last 7 days');
     expect(await page.getByLabel('Compare to previous period').isChecked()).toBe(true);
-    expect(await shownText(page.getByTestId('dashboard-filter-campaigns').locator('xpath=..'))).toContain(
-      'Open Web Display',
-    );
+    // The pill names the campaign once the campaign choices have loaded.
+    await expect
+      .poll(() => shownText(page.getByTestId('dashboard-filter-campaigns').locator('xpath=..')), SLOW)
+      .toContain('Open Web Display');
     await expect.poll(() => page.getByTestId('time-chart').getAttribute('data-chart-type'), SLOW).toBe('bar');
     await expect.poll(() => tileValue(page, 'spend'), SLOW).toBe(filteredSpend);
 
