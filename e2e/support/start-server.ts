@@ -96,6 +96,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     // One browser or load worker plays one user for many requests a minute.
     API_RATE_LIMIT: '1000000',
     LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+    // No demo delivery history unless a test asks (it moves balances other tests count on).
+    DEMO_HISTORY_DAYS: '0',
     ...(process.env.E2E_WEB_DIST ? { WEB_DIST: webDist } : {}),
     ...options.env,
   });

@@ -25,6 +25,11 @@ import { exchangeApprovalRoutes } from './modules/campaigns/exchange-approval-ro
 import { companyRoutes } from './modules/company/company-routes.ts';
 import { creativeAdminRoutes, creativeRoutes } from './modules/creatives/creative-routes.ts';
 import { htmlPreviewFrameRoutes } from './modules/creatives/html-preview-frame.ts';
+import {
+  adminDashboardRoutes,
+  advertiserDashboardRoutes,
+  agencyDashboardRoutes,
+} from './modules/dashboard/dashboard-routes.ts';
 import { postbackRoutes, trackingRoutes } from './modules/delivery/tracking-routes.ts';
 import { dspRoutes } from './modules/dsp/dsp-routes.ts';
 import { adminFundsRoutes, agencyFundsRoutes, fundsRoutes } from './modules/funds/funds-routes.ts';
@@ -173,6 +178,9 @@ export const buildApp = async (
   await app.register(agencyAdminRoutes(deps), { prefix: '/api/admin' });
   await app.register(settingsRoutes(deps), { prefix: '/api/settings' });
   await app.register(optimisationRoutes(deps), { prefix: '/api/withOutRole' });
+  await app.register(advertiserDashboardRoutes(deps), { prefix: '/api/dashboard' });
+  await app.register(agencyDashboardRoutes(deps), { prefix: '/api/agency/dashboard' });
+  await app.register(adminDashboardRoutes(deps), { prefix: '/api/admin/dashboard' });
   await app.register(referenceRoutes(deps, { categoryUsage: [findCampaignCategoryUsage] }), {
     prefix: '/api',
   });

@@ -5,7 +5,8 @@ import { ensureReferenceData } from './modules/reference/reference-seed.ts';
 import { seedDemoCampaigns } from './seed/demo-campaigns.ts';
 import { seedDemoCreatives } from './seed/demo-creatives.ts';
 import { seedDemoDelivery } from './seed/demo-delivery.ts';
-import { DEMO_USERS, isDatabaseEmpty, seedDemo } from './seed/demo-seed.ts';
+import { seedDemoHistory } from './seed/demo-history.ts';
+import { DEMO_USERS, findDemoAdvertiserIds, isDatabaseEmpty, seedDemo } from './seed/demo-seed.ts';
 import { ensurePlatformCompany } from './seed/platform-company.ts';
 
 const main = async () => {
@@ -21,6 +22,14 @@ const main = async () => {
     await seedDemoCreatives(deps.db, deps.media.mediaDir);
     await seedDemoCampaigns(deps.db);
     await seedDemoDelivery(deps.db, deps.media.mediaDir);
+    const history = await seedDemoHistory(deps.db, {
+      advertiserIds: await findDemoAdvertiserIds(deps.db),
+      days: config.demoHistoryDays ?? 30,
+    });
+    if (history.events > 0)
+      console.log(
+        `Demo history: ${config.demoHistoryDays} days, ${history.impressions} impressions, ${history.events} events in ${history.ms} ms`,
+      );
     await bidder.index.reload();
   }
 

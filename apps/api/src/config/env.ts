@@ -20,6 +20,13 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Trading Desk <no-reply@localhost>'),
   DEMO_PASSWORD: z.string().default('Demo-pass-1'),
+  /** Days of delivery history the demo seed writes for the demo campaigns (0: none). */
+  DEMO_HISTORY_DAYS: z.coerce
+    .number()
+    .int('DEMO_HISTORY_DAYS must be a whole number of days.')
+    .min(0, 'DEMO_HISTORY_DAYS must be 0 to 365.')
+    .max(365, 'DEMO_HISTORY_DAYS must be 0 to 365.')
+    .default(30),
   /** Login attempts per IP per minute before 429. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   /** Requests per signed-in user (or API key) per minute on every authenticated route. */
@@ -85,6 +92,8 @@ export type AppConfig = {
   smtpUrl: string | undefined;
   mailFrom: string;
   demoPassword: string;
+  /** Days of demo delivery history written with the demo data (default 30). */
+  demoHistoryDays?: number;
   loginRateLimit: number;
   apiRateLimit: number;
   forgotPasswordRateLimit: number;
@@ -156,6 +165,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     demoPassword: e.DEMO_PASSWORD,
+    demoHistoryDays: e.DEMO_HISTORY_DAYS,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     apiRateLimit: e.API_RATE_LIMIT,
     forgotPasswordRateLimit: e.FORGOT_PASSWORD_RATE_LIMIT,

@@ -25,6 +25,8 @@ import { storePng } from './demo-creatives.ts';
 
 const DAY = 86_400_000;
 const USD = 1_000_000;
+/** How long the demo campaigns have been running (covers the default 30 days of history). */
+const HISTORY_FLIGHT_DAYS = 31;
 export const DEMO_DELIVERY_ADVERTISER = 'advertiser@demo.test';
 export const DEMO_DEAL_ID = 'AB-Agency1-0001';
 
@@ -183,7 +185,7 @@ export const seedDemoDelivery = async (db: Db, mediaDir: string): Promise<void> 
         main_image: { url: main.url, size: '1200x627' },
       };
     }
-    const createdAt = new Date(now - 3 * DAY);
+    const createdAt = new Date(now - (HISTORY_FLIGHT_DAYS + 2) * DAY);
     const [row] = await db
       .insert(creatives)
       .values({
@@ -228,7 +230,8 @@ export const seedDemoDelivery = async (db: Db, mediaDir: string): Promise<void> 
   }
 
   for (const demo of CAMPAIGNS) {
-    const createdAt = new Date(now - 2 * DAY);
+    // Running for weeks, so the demo history (demo-history.ts) falls inside the flight.
+    const createdAt = new Date(now - (HISTORY_FLIGHT_DAYS + 1) * DAY);
     const [bid, min, max] = demo.bids.map((usd) => Math.round(usd * USD)) as [number, number, number];
     const [row] = await db
       .insert(campaigns)
@@ -236,7 +239,7 @@ export const seedDemoDelivery = async (db: Db, mediaDir: string): Promise<void> 
         advertiserId: advertiser.id,
         name: demo.name,
         status: 'ACTIVE',
-        startAt: new Date(now - DAY),
+        startAt: new Date(now - HISTORY_FLIGHT_DAYS * DAY),
         endAt: new Date(now + 60 * DAY),
         timeZone: 'UTC',
         totalBudgetMicros: demo.totalUsd * USD,

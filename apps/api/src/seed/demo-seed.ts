@@ -144,3 +144,14 @@ export const seedDemo = async (db: Db, password: string) => {
     }
   }
 };
+
+/** The demo advertisers' ids (those that exist), e.g. for their delivery history. */
+export const findDemoAdvertiserIds = async (db: Db): Promise<number[]> => {
+  const ids: number[] = [];
+  for (const demo of DEMO_USERS) {
+    if (demo.role !== 'ADVERTISER') continue;
+    const user = await findUserByEmail(db, demo.email);
+    if (user) ids.push(user.id);
+  }
+  return ids;
+};

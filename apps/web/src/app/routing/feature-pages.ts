@@ -6,6 +6,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 type PageModule = { default: ComponentType };
 
 const FEATURE_PAGES: Partial<Record<FeatureKey, () => Promise<PageModule>>> = {
+  'dashboard.home': () => import('../../features/dashboard/dashboard-page.tsx'),
   'profile.view': () => import('../../features/profile/profile-page.tsx'),
   'settings.view': () => import('../../features/settings/settings-page.tsx'),
   'dsp.list': () => import('../../features/dsp/dsp-list-page.tsx'),

@@ -1,0 +1,298 @@
+// Dashboard numbers, read from the hourly rollups only (delivery_hourly; never the raw events on a
+// page load). A calendar day in the caller's time zone is the rollup hours from its local midnight to
+// the next: exact for whole-hour offsets; in a zone with a half-hour offset an hour counts on the
+// day it starts in. Totals come back as sums; the ratios (CTR, eCPM, eCPC, eCPA) are made from them
+// once, here, so a tile, a chart point and a table row agree.
+import type {
+  ChartPoint,
+  DashboardChart,
+  DashboardDimension,
+  DashboardOverview,
+  DashboardQuery,
+  DashboardTotals,
+  PerformancePage,
+  PerformanceSort,
+} from '@console/core/api/dashboard';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { deliveryHourly } from '../../db/schema/delivery.ts';
+import { ledgerAccounts } from '../../db/schema/ledger.ts';
+import { users } from '../../db/schema/users.ts';
+import { requireAccess } from '../../platform/access.ts';
+import { advertiserOwnedScope } from '../../platform/advertiser-scope.ts';
+import type { Principal } from '../../platform/auth-guard.ts';
+
+const DAY_MS = 86_400_000;
+
+type Sums = {
+  spend: number;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  bids: number;
+  wins: number;
+};
+
+const SUM_COLUMNS = sql.raw(`
+  coalesce(sum(delivery_hourly.advertiser_cost_micros), 0)::float8 as spend,
+  coalesce(sum(delivery_hourly.impressions), 0)::float8 as impressions,
+  coalesce(sum(delivery_hourly.clicks), 0)::float8 as clicks,
+  coalesce(sum(delivery_hourly.conversions), 0)::float8 as conversions,
+  coalesce(sum(delivery_hourly.bids), 0)::float8 as bids,
+  coalesce(sum(delivery_hourly.wins), 0)::float8 as wins`);
+
+const NO_SUMS: Sums = { spend: 0, impressions: 0, clicks: 0, conversions: 0, bids: 0, wins: 0 };
+
+const ratio = (part: number, whole: number, scale = 1) =>
+  whole > 0 ? Math.round((part * scale) / whole) : 0;
+
+export const totalsOf = (row: Sums): DashboardTotals => ({
+  spend: Number(row.spend),
+  impressions: Number(row.impressions),
+  clicks: Number(row.clicks),
+  ctr: Number(row.impressions) > 0 ? Number(row.clicks) / Number(row.impressions) : 0,
+  conversions: Number(row.conversions),
+  ecpm: ratio(Number(row.spend), Number(row.impressions), 1000),
+  ecpc: ratio(Number(row.spend), Number(row.clicks)),
+  ecpa: ratio(Number(row.spend), Number(row.conversions)),
+  bids: Number(row.bids),
+  wins: Number(row.wins),
+});
+
+/** The same ratios in SQL, for sorting a table by them. */
+const SORT_EXPRESSIONS: Record<PerformanceSort, string> = {
+  label: 'label',
+  spend: 'spend',
+  impressions: 'impressions',
+  clicks: 'clicks',
+  conversions: 'conversions',
+  bids: 'bids',
+  wins: 'wins',
+  ctr: 'case when impressions > 0 then clicks / impressions else 0 end',
+  ecpm: 'case when impressions > 0 then spend * 1000 / impressions else 0 end',
+  ecpc: 'case when clicks > 0 then spend / clicks else 0 end',
+  ecpa: 'case when conversions > 0 then spend / conversions else 0 end',
+};
+
+type Period = { from: string; to: string };
+
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The period of the same length just before. */
+export const previousPeriodOf = (period: Period): Period => {
+  const days = Math.round((Date.parse(period.to) - Date.parse(period.from)) / DAY_MS) + 1;
+  return { from: addDays(period.from, -days), to: addDays(period.from, -1) };
+};
+
+/** The rollup rows a caller may read, narrowed by the query's filters (without the period). */
+export const dashboardScope = async (
+  db: DbOrTx,
+  principal: Principal,
+  query: Pick<DashboardQuery, 'advertiser_id' | 'campaign_ids' | 'exchange_ids' | 'countries'>,
+): Promise<SQL | undefined> => {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.advertiser_id !== undefined) {
+    // Another tenant's advertiser, or none at all, answers "Advertiser not found."
+    const advertiser = await requireAccess(db, principal, 'advertiser', query.advertiser_id);
+    conditions.push(eq(deliveryHourly.advertiserId, advertiser.id));
+  } else {
+    conditions.push(advertiserOwnedScope(db, principal, deliveryHourly.advertiserId));
+  }
+  if (query.campaign_ids?.length) conditions.push(inArray(deliveryHourly.campaignId, query.campaign_ids));
+  if (query.exchange_ids?.length) conditions.push(inArray(deliveryHourly.exchangeId, query.exchange_ids));
+  if (query.countries?.length) conditions.push(inArray(deliveryHourly.country, query.countries));
+  return and(...conditions);
+};
+
+const periodCondition = (period: Period, tz: string) =>
+  sql`delivery_hourly.hour >= (${period.from}::date)::timestamp at time zone ${tz}
+    and delivery_hourly.hour < (${period.to}::date + 1)::timestamp at time zone ${tz}`;
+
+const whereOf = (scope: SQL | undefined, period: Period, tz: string) =>
+  scope ? sql`${periodCondition(period, tz)} and ${scope}` : periodCondition(period, tz);
+
+const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+// Drizzle writes the scope's columns as "delivery_hourly"."x", so the table keeps its own name.
+const FROM_ROLLUPS = sql.raw('delivery_hourly');
+
+const readTotals = async (db: DbOrTx, scope: SQL | undefined, period: Period, tz: string) => {
+  const [row] = await rowsOf<Sums>(
+    db,
+    sql`select ${SUM_COLUMNS} from ${FROM_ROLLUPS} where ${whereOf(scope, period, tz)}`,
+  );
+  return totalsOf(row ?? NO_SUMS);
+};
+
+/** The summed balance of the advertisers in scope. */
+const readScopeBalance = async (db: DbOrTx, principal: Principal, advertiserId: number | undefined) => {
+  const scope =
+    advertiserId !== undefined ? eq(users.id, advertiserId) : advertiserOwnedScope(db, principal, users.id);
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balanceMicros}), 0)::text` })
+    .from(ledgerAccounts)
+    .innerJoin(users, eq(users.id, ledgerAccounts.userId))
+    .where(and(eq(users.role, 'ADVERTISER'), scope));
+  return Number(row?.total ?? 0);
+};
+
+export const readOverview = async (
+  db: DbOrTx,
+  principal: Principal,
+  query: DashboardQuery,
+): Promise<DashboardOverview> => {
+  const scope = await dashboardScope(db, principal, query);
+  const period = { from: query.from, to: query.to };
+  const previousPeriod = query.compare ? previousPeriodOf(period) : null;
+  const [totals, previous, balance] = await Promise.all([
+    readTotals(db, scope, period, query.tz),
+    previousPeriod ? readTotals(db, scope, previousPeriod, query.tz) : null,
+    readScopeBalance(db, principal, query.advertiser_id),
+  ]);
+  return {
+    period,
+    totals,
+    previous: previousPeriod && previous ? { period: previousPeriod, totals: previous } : null,
+    balance,
+  };
+};
+
+/** Every bucket of a period, so the chart shows quiet hours and days as zero. */
+const bucketsOf = (period: Period, granularity: 'hour' | 'day'): string[] => {
+  const buckets: string[] = [];
+  for (let day = period.from; day <= period.to; day = addDays(day, 1)) {
+    if (granularity === 'day') buckets.push(day);
+    else for (let hour = 0; hour < 24; hour++) buckets.push(`${day}T${String(hour).padStart(2, '0')}:00`);
+  }
+  return buckets;
+};
+
+const readSeries = async (
+  db: DbOrTx,
+  scope: SQL | undefined,
+  period: Period,
+  tz: string,
+  granularity: 'hour' | 'day',
+): Promise<ChartPoint[]> => {
+  const format = granularity === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM-DD"T"HH24:00';
+  const rows = await rowsOf<Sums & { bucket: string }>(
+    db,
+    sql`select to_char(delivery_hourly.hour at time zone ${tz}, ${format}) as bucket, ${SUM_COLUMNS}
+      from ${FROM_ROLLUPS} where ${whereOf(scope, period, tz)} group by 1`,
+  );
+  const byBucket = new Map(rows.map((row) => [row.bucket, row]));
+  return bucketsOf(period, granularity).map((bucket) => ({
+    bucket,
+    ...totalsOf(byBucket.get(bucket) ?? NO_SUMS),
+  }));
+};
+
+export const readChart = async (
+  db: DbOrTx,
+  principal: Principal,
+  query: DashboardQuery & { granularity: 'hour' | 'day' },
+): Promise<DashboardChart> => {
+  const scope = await dashboardScope(db, principal, query);
+  const period = { from: query.from, to: query.to };
+  const [points, previous] = await Promise.all([
+    readSeries(db, scope, period, query.tz, query.granularity),
+    query.compare ? readSeries(db, scope, previousPeriodOf(period), query.tz, query.granularity) : null,
+  ]);
+  return { granularity: query.granularity, points, previous };
+};
+
+/** What one table row is: its key and label expressions, and the joins the label needs. */
+const DIMENSIONS: Record<DashboardDimension, (tz: string) => { key: SQL; label: SQL; join: SQL }> = {
+  campaign: () => ({
+    key: sql`delivery_hourly.campaign_id::text`,
+    label: sql`coalesce(min(c.name), '#' || delivery_hourly.campaign_id::text)`,
+    join: sql`left join campaigns c on c.id = delivery_hourly.campaign_id`,
+  }),
+  creative: () => ({
+    key: sql`delivery_hourly.creative_id::text`,
+    label: sql`coalesce(min(cr.name), '#' || delivery_hourly.creative_id::text)`,
+    join: sql`left join creatives cr on cr.id = delivery_hourly.creative_id`,
+  }),
+  exchange: () => ({
+    key: sql`delivery_hourly.exchange_id::text`,
+    label: sql`coalesce(min(e.name), '#' || delivery_hourly.exchange_id::text)`,
+    join: sql`left join exchanges e on e.id = delivery_hourly.exchange_id`,
+  }),
+  os: () => ({ key: sql`delivery_hourly.os`, label: sql`delivery_hourly.os`, join: sql`` }),
+  country: () => ({ key: sql`delivery_hourly.country`, label: sql`delivery_hourly.country`, join: sql`` }),
+  day: (tz) => ({
+    key: sql`to_char(delivery_hourly.hour at time zone ${tz}, 'YYYY-MM-DD')`,
+    // An aggregate: the time zone is a separate parameter here, so it is not the grouped expression.
+    label: sql`min(to_char(delivery_hourly.hour at time zone ${tz}, 'YYYY-MM-DD'))`,
+    join: sql``,
+  }),
+};
+
+/**
+ * With compare on, the previous period's totals of the rows on the page (by campaign, creative,
+ * exchange, OS or country; a day has no counterpart, so null there, as without compare).
+ */
+const readPreviousOfRows = async (
+  db: DbOrTx,
+  scope: SQL | undefined,
+  dimension: DashboardDimension,
+  query: DashboardQuery,
+  keys: string[],
+): Promise<Map<string, DashboardTotals> | null> => {
+  if (!query.compare || dimension === 'day') return null;
+  if (keys.length === 0) return new Map();
+  const { key } = DIMENSIONS[dimension](query.tz);
+  const where = whereOf(scope, previousPeriodOf({ from: query.from, to: query.to }), query.tz);
+  const rows = await rowsOf<Sums & { key: string }>(
+    db,
+    sql`select * from (select ${key} as key, ${SUM_COLUMNS} from ${FROM_ROLLUPS} where ${where} group by 1) g
+      where key in (${sql.join(
+        keys.map((value) => sql`${value}`),
+        sql`, `,
+      )})`,
+  );
+  return new Map(rows.map((row) => [row.key, totalsOf(row)]));
+};
+
+export const readPerformance = async (
+  db: DbOrTx,
+  principal: Principal,
+  dimension: DashboardDimension,
+  query: DashboardQuery & { page: number; limit: number; sort: PerformanceSort; order: 'asc' | 'desc' },
+): Promise<PerformancePage> => {
+  const scope = await dashboardScope(db, principal, query);
+  const period = { from: query.from, to: query.to };
+  const { key, label, join } = DIMENSIONS[dimension](query.tz);
+  const where = whereOf(scope, period, query.tz);
+  const grouped = sql`select ${key} as key, ${label} as label, ${SUM_COLUMNS}
+    from ${FROM_ROLLUPS} ${join} where ${where} group by 1`;
+  const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
+  const [rows, [counted]] = await Promise.all([
+    rowsOf<Sums & { key: string; label: string }>(
+      db,
+      sql`select * from (${grouped}) g order by ${sql.raw(SORT_EXPRESSIONS[query.sort])} ${direction}, key asc
+        limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
+    ),
+    rowsOf<{ total: number }>(db, sql`select count(*)::int as total from (${grouped}) g`),
+  ]);
+  const previous = await readPreviousOfRows(
+    db,
+    scope,
+    dimension,
+    query,
+    rows.map((row) => row.key),
+  );
+  return {
+    items: rows.map((row) => ({
+      key: row.key,
+      label: row.label,
+      ...totalsOf(row),
+      previous: previous ? (previous.get(row.key) ?? totalsOf(NO_SUMS)) : null,
+    })),
+    total: Number(counted?.total ?? 0),
+    page: query.page,
+    limit: query.limit,
+  };
+};

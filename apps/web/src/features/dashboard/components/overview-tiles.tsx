@@ -1,0 +1,84 @@
+// The overview tiles: each chosen metric with its change from the previous period when comparing,
+// and the balance.
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Badge.css';
+import type { DashboardMetric, DashboardOverview } from '@console/core/api/dashboard';
+import { formatMicros } from '@console/core/format/money';
+import { Badge, Group, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { deltaOf, formatMetric } from './metric-format.ts';
+
+/** Cost metrics are better when they fall. */
+const LOWER_IS_BETTER: ReadonlySet<DashboardMetric> = new Set(['ecpm', 'ecpc', 'ecpa']);
+
+const Tile = ({
+  label,
+  value,
+  delta,
+  testId,
+  lowerIsBetter,
+}: {
+  label: string;
+  value: string | null;
+  delta?: number | null | undefined;
+  testId: string;
+  lowerIsBetter?: boolean;
+}) => {
+  const { t } = useTranslation('dashboard');
+  const isGood = delta !== null && delta !== undefined && (lowerIsBetter ? delta <= 0 : delta >= 0);
+  return (
+    <Paper withBorder radius="md" p="md" data-testid={testId}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      {value === null ? (
+        <Skeleton height={28} width={120} mt={4} />
+      ) : (
+        <Group gap="xs" align="baseline">
+          <Text fz={24} fw={700} data-testid={`${testId}-value`}>
+            {value}
+          </Text>
+          {delta === undefined ? null : delta === null ? (
+            <Badge variant="light" color="gray" data-testid={`${testId}-delta`}>
+              {t('compare.noPrevious')}
+            </Badge>
+          ) : (
+            <Badge variant="light" color={isGood ? 'teal' : 'red'} data-testid={`${testId}-delta`}>
+              {t('compare.delta', { value: `${delta >= 0 ? '+' : ''}${(delta * 100).toFixed(1)}%` })}
+            </Badge>
+          )}
+        </Group>
+      )}
+    </Paper>
+  );
+};
+
+export const OverviewTiles = ({
+  overview,
+  metrics,
+}: {
+  overview: DashboardOverview | undefined;
+  metrics: readonly DashboardMetric[];
+}) => {
+  const { t } = useTranslation('dashboard');
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} aria-live="polite">
+      {metrics.map((metric) => (
+        <Tile
+          key={metric}
+          label={t(`metrics.${metric}`)}
+          value={overview ? formatMetric(metric, overview.totals[metric]) : null}
+          delta={overview?.previous ? deltaOf(overview.totals, overview.previous.totals, metric) : undefined}
+          testId={`tile-${metric}`}
+          lowerIsBetter={LOWER_IS_BETTER.has(metric)}
+        />
+      ))}
+      <Tile
+        label={t('metrics.balance')}
+        value={overview ? formatMicros(overview.balance) : null}
+        testId="tile-balance"
+      />
+    </SimpleGrid>
+  );
+};

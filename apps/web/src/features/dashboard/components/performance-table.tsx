@@ -1,0 +1,92 @@
+// One performance table (by campaign, creative, exchange, OS, country or day): the server sorts by
+// any metric and pages; the page, size and sort live in the URL under the dimension's prefix.
+import type { DashboardDimension, DashboardMetric, PerformanceRow } from '@console/core/api/dashboard';
+import { Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '../../../components/data-table/data-table.tsx';
+import { useListParams } from '../../../components/data-table/use-list-params.ts';
+import { type DashboardRequest, type TablePaging, usePerformance } from '../api/dashboard-data.ts';
+import { deltaOf, formatMetric } from './metric-format.ts';
+
+const pagingOf = (query: Record<string, string | number | undefined>): TablePaging => ({
+  page: Number(query.page ?? 1),
+  limit: Number(query.limit ?? 10),
+  sort: (query.sort as TablePaging['sort']) ?? 'spend',
+  order: query.order === 'asc' ? 'asc' : 'desc',
+});
+
+/** A metric with, when comparing, its change from the previous period beneath it. */
+const MetricCell = ({ row, metric }: { row: PerformanceRow; metric: DashboardMetric }) => {
+  const { t } = useTranslation('dashboard');
+  if (!row.previous) return formatMetric(metric, row[metric]);
+  const delta = deltaOf(row, row.previous, metric);
+  return (
+    <>
+      {formatMetric(metric, row[metric])}
+      <Text size="xs" c="dimmed" component="span" display="block">
+        {delta === null ? t('compare.noPrevious') : `${delta >= 0 ? '+' : ''}${(delta * 100).toFixed(1)}%`}
+      </Text>
+    </>
+  );
+};
+
+type PerformanceTableProps = {
+  request: DashboardRequest;
+  dimension: DashboardDimension;
+  metrics: readonly DashboardMetric[];
+  /** The country name of a code (the table shows names). */
+  countryName: (code: string) => string;
+};
+
+export const PerformanceTable = ({ request, dimension, metrics, countryName }: PerformanceTableProps) => {
+  const { t } = useTranslation('dashboard');
+  const options = useMemo(
+    () => ({ sort: 'spend', order: 'desc' as const, limit: 10, prefix: `${dimension}_` }),
+    [dimension],
+  );
+  const list = useListParams(`dashboard-${dimension}`, options);
+  const query = usePerformance(request, dimension, pagingOf(list.query));
+  const labelOf = (row: PerformanceRow) => {
+    if (dimension === 'country') return row.key ? countryName(row.key) : t('unknown');
+    if (dimension === 'os') return row.key || t('unknown');
+    return row.label;
+  };
+  const columns: DataColumn<PerformanceRow>[] = [
+    {
+      id: 'label',
+      header: t(`dimensions.${dimension}`),
+      cell: labelOf,
+      sortKey: 'label',
+      hideable: false,
+      isRowHeader: true,
+    },
+    ...metrics.map((metric) => ({
+      id: metric,
+      header: t(`metrics.${metric}`),
+      cell: (row: PerformanceRow) => <MetricCell row={row} metric={metric} />,
+      sortKey: metric,
+      descFirst: true,
+      align: 'right' as const,
+    })),
+  ];
+  return (
+    <Stack gap="xs" data-testid={`performance-${dimension}`}>
+      <Title order={2} size="h4">
+        {t('tables.title', { dimension: t(`dimensions.${dimension}`) })}
+      </Title>
+      <DataTable
+        list={list}
+        columns={columns}
+        query={query}
+        getRowId={(row) => row.key}
+        label={t('tables.title', { dimension: t(`dimensions.${dimension}`) })}
+        withSearch={false}
+        withColumnChooser={false}
+        emptyTitle={t('tables.emptyTitle')}
+        emptyDescription={t('tables.emptyDescription')}
+        pageSizes={[10, 20, 50, 100]}
+      />
+    </Stack>
+  );
+};

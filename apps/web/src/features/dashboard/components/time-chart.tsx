@@ -1,0 +1,69 @@
+// The time chart (Mantine charts on Recharts, in the dashboard's own lazy chunk): the chosen metric
+// by day, or by hour for a one- or two-day range, as a line, area or bar chart; with the previous
+// period's values as a second series when comparing.
+import '@mantine/charts/styles.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import type { DashboardChart, DashboardMetric } from '@console/core/api/dashboard';
+import { AreaChart, BarChart, LineChart } from '@mantine/charts';
+import { Alert, Paper, Skeleton, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ChartType } from '../dashboard-preferences.ts';
+import { chartValueOf, formatMetric, isMoneyMetric } from './metric-format.ts';
+
+type TimeChartProps = {
+  chart: DashboardChart | undefined;
+  isError: boolean;
+  metric: DashboardMetric;
+  type: ChartType;
+};
+
+export const TimeChart = ({ chart, isError, metric, type }: TimeChartProps) => {
+  const { t } = useTranslation('dashboard');
+  if (isError)
+    return (
+      <Alert color="red" role="alert">
+        {t('chart.failed')}
+      </Alert>
+    );
+  if (!chart) return <Skeleton height={300} />;
+  const data = chart.points.map((point, index) => ({
+    bucket: chart.granularity === 'hour' ? point.bucket.slice(5).replace('T', ' ') : point.bucket.slice(5),
+    current: chartValueOf(metric, point[metric]),
+    ...(chart.previous ? { previous: chartValueOf(metric, chart.previous[index]?.[metric] ?? 0) } : {}),
+  }));
+  const series = [
+    { name: 'current', label: t(`metrics.${metric}`), color: 'brand.6' },
+    ...(chart.previous ? [{ name: 'previous', label: t('compare.previousPeriod'), color: 'gray.5' }] : []),
+  ];
+  // The chart holds dollars and percents (readable axes); the tooltip formats them back.
+  const valueFormatter = (value: number) =>
+    formatMetric(metric, metric === 'ctr' ? value / 100 : isMoneyMetric(metric) ? value * 1_000_000 : value);
+  const common = {
+    h: 300,
+    data,
+    dataKey: 'bucket',
+    series,
+    valueFormatter,
+    withLegend: Boolean(chart.previous),
+    tickLine: 'x' as const,
+  };
+  const total = chart.points.reduce((sum, point) => sum + point.impressions, 0);
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="time-chart" data-chart-type={type} data-metric={metric}>
+      <Text size="sm" c="dimmed" mb="xs">
+        {t('chart.caption', { metric: t(`metrics.${metric}`) })}
+      </Text>
+      {total === 0 ? (
+        <Text c="dimmed" ta="center" py="xl" data-testid="time-chart-empty">
+          {t('chart.empty')}
+        </Text>
+      ) : type === 'line' ? (
+        <LineChart {...common} curveType="monotone" />
+      ) : type === 'bar' ? (
+        <BarChart {...common} />
+      ) : (
+        <AreaChart {...common} curveType="monotone" />
+      )}
+    </Paper>
+  );
+};
