@@ -253,7 +253,9 @@ export const CampaignTable = ({ advertiserId, tableId = 'campaigns' }: CampaignT
       {
         id: 'exchanges',
         header: t('columns.exchanges'),
-        cell: (campaign) => <ExchangeApprovalSummary counts={campaign.exchange_counts} />,
+        cell: (campaign) => (
+          <ExchangeApprovalSummary counts={campaign.exchange_counts} campaignStatus={campaign.status} />
+        ),
       },
       {
         id: 'created',
