@@ -6,7 +6,7 @@ import { CAMPAIGN_STATUSES, EXCHANGE_APPROVAL_STATES } from '../campaign-status.
 import { formatMicros, MONEY_TOO_LARGE_MESSAGE } from '../format/money.ts';
 import { formatGeoFenceList, geoFenceListSchema, parseGeoFenceList } from '../validation/geo-fence.ts';
 import { IDENTIFIER_MESSAGE, IDENTIFIER_PATTERN, nameLikeTextSchema } from '../validation/text.ts';
-import { newOwnerAdvertiserId, pageQuery } from './common.ts';
+import { newOwnerAdvertiserId, okResponse, pageQuery } from './common.ts';
 import { carrierIdSchema, countryIdSchema, manufacturerIdSchema, stateIdSchema } from './reference.ts';
 
 // ---- rules of one field --------------------------------------------------------------------------
@@ -449,6 +449,22 @@ export const campaignDetail = campaignListItem.extend({
   /** The statuses the caller may move this campaign to now. */
   next_statuses: z.array(z.enum(CAMPAIGN_STATUSES)),
   created_by: userRef.nullable(),
+});
+
+/**
+ * Submitting a campaign whose total budget is above the advertiser's balance (the funds ledger) is
+ * allowed: it may be topped up before delivery. The answer says so, with both amounts.
+ */
+export const budgetWarning = z.object({
+  total_budget_micros: z.number().int(),
+  balance_micros: z.number().int(),
+});
+export type BudgetWarning = z.infer<typeof budgetWarning>;
+/** The answer of a save or status change that may have submitted the campaign. */
+export const campaignSubmitResponse = okResponse(campaignDetail).extend({
+  budget_warning: budgetWarning
+    .optional()
+    .describe("Present when the campaign was submitted with a budget above the advertiser's balance"),
 });
 export type CampaignDetail = z.infer<typeof campaignDetail>;
 
