@@ -9,7 +9,6 @@ import { DEMO, type DemoName, demoTokens } from './support/admin-fixtures.ts';
 import { creditAccount } from './support/ledger-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-
 let t: TestApp;
 let tok: Record<DemoName, string>;
 let exchangeIds: number[];

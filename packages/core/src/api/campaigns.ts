@@ -3,18 +3,28 @@
 // (1 USD = 1,000,000). The create form derives from `campaignFields` (pick), never redefines it.
 import { z } from 'zod';
 import { CAMPAIGN_STATUSES, EXCHANGE_APPROVAL_STATES } from '../campaign-status.ts';
+import { CAMPAIGN_NAME_MAX } from '../constants.ts';
 import { formatMicros, MONEY_TOO_LARGE_MESSAGE } from '../format/money.ts';
 import { formatGeoFenceList, geoFenceListSchema, parseGeoFenceList } from '../validation/geo-fence.ts';
-import { IDENTIFIER_MESSAGE, IDENTIFIER_PATTERN, nameLikeTextSchema } from '../validation/text.ts';
+import {
+  IDENTIFIER_MESSAGE,
+  IDENTIFIER_PATTERN,
+  NAME_LIKE_MESSAGE,
+  NAME_LIKE_PATTERN,
+} from '../validation/text.ts';
 import { newOwnerAdvertiserId, okResponse, pageQuery } from './common.ts';
 import { carrierIdSchema, countryIdSchema, manufacturerIdSchema, stateIdSchema } from './reference.ts';
 
 // ---- rules of one field --------------------------------------------------------------------------
 
 export const CAMPAIGN_NAME_EMPTY_MESSAGE = 'Campaign name cannot be empty.';
-/** The core name-like rule (letters, numbers, spaces, hyphens; at most 25) and not blank. */
-export const campaignNameSchema = nameLikeTextSchema
+export const CAMPAIGN_NAME_TOO_LONG_MESSAGE = `Please use at most ${CAMPAIGN_NAME_MAX} characters.`;
+/** The name-like characters (letters, numbers, spaces, hyphens), at most 128, and not blank. */
+export const campaignNameSchema = z
+  .string()
   .trim()
+  .regex(NAME_LIKE_PATTERN, NAME_LIKE_MESSAGE)
+  .max(CAMPAIGN_NAME_MAX, CAMPAIGN_NAME_TOO_LONG_MESSAGE)
   .min(1, CAMPAIGN_NAME_EMPTY_MESSAGE)
   .regex(/\S/, CAMPAIGN_NAME_EMPTY_MESSAGE);
 

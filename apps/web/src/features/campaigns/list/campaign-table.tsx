@@ -230,6 +230,7 @@ export const CampaignTable = ({ advertiserId, tableId = 'campaigns' }: CampaignT
         cell: (campaign) => <PacingStateBadge state={campaign.delivery.pacing_state} />,
       },
       {
+        // The pacing setting (even or as fast as possible); how delivery keeps pace is "Delivery".
         id: 'pacing',
         header: t('columns.pacing'),
         hiddenByDefault: true,
