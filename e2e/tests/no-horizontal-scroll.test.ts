@@ -50,11 +50,48 @@ describe('no horizontal page scroll', () => {
           );
           const overflow = await overflowOf();
           if (overflow.page > 0) overflows.push(`${path} at ${width} px: page ${overflow.page} px too wide`);
-          if (overflow.header > 0) overflows.push(`${path} at ${width} px: header ${overflow.header} px too wide`);
+          if (overflow.header > 0)
+            overflows.push(`${path} at ${width} px: header ${overflow.header} px too wide`);
         }
       }
       expect(overflows).toEqual([]);
       expect(e2e.pageErrors.map((error) => error.message)).toEqual([]);
     }, 240_000);
   }
+});
+
+describe('a wide table on a phone', () => {
+  it('scrolls in its own box with the campaign name and the row actions kept in view', async () => {
+    const { page } = e2e;
+    await page.setViewportSize({ width: 1280, height: HEIGHT });
+    await loginAs(page, DEMO_USERS.admin);
+    await page.setViewportSize({ width: 390, height: HEIGHT });
+    await page.goto('/admin/campaign');
+    const row = page.locator('[data-testid^="campaigns-row-"]').first();
+    await row.waitFor();
+    const scroller = page.locator('.mantine-TableScrollContainer-scrollContainer').first();
+    const inView = async () => {
+      const name = await row.locator('th').first().boundingBox();
+      const actions = await row.locator('[data-testid^="campaigns-actions-"]').boundingBox();
+      return { name, actions };
+    };
+    for (const to of ['start', 'end'] as const) {
+      await scroller.evaluate((box, where) => {
+        box.scrollLeft = where === 'start' ? 0 : box.scrollWidth;
+      }, to);
+      // The table is wider than the phone, yet the page is not.
+      expect(await scroller.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(
+        true,
+      );
+      const { name, actions } = await inView();
+      expect(name!.x, `name at ${to}`).toBeGreaterThanOrEqual(0);
+      expect(name!.x + name!.width, `name at ${to}`).toBeLessThanOrEqual(390);
+      expect(actions!.x, `actions at ${to}`).toBeGreaterThanOrEqual(0);
+      expect(actions!.x + actions!.width, `actions at ${to}`).toBeLessThanOrEqual(390);
+    }
+    // The actions still open from where they stick.
+    await row.locator('[data-testid^="campaigns-actions-"]').click();
+    await page.getByRole('menu').waitFor();
+  });
 });
