@@ -173,7 +173,9 @@ describe('bulk campaign operations', () => {
     await expect
       .poll(() => page.getByTestId(`bulk-exchanges-${one}`).getAttribute('aria-label'))
       .toMatch(/0 approved, 1 not yet submitted for approval/i);
-    expect(await page.getByTestId(`bulk-exchanges-${one}`).getAttribute('aria-label')).not.toMatch(/pending/i);
+    expect(await page.getByTestId(`bulk-exchanges-${one}`).getAttribute('aria-label')).not.toMatch(
+      /pending/i,
+    );
     expect(e2e.pageErrors.map((error) => error.message)).toEqual([]);
   });
 
