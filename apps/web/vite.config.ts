@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { precompress } from './vite-precompress.ts';
 
 export default defineConfig(({ mode }) => {
   // The API of `npm run dev -w @console/api`; API_PROXY_TARGET points the dev server elsewhere.
   const api = loadEnv(mode, '.', '').API_PROXY_TARGET || 'http://localhost:8080';
   return {
-    plugins: [react()],
+    plugins: [react(), precompress()],
     server: {
       port: 5173,
       proxy: {

@@ -198,9 +198,15 @@ describe('agency advertisers, API keys, DSP onboarding, profile', () => {
 
     // 4 exchanges and QPS, 5 review: create is enabled by the passing test.
     await page.getByTestId('dsp-step-next').click();
+    // Exchanges are picked from the exchanges table, not typed freely.
     const exchanges = page.getByTestId('dsp-exchanges');
+    await exchanges.click();
     await exchanges.fill('openx');
-    await exchanges.press('Enter');
+    await page.getByRole('option', { name: 'OpenX' }).click();
+    await exchanges.fill('made-up exchange');
+    await page.getByText('No exchange by that name.').waitFor();
+    await exchanges.fill('');
+    await exchanges.press('Escape');
     await page.getByTestId('dsp-step-next').click();
     expect(await shownText(page.getByTestId('dsp-review-test'))).toMatch(/connected/i);
     expect(await page.getByTestId('dsp-create').isEnabled()).toBe(true);

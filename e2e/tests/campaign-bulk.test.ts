@@ -169,9 +169,13 @@ describe('bulk campaign operations', () => {
       ]);
     }
     await page.getByTestId('bulk-again').click();
+    // Both are drafts, never submitted: nobody is asked to approve their exchanges yet.
     await expect
       .poll(() => page.getByTestId(`bulk-exchanges-${one}`).getAttribute('aria-label'))
-      .toMatch(/1 pending/i);
+      .toMatch(/0 approved, 1 not yet submitted for approval/i);
+    expect(await page.getByTestId(`bulk-exchanges-${one}`).getAttribute('aria-label')).not.toMatch(
+      /pending/i,
+    );
     expect(e2e.pageErrors.map((error) => error.message)).toEqual([]);
   });
 

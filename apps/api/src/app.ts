@@ -245,14 +245,36 @@ export const buildApp = async (
   return { app, deps, database, imports, reportWorker, bidder };
 };
 
-/** Serves the built console and answers unknown non-API GETs with its index.html (client routing). */
+/** Vite names everything under /assets/ by its content hash: a changed file gets a new name. */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+$/;
+
+/**
+ * Serves the built console and answers unknown non-API GETs (and HEADs) with its index.html (client
+ * routing). The build writes .br and .gz siblings (apps/web/vite-precompress.ts), sent as they are to
+ * a browser that accepts them; hashed assets are cached for good, everything else is revalidated.
+ */
 const registerWebApp = async (app: FastifyInstance, webDist: string) => {
   const hasWebApp = existsSync(join(webDist, 'index.html'));
-  if (hasWebApp) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        reply.header(
+          'cache-control',
+          HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path.startsWith('/api/') || path === '/api' || path.startsWith('/docs');
-    if (hasWebApp && request.method === 'GET' && !isApi && !/\.[a-z0-9]+$/i.test(path)) {
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (hasWebApp && isPageRequest && !isApi && !/\.[a-z0-9]+$/i.test(path)) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply

@@ -4,13 +4,14 @@
 import {
   BUDGET_MESSAGES,
   CAMPAIGN_NAME_EMPTY_MESSAGE,
+  CAMPAIGN_NAME_TOO_LONG_MESSAGE,
   LIST_COUNT_CAP,
   TIME_ZONE_MESSAGE,
 } from '@console/core/api/campaigns';
 import { COUNTRY_ID_MESSAGE } from '@console/core/api/reference';
 import { importEnvelopeKey, openJson, sealJson } from '@console/core/envelope';
 import { GEO_FENCE_MESSAGES } from '@console/core/validation/geo-fence';
-import { NAME_LIKE_MESSAGE, TEXT_LIMIT_25_MESSAGE } from '@console/core/validation/text';
+import { NAME_LIKE_MESSAGE } from '@console/core/validation/text';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../src/db/schema/campaigns.ts';
@@ -240,7 +241,7 @@ describe('validation with the spec’s messages', () => {
   const cases: [string, Record<string, unknown>, Record<string, string>][] = [
     ['a name with symbols', { name: 'Summer Sale!' }, { name: NAME_LIKE_MESSAGE }],
     ['a blank name', { name: '   ' }, { name: CAMPAIGN_NAME_EMPTY_MESSAGE }],
-    ['a name over 25', { name: 'A'.repeat(26) }, { name: TEXT_LIMIT_25_MESSAGE }],
+    ['a name over 128', { name: 'A'.repeat(129) }, { name: CAMPAIGN_NAME_TOO_LONG_MESSAGE }],
     [
       'a latitude out of range',
       { targeting: { geo_fence: '40.7,-74,5|95,10,5' } },
@@ -333,6 +334,15 @@ describe('validation with the spec’s messages', () => {
     ['an unknown pacing', { pacing: 'FAST' }, { pacing: 'Choose even or as fast as possible.' }],
     ['an unknown price model', { price_model: 'CPV' }, { price_model: 'Choose CPM, CPC or CPA.' }],
   ];
+  it('takes a name of 128 characters, as real naming conventions need, and keeps it whole', async () => {
+    const name =
+      'Acme Brand - US - Q3 2026 - Back to School - Retargeting - iOS and Android - Prospecting Lookalikes - Video 15s - Tier 1 Markets';
+    expect([...name].length).toBe(128);
+    const created = dataOf<CampaignDetail>(expectOk(await post(tok.adv1, campaignBody({ name }))));
+    expect(created.name).toBe(name);
+    expect((await readCampaign(t, tok.adv1, created.campaign_id)).name).toBe(name);
+  });
+
   it.each(cases)('refuses %s', async (_label, overrides, errors) => {
     expectFieldErrors(await post(tok.advertiser, campaignBody(overrides)), errors);
   });

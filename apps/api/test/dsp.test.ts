@@ -108,7 +108,7 @@ const bodyOf = (type: DspType, name = `${type} partner`) => ({
   name,
   type,
   endpoint_url: `${stub.url}${PATHS[type]}`,
-  exchanges: ['adx', 'pubmatic'],
+  exchanges: ['Google AdX', 'PubMatic'],
   qps_limit: 500,
   credentials: CREDENTIALS[type],
 });
@@ -198,9 +198,9 @@ describe('creating DSP connections', () => {
         type,
         endpoint_url: `${stub.url}${PATHS[type]}`,
         status: 'ACTIVE',
-        exchanges: ['adx', 'pubmatic'],
+        exchanges: ['Google AdX', 'PubMatic'],
         qps_limit: 500,
-        last_test: null,
+        last_test: { ok: true },
       });
       const expectedHints = Object.fromEntries(
         DSP_TYPES[type].credentialFields.map((field) => {
@@ -265,7 +265,7 @@ describe('creating DSP connections', () => {
         name: '',
         type: 'SMOKE_SIGNALS',
         endpoint_url: 'ftp://dsp',
-        exchanges: 'adx',
+        exchanges: 'Google AdX',
         qps_limit: 0,
         credentials: {},
       },
@@ -367,7 +367,7 @@ describe('editing', () => {
         name: 'RTB4FREE main',
         type: 'RTB4FREE',
         endpoint_url: `${stub.url}/rtb4free?region=eu`,
-        exchanges: ['adx', 'openx', 'index'],
+        exchanges: ['Google AdX', 'OpenX', 'Index Exchange'],
         qps_limit: 2000,
       },
     });
@@ -377,7 +377,7 @@ describe('editing', () => {
     expect(updated).toMatchObject({
       name: 'RTB4FREE main',
       endpoint_url: `${stub.url}/rtb4free?region=eu`,
-      exchanges: ['adx', 'openx', 'index'],
+      exchanges: ['Google AdX', 'OpenX', 'Index Exchange'],
       qps_limit: 2000,
       credentials_hint: dsp.credentials_hint,
     });
@@ -634,7 +634,7 @@ describe('change log', () => {
         name: 'Kritter EU',
         type: 'KRITTER',
         endpoint_url: kritter.endpoint_url,
-        exchanges: ['adx'],
+        exchanges: ['Google AdX'],
         qps_limit: 500,
       },
     });
@@ -645,7 +645,7 @@ describe('change log', () => {
     const [update, credentials, status, create] = log.items;
     expect(update!.changes).toEqual([
       { field: 'name', from: 'KRITTER partner', to: 'Kritter EU' },
-      { field: 'exchanges', from: ['adx', 'pubmatic'], to: ['adx'] },
+      { field: 'exchanges', from: ['Google AdX', 'PubMatic'], to: ['Google AdX'] },
     ]);
     expect(credentials!.changes).toEqual([{ field: 'api_key', from: '••••e5f6', to: '••••9999' }]);
     expect(status!.changes).toEqual([{ field: 'status', from: 'ACTIVE', to: 'INACTIVE' }]);
@@ -697,5 +697,37 @@ describe('change log', () => {
     expect(
       dataOf<TestResult>(await t.call('POST', `/api/admin/dsp/${custom.id}/test`, { token: tok.admin })).ok,
     ).toBe(true);
+  });
+});
+
+// Last: these add connections the list counts above do not expect.
+describe('saving a connection (issue 14)', () => {
+  it('saves a connection whose test fails inactive, with the failed test shown', async () => {
+    const result = await t.call('POST', '/api/admin/dsp', {
+      token: tok.admin,
+      body: { ...bodyOf('KRITTER', 'Wrong key partner'), credentials: WRONG.KRITTER },
+    });
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    expect(result.body.message).toBe('DSP saved inactive: its connection test failed.');
+    const dsp = dataOf<Dsp>(result);
+    expect(dsp.status).toBe('INACTIVE');
+    expect(dsp.last_test).toMatchObject({
+      ok: false,
+      message: 'The DSP refused the credentials (HTTP 403).',
+    });
+    const active = dataOf<Dsp[]>(await t.call('GET', '/api/admin/dsp/activeDspList', { token: tok.admin }));
+    expect(active.map((item) => item.name)).not.toContain('Wrong key partner');
+  });
+
+  it('refuses an exchange that is not in the exchanges table, creating nothing', async () => {
+    const result = await t.call('POST', '/api/admin/dsp', {
+      token: tok.admin,
+      body: { ...bodyOf('KRITTER', 'Typo partner'), exchanges: ['Google AdX', 'Gogle ADX'] },
+    });
+    expectFieldErrors(result, { exchanges: 'Choose the exchanges from the list of exchanges.' });
+    const list = dataOf<Page<Dsp>>(
+      await t.call('GET', '/api/admin/dsp/list', { token: tok.admin, query: { q: 'Typo' } }),
+    );
+    expect(list.items).toEqual([]);
   });
 });

@@ -125,7 +125,7 @@ describe('a replayed create', () => {
           name: `Replayed DSP ${randomUUID().slice(0, 8)}`,
           type: 'KRITTER',
           endpoint_url: 'https://bidder.example.com/kritter',
-          exchanges: ['adx'],
+          exchanges: ['Google AdX'],
           qps_limit: 100,
           credentials: { api_key: 'kritter-key-123456' },
         },

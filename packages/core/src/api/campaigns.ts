@@ -3,19 +3,29 @@
 // (1 USD = 1,000,000). The create form derives from `campaignFields` (pick), never redefines it.
 import { z } from 'zod';
 import { CAMPAIGN_STATUSES, EXCHANGE_APPROVAL_STATES } from '../campaign-status.ts';
+import { CAMPAIGN_NAME_MAX } from '../constants.ts';
 import { formatMicros, MONEY_TOO_LARGE_MESSAGE } from '../format/money.ts';
 import { formatGeoFenceList, geoFenceListSchema, parseGeoFenceList } from '../validation/geo-fence.ts';
-import { IDENTIFIER_MESSAGE, IDENTIFIER_PATTERN, nameLikeTextSchema } from '../validation/text.ts';
-import { newOwnerAdvertiserId, pageQuery } from './common.ts';
+import {
+  IDENTIFIER_MESSAGE,
+  IDENTIFIER_PATTERN,
+  NAME_LIKE_MESSAGE,
+  NAME_LIKE_PATTERN,
+} from '../validation/text.ts';
+import { newOwnerAdvertiserId, okResponse, pageQuery } from './common.ts';
 import { int4Id, int4IdParam, int8Id, int8IdParam, int8IdParams } from './ids.ts';
 import { carrierIdSchema, countryIdSchema, manufacturerIdSchema, stateIdSchema } from './reference.ts';
 
 // ---- rules of one field --------------------------------------------------------------------------
 
 export const CAMPAIGN_NAME_EMPTY_MESSAGE = 'Campaign name cannot be empty.';
-/** The core name-like rule (letters, numbers, spaces, hyphens; at most 25) and not blank. */
-export const campaignNameSchema = nameLikeTextSchema
+export const CAMPAIGN_NAME_TOO_LONG_MESSAGE = `Please use at most ${CAMPAIGN_NAME_MAX} characters.`;
+/** The name-like characters (letters, numbers, spaces, hyphens), at most 128, and not blank. */
+export const campaignNameSchema = z
+  .string()
   .trim()
+  .regex(NAME_LIKE_PATTERN, NAME_LIKE_MESSAGE)
+  .max(CAMPAIGN_NAME_MAX, CAMPAIGN_NAME_TOO_LONG_MESSAGE)
   .min(1, CAMPAIGN_NAME_EMPTY_MESSAGE)
   .regex(/\S/, CAMPAIGN_NAME_EMPTY_MESSAGE);
 
@@ -444,6 +454,22 @@ export const campaignDetail = campaignListItem.extend({
   /** The statuses the caller may move this campaign to now. */
   next_statuses: z.array(z.enum(CAMPAIGN_STATUSES)),
   created_by: userRef.nullable(),
+});
+
+/**
+ * Submitting a campaign whose total budget is above the advertiser's balance (the funds ledger) is
+ * allowed: it may be topped up before delivery. The answer says so, with both amounts.
+ */
+export const budgetWarning = z.object({
+  total_budget_micros: z.number().int(),
+  balance_micros: z.number().int(),
+});
+export type BudgetWarning = z.infer<typeof budgetWarning>;
+/** The answer of a save or status change that may have submitted the campaign. */
+export const campaignSubmitResponse = okResponse(campaignDetail).extend({
+  budget_warning: budgetWarning
+    .optional()
+    .describe("Present when the campaign was submitted with a budget above the advertiser's balance"),
 });
 export type CampaignDetail = z.infer<typeof campaignDetail>;
 

@@ -10,12 +10,14 @@ import {
   bulkResult,
   bulkStatusBody,
   bulkUpdateBody,
+  type CampaignDetail,
   campaignCreateBody,
   campaignDetail,
   campaignIdParams,
   campaignListItem,
   campaignListQuery,
   campaignStatusBody,
+  campaignSubmitResponse,
   campaignUpdateBody,
   cappedPageOf,
   RELATION_OPTIONS_LIMIT,
@@ -31,6 +33,7 @@ import { readChangeLog } from '../../platform/audit.ts';
 import { principalOf } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
+import { budgetWarningOf } from './campaign-budget-warning.ts';
 import {
   type BulkContext,
   bulkAudience,
@@ -61,6 +64,12 @@ const BULK_NOTE =
 export const campaignRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    /** The answer of a request that submitted the campaign: a budget above the balance is flagged. */
+    const submittedAnswer = async (data: CampaignDetail, message: string) => {
+      const warning = await budgetWarningOf(deps.db, data);
+      return { success: true as const, message, data, ...(warning ? { budget_warning: warning } : {}) };
+    };
+
     app.get(
       '/',
       {
@@ -161,17 +170,15 @@ export const campaignRoutes =
           operationId: 'createCampaign',
           summary: 'Create a campaign: a draft, or submitted for approval at once with submit=true',
           body: campaignCreateBody,
-          response: withErrors(okResponse(campaignDetail)),
+          response: withErrors(campaignSubmitResponse),
         },
       },
       async (request) => {
         const data = await createCampaign(deps, principalOf(request), request.body);
-        return {
-          success: true as const,
-          message:
-            data.status === 'DRAFT' ? 'Campaign saved as a draft.' : 'Campaign submitted for approval.',
-          data,
-        };
+        if (data.status === 'DRAFT') {
+          return { success: true as const, message: 'Campaign saved as a draft.', data };
+        }
+        return submittedAnswer(data, 'Campaign submitted for approval.');
       },
     );
 
@@ -207,14 +214,14 @@ export const campaignRoutes =
             'Edit a campaign (draft, pending, active, paused or rejected; a rejected one becomes a draft). New exchanges start pending; submit=true submits a draft',
           params: campaignIdParams,
           body: campaignUpdateBody,
-          response: withErrors(okResponse(campaignDetail)),
+          response: withErrors(campaignSubmitResponse),
         },
       },
-      async (request) => ({
-        success: true as const,
-        message: 'Campaign saved.',
-        data: await updateCampaign(deps, principalOf(request), request.params.id, request.body),
-      }),
+      async (request) => {
+        const data = await updateCampaign(deps, principalOf(request), request.params.id, request.body);
+        if (!request.body.submit) return { success: true as const, message: 'Campaign saved.', data };
+        return submittedAnswer(data, 'Campaign saved.');
+      },
     );
 
     app.post(
@@ -250,20 +257,22 @@ export const campaignRoutes =
             'Move a campaign to another status by the lifecycle table (approve and reject: admin and co-admin; reject needs a reason)',
           params: campaignIdParams,
           body: campaignStatusBody,
-          response: withErrors(okResponse(campaignDetail)),
+          response: withErrors(campaignSubmitResponse),
         },
       },
-      async (request) => ({
-        success: true as const,
-        message: 'Campaign status changed.',
-        data: await changeCampaignStatus(
+      async (request) => {
+        const data = await changeCampaignStatus(
           deps,
           principalOf(request),
           request.params.id,
           request.body.to,
           request.body.reason,
-        ),
-      }),
+        );
+        if (request.body.to !== 'PENDING_APPROVAL') {
+          return { success: true as const, message: 'Campaign status changed.', data };
+        }
+        return submittedAnswer(data, 'Campaign status changed.');
+      },
     );
 
     app.get(

@@ -14,7 +14,7 @@ import {
   isEditableStatus,
   sideOfRole,
 } from '@console/core/campaign-status';
-import { TEXT_LIMIT_25 } from '@console/core/constants';
+import { CAMPAIGN_NAME_MAX } from '@console/core/constants';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { FieldChange } from '../../db/schema/audit.ts';
@@ -244,10 +244,10 @@ export const updateCampaign = async (
   return readCampaign(deps, principal, id);
 };
 
-/** "Copy of <name>" within the name's limit of 25 characters. */
+/** "Copy of <name>" within the name's limit of 128 characters. */
 export const cloneNameOf = (name: string) =>
   [...`Copy of ${name}`]
-    .slice(0, TEXT_LIMIT_25)
+    .slice(0, CAMPAIGN_NAME_MAX)
     .join('')
     .replace(/[\s-]+$/, '');
 

@@ -72,16 +72,17 @@ export const dspRoutes =
         schema: {
           ...schemaBase,
           operationId: 'createDsp',
-          summary: 'Create a DSP connection',
+          summary: 'Create a DSP connection: tested first, saved inactive when the test fails',
           body: dspCreateBody,
           response: withErrors(okResponse(dspSchema)),
         },
       },
-      async (request) => ({
-        success: true as const,
-        message: 'DSP created.',
-        data: await createDsp(deps, principalOf(request), request.body),
-      }),
+      async (request) => {
+        const dsp = await createDsp(deps, principalOf(request), request.body);
+        const message =
+          dsp.status === 'ACTIVE' ? 'DSP created.' : 'DSP saved inactive: its connection test failed.';
+        return { success: true as const, message, data: dsp };
+      },
     );
     app.post(
       '/test',

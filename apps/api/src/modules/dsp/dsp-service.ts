@@ -1,8 +1,9 @@
 // DSP connections (admin only). Credentials go in sealed and come out only as hints.
 import { type Dsp, ENDPOINT_CREDENTIALS_MESSAGE, endpointIdentity } from '@console/core/api/dsps';
 import { DSP_TYPES, type DspType } from '@console/core/dsp-types';
-import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import { dsps } from '../../db/schema/dsps.ts';
+import { exchanges } from '../../db/schema/reference.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -14,6 +15,7 @@ import { testDspConnection } from './dsp-connection-test.ts';
 
 type DspRow = typeof dsps.$inferSelect;
 const CREDENTIALS_MESSAGE = 'Fill in every credential of this DSP type.';
+const UNKNOWN_EXCHANGE_MESSAGE = 'Choose the exchanges from the list of exchanges.';
 export type DspDeps = AppDeps & { secrets: SecretBox; outbound: OutboundPolicy };
 
 const toDsp = (row: DspRow): Dsp => ({
@@ -102,6 +104,23 @@ export const listDsps = async (deps: AppDeps, query: DspListQuery) => {
 export const listActiveDsps = async (deps: AppDeps) =>
   (await deps.db.select().from(dsps).where(eq(dsps.status, 'ACTIVE')).orderBy(asc(dsps.name))).map(toDsp);
 
+/**
+ * A DSP buys on exchanges of the exchanges table (by name), not on free text. `kept` are the ones the
+ * connection had already: an exchange renamed or removed since does not block an unrelated edit.
+ */
+const assertKnownExchanges = async (deps: AppDeps, names: string[], kept: string[] = []) => {
+  const added = names.filter((name) => !kept.includes(name));
+  if (added.length === 0) return;
+  const known = await deps.db
+    .select({ name: exchanges.name })
+    .from(exchanges)
+    .where(inArray(exchanges.name, added));
+  const knownNames = new Set(known.map((row) => row.name));
+  if (added.some((name) => !knownNames.has(name))) {
+    throw badRequest(UNKNOWN_EXCHANGE_MESSAGE, { exchanges: UNKNOWN_EXCHANGE_MESSAGE });
+  }
+};
+
 export type DspInput = {
   name: string;
   type: string;
@@ -116,8 +135,12 @@ export const createDsp = async (
   input: DspInput & { credentials: Record<string, string> },
 ) => {
   await assertNameFree(deps, input.name);
+  await assertKnownExchanges(deps, input.exchanges);
   const type = input.type as DspType;
   const credentials = credentialsOf(type, input.credentials);
+  // The connection is tested before it is saved: one that failed is saved inactive, so that nothing
+  // is sent to a DSP nobody could reach, until an admin has fixed it and activates it.
+  const test = await testDspConnection(deps.outbound, type, input.endpoint_url, credentials);
   const [row] = await deps.db.transaction(async (tx) => {
     const rows = await tx
       .insert(dsps)
@@ -129,6 +152,10 @@ export const createDsp = async (
         credentialsHint: hintsOf(type, credentials),
         exchanges: input.exchanges,
         qpsLimit: input.qps_limit,
+        status: test.ok ? 'ACTIVE' : 'INACTIVE',
+        lastTestAt: new Date(),
+        lastTestOk: test.ok,
+        lastTestMessage: test.message,
       })
       .returning();
     await recordChange(tx, {
@@ -138,7 +165,13 @@ export const createDsp = async (
       ...auditActor(principal),
       changes: diffFields(
         {},
-        { name: input.name, type, endpoint_url: input.endpoint_url, exchanges: input.exchanges },
+        {
+          name: input.name,
+          type,
+          endpoint_url: input.endpoint_url,
+          exchanges: input.exchanges,
+          status: test.ok ? 'ACTIVE' : 'INACTIVE',
+        },
       ),
     });
     return rows;
@@ -184,6 +217,7 @@ type DspUpdateInput = DspInput & { credentials?: Record<string, string> | undefi
 export const updateDsp = async (deps: DspDeps, principal: Principal, id: number, input: DspUpdateInput) => {
   const before = await requireDsp(deps, id);
   await assertNameFree(deps, input.name, id);
+  await assertKnownExchanges(deps, input.exchanges, before.exchanges);
   const credentials = await credentialsOfEdit(deps, before, input);
   const fields = {
     name: input.name,

@@ -83,7 +83,7 @@ export const UserMenu = () => {
             />
           </Avatar>
           <span className={`${classes.userName} ${classes.hideOnPhone}`}>{shownName}</span>
-          <IconChevronDown size={14} aria-hidden="true" />
+          <IconChevronDown size={14} aria-hidden="true" className={classes.hideOnPhone} />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown data-testid="user-menu-dropdown">

@@ -40,6 +40,7 @@ import { localeOf } from '../../lib/format/date-time.ts';
 import { failureMessage } from '../toast.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 import { readHiddenColumns, toggleHidden, writeHiddenColumns } from './column-storage.ts';
+import classes from './data-table.module.css';
 import { countPages, PAGE_SIZES, pageRange } from './list-params.ts';
 import { type RowAction, RowActionsMenu } from './row-actions.tsx';
 import { SearchBox } from './search-box.tsx';
@@ -119,6 +120,7 @@ export type DataTableProps<T> = {
 
 const ACTIONS_COLUMN = '__actions';
 const SELECT_COLUMN = '__select';
+const SELECT_COLUMN_WIDTH = 40;
 const features = tableFeatures({ columnVisibilityFeature, rowSortingFeature });
 type Features = typeof features;
 const EMPTY_ROWS: never[] = [];
@@ -210,6 +212,20 @@ export const DataTable = <T extends RowData>({
   };
 
   const visibleColumns = table.getVisibleLeafColumns();
+  // The selection boxes and the first data column stick to the start, the row actions to the end.
+  const firstDataColumnId = visibleColumns.find(
+    (column) => column.id !== SELECT_COLUMN && column.id !== ACTIONS_COLUMN,
+  )?.id;
+  const stickyProps = (columnId: string) => {
+    if (columnId === ACTIONS_COLUMN) return { className: `${classes.sticky} ${classes.stickyEnd}` };
+    if (columnId === SELECT_COLUMN) return { className: `${classes.sticky} ${classes.stickyStart}` };
+    if (columnId !== firstDataColumnId) return {};
+    return {
+      className: `${classes.sticky} ${classes.stickyStart}`,
+      'data-last-start': true,
+      style: { '--sticky-left': selection ? `${SELECT_COLUMN_WIDTH}px` : '0px' } as CSSProperties,
+    };
+  };
   const total = query.data?.total ?? 0;
   const isTotalCapped = query.data?.total_exact === false;
   const pages = countPages(total, params.limit);
@@ -310,7 +326,7 @@ export const DataTable = <T extends RowData>({
         {row.getVisibleCells().map((cell) => {
           if (cell.column.id === SELECT_COLUMN && selection) {
             return (
-              <Table.Td key={cell.id} w={40}>
+              <Table.Td key={cell.id} w={SELECT_COLUMN_WIDTH} {...stickyProps(cell.column.id)}>
                 <Checkbox
                   checked={selection.selected.has(row.id)}
                   onChange={() => toggleRow(row.id)}
@@ -322,7 +338,7 @@ export const DataTable = <T extends RowData>({
           }
           if (cell.column.id === ACTIONS_COLUMN) {
             return (
-              <Table.Td key={cell.id} ta="right" w={56}>
+              <Table.Td key={cell.id} ta="right" w={56} {...stickyProps(cell.column.id)}>
                 <RowActionsMenu
                   actions={rowActions?.(row.original) ?? []}
                   label={rowActionsLabel?.(row.original) ?? t('table.rowActions')}
@@ -335,13 +351,13 @@ export const DataTable = <T extends RowData>({
           const content = <table.FlexRender cell={cell} />;
           if (column?.isRowHeader) {
             return (
-              <Table.Th key={cell.id} scope="row" fw={500} ta={column.align}>
+              <Table.Th key={cell.id} scope="row" fw={500} ta={column.align} {...stickyProps(cell.column.id)}>
                 {content}
               </Table.Th>
             );
           }
           return (
-            <Table.Td key={cell.id} ta={column?.align}>
+            <Table.Td key={cell.id} ta={column?.align} {...stickyProps(cell.column.id)}>
               {content}
             </Table.Td>
           );
@@ -381,7 +397,7 @@ export const DataTable = <T extends RowData>({
         </Group>
       </Group>
 
-      <Table.ScrollContainer minWidth={640} type="native">
+      <Table.ScrollContainer minWidth={640} type="native" className={classes.scroll}>
         <Table
           striped
           highlightOnHover
@@ -402,7 +418,7 @@ export const DataTable = <T extends RowData>({
                   const text = header.isPlaceholder ? null : <table.FlexRender header={header} />;
                   if (header.column.id === SELECT_COLUMN) {
                     return (
-                      <Table.Th key={header.id} w={40}>
+                      <Table.Th key={header.id} w={SELECT_COLUMN_WIDTH} {...stickyProps(header.column.id)}>
                         <Checkbox
                           checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
                           indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
@@ -416,7 +432,7 @@ export const DataTable = <T extends RowData>({
                   }
                   if (header.column.id === ACTIONS_COLUMN) {
                     return (
-                      <Table.Th key={header.id} ta="right">
+                      <Table.Th key={header.id} ta="right" {...stickyProps(header.column.id)}>
                         <span style={visuallyHidden}>{text}</span>
                       </Table.Th>
                     );
@@ -427,6 +443,7 @@ export const DataTable = <T extends RowData>({
                       scope="col"
                       ta={column?.align}
                       w={column?.width}
+                      {...stickyProps(header.column.id)}
                       aria-sort={
                         isSortable
                           ? direction === 'asc'

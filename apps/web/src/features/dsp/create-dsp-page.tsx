@@ -2,10 +2,10 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { showToast } from '../../components/toast.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { useCreateDsp } from './api/create-dsp.ts';
 import { DspForm } from './components/dsp-form.tsx';
+import { announceCreatedDsp } from './created-toast.ts';
 import { checkCreate, emptyDspValues, toCreateBody } from './dsp-form-model.ts';
 import { DSP_PATHS } from './dsp-paths.ts';
 
@@ -24,7 +24,7 @@ const CreateDspPage = () => {
         onCancel={() => navigate(DSP_PATHS.list)}
         onSubmit={async (values) => {
           const dsp = await create.mutateAsync(toCreateBody(values));
-          showToast('success', t('toasts.created', { name: dsp.name }));
+          announceCreatedDsp(t, dsp);
           navigate(DSP_PATHS.view(dsp.id));
         }}
       />

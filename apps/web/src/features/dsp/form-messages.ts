@@ -9,6 +9,7 @@ export const DSP_MESSAGES: Readonly<Record<string, string>> = {
   'Choose a DSP type.': 'errors.typeRequired',
   'Enter the endpoint as an http:// or https:// URL.': 'errors.endpoint',
   'At least 1 query per second.': 'errors.qpsMin',
+  'Choose the exchanges from the list of exchanges.': 'errors.unknownExchange',
   'Fill in every credential of this DSP type.': CREDENTIAL_REQUIRED,
   [CREDENTIAL_REQUIRED]: CREDENTIAL_REQUIRED,
 };

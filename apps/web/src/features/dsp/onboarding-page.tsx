@@ -30,6 +30,7 @@ import { ToneBadge } from './components/dsp-status-badge.tsx';
 import { typeLabel } from './components/dsp-type-text.ts';
 import { TestResult } from './components/test-result.tsx';
 import { TypeCards } from './components/type-picker.tsx';
+import { announceCreatedDsp } from './created-toast.ts';
 import {
   connectionFingerprint,
   credentialFieldsOf,
@@ -101,7 +102,7 @@ const OnboardingPage = () => {
     }
     try {
       const dsp = await create.mutateAsync(toCreateBody(values));
-      showToast('success', t('toasts.created', { name: dsp.name }));
+      announceCreatedDsp(t, dsp);
       navigate(DSP_PATHS.view(dsp.id));
     } catch (error) {
       showToast('error', failureMessage(error, t('errors.generic')));

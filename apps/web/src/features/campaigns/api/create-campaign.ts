@@ -4,11 +4,15 @@ import type { CampaignDetail, campaignCreateBody } from '@console/core/api/campa
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPost, unwrapResult } from '../../../lib/http/api-client.ts';
+import { announceBudgetWarning } from './budget-warning.ts';
 
 export type CampaignCreateRequest = z.input<typeof campaignCreateBody>;
 
-export const createCampaign = async (body: CampaignCreateRequest): Promise<CampaignDetail> =>
-  unwrapResult(await apiPost<CampaignDetail>('/api/campaigns', body));
+export const createCampaign = async (body: CampaignCreateRequest): Promise<CampaignDetail> => {
+  const result = await apiPost<CampaignDetail>('/api/campaigns', body);
+  await announceBudgetWarning(result);
+  return unwrapResult(result);
+};
 
 export const useCreateCampaign = () => {
   const queryClient = useQueryClient();

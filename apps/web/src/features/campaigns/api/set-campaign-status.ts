@@ -4,6 +4,7 @@ import type { CampaignDetail } from '@console/core/api/campaigns';
 import type { CampaignStatus } from '@console/core/campaign-status';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, unwrapResult } from '../../../lib/http/api-client.ts';
+import { announceBudgetWarning } from './budget-warning.ts';
 
 export type SetCampaignStatusInput = { id: number; to: CampaignStatus; reason?: string };
 
@@ -11,10 +12,14 @@ export const setCampaignStatus = async ({
   id,
   to,
   reason,
-}: SetCampaignStatusInput): Promise<CampaignDetail> =>
-  unwrapResult(
-    await apiPost<CampaignDetail>(`/api/campaigns/${id}/status`, reason?.trim() ? { to, reason } : { to }),
+}: SetCampaignStatusInput): Promise<CampaignDetail> => {
+  const result = await apiPost<CampaignDetail>(
+    `/api/campaigns/${id}/status`,
+    reason?.trim() ? { to, reason } : { to },
   );
+  await announceBudgetWarning(result);
+  return unwrapResult(result);
+};
 
 export const useSetCampaignStatus = () => {
   const queryClient = useQueryClient();

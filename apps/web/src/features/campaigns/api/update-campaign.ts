@@ -4,6 +4,7 @@ import type { CampaignDetail, campaignUpdateBody } from '@console/core/api/campa
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPut, unwrapResult } from '../../../lib/http/api-client.ts';
+import { announceBudgetWarning } from './budget-warning.ts';
 
 export type CampaignUpdateRequest = z.input<typeof campaignUpdateBody>;
 
@@ -13,7 +14,11 @@ export const updateCampaign = async ({
 }: {
   id: number;
   body: CampaignUpdateRequest;
-}): Promise<CampaignDetail> => unwrapResult(await apiPut<CampaignDetail>(`/api/campaigns/${id}`, body));
+}): Promise<CampaignDetail> => {
+  const result = await apiPut<CampaignDetail>(`/api/campaigns/${id}`, body);
+  await announceBudgetWarning(result);
+  return unwrapResult(result);
+};
 
 export const useUpdateCampaign = () => {
   const queryClient = useQueryClient();

@@ -112,6 +112,7 @@ export const BulkCampaignPicker = ({ campaigns, withExchanges = false, error }: 
         cell: (row) => (
           <ExchangeApprovalSummary
             counts={row.exchange_counts}
+            campaignStatus={row.status}
             testId={`bulk-exchanges-${row.campaign_id}`}
           />
         ),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  exchangeDisplayState,
   exchangeSummaryParts,
   formatBid,
   formatBidRange,
@@ -46,11 +47,19 @@ describe('formatFlight', () => {
 
 describe('exchangeSummaryParts', () => {
   it('keeps the non-zero counts, approved first', () => {
-    expect(exchangeSummaryParts({ total: 4, approved: 2, pending: 0, rejected: 2 })).toEqual([
+    expect(exchangeSummaryParts({ total: 4, approved: 2, pending: 0, rejected: 2 }, 'ACTIVE')).toEqual([
       { state: 'APPROVED', count: 2 },
       { state: 'REJECTED', count: 2 },
     ]);
-    expect(exchangeSummaryParts({ total: 0, approved: 0, pending: 0, rejected: 0 })).toEqual([]);
+    expect(exchangeSummaryParts({ total: 0, approved: 0, pending: 0, rejected: 0 }, 'ACTIVE')).toEqual([]);
+  });
+
+  it('shows a submitted campaign pending, but a draft (nobody reviews it) not submitted', () => {
+    const counts = { total: 3, approved: 0, pending: 3, rejected: 0 };
+    expect(exchangeSummaryParts(counts, 'PENDING_APPROVAL')).toEqual([{ state: 'PENDING', count: 3 }]);
+    expect(exchangeSummaryParts(counts, 'DRAFT')).toEqual([{ state: 'UNSUBMITTED', count: 3 }]);
+    expect(exchangeDisplayState('PENDING', 'DRAFT')).toBe('UNSUBMITTED');
+    expect(exchangeDisplayState('APPROVED', 'DRAFT')).toBe('APPROVED');
   });
 });
 

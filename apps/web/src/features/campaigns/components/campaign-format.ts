@@ -54,14 +54,24 @@ export const formatBid = (priceModel: PriceModel | string, bidMicros: number): s
 export const formatBidRange = (minMicros: number, maxMicros: number): string =>
   `${formatMicros(minMicros)}${RANGE_DASH}${formatMicros(maxMicros)}`;
 
-export type ExchangeSummaryPart = { state: 'APPROVED' | 'PENDING' | 'REJECTED'; count: number };
+/**
+ * What a campaign x exchange shows: its approval state, except that a draft's pending exchanges are
+ * not waiting for anyone (nobody reviews a draft) and read "not submitted".
+ */
+export type ExchangeDisplayState = 'APPROVED' | 'PENDING' | 'REJECTED' | 'UNSUBMITTED';
+export const exchangeDisplayState = (
+  state: 'APPROVED' | 'PENDING' | 'REJECTED',
+  campaignStatus: string,
+): ExchangeDisplayState => (state === 'PENDING' && campaignStatus === 'DRAFT' ? 'UNSUBMITTED' : state);
+
+export type ExchangeSummaryPart = { state: ExchangeDisplayState; count: number };
 
 /** The non-zero parts of the approval counts, approved first: what the summary shows. */
-export const exchangeSummaryParts = (counts: ExchangeCounts): ExchangeSummaryPart[] =>
+export const exchangeSummaryParts = (counts: ExchangeCounts, campaignStatus: string): ExchangeSummaryPart[] =>
   (
     [
       { state: 'APPROVED', count: counts.approved },
-      { state: 'PENDING', count: counts.pending },
+      { state: exchangeDisplayState('PENDING', campaignStatus), count: counts.pending },
       { state: 'REJECTED', count: counts.rejected },
     ] as const
   ).filter((part) => part.count > 0);

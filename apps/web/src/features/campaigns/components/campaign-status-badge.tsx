@@ -1,9 +1,10 @@
 // A campaign's status as a badge in a light tint with dark text (autoContrast keeps WCAG AA at badge
 // size). Shared by every campaign screen: list, view, form, bulk pages.
 import '@mantine/core/styles/Badge.css';
-import type { CampaignStatus, ExchangeApprovalState } from '@console/core/campaign-status';
+import type { CampaignStatus } from '@console/core/campaign-status';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { ExchangeDisplayState } from './campaign-format.ts';
 
 export const CAMPAIGN_STATUS_COLORS = {
   DRAFT: 'gray.2',
@@ -19,7 +20,8 @@ export const EXCHANGE_STATE_COLORS = {
   PENDING: 'yellow.2',
   APPROVED: 'green.2',
   REJECTED: 'red.2',
-} as const satisfies Record<ExchangeApprovalState, string>;
+  UNSUBMITTED: 'gray.2',
+} as const satisfies Record<ExchangeDisplayState, string>;
 
 type BadgeProps = { testId?: string; size?: 'xs' | 'sm' | 'md' };
 
@@ -46,17 +48,17 @@ export const CampaignStatusBadge = ({
   );
 };
 
-/** The approval state of one campaign x exchange (`campaigns:exchangeState.<STATE>`). */
+/** The approval state of one campaign x exchange (`campaigns:exchangeState.<STATE>`), as displayed. */
 export const ExchangeStateBadge = ({
   state,
   testId = 'exchange-state',
   size = 'sm',
-}: { state: ExchangeApprovalState } & BadgeProps) => {
+}: { state: ExchangeDisplayState } & BadgeProps) => {
   const { t } = useTranslation('campaigns');
   return (
     <Badge
       variant="filled"
-      color={EXCHANGE_STATE_COLORS[state] ?? 'gray.2'}
+      color={EXCHANGE_STATE_COLORS[state]}
       autoContrast
       radius="sm"
       size={size}

@@ -4,18 +4,21 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Text.css';
 import { Badge, Group, Text } from '@mantine/core';
-import { IconCheck, IconClock, IconX } from '@tabler/icons-react';
+import { IconCheck, IconClock, IconPencil, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type ExchangeCounts, exchangeSummaryParts } from './campaign-format.ts';
 import { EXCHANGE_STATE_COLORS } from './campaign-status-badge.tsx';
 
-const ICONS = { APPROVED: IconCheck, PENDING: IconClock, REJECTED: IconX } as const;
+const ICONS = { APPROVED: IconCheck, PENDING: IconClock, REJECTED: IconX, UNSUBMITTED: IconPencil } as const;
 
 export const ExchangeApprovalSummary = ({
   counts,
+  campaignStatus,
   testId = 'exchange-summary',
 }: {
   counts: ExchangeCounts;
+  /** A draft's pending exchanges read "not submitted". */
+  campaignStatus: string;
   testId?: string;
 }) => {
   const { t } = useTranslation('campaigns');
@@ -26,8 +29,8 @@ export const ExchangeApprovalSummary = ({
       </Text>
     );
   }
-  const parts = exchangeSummaryParts(counts);
-  const text = t('exchangeSummary.label', {
+  const parts = exchangeSummaryParts(counts, campaignStatus);
+  const text = t(campaignStatus === 'DRAFT' ? 'exchangeSummary.labelDraft' : 'exchangeSummary.label', {
     approved: counts.approved,
     pending: counts.pending,
     rejected: counts.rejected,

@@ -230,15 +230,17 @@ describe('prefill from a campaign', () => {
     expect(checkValues(values, { needsAdvertiser: false })).toEqual({});
   });
 
-  it('fills a clone as a new campaign named "<name> copy" within 25 characters', () => {
+  it('fills a clone as a new campaign named "<name> copy" within 128 characters', () => {
     const values = valuesFromDetail(detail, 'clone');
-    expect(values.name).toBe('Cruise Deals Winter copy');
-    expect([...values.name].length).toBeLessThanOrEqual(25);
+    expect(values.name).toBe('Cruise Deals Winter Promo copy');
     expect(checkValues(values, { needsAdvertiser: true })).toEqual({});
     expect(toCreateBody(values, { withAdvertiser: true, submit: false }).advertiser_id).toBe(6);
     expect(cloneNameOf('Summer')).toBe('Summer copy');
-    expect(cloneNameOf('Abcdefghijklmnopqrst-uvwxyz')).toBe('Abcdefghijklmnopqrst copy');
-    expect(cloneNameOf('Abcdefghijklmnopqrs - xyz')).toBe('Abcdefghijklmnopqrs copy');
+    expect(cloneNameOf('Winter Boots Retargeting Europe')).toBe('Winter Boots Retargeting Europe copy');
+    // A name of 128 is shortened to make room for the suffix, never cut inside it.
+    const long = `${'A'.repeat(122)} - xyz`;
+    expect(cloneNameOf(long)).toBe(`${'A'.repeat(122)} copy`);
+    expect([...cloneNameOf(long)].length).toBeLessThanOrEqual(128);
   });
 
   it('knows the names of the detail’s relations', () => {

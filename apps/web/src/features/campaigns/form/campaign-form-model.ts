@@ -17,7 +17,7 @@ import {
   type Targeting,
 } from '@console/core/api/campaigns';
 import type { CampaignStatus } from '@console/core/campaign-status';
-import { TEXT_LIMIT_25 } from '@console/core/constants';
+import { CAMPAIGN_NAME_MAX } from '@console/core/constants';
 import { findMoneyTextError, parseMoneyToMicros } from '@console/core/format/money';
 import type { z } from 'zod';
 import { collectFieldErrors, type FieldErrors } from '../../../lib/forms/schema-errors.ts';
@@ -204,10 +204,10 @@ export const toUpdateBody = (values: CampaignFormValues, options: { submit: bool
 
 // ---- prefill -------------------------------------------------------------------------------------
 
-/** "<name> copy" within the name's limit of 25 (the source name shortened, never the suffix). */
+/** "<name> copy" within the name's limit of 128 (the source name shortened, never the suffix). */
 export const cloneNameOf = (name: string): string => {
   const suffix = ' copy';
-  const room = TEXT_LIMIT_25 - suffix.length;
+  const room = CAMPAIGN_NAME_MAX - suffix.length;
   const base = [...name.trim()]
     .slice(0, room)
     .join('')

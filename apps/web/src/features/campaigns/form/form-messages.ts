@@ -6,6 +6,7 @@
 import {
   BUDGET_MESSAGES,
   CAMPAIGN_NAME_EMPTY_MESSAGE,
+  CAMPAIGN_NAME_TOO_LONG_MESSAGE,
   DATE_TIME_MESSAGE,
   DAY_PARTING_EMPTY_MESSAGE,
   DAY_PARTING_SHAPE_MESSAGE,
@@ -18,14 +19,14 @@ import {
   MONEY_TOO_PRECISE_MESSAGE,
 } from '@console/core/format/money';
 import { GEO_FENCE_MESSAGES } from '@console/core/validation/geo-fence';
-import { NAME_LIKE_MESSAGE, TEXT_LIMIT_25_MESSAGE } from '@console/core/validation/text';
+import { NAME_LIKE_MESSAGE } from '@console/core/validation/text';
 import { FORM_MESSAGES } from './campaign-form-model.ts';
 
 /** Exact message -> key (under `errors.`). */
 export const EXACT_MESSAGES: Readonly<Record<string, string>> = {
   [NAME_LIKE_MESSAGE]: 'nameLike',
   [CAMPAIGN_NAME_EMPTY_MESSAGE]: 'nameEmpty',
-  [TEXT_LIMIT_25_MESSAGE]: 'nameTooLong',
+  [CAMPAIGN_NAME_TOO_LONG_MESSAGE]: 'nameTooLong',
   [TIME_ZONE_MESSAGE]: 'timeZone',
   [DATE_TIME_MESSAGE]: 'dateTime',
   [BUDGET_MESSAGES.dailyOverTotal]: 'dailyOverTotal',

@@ -230,6 +230,7 @@ export const CampaignTable = ({ advertiserId, tableId = 'campaigns' }: CampaignT
         cell: (campaign) => <PacingStateBadge state={campaign.delivery.pacing_state} />,
       },
       {
+        // The pacing setting (even or as fast as possible); how delivery keeps pace is "Delivery".
         id: 'pacing',
         header: t('columns.pacing'),
         hiddenByDefault: true,
@@ -253,7 +254,9 @@ export const CampaignTable = ({ advertiserId, tableId = 'campaigns' }: CampaignT
       {
         id: 'exchanges',
         header: t('columns.exchanges'),
-        cell: (campaign) => <ExchangeApprovalSummary counts={campaign.exchange_counts} />,
+        cell: (campaign) => (
+          <ExchangeApprovalSummary counts={campaign.exchange_counts} campaignStatus={campaign.status} />
+        ),
       },
       {
         id: 'created',

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { DetailSection } from '../../../components/detail-list.tsx';
 import { ItemTable } from '../../../components/item-table.tsx';
 import { formatDateTime } from '../../../lib/format/date-time.ts';
+import { exchangeDisplayState } from '../components/campaign-format.ts';
 import { ExchangeStateBadge } from '../components/campaign-status-badge.tsx';
 import { ExchangeApprovalSummary } from '../components/exchange-approval-summary.tsx';
 
@@ -27,7 +28,11 @@ export const ExchangeApprovals = ({ campaign }: { campaign: CampaignDetail }) =>
       description={t('view.exchangesLead')}
       testId="campaign-exchanges"
       actions={
-        <ExchangeApprovalSummary counts={campaign.exchange_counts} testId="campaign-exchange-summary" />
+        <ExchangeApprovalSummary
+          counts={campaign.exchange_counts}
+          campaignStatus={campaign.status}
+          testId="campaign-exchange-summary"
+        />
       }
     >
       {exchanges.length === 0 ? (
@@ -51,7 +56,9 @@ export const ExchangeApprovals = ({ campaign }: { campaign: CampaignDetail }) =>
             {
               id: 'state',
               header: t('exchanges.state'),
-              cell: (exchange) => <ExchangeStateBadge state={exchange.state} />,
+              cell: (exchange) => (
+                <ExchangeStateBadge state={exchangeDisplayState(exchange.state, campaign.status)} />
+              ),
             },
             {
               id: 'reason',

@@ -5,8 +5,9 @@ import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
-import { NumberInput, TagsInput, TextInput } from '@mantine/core';
+import { MultiSelect, NumberInput, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useDspExchangeChoices } from '../api/list-exchanges.ts';
 import type { DspErrors, DspField, DspFormValues } from '../dsp-form-model.ts';
 import { dspMessageKey } from '../form-messages.ts';
 
@@ -66,19 +67,22 @@ export const EndpointField = ({ values, errors, onChange }: FieldsProps) => {
 export const ReachFields = ({ values, errors, onChange }: FieldsProps) => {
   const { t } = useTranslation('dsp');
   const errorOf = useFieldError(errors);
+  const choices = useDspExchangeChoices();
   return (
     <>
-      <TagsInput
+      <MultiSelect
         label={t('fields.exchanges')}
         description={t('fields.exchangesHint')}
         name="exchanges"
+        // The exchanges table's names, and any the connection kept from before (renamed since).
+        data={[...new Set([...(choices.data ?? []).map((exchange) => exchange.name), ...values.exchanges])]}
         value={values.exchanges}
         onChange={(exchanges) => onChange({ exchanges })}
-        acceptValueOnBlur
+        searchable
         clearable
-        maxTags={200}
-        splitChars={[',', ' ', ';']}
-        error={errorOf('exchanges')}
+        nothingFoundMessage={t('fields.noExchangeFound')}
+        disabled={choices.isPending}
+        error={errorOf('exchanges') ?? (choices.isError ? t('errors.exchangesUnavailable') : undefined)}
         clearButtonProps={{ 'aria-label': t('fields.clearExchanges') }}
         data-testid="dsp-exchanges"
       />

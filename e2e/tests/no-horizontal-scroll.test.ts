@@ -1,0 +1,97 @@
+// Tables and small screens (issue 14, part 3): no page of any role scrolls sideways at phone, tablet
+// and desktop widths; a wide table scrolls inside its own box instead, and the header fits 360 px.
+// Each page is loaded once and the viewport then walks the widths (a resize relays the page out).
+import { describe, expect, it } from 'vitest';
+import { DEMO_USERS, type DemoUser, loginAs, useE2E } from '../support/browser.ts';
+import { expectedMenuPaths } from '../support/spec-menus.ts';
+
+const e2e = useE2E();
+
+const WIDTHS = [360, 390, 768, 1280, 1440];
+const HEIGHT = 800;
+
+/** The main pages of a role: its whole menu (the API reference is another site). */
+const pagesOf = (user: DemoUser) =>
+  expectedMenuPaths(user.role, { api_access: false, help_and_support: false });
+
+/** How far the page and the header reach past the viewport, in CSS pixels (0: they fit). */
+const overflowOf = () =>
+  e2e.page.evaluate(() => {
+    const scroller = document.scrollingElement ?? document.documentElement;
+    const header = document.querySelector('header');
+    return {
+      page: scroller.scrollWidth - window.innerWidth,
+      header: header ? header.scrollWidth - header.clientWidth : 0,
+    };
+  });
+
+/** Waits for the page's own content: the spinner gone and the network quiet for a moment. */
+const settle = async () => {
+  await e2e.page.getByTestId('shell-spinner').waitFor({ state: 'detached' });
+  await e2e.page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+};
+
+describe('no horizontal page scroll', () => {
+  for (const user of [DEMO_USERS.admin, DEMO_USERS.coAdmin, DEMO_USERS.agency, DEMO_USERS.advertiser]) {
+    it(`${user.role}: every page of the menu fits ${WIDTHS.join(', ')} px`, async () => {
+      const { page } = e2e;
+      await page.setViewportSize({ width: 1280, height: HEIGHT });
+      await loginAs(page, user);
+      const overflows: string[] = [];
+      for (const path of pagesOf(user)) {
+        await page.setViewportSize({ width: WIDTHS[0]!, height: HEIGHT });
+        await page.goto(path);
+        await settle();
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: HEIGHT });
+          // Two frames: the resize, then what the layout does about it.
+          await page.evaluate(
+            () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+          );
+          const overflow = await overflowOf();
+          if (overflow.page > 0) overflows.push(`${path} at ${width} px: page ${overflow.page} px too wide`);
+          if (overflow.header > 0)
+            overflows.push(`${path} at ${width} px: header ${overflow.header} px too wide`);
+        }
+      }
+      expect(overflows).toEqual([]);
+      expect(e2e.pageErrors.map((error) => error.message)).toEqual([]);
+    }, 240_000);
+  }
+});
+
+describe('a wide table on a phone', () => {
+  it('scrolls in its own box with the campaign name and the row actions kept in view', async () => {
+    const { page } = e2e;
+    await page.setViewportSize({ width: 1280, height: HEIGHT });
+    await loginAs(page, DEMO_USERS.admin);
+    await page.setViewportSize({ width: 390, height: HEIGHT });
+    await page.goto('/admin/campaign');
+    const row = page.locator('[data-testid^="campaigns-row-"]').first();
+    await row.waitFor();
+    const scroller = page.locator('.mantine-TableScrollContainer-scrollContainer').first();
+    const inView = async () => {
+      const name = await row.locator('th').first().boundingBox();
+      const actions = await row.locator('[data-testid^="campaigns-actions-"]').boundingBox();
+      return { name, actions };
+    };
+    for (const to of ['start', 'end'] as const) {
+      await scroller.evaluate((box, where) => {
+        box.scrollLeft = where === 'start' ? 0 : box.scrollWidth;
+      }, to);
+      // The table is wider than the phone, yet the page is not.
+      expect(await scroller.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(
+        true,
+      );
+      const { name, actions } = await inView();
+      expect(name!.x, `name at ${to}`).toBeGreaterThanOrEqual(0);
+      expect(name!.x + name!.width, `name at ${to}`).toBeLessThanOrEqual(390);
+      expect(actions!.x, `actions at ${to}`).toBeGreaterThanOrEqual(0);
+      expect(actions!.x + actions!.width, `actions at ${to}`).toBeLessThanOrEqual(390);
+    }
+    // The actions still open from where they stick.
+    await row.locator('[data-testid^="campaigns-actions-"]').click();
+    await page.getByRole('menu').waitFor();
+  });
+});
