@@ -5,19 +5,11 @@
 // the api-postgres project runs it, and in CI that project always runs (without TEST_DATABASE_URL it
 // fails, it is not skipped). The 1,000-movement burst is in funds-concurrency.postgres.test.ts.
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerAccounts, ledgerEntries } from '../src/db/schema/ledger.ts';
-import {
-  ensureUserAccount,
-  findPlatformAccount,
-  readBalanceMicros,
-} from '../src/modules/ledger/ledger-accounts.ts';
-import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
-import { postTransferInTx } from '../src/modules/ledger/post-transfer.ts';
+import { findPlatformAccount, readBalanceMicros } from '../src/modules/ledger/ledger-accounts.ts';
 import { AppError } from '../src/platform/errors.ts';
 import { insertUser } from './support/accounts.ts';
-import { creditAccount } from './support/ledger-fixtures.ts';
+import { creditAccount, debitAccount, entriesOf, expectLedgerBalanced } from './support/ledger-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 // Proves nothing on PGlite (see above): refuse to pass there.
@@ -31,43 +23,9 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-afterEach(async () => {
-  const check = await checkLedger(t.deps.db);
-  expect(check.problems).toEqual([]);
-  expect(check.ok).toBe(true);
-  expect(check.total_micros).toBe(0);
-});
+afterEach(() => expectLedgerBalanced(t));
 
-/** Moves money out of a user's account to the funding account; refused below zero. */
-const debit = (userId: number, amountMicros: bigint) =>
-  t.deps.db.transaction(async (tx) => {
-    const account = await ensureUserAccount(tx, userId);
-    const funding = await findPlatformAccount(tx, 'FUNDING');
-    return postTransferInTx(tx, {
-      kind: 'DEBIT',
-      method: 'ADJUSTMENT',
-      createdBy: null,
-      onBehalfOf: null,
-      legs: [
-        { accountId: account.id, amountMicros: -amountMicros },
-        { accountId: funding.id, amountMicros },
-      ],
-    });
-  });
-
-const entriesOf = async (userId: number) => {
-  const rows = await t.deps.db
-    .select({
-      amount: ledgerEntries.amountMicros,
-      seq: ledgerEntries.accountSeq,
-      after: ledgerEntries.balanceAfterMicros,
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .where(eq(ledgerAccounts.userId, userId))
-    .orderBy(ledgerEntries.accountSeq);
-  return rows;
-};
+const debit = (userId: number, amountMicros: bigint) => debitAccount(t, userId, amountMicros);
 
 describe('ledger concurrency', () => {
   it('60 parallel 3 USD debits on 100 USD: exactly 33 succeed, 1 USD is left, the chain is exact', async () => {
@@ -83,7 +41,7 @@ describe('ledger concurrency', () => {
       expect((reason as AppError).message).toBe('The balance is too low for this movement: $1.00 available.');
     }
     expect(await readBalanceMicros(t.deps.db, user.id)).toBe(USD);
-    const entries = await entriesOf(user.id);
+    const entries = await entriesOf(t, user.id);
     expect(entries).toHaveLength(34);
     // Each entry's balance after is the one before plus its amount: 100, 97, 94, ... 1.
     expect(entries.map((entry) => entry.after)).toEqual([

@@ -5,7 +5,7 @@
 // routes and the bidder use; the whole-ledger check runs after each test.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../src/db/schema/ledger.ts';
+import { ledgerEntries, ledgerTransfers } from '../src/db/schema/ledger.ts';
 import { userConfigs } from '../src/db/schema/users.ts';
 import {
   ensureUserAccount,
@@ -14,10 +14,15 @@ import {
   readBalances,
 } from '../src/modules/ledger/ledger-accounts.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
-import { postTransferInTx } from '../src/modules/ledger/post-transfer.ts';
 import { advertiserCostOf, readMarginBps, recordSpend } from '../src/modules/ledger/record-spend.ts';
 import { insertUser } from './support/accounts.ts';
-import { bookSpend, creditAccount } from './support/ledger-fixtures.ts';
+import {
+  bookSpend,
+  creditAccount,
+  debitAccount,
+  entriesOf,
+  expectLedgerBalanced,
+} from './support/ledger-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const USD = 1_000_000n;
@@ -27,43 +32,9 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-afterEach(async () => {
-  const check = await checkLedger(t.deps.db);
-  expect(check.problems).toEqual([]);
-  expect(check.ok).toBe(true);
-  expect(check.total_micros).toBe(0);
-});
+afterEach(() => expectLedgerBalanced(t));
 
-/** Moves money out of a user's account to the funding account; refused below zero. */
-const debit = (userId: number, amountMicros: bigint) =>
-  t.deps.db.transaction(async (tx) => {
-    const account = await ensureUserAccount(tx, userId);
-    const funding = await findPlatformAccount(tx, 'FUNDING');
-    return postTransferInTx(tx, {
-      kind: 'DEBIT',
-      method: 'ADJUSTMENT',
-      createdBy: null,
-      onBehalfOf: null,
-      legs: [
-        { accountId: account.id, amountMicros: -amountMicros },
-        { accountId: funding.id, amountMicros },
-      ],
-    });
-  });
-
-const entriesOf = async (userId: number) => {
-  const rows = await t.deps.db
-    .select({
-      amount: ledgerEntries.amountMicros,
-      seq: ledgerEntries.accountSeq,
-      after: ledgerEntries.balanceAfterMicros,
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .where(eq(ledgerAccounts.userId, userId))
-    .orderBy(ledgerEntries.accountSeq);
-  return rows;
-};
+const debit = (userId: number, amountMicros: bigint) => debitAccount(t, userId, amountMicros);
 
 const rawQuery = (query: ReturnType<typeof sql>) => t.deps.db.execute(query);
 
@@ -140,7 +111,7 @@ describe('the database guards the ledger', () => {
     await expect(insertTransfer([[account.id, 10n]])).rejects.toThrow();
     await expect(insertTransfer([])).rejects.toThrow();
     expect(await readBalanceMicros(t.deps.db, user.id)).toBe(0n);
-    expect(await entriesOf(user.id)).toEqual([]);
+    expect(await entriesOf(t, user.id)).toEqual([]);
   });
 
   it('refuses an entry whose balance after was computed without the lock', async () => {
