@@ -13,13 +13,13 @@ import {
   IconLogin2,
   IconPlayerPause,
   IconPlayerPlay,
-  IconPlus,
   IconReceipt,
 } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
+import { CreateLinkButton } from '../../components/create-link-button.tsx';
 import { type DataColumn, DataTable, type RowAction } from '../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../components/data-table/list-params.ts';
 import { useListParams } from '../../components/data-table/use-list-params.ts';
@@ -194,14 +194,9 @@ const AdvertisersListPage = () => {
       titleKey={route.titleKey}
       breadcrumb={route.breadcrumb}
       actions={
-        <Button
-          component={Link}
-          to={ADVERTISER_PATHS.create}
-          leftSection={<IconPlus size={16} aria-hidden="true" />}
-          data-testid="advertiser-add"
-        >
+        <CreateLinkButton to={ADVERTISER_PATHS.create} testId="advertiser-add">
           {t('actions.add')}
-        </Button>
+        </CreateLinkButton>
       }
     >
       <DataTable

@@ -13,12 +13,12 @@ import {
   IconPlayerPause,
   IconPlayerPlay,
   IconPlugConnected,
-  IconPlus,
   IconRoute,
 } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CreateLinkButton } from '../../components/create-link-button.tsx';
 import { type DataColumn, DataTable, type RowAction } from '../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../components/data-table/list-params.ts';
 import { useListParams } from '../../components/data-table/use-list-params.ts';
@@ -166,14 +166,9 @@ const DspListPage = () => {
           >
             {t('actions.onboarding')}
           </Button>
-          <Button
-            component={Link}
-            to={DSP_PATHS.create}
-            leftSection={<IconPlus size={16} aria-hidden="true" />}
-            data-testid="dsp-add"
-          >
+          <CreateLinkButton to={DSP_PATHS.create} testId="dsp-add">
             {t('actions.add')}
-          </Button>
+          </CreateLinkButton>
         </Group>
       }
     >

@@ -4,11 +4,11 @@
 import '../../components/data-table/data-table-styles.ts';
 import type { UserListItem } from '@console/core/api/users';
 import { ROLES } from '@console/core/roles';
-import { Anchor, Button, NativeSelect, Select, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Anchor, NativeSelect, Select, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CreateLinkButton } from '../../components/create-link-button.tsx';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../components/data-table/list-params.ts';
 import { useListParams } from '../../components/data-table/use-list-params.ts';
@@ -122,14 +122,9 @@ const UsersListPage = () => {
       breadcrumb={route.breadcrumb}
       actions={
         canAddUser(auth?.role) ? (
-          <Button
-            component={Link}
-            to={paths.add}
-            leftSection={<IconPlus size={16} aria-hidden="true" />}
-            data-testid="add-user"
-          >
+          <CreateLinkButton to={paths.add} testId="add-user">
             {t('list.addUser')}
-          </Button>
+          </CreateLinkButton>
         ) : null
       }
     >

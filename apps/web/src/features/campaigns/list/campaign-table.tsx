@@ -21,7 +21,6 @@ import {
   IconEye,
   IconHistory,
   IconPhoto,
-  IconPlus,
   IconServer,
   IconX,
 } from '@tabler/icons-react';
@@ -29,6 +28,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdvertiserPicker } from '../../../components/advertiser-picker.tsx';
+import { CreateLinkButton } from '../../../components/create-link-button.tsx';
 import { type DataColumn, DataTable, type RowAction } from '../../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
@@ -431,14 +431,12 @@ export const CampaignTable = ({ advertiserId, tableId = 'campaigns' }: CampaignT
         </Group>
       ) : null}
       {create ? (
-        <Button
-          component={Link}
+        <CreateLinkButton
           to={isOwnerList ? `${create}?advertiser_id=${advertiserId}` : create}
-          leftSection={<IconPlus size={16} aria-hidden="true" />}
-          data-testid={`${tableId}-create`}
+          testId={`${tableId}-create`}
         >
           {t('actions.create')}
-        </Button>
+        </CreateLinkButton>
       ) : null}
     </Group>
   );

@@ -5,12 +5,13 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Input.css';
 import type { AudienceListItem } from '@console/core/api/audiences';
 import { AUDIENCE_STATUSES } from '@console/core/audience-status';
-import { Anchor, Button, NativeSelect } from '@mantine/core';
-import { IconEye, IconHistory, IconPlus } from '@tabler/icons-react';
+import { Anchor, NativeSelect } from '@mantine/core';
+import { IconEye, IconHistory } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdvertiserPicker } from '../../../components/advertiser-picker.tsx';
+import { CreateLinkButton } from '../../../components/create-link-button.tsx';
 import { type DataColumn, DataTable, type RowAction } from '../../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
@@ -106,14 +107,9 @@ const AudienceListPage = () => {
       breadcrumb={route.breadcrumb}
       actions={
         create ? (
-          <Button
-            component={Link}
-            to={create}
-            leftSection={<IconPlus size={16} aria-hidden="true" />}
-            data-testid="audience-add"
-          >
+          <CreateLinkButton to={create} testId="audience-add">
             {t('audience.add')}
-          </Button>
+          </CreateLinkButton>
         ) : undefined
       }
     >

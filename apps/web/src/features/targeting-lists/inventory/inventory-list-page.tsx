@@ -6,12 +6,13 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Input.css';
 import type { ApplistListItem } from '@console/core/api/inventory-lists';
-import { Anchor, Badge, Button, NativeSelect } from '@mantine/core';
-import { IconDownload, IconEdit, IconEye, IconHistory, IconPlus } from '@tabler/icons-react';
+import { Anchor, Badge, NativeSelect } from '@mantine/core';
+import { IconDownload, IconEdit, IconEye, IconHistory } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdvertiserPicker } from '../../../components/advertiser-picker.tsx';
+import { CreateLinkButton } from '../../../components/create-link-button.tsx';
 import { type DataColumn, DataTable, type RowAction } from '../../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
@@ -125,14 +126,9 @@ const InventoryListPage = () => {
       breadcrumb={route.breadcrumb}
       actions={
         create ? (
-          <Button
-            component={Link}
-            to={create}
-            leftSection={<IconPlus size={16} aria-hidden="true" />}
-            data-testid="applist-add"
-          >
+          <CreateLinkButton to={create} testId="applist-add">
             {t('inventory.add')}
-          </Button>
+          </CreateLinkButton>
         ) : undefined
       }
     >

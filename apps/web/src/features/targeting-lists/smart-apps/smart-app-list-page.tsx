@@ -3,11 +3,12 @@
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Button.css';
 import type { SmartAppListItem } from '@console/core/api/smart-app-lists';
-import { Anchor, Button } from '@mantine/core';
-import { IconEdit, IconEye, IconHistory, IconPlus } from '@tabler/icons-react';
+import { Anchor } from '@mantine/core';
+import { IconEdit, IconEye, IconHistory } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CreateLinkButton } from '../../../components/create-link-button.tsx';
 import { type DataColumn, DataTable, type RowAction } from '../../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
@@ -94,14 +95,9 @@ const SmartAppListPage = () => {
       breadcrumb={route.breadcrumb}
       actions={
         create ? (
-          <Button
-            component={Link}
-            to={create}
-            leftSection={<IconPlus size={16} aria-hidden="true" />}
-            data-testid="smart-app-add"
-          >
+          <CreateLinkButton to={create} testId="smart-app-add">
             {t('smartApp.add')}
-          </Button>
+          </CreateLinkButton>
         ) : undefined
       }
     >
