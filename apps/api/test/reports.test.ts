@@ -22,6 +22,8 @@ import {
 } from './support/admin-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
+const MEDIA_COST_STAFF_ONLY = 'Media cost is shown in admin and co-admin reports of their own only.';
+
 const NOT_FOUND = 'Report not found.';
 let t: TestApp;
 let tok: Record<DemoName, string>;
@@ -246,7 +248,8 @@ describe('reports', () => {
       bids: all.bids,
       wins: all.wins,
       spend_micros: all.spend,
-      media_cost_micros: all.media,
+      // Media cost (before margin) is the platform's: an advertiser sees only its own cost.
+      media_cost_micros: null,
     });
   });
 
@@ -447,12 +450,21 @@ describe('reports', () => {
       ],
       [{ schedule: 'DAILY' }, { schedule_email: 'Give the e-mail address to send it to.' }],
       [{ date_from: '2024-01-01', date_to: '2026-01-01' }, { date_to: 'A report covers at most 400 days.' }],
+      [{ metrics: ['impressions', 'media_cost'] }, { metrics: MEDIA_COST_STAFF_ONLY }],
     ];
     for (const [overrides, errors] of cases)
       expectFieldErrors(
         await t.call('POST', '/api/report/create', { token: tok.advertiser, body: body(overrides) }),
         errors,
       );
+    // Nor can staff put media cost in a report an advertiser owns (and would open).
+    expectFieldErrors(
+      await t.call('POST', '/api/report/create', {
+        token: tok.admin,
+        body: body({ advertiser_id: DEMO.advertiser.id, metrics: ['impressions', 'media_cost'] }),
+      }),
+      { metrics: MEDIA_COST_STAFF_ONLY },
+    );
     expectError(await t.call('GET', '/api/report/getSingle/abc', { token: tok.advertiser }), 400);
     expectError(
       await t.call('GET', '/api/report/get', { token: tok.advertiser, query: { sort: 'nope' } }),

@@ -249,7 +249,11 @@ export const reportSummary = z.object({
   bids: z.number().int(),
   wins: z.number().int(),
   spend_micros: z.number().int(),
-  media_cost_micros: z.number().int(),
+  media_cost_micros: z
+    .number()
+    .int()
+    .nullable()
+    .describe('media cost in micro-units; null for a viewer other than admin and co-admin'),
   ctr: z.number().describe('percent'),
   ecpm_micros: z.number().int(),
 });

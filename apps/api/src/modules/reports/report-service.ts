@@ -152,6 +152,17 @@ const checkTypeAllowed = (principal: Principal, body: ReportUpdateBody) => {
     throw badRequest(MULTI_ONLY, { report_type: MULTI_ONLY });
 };
 
+const isStaff = (principal: Principal) => canMakeMultiDimensional(principal.role);
+const MEDIA_COST_STAFF_ONLY = 'Media cost is shown in admin and co-admin reports of their own only.';
+/**
+ * Media cost (before margin) is the platform's to see (issue 13 part 4: an advertiser sees only its
+ * own cost). A report carrying it is staff-owned, so no agency or advertiser can ever open one.
+ */
+const checkMetricsAllowed = (principal: Principal, ownerId: number, body: ReportUpdateBody) => {
+  if (body.metrics.includes('media_cost') && (!isStaff(principal) || ownerId !== principal.userId))
+    throw badRequest(MEDIA_COST_STAFF_ONLY, { metrics: MEDIA_COST_STAFF_ONLY });
+};
+
 export const createReport = async (
   db: DbOrTx,
   principal: Principal,
@@ -168,6 +179,7 @@ export const createReport = async (
           chooseAdvertiser: 'Choose the advertiser.',
           chooseYourAdvertiser: 'Choose one of your advertisers.',
         });
+  checkMetricsAllowed(principal, ownerId, body);
   const id = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(reports)
@@ -197,6 +209,7 @@ export const updateReport = async (
 ): Promise<ReportDetail> => {
   const { report } = await requireReportOf(db, principal, id);
   checkTypeAllowed(principal, body);
+  checkMetricsAllowed(principal, report.ownerId, body);
   if (report.reportType === 'multi-dimensional' && body.report_type !== 'multi-dimensional')
     throw badRequest('A multi-dimensional report stays multi-dimensional.', {
       report_type: 'A multi-dimensional report stays multi-dimensional.',
@@ -298,7 +311,7 @@ export const summariseReport = async (
     bids: sums.bids,
     wins: sums.wins,
     spend_micros: sums.advertiserCostMicros,
-    media_cost_micros: sums.mediaCostMicros,
+    media_cost_micros: isStaff(principal) ? sums.mediaCostMicros : null,
     ctr: metricValue('ctr', sums),
     ecpm_micros: metricValue('ecpm', sums),
   };

@@ -227,7 +227,12 @@ const ReportForm = ({ initial, reportId }: { initial: FormState; reportId: numbe
           data-testid="report-metrics"
         >
           <Group gap="md" mt={6}>
-            {REPORT_METRICS.map((metric) => (
+            {/* Media cost (before margin) is the platform's: offered on staff reports of their own. */}
+            {REPORT_METRICS.filter(
+              (metric) =>
+                metric !== 'media_cost' ||
+                ((role === 'ADMIN' || role === 'CO-ADMIN') && advertiserId === null),
+            ).map((metric) => (
               <Checkbox
                 key={metric}
                 value={metric}
