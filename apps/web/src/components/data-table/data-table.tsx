@@ -405,7 +405,7 @@ export const DataTable = <T extends RowData>({
           verticalSpacing="xs"
           aria-busy={query.isFetching || undefined}
           aria-rowcount={total || undefined}
-          style={{ opacity: query.isFetching && !isLoading ? 0.7 : 1, transition: 'opacity 120ms' }}
+          className={classes.table}
         >
           <caption style={visuallyHidden}>{label}</caption>
           <Table.Thead>
