@@ -8,6 +8,25 @@ export type Exchange = { id: number; name: string };
 export const DAY = 86_400_000;
 export const USD = 1_000_000;
 
+/**
+ * A valid campaign body: tomorrow for 30 days, UTC, $1,000 total, bid $2 within $1–$5, `fields` on
+ * top (exchange_ids, submit, another zone or budget...). PUT takes it too (it replaces every setting).
+ */
+export const campaignBody = (name: string, fields: Record<string, unknown> = {}) => {
+  const now = Date.now();
+  return {
+    name,
+    start_at: new Date(now + DAY).toISOString(),
+    end_at: new Date(now + 30 * DAY).toISOString(),
+    time_zone: 'UTC',
+    total_budget_micros: 1_000 * USD,
+    bid_micros: 2 * USD,
+    min_bid_micros: 1 * USD,
+    max_bid_micros: 5 * USD,
+    ...fields,
+  };
+};
+
 export const campaignApi = (e2e: E2E) => {
   const api = async <T>(method: string, path: string, token: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${e2e.server.baseURL}${path}`, {
@@ -34,24 +53,9 @@ export const campaignApi = (e2e: E2E) => {
     return json.data.token;
   };
 
-  /**
-   * POST /api/campaigns: a valid draft (tomorrow for 30 days, UTC, $1,000 total, bid $2 within
-   * $1–$5), `fields` on top (exchange_ids, submit, another zone or budget...).
-   */
-  const createCampaign = (token: string, name: string, fields: Record<string, unknown> = {}) => {
-    const now = Date.now();
-    return api<{ campaign_id: number; status: string }>('POST', '/api/campaigns', token, {
-      name,
-      start_at: new Date(now + DAY).toISOString(),
-      end_at: new Date(now + 30 * DAY).toISOString(),
-      time_zone: 'UTC',
-      total_budget_micros: 1_000 * USD,
-      bid_micros: 2 * USD,
-      min_bid_micros: 1 * USD,
-      max_bid_micros: 5 * USD,
-      ...fields,
-    });
-  };
+  /** POST /api/campaigns: a valid draft (campaignBody), `fields` on top. */
+  const createCampaign = (token: string, name: string, fields: Record<string, unknown> = {}) =>
+    api<{ campaign_id: number; status: string }>('POST', '/api/campaigns', token, campaignBody(name, fields));
 
   /** GET /api/meta-data/user-supported-exchanges: the exchanges the token's advertiser may buy on. */
   const supportedExchanges = async (token: string): Promise<Exchange[]> =>

@@ -2,22 +2,16 @@
 // built-in bidder of a fresh `npm start`, a demo campaign bids, the exchange calls the win notice
 // with the clearing price and the user clicks the ad; the advertiser then sees the impression, the
 // click, the CTR, the spend and the pacing state on the campaign list and on the campaign's page.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
 import { campaignApi } from '../support/campaign-api.ts';
 import { checkA11yAtRest, shownText } from '../support/console.ts';
+import { openrtbFixture } from '../support/openrtb.ts';
 
 const e2e = useE2E();
 const { api, tokenOf } = campaignApi(e2e);
 
-const simpleBanner = JSON.parse(
-  readFileSync(
-    fileURLToPath(new URL('../../apps/api/test/fixtures/openrtb/simple-banner.json', import.meta.url)),
-    'utf8',
-  ),
-) as Record<string, unknown>;
+const simpleBanner = openrtbFixture('simple-banner');
 const PRICE_MACRO = ['$', '{AUCTION_PRICE}'].join('');
 
 type Bid = { cid: string; nurl: string; adm: string };

@@ -80,7 +80,7 @@ async function openLoginIn(page: Page, language: Language): Promise<void> {
 
 describe('languages on /login', () => {
   for (const language of ['sp', 'gr', 'it', 'rs'] as const) {
-    it(`${language}: no English string of /login stays; kept across a reload and after login`, async () => {
+    it(`${language}: no English string of /login stays; kept across a reload and after login, switched back from the header`, async () => {
       const { page } = e2e;
       // English first: the default, and the strings that must all go.
       await page.goto('/login');
@@ -121,7 +121,7 @@ describe('languages on /login', () => {
       await waitForUserSettings(page);
       const layout = readLocale(language, 'layout');
       // The spec's advertiser menu (section 2), by the label keys of its items.
-      const expected = [
+      const menuKeys = [
         'menu.dashboard',
         'menu.campaigns',
         'menu.creatives',
@@ -129,11 +129,20 @@ describe('languages on /login', () => {
         'menu.audiences',
         'menu.inventoryLists',
         'menu.reports',
-      ].map((key) => lookup(layout, key));
-      await expect.poll(() => readMenuLabels(page)).toEqual(expected);
+      ];
+      await expect.poll(() => readMenuLabels(page)).toEqual(menuKeys.map((key) => lookup(layout, key)));
       expect(await page.getByTestId('language-picker').inputValue()).toBe(language);
       expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.language)).toBe(language);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(HTML_LANG[language]);
+
+      // Switched back to English from the header while signed in: the menu follows at once.
+      await page.getByTestId('language-picker').selectOption('en');
+      const englishLayout = readLocale('en', 'layout');
+      await expect
+        .poll(() => readMenuLabels(page))
+        .toEqual(menuKeys.map((key) => lookup(englishLayout, key)));
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.language)).toBe('en');
     });
   }
 });

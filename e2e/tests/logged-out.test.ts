@@ -61,4 +61,30 @@ describe('logged out', () => {
       expect(e2e.pageErrors.map((err) => err.message)).toEqual([]);
     });
   }
+
+  it('the public links move between /login, /register and /forgot-password in place; Back and Forward follow', async () => {
+    const { page } = e2e;
+    await page.goto('/login');
+    // A marker on the window: a full page load would lose it.
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await waitForPath(page, '/register');
+    await page.getByTestId('register-submit').waitFor();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await waitForPath(page, '/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await waitForPath(page, '/forgot-password');
+    await page.getByTestId('forgot-submit').waitFor();
+    await page.goBack();
+    await waitForPath(page, '/login');
+    await page.getByTestId('login-submit').waitFor();
+    await page.goBack();
+    await waitForPath(page, '/register');
+    await page.getByTestId('register-submit').waitFor();
+    await page.goForward();
+    await waitForPath(page, '/login');
+    await page.getByTestId('login-submit').waitFor();
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+    expect(e2e.pageErrors.map((err) => err.message)).toEqual([]);
+  });
 });

@@ -1,8 +1,17 @@
 // Tables and small screens (issue 14, part 3): no page of any role scrolls sideways at phone, tablet
 // and desktop widths; a wide table scrolls inside its own box instead, and the header fits 360 px.
+// Under 640 px a list is cards (the row's name, a few label: value pairs, the actions, more details).
 // Each page is loaded once and the viewport then walks the widths (a resize relays the page out).
 import { describe, expect, it } from 'vitest';
-import { DEMO_USERS, type DemoUser, loginAs, useE2E } from '../support/browser.ts';
+import {
+  DEMO_USERS,
+  type DemoUser,
+  expectNoSeriousA11yViolations,
+  loginAs,
+  screenshot,
+  useE2E,
+} from '../support/browser.ts';
+import { shownText } from '../support/console.ts';
 import { expectedMenuPaths } from '../support/spec-menus.ts';
 
 const e2e = useE2E();
@@ -60,13 +69,19 @@ describe('no horizontal page scroll', () => {
   }
 });
 
-describe('a wide table on a phone', () => {
+/** The admin's campaign list at `width` px (signed in at desktop width). */
+const openCampaignsAt = async (width: number) => {
+  await e2e.page.setViewportSize({ width: 1280, height: HEIGHT });
+  await loginAs(e2e.page, DEMO_USERS.admin);
+  await e2e.page.setViewportSize({ width, height: HEIGHT });
+  await e2e.page.goto('/admin/campaign');
+};
+
+describe('a wide table on a tablet', () => {
   it('scrolls in its own box with the campaign name and the row actions kept in view', async () => {
     const { page } = e2e;
-    await page.setViewportSize({ width: 1280, height: HEIGHT });
-    await loginAs(page, DEMO_USERS.admin);
-    await page.setViewportSize({ width: 390, height: HEIGHT });
-    await page.goto('/admin/campaign');
+    const width = 700;
+    await openCampaignsAt(width);
     const row = page.locator('[data-testid^="campaigns-row-"]').first();
     await row.waitFor();
     const scroller = page.locator('.mantine-TableScrollContainer-scrollContainer').first();
@@ -79,19 +94,78 @@ describe('a wide table on a phone', () => {
       await scroller.evaluate((box, where) => {
         box.scrollLeft = where === 'start' ? 0 : box.scrollWidth;
       }, to);
-      // The table is wider than the phone, yet the page is not.
+      // The table is wider than its box, yet the page is not.
       expect(await scroller.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
       expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(
         true,
       );
       const { name, actions } = await inView();
       expect(name!.x, `name at ${to}`).toBeGreaterThanOrEqual(0);
-      expect(name!.x + name!.width, `name at ${to}`).toBeLessThanOrEqual(390);
+      expect(name!.x + name!.width, `name at ${to}`).toBeLessThanOrEqual(width);
       expect(actions!.x, `actions at ${to}`).toBeGreaterThanOrEqual(0);
-      expect(actions!.x + actions!.width, `actions at ${to}`).toBeLessThanOrEqual(390);
+      expect(actions!.x + actions!.width, `actions at ${to}`).toBeLessThanOrEqual(width);
     }
     // The actions still open from where they stick.
     await row.locator('[data-testid^="campaigns-actions-"]').click();
     await page.getByRole('menu').waitFor();
+  });
+});
+
+describe('a list on a phone', () => {
+  it('shows each row as a card: the name as title, a few label: value pairs, the actions and more details', async () => {
+    const { page } = e2e;
+    const width = 390;
+    await openCampaignsAt(width);
+    const list = page.getByTestId('campaigns-cards');
+    const card = list.locator('[data-testid^="campaigns-row-"]').first();
+    await card.waitFor();
+    // Cards instead of a table: no table, no sideways scroll box.
+    expect(await page.getByTestId('campaigns-table').locator('table').count()).toBe(0);
+    expect(await list.locator('ul').getAttribute('aria-label')).toBeTruthy();
+    const id = (await card.getAttribute('data-testid'))!.replace('campaigns-row-', '');
+
+    // The title (the first column: the campaign's name) and the actions are on screen.
+    const title = card.getByTestId(`campaigns-card-title-${id}`);
+    expect((await shownText(title)).length).toBeGreaterThan(0);
+    const actions = card.getByTestId(`campaigns-actions-${id}`);
+    for (const box of [await title.boundingBox(), await actions.boundingBox()]) {
+      expect(box).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+    }
+    expect(await actions.isVisible()).toBe(true);
+
+    // A few columns as label: value pairs; the others behind "More details", closed at first.
+    const pairs = card.locator(':scope > dl > div');
+    expect(await pairs.count()).toBeGreaterThan(0);
+    expect(await pairs.count()).toBeLessThanOrEqual(3);
+    expect((await shownText(pairs.first().locator('dt'))).length).toBeGreaterThan(0);
+    const details = card.getByTestId(`campaigns-card-details-${id}`);
+    const hidden = card.locator('details dl');
+    expect(await hidden.isVisible()).toBe(false);
+    // Keyboard: the disclosure opens with Enter, the actions menu with Enter too.
+    await details.focus();
+    await page.keyboard.press('Enter');
+    await hidden.waitFor({ state: 'visible' });
+    expect(await hidden.locator('dt').count()).toBeGreaterThan(0);
+    await screenshot(page, 'campaign-cards-390');
+    await expectNoSeriousA11yViolations(page);
+    await actions.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu').waitFor();
+    expect(await page.getByRole('menuitem').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+
+    // Sorting without headers: the select sorts the list through the URL.
+    await page.getByTestId('campaigns-sort-select').selectOption({ index: 1 });
+    await page.waitForURL(/[?&]sort=/);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // From 640 px the table is back, the row's name in its row header.
+    await page.setViewportSize({ width: 1280, height: HEIGHT });
+    await page.getByTestId('campaigns-table').locator('table').waitFor();
+    expect(await page.locator(`[data-testid="campaigns-row-${id}"] th`).count()).toBe(1);
+    expect(e2e.pageErrors.map((error) => error.message)).toEqual([]);
   });
 });

@@ -7,16 +7,17 @@
 // (2) Load with 1,000 active campaigns on a fresh PostgreSQL database (BENCH_DATABASE_URL, else
 //     TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; the embedded database when
 //     none answers): the decision time inside the bidder (parse, auction, markup: no I/O but the
-//     memory state), then autocannon on loopback at a fixed rate (default 2,000 requests/s) and flat
+//     memory state), then autocannon (bid-load.ts, a process of its own) on loopback at a fixed rate (default 2,000 requests/s) and flat
 //     out, with each answer's time inside the process (Fastify's elapsed time: request in to answer
 //     out, the bid events' group commit included) beside the load generator's.
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { targetingSchema } from '@console/core/api/campaigns';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import type { AppConfig } from '../../apps/api/src/config/env.ts';
 import { type Database, openDatabase } from '../../apps/api/src/db/client.ts';
@@ -35,6 +36,7 @@ import { ensureReferenceData } from '../../apps/api/src/modules/reference/refere
 import { findUserByEmail } from '../../apps/api/src/modules/users/user-queries.ts';
 import { creditDemoAccount, seedDemo } from '../../apps/api/src/seed/demo-seed.ts';
 import { ensurePlatformCompany } from '../../apps/api/src/seed/platform-company.ts';
+import { COUNTRIES, requestPool, SIZES } from './bid-requests.ts';
 import { percentile } from './load.ts';
 
 const argv = process.argv.slice(2);
@@ -45,6 +47,7 @@ const durationS = Number(option('duration') ?? 10);
 const only = option('only');
 const USD = 1_000_000;
 const DAY_MS = 86_400_000;
+const execFileAsync = promisify(execFile);
 
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 10 ? 2 : 1) : '-');
 const section = (title: string) => console.log(`\n## ${title}\n`);
@@ -218,15 +221,6 @@ const printTable = (header: string[], rows: string[][]) => {
 
 // ---- (2) load ---------------------------------------------------------------------------------------
 
-const SIZES: [number, number][] = [
-  [300, 250],
-  [728, 90],
-  [320, 50],
-  [160, 600],
-];
-const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'CA'];
-const ALPHA3: Record<string, string> = { US: 'USA', GB: 'GBR', DE: 'DEU', FR: 'FRA', CA: 'CAN' };
-
 const openBenchDatabase = async (): Promise<{
   database: Database;
   label: string;
@@ -349,35 +343,6 @@ const seedCampaigns = async (database: Database) => {
   }
 };
 
-/** A pool of varied requests: site and app, the four sizes, five countries, phones and desktops. */
-const requestPool = () =>
-  Array.from({ length: 200 }, (_, i) => {
-    const [w, h] = SIZES[i % SIZES.length]!;
-    const country = ALPHA3[COUNTRIES[i % COUNTRIES.length]!]!;
-    const isApp = i % 3 === 0;
-    return {
-      id: `pool-${i}`,
-      at: i % 2 === 0 ? 1 : 2,
-      tmax: 150,
-      imp: [{ id: '1', bidfloor: 0.2 + (i % 5) * 0.3, banner: { w, h, format: [{ w, h }] } }],
-      ...(isApp
-        ? { app: { bundle: `com.example.app${i % 20}`, cat: ['IAB15-10'] } }
-        : { site: { domain: `site${i % 40}.example.org`, page: `https://site${i % 40}.example.org/a` } }),
-      device: {
-        ua:
-          i % 2 === 0
-            ? 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1'
-            : 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
-        devicetype: i % 2 === 0 ? 4 : 2,
-        ip: '203.0.113.7',
-        language: 'en',
-        geo: { country },
-        ...(isApp ? { ifa: `ifa-${i}` } : {}),
-      },
-      user: { id: `user-${i % 97}` },
-    };
-  });
-
 const runLoadBench = async () => {
   const { database, label, drop } = await openBenchDatabase();
   try {
@@ -407,6 +372,7 @@ const runLoadBench = async () => {
       dspAllowedPrivateHosts: [],
       listUploadMaxBytes: 64 * 1024 * 1024,
       bidderSeat: 'console',
+      bidJournal: true, // as the server runs by default
     } satisfies AppConfig;
     const { app, bidder } = await buildBidderApp(config, database);
     const handlerMs: number[] = [];
@@ -464,29 +430,38 @@ const runLoadBench = async () => {
         `; CPU ${ms(cpuPerDecisionMs)} ms per decision (${(1000 / cpuPerDecisionMs).toFixed(0)} decisions/s per core)`,
     );
 
-    let serial = 0;
-    const fire = (options: { overallRate?: number; connections: number; duration: number }) =>
-      autocannon({
-        url,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        connections: options.connections,
-        duration: options.duration,
-        ...(options.overallRate ? { overallRate: options.overallRate } : {}),
-        requests: [
-          {
-            setupRequest: (request: Record<string, unknown>) => {
-              const i = serial++;
-              return { ...request, body: JSON.stringify({ ...pool[i % pool.length]!, id: `load-${i}` }) };
-            },
-          },
+    // The load generator runs in a process of its own (bid-load.ts), as an exchange would: the
+    // bidder's event loop serves bid requests only, and the CPU figure below is the bidder's.
+    // Not spawnSync: this process's event loop is the bidder's.
+    const fire = async (options: { overallRate?: number; connections: number; duration: number }) => {
+      const run = await execFileAsync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          join(import.meta.dirname, 'bid-load.ts'),
+          url,
+          String(options.connections),
+          String(options.duration),
+          ...(options.overallRate ? [String(options.overallRate)] : []),
         ],
-      });
+        { encoding: 'utf8' },
+      );
+      return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as {
+        requests: number;
+        duration: number;
+        ok: number;
+        failed: number;
+        p50: number;
+        p99: number;
+        cpuMs: number;
+      };
+    };
 
     await fire({ connections: 20, duration: 2 }); // warm-up
     const rows: string[][] = [];
     for (const run of [
-      { name: `fixed ${rate} req/s`, overallRate: rate, connections: 100, duration: durationS },
+      { name: `fixed ${rate} req/s (open loop)`, overallRate: rate, connections: 64, duration: durationS },
       { name: 'flat out', connections: 32, duration: Math.min(durationS, 5) },
     ]) {
       handlerMs.length = 0;
@@ -499,14 +474,15 @@ const runLoadBench = async () => {
       const inside = Float64Array.from(handlerMs).sort();
       rows.push([
         run.name,
-        (result.requests.total / result.duration).toFixed(0),
-        String(result['2xx']),
-        String(result.non2xx + result.errors + result.timeouts),
-        ms(result.latency.p50),
-        ms(result.latency.p99),
+        (result.requests / result.duration).toFixed(0),
+        String(result.ok),
+        String(result.failed),
+        ms(result.p50),
+        ms(result.p99),
         ms(percentile(inside, 50)),
         ms(percentile(inside, 99)),
-        ms((used.user + used.system) / 1000 / Math.max(1, result.requests.total)),
+        ms((used.user + used.system) / 1000 / Math.max(1, result.requests)),
+        ms(result.cpuMs / Math.max(1, result.requests)),
       ]);
     }
     printTable(
@@ -519,13 +495,14 @@ const runLoadBench = async () => {
         'p99 ms (client)',
         'p50 ms (inside)',
         'p99 ms (inside)',
-        'CPU ms/request (bidder + autocannon)',
+        'CPU ms/request (bidder)',
+        'CPU ms/request (load generator)',
       ],
       rows,
     );
     console.log(
       '\n"inside": request in to answer out in the bidder process (the bid events group commit included); ' +
-        '"client": what autocannon saw on loopback, on the same 2 cores.',
+        '"client": what autocannon saw on loopback, in a process of its own on the same 2 cores.',
     );
     await app.close();
   } finally {

@@ -8,6 +8,10 @@
 //   (d) the built-in bidder (scripts/bench/bidder.ts): pacing accuracy over a simulated day, decision
 //       time and bid requests per second with 1,000 active campaigns.
 //   (e) the time to read a balance with 1,000,000 ledger entries (scripts/bench/funds.ts).
+//   (f) campaign forecasts over 7 days of demo request samples (scripts/bench/forecast.ts).
+//   (g) insight at desk size: 10,000,000 events over 90 days, every dashboard query, a 30-day report
+//       and the dashboard's first paint (scripts/bench/insight.ts; PostgreSQL).
+//   (h) Lighthouse on /login and the signed-in campaign list, desktop and mobile (scripts/bench/lighthouse.ts).
 //
 // Options: --skip-build (use the existing apps/web/dist), --only=web|api, --duration=<s> (default 5),
 //          --concurrency=<n> (default 8). PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
@@ -412,6 +416,24 @@ async function main(): Promise<void> {
   // Reading a balance with 1,000,000 ledger entries on PostgreSQL (its own database; prints its figures).
   if (only !== 'web' && process.env.BENCH_DATABASE_URL !== 'off') {
     spawnSync('node', ['--import', 'tsx', 'scripts/bench/funds.ts'], { cwd: repoRoot, stdio: 'inherit' });
+  }
+
+  // Campaign forecasts at demo scale on PGlite (its own server; prints its table).
+  if (only !== 'web') {
+    spawnSync('node', ['--import', 'tsx', 'scripts/bench/forecast.ts'], { cwd: repoRoot, stdio: 'inherit' });
+  }
+
+  // Dashboards and reports over 10,000,000 events on PostgreSQL (its own database; prints its tables).
+  if (only !== 'web' && process.env.BENCH_DATABASE_URL !== 'off') {
+    spawnSync('node', ['--import', 'tsx', 'scripts/bench/insight.ts'], { cwd: repoRoot, stdio: 'inherit' });
+  }
+
+  // Lighthouse: /login and the signed-in campaign list (Lighthouse from the npm registry; prints its table).
+  if (only !== 'api') {
+    spawnSync('node', ['--import', 'tsx', 'scripts/bench/lighthouse.ts'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    });
   }
 
   mkdirSync(join(repoRoot, 'test-output'), { recursive: true });

@@ -32,6 +32,7 @@ import {
 } from './modules/dashboard/dashboard-routes.ts';
 import { postbackRoutes, trackingRoutes } from './modules/delivery/tracking-routes.ts';
 import { dspRoutes } from './modules/dsp/dsp-routes.ts';
+import { forecastRoutes } from './modules/forecast/forecast-routes.ts';
 import { adminFundsRoutes, agencyFundsRoutes, fundsRoutes } from './modules/funds/funds-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { applistAdminRoutes, applistRoutes, listImportRoutes } from './modules/inventory/applist-routes.ts';
@@ -185,6 +186,7 @@ export const buildApp = async (
     prefix: '/api',
   });
   await app.register(campaignRoutes(deps), { prefix: '/api/campaigns' });
+  await app.register(forecastRoutes(deps), { prefix: '/api/campaigns' });
   await app.register(exchangeApprovalRoutes(deps), { prefix: '/api/admin/exchange-approval' });
   await app.register(htmlPreviewFrameRoutes, { prefix: '/api/creatives' });
   await app.register(creativeRoutes(deps), { prefix: '/api/creatives' });

@@ -6,6 +6,7 @@ import { seedDemoCampaigns } from './seed/demo-campaigns.ts';
 import { seedDemoCreatives } from './seed/demo-creatives.ts';
 import { seedDemoDelivery } from './seed/demo-delivery.ts';
 import { seedDemoHistory } from './seed/demo-history.ts';
+import { seedDemoSamples } from './seed/demo-samples.ts';
 import { DEMO_USERS, findDemoAdvertiserIds, isDatabaseEmpty, seedDemo } from './seed/demo-seed.ts';
 import { ensurePlatformCompany } from './seed/platform-company.ts';
 
@@ -30,6 +31,13 @@ const main = async () => {
       console.log(
         `Demo history: ${config.demoHistoryDays} days, ${history.impressions} impressions, ${history.events} events in ${history.ms} ms`,
       );
+    // A week of the simulator's traffic in the bidder's request sample: forecasts answer at once
+    // (with the demo history: DEMO_HISTORY_DAYS=0, as the e2e servers run, writes neither).
+    const samples = config.demoHistoryDays
+      ? await seedDemoSamples(deps.db, { rate: config.bidSampleRate })
+      : { samples: 0, ms: 0 };
+    if (samples.samples > 0)
+      console.log(`Demo request samples: ${samples.samples} (7 days) in ${samples.ms} ms`);
     await bidder.index.reload();
   }
 

@@ -7,7 +7,9 @@ import type { ChangeLogEntry } from '@console/core/api/users';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audiences } from '../src/db/schema/campaigns.ts';
+import { deliveryEvents } from '../src/db/schema/delivery.ts';
 import { audienceMembers } from '../src/db/schema/lists.ts';
+import { queueDailyRecounts } from '../src/modules/inventory/rule-audience.ts';
 import { createCampaign, expectOk, type Page } from './campaign-fixtures.ts';
 import { upload, uploadAndWait } from './list-fixtures.ts';
 import { dataOf, expectError, expectFieldErrors } from './support/accounts.ts';
@@ -239,6 +241,32 @@ describe('audiences', () => {
     });
   });
 
+  it('archives an audience only when no campaign uses it, naming the campaigns otherwise', async () => {
+    const used = await uploadPeople(tok.advertiser, { name: 'In Use' }, [GAID]);
+    const campaign = await createCampaign(t, tok.advertiser, {
+      name: 'Holding On',
+      audiences: [{ audience_id: used.audience_id!, mode: 'EXCLUDE' }],
+    });
+    const archive = () =>
+      t.call('POST', `/api/audiences/${used.audience_id}/status`, {
+        token: tok.advertiser,
+        body: { to: 'ARCHIVED' },
+      });
+    expectError(
+      await archive(),
+      409,
+      'This audience is used by the campaign "Holding On". Remove it from that campaign first.',
+    );
+    expect((await read(tok.advertiser, used.audience_id!)).status).toBe('READY');
+    expectOk(
+      await t.call('POST', '/api/campaigns/bulk/audience', {
+        token: tok.advertiser,
+        body: { ids: [campaign.campaign_id], audience_ids: [used.audience_id], op: 'remove' },
+      }),
+    );
+    expect(dataOf<{ status: string }>(expectOk(await archive())).status).toBe('ARCHIVED');
+  });
+
   it('keeps each tenant to its own audiences', async () => {
     const own = await uploadPeople(tok.adv1, { name: 'Adv1 Only' }, [GAID]);
     for (const token of [tok.advertiser, tok.adv2, other.advertiserToken, other.agencyToken]) {
@@ -294,19 +322,20 @@ describe('audiences', () => {
     );
   });
 
-  it('makes a rule audience over delivery data, computed in the background (0 while nobody clicked)', async () => {
-    const campaign = await createCampaign(t, tok.advertiser, { name: 'Rule Source' });
-    const created = dataOf<AudienceDetail>(
+  /** The advertiser's audience of the people who clicked on a campaign within `days`. */
+  const createClickRule = async (name: string, campaignId: number, days: number) =>
+    dataOf<AudienceDetail>(
       expectOk(
         await t.call('POST', '/api/audiences', {
           token: tok.advertiser,
-          body: {
-            name: 'Clickers',
-            rule: { event: 'CLICK', campaign_ids: [campaign.campaign_id], days: 30 },
-          },
+          body: { name, rule: { event: 'CLICK', campaign_ids: [campaignId], days } },
         }),
       ),
     );
+
+  it('makes a rule audience over delivery data, computed in the background (0 while nobody clicked)', async () => {
+    const campaign = await createCampaign(t, tok.advertiser, { name: 'Rule Source' });
+    const created = await createClickRule('Clickers', campaign.campaign_id, 30);
     expect(created).toMatchObject({
       source: 'RULE',
       status: 'PROCESSING',
@@ -340,6 +369,56 @@ describe('audiences', () => {
       }),
       { 'rule.days': 'At most 540 days.' },
     );
+  });
+
+  it('counts a ready rule audience again a day later, staying ready, with the change logged', async () => {
+    const campaign = await createCampaign(t, tok.advertiser, { name: 'Daily Source' });
+    const created = await createClickRule('Daily Clickers', campaign.campaign_id, 7);
+    const settle = async () => {
+      t.imports.wake();
+      await t.imports.whenIdle();
+      return read(tok.advertiser, created.audience_id);
+    };
+    expect(await settle()).toMatchObject({ status: 'READY', matched_size: 0 });
+    // Not due yet: nothing is queued.
+    expect(await queueDailyRecounts(t.deps.db)).toBe(0);
+    // Two people click after the count.
+    const now = new Date();
+    const day = now.toISOString().slice(0, 10);
+    const fact = (type: 'BID' | 'CLICK', auction: string, userKey = '') => ({
+      day,
+      occurredAt: now,
+      type,
+      exchangeId: 1,
+      auctionId: auction,
+      impId: '1',
+      campaignId: campaign.campaign_id,
+      creativeId: 1,
+      advertiserId: created.advertiser.user_primary_id,
+      trafficType: 'APP',
+      userKey,
+    });
+    await t.deps.db
+      .insert(deliveryEvents)
+      .values([
+        fact('BID', 'daily-1', 'ifa-one'),
+        fact('CLICK', 'daily-1'),
+        fact('BID', 'daily-2', 'ifa-two'),
+        fact('CLICK', 'daily-2'),
+      ]);
+    // A day on, every ready rule audience (others of this file too) is due, once.
+    expect(await queueDailyRecounts(t.deps.db, Date.now() + 25 * 3_600_000)).toBeGreaterThanOrEqual(1);
+    expect(await queueDailyRecounts(t.deps.db, Date.now() + 25 * 3_600_000)).toBe(0); // already queued
+    expect(await settle()).toMatchObject({ status: 'READY', matched_size: 2 });
+    const log = dataOf<Page<ChangeLogEntry>>(
+      expectOk(
+        await t.call('GET', `/api/audiences/${created.audience_id}/change-log`, { token: tok.advertiser }),
+      ),
+    );
+    expect(log.items[0]).toMatchObject({
+      action: 'recount',
+      changes: [{ field: 'matched_size', from: 0, to: 2 }],
+    });
   });
 
   it('refuses a file of people that is not a list, storing nothing', async () => {

@@ -8,6 +8,7 @@ import {
   type BidderCreative,
   EMPTY_MEMBERSHIP,
 } from '../src/modules/bidding/bidder-campaign.ts';
+import { buildCandidateIndex, candidateCampaignsOf } from '../src/modules/bidding/candidate-index.ts';
 import { findCreativeFit } from '../src/modules/bidding/creative-match.ts';
 import { createMemoryDeliveryState, type ReserveRequest } from '../src/modules/bidding/delivery-state.ts';
 import { distanceKm, type EligibilityInput, findIneligibility } from '../src/modules/bidding/eligibility.ts';
@@ -313,6 +314,44 @@ describe('creative fit', () => {
       wrapper: true,
       vastVersion: '3.0',
     });
+  });
+});
+
+describe('candidate index', () => {
+  const banner = (id: number, w: number, h: number, exchangeIds = [1]) =>
+    creative({ id, width: w, height: h, exchangeIds: new Set(exchangeIds) });
+  const medium = campaign({ id: 1, creatives: [banner(11, 300, 250), banner(12, 300, 250)] });
+  const leaderboard = campaign({ id: 2, creatives: [banner(21, 728, 90)] });
+  const both = campaign({ id: 3, creatives: [banner(31, 728, 90), banner(32, 300, 250)] });
+  const elsewhere = campaign({ id: 4, creatives: [banner(41, 300, 250, [2])] });
+  const video = campaign({
+    id: 5,
+    creatives: [creative({ id: 51, type: 'video', width: 640, height: 360 })],
+  });
+  const index = buildCandidateIndex([medium, leaderboard, both, elsewhere, video], 1);
+  const idsFor = (imp: Record<string, unknown>) =>
+    candidateCampaignsOf(index, requestOf({ imp: [{ id: '1', ...imp }] }).imp[0]!)
+      .map((c) => c.id)
+      .sort();
+
+  it('offers an imp only the campaigns with a creative of its size approved on the exchange, each once', () => {
+    expect(idsFor({ banner: { w: 300, h: 250 } })).toEqual([1, 3]);
+    expect(idsFor({ banner: { w: 728, h: 90 } })).toEqual([2, 3]);
+    expect(
+      idsFor({
+        banner: {
+          w: 300,
+          h: 250,
+          format: [
+            { w: 728, h: 90 },
+            { w: 300, h: 250 },
+          ],
+        },
+      }),
+    ).toEqual([1, 2, 3]);
+    expect(idsFor({ banner: { w: 320, h: 50 } })).toEqual([]);
+    expect(idsFor({ video: { mimes: ['video/mp4'] } })).toEqual([5]);
+    expect(idsFor({ banner: { w: 728, h: 90 }, video: { mimes: ['video/mp4'] } })).toEqual([2, 3, 5]);
   });
 });
 

@@ -414,6 +414,37 @@ describe('inventory lists: entries', () => {
     );
   });
 
+  it('answers deep numbered pages from its anchors, and the right ones again after entries change', async () => {
+    // 3,500 entries: pages beyond the 1,000th entry start from an anchor (entry-page-anchors.ts).
+    const values = Array.from({ length: 3500 }, (_, i) => `s${String(i).padStart(4, '0')}.io`);
+    const job = await uploadAndWait(
+      t,
+      '/api/applists/uploads',
+      tok.advertiser,
+      { name: 'Deep Sites', kind: 'SITE' },
+      { content: values.join('\n') },
+    );
+    const id = job.applist_id!;
+    const pageOf = async (page: number, limit = 100) =>
+      (await entriesOf(t, tok.advertiser, id, { page, limit })).items;
+    expect(await pageOf(30)).toEqual(values.slice(2900, 3000));
+    expect(await pageOf(11)).toEqual(values.slice(1000, 1100));
+    expect(await pageOf(7, 450)).toEqual(values.slice(2700, 3150));
+    expect(await pageOf(35)).toEqual(values.slice(3400));
+    expect(await pageOf(36)).toEqual([]);
+    // Removing 5 entries near the start moves every later page by 5; adding one moves it back by 1.
+    expectOk(
+      await t.call('POST', `/api/applists/${id}/entries`, {
+        token: tok.advertiser,
+        body: { add: ['s0000a.io'], remove: values.slice(10, 15) },
+      }),
+    );
+    const now = [...values.slice(0, 1), 's0000a.io', ...values.slice(1, 10), ...values.slice(15)];
+    expect(await pageOf(30)).toEqual(now.slice(2900, 3000));
+    expect(await pageOf(11)).toEqual(now.slice(1000, 1100));
+    expect(await pageOf(35)).toEqual(now.slice(3400));
+  });
+
   it('adds and removes single entries and logs counts and samples, never the whole list', async () => {
     const list = await create(tok.advertiser, {
       name: 'Edited Sites',

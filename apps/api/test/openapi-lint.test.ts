@@ -63,6 +63,7 @@ const KNOWN_WARNINGS = [
   'info-license #/info',
   'no-ambiguous-paths #/paths/~1api~1campaigns~1{id}~1change-log',
   'no-ambiguous-paths #/paths/~1api~1campaigns~1{id}~1clone',
+  'no-ambiguous-paths #/paths/~1api~1campaigns~1{id}~1forecast',
   'no-ambiguous-paths #/paths/~1api~1campaigns~1{id}~1status',
   'no-ambiguous-paths #/paths/~1api~1creatives~1{id}~1change-log',
   'operation-4xx-response #/paths/~1api~1health/get/responses',

@@ -6,7 +6,8 @@
 //                                     │                                │
 //                                     └──failed (system, reason)──▶ FAILED
 //   READY, FAILED ──reprocess (owner: a new upload or a rule refresh)──▶ PROCESSING
-//   READY, FAILED ──archive (owner)──▶ ARCHIVED (final: campaigns keep it, nobody attaches it anew)
+//   READY, FAILED ──archive (owner, once no campaign uses it)──▶ ARCHIVED (final: nobody attaches it anew)
+//   READY rule audiences are counted again every day by the worker and stay READY meanwhile.
 //
 // Sides: 'system' moves are made only by the background worker that processes the audience (a user
 // cannot declare an audience ready); 'owner' moves by whoever manages the audience (its advertiser,

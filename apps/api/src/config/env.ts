@@ -70,6 +70,15 @@ const envSchema = z.object({
   REDIS_PREFIX: z.string().min(1).default('bid:'),
   /** Our buyer seat id on exchanges (OpenRTB seatbid.seat, matched against wseat/bseat). */
   BIDDER_SEAT: z.string().min(1).default('console'),
+  /** The bidder keeps 1 in this many valid bid requests for reach and spend forecasts. */
+  /** off: bids are committed to the database before their answer instead of journaled. */
+  BID_JOURNAL: z.enum(['on', 'off'], 'BID_JOURNAL must be on or off.').optional(),
+  BID_SAMPLE_RATE: z.coerce
+    .number()
+    .int('BID_SAMPLE_RATE must be a whole number.')
+    .min(1, 'BID_SAMPLE_RATE must be 1 to 100000.')
+    .max(100_000, 'BID_SAMPLE_RATE must be 1 to 100000.')
+    .default(100),
   /** Origin of tracking URLs in ad markup, like https://ads.example.com; unset: the bid request's origin. */
   TRACKING_BASE_URL: z
     .string()
@@ -107,6 +116,10 @@ export type AppConfig = {
   redisUrl?: string | undefined;
   redisPrefix?: string | undefined;
   bidderSeat: string;
+  /** 1 in this many valid bid requests is sampled for forecasts (default 100). */
+  bidSampleRate?: number;
+  /** Bids made durable in a local journal (<dataDir>/bid-journal) and shipped to the database every second (BID_JOURNAL, default on). */
+  bidJournal?: boolean;
   trackingBaseUrl?: string | undefined;
   listUploadMaxBytes: number;
   /** DSP_ALLOWED_PRIVATE_HOSTS, one entry each (platform/outbound-http.ts). */
@@ -175,6 +188,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     bidderSeat: e.BIDDER_SEAT,
+    bidSampleRate: e.BID_SAMPLE_RATE,
+    bidJournal: e.BID_JOURNAL !== 'off',
     trackingBaseUrl: e.TRACKING_BASE_URL?.replace(/\/+$/, ''),
     webDist: resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     listUploadMaxBytes: Math.round(e.LIST_UPLOAD_MAX_MB * 1024 * 1024),

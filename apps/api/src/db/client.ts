@@ -18,6 +18,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** Rows a statement changed: node-postgres says rowCount, PGlite affectedRows. */
+export const affectedRowsOf = (result: unknown): number => {
+  const { rowCount, affectedRows } = result as { rowCount?: number | null; affectedRows?: number };
+  return Number(rowCount ?? affectedRows ?? 0);
+};
+
 export type Database = {
   db: Db;
   driver: 'pglite' | 'postgres';

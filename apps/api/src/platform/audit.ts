@@ -1,12 +1,14 @@
 // The platform's change log: modules call these inside their transactions; every changelog route
 // reads the same table.
 import type { ChangeLogEntry } from '@console/core/api/users';
+import { changeLogFieldSpec, RECORDED_CHANGE_LOG_ACTIONS } from '@console/core/change-log-fields';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import { auditLog, type FieldChange } from '../db/schema/audit.ts';
 import { users } from '../db/schema/users.ts';
 import { announceChange } from './change-feed.ts';
+import { changeLogNames } from './change-log-names.ts';
 import { fetchPage, type Page, type PageRequest } from './pagination.ts';
 import { userRefOf } from './user-ref.ts';
 
@@ -18,6 +20,21 @@ export const diffFields = (before: Record<string, unknown>, after: Record<string
     .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
     .map((field) => ({ field, from: before[field] ?? null, to: after[field] ?? null }));
 
+/**
+ * Outside production an unknown action or field name fails the write: every one the change log holds
+ * must be in @console/core/change-log-fields, which gives it a label in every language.
+ */
+const assertKnownFields = (action: string, changes: readonly FieldChange[]) => {
+  if (process.env.NODE_ENV === 'production') return;
+  if (!(RECORDED_CHANGE_LOG_ACTIONS as readonly string[]).includes(action))
+    throw new Error(`The change log action "${action}" is missing from @console/core/change-log-fields.`);
+  const unknown = changes.find((change) => !changeLogFieldSpec(change.field));
+  if (unknown)
+    throw new Error(
+      `The change log field "${unknown.field}" is missing from @console/core/change-log-fields.`,
+    );
+};
+
 export const recordChange = async (
   db: DbOrTx,
   entry: {
@@ -28,6 +45,7 @@ export const recordChange = async (
   } & AuditActor,
 ) => {
   if (entry.action === 'update' && entry.changes.length === 0) return;
+  assertKnownFields(entry.action, entry.changes);
   await db.insert(auditLog).values({
     entityType: entry.entityType,
     entityId: String(entry.entityId),
@@ -71,6 +89,15 @@ type ChangeLogRow = {
   subjectName?: unknown;
 };
 
+/** A page of entries with the names of the ids they hold (`names`, keyed 'exchange:12'). */
+const withNames = async (db: DbOrTx, page: Page<ChangeLogEntry>): Promise<Page<ChangeLogEntry>> => {
+  const names = await changeLogNames(
+    db,
+    page.items.map((entry) => entry.changes),
+  );
+  return { ...page, items: page.items.map((entry, index) => ({ ...entry, names: names[index] ?? {} })) };
+};
+
 const toChangeLogEntry = (row: ChangeLogRow): ChangeLogEntry => ({
   id: row.id,
   action: row.action,
@@ -92,7 +119,7 @@ export const readChangeLog = async (
     eq(auditLog.entityId, String(entity.entityId)),
     query.action ? eq(auditLog.action, query.action) : undefined,
   );
-  return fetchPage(
+  const page = await fetchPage(
     query,
     (limit, offset) =>
       db
@@ -107,6 +134,7 @@ export const readChangeLog = async (
     () => db.select({ value: count() }).from(auditLog).where(where),
     toChangeLogEntry,
   );
+  return withNames(db, page);
 };
 
 /** The change logs of every `entityType` row of `subjects`, as one page, newest first. */
@@ -123,7 +151,7 @@ export const readSubjectsChangeLog = async (
     subjects.where,
     query.action ? eq(auditLog.action, query.action) : undefined,
   );
-  return fetchPage(
+  const page = await fetchPage(
     query,
     (limit, offset) =>
       db
@@ -139,4 +167,5 @@ export const readSubjectsChangeLog = async (
     () => db.select({ value: count() }).from(auditLog).innerJoin(subjects.table, joined).where(where),
     toChangeLogEntry,
   );
+  return withNames(db, page);
 };

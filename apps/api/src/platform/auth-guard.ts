@@ -78,7 +78,7 @@ const queryOf = (request: FastifyRequest): Record<string, string> => {
 };
 
 const principalOfToken = async (deps: { db: Db; tokens: TokenSigner }, token: string) => {
-  const claims = await deps.tokens.verify(token);
+  const claims = deps.tokens.verify(token);
   if (!claims) throw unauthorized('Your session has expired. Please sign in again.');
   return findSessionPrincipal(deps.db, claims);
 };

@@ -1,8 +1,10 @@
 // Signed session tokens (HS256 JWT). The token names its session and its jti; the session row
 // decides whether that jti is still current (see sessions schema).
+
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SESSION_LIFETIME_S } from '@console/core/constants';
 import type { Role } from '@console/core/roles';
-import { jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
@@ -20,7 +22,42 @@ export type TokenSigner = {
     claims: TokenClaims,
     notAfter?: Date,
   ) => Promise<{ token: string; expiresAt: Date /** whole seconds from signing */; expiresIn: number }>;
-  verify: (token: string) => Promise<TokenClaims | null>;
+  /** Synchronous: every signed-in request checks one, so no WebCrypto promise per request. */
+  verify: (token: string) => TokenClaims | null;
+};
+
+const parseSegment = (segment: string): Record<string, unknown> | null => {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The payload of an HS256 JWT whose signature is ours and whose time claims hold now (exp required,
+ * nbf honoured), else null. What jose's jwtVerify checks for these tokens, with node:crypto's
+ * synchronous HMAC instead of a WebCrypto promise: the header must say HS256 (no "none", no other
+ * algorithm, no critical extensions), the signature is compared in constant time.
+ */
+const verifyHs256 = (token: string, key: Uint8Array): Record<string, unknown> | null => {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
+  const header = parseSegment(headerPart);
+  if (!header || header.alg !== 'HS256' || header.crit !== undefined) return null;
+  const expected = createHmac('sha256', key).update(`${headerPart}.${payloadPart}`).digest();
+  const given = Buffer.from(signaturePart, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const payload = parseSegment(payloadPart);
+  if (!payload) return null;
+  const nowS = Math.floor(Date.now() / 1000);
+  if (typeof payload.exp !== 'number' || nowS >= payload.exp) return null;
+  if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || nowS < payload.nbf)) return null;
+  return payload;
 };
 
 export const createTokenSigner = (secret: string, lifetimeSeconds = SESSION_LIFETIME_S): TokenSigner => {
@@ -38,20 +75,16 @@ export const createTokenSigner = (secret: string, lifetimeSeconds = SESSION_LIFE
         .sign(key);
       return { token, expiresAt: new Date(expiresAtS * 1000), expiresIn: expiresAtS - now };
     },
-    async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (
-          typeof payload.uid !== 'number' ||
-          typeof payload.sid !== 'string' ||
-          typeof payload.jti !== 'string'
-        ) {
-          return null;
-        }
-        return { uid: payload.uid, role: payload.role as Role, sid: payload.sid, jti: payload.jti };
-      } catch {
+    verify(token) {
+      const payload = verifyHs256(token, key);
+      if (
+        !payload ||
+        typeof payload.uid !== 'number' ||
+        typeof payload.sid !== 'string' ||
+        typeof payload.jti !== 'string'
+      )
         return null;
-      }
+      return { uid: payload.uid, role: payload.role as Role, sid: payload.sid, jti: payload.jti };
     },
   };
 };

@@ -57,7 +57,7 @@ const DEVICES: { os: string; deviceType: string; weight: number }[] = [
 ];
 
 /** mulberry32: small, seeded, good enough for demo data. */
-const randomOf = (seed: number) => {
+export const randomOf = (seed: number) => {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -68,7 +68,11 @@ const randomOf = (seed: number) => {
   };
 };
 
-const pick = <T>(random: () => number, items: readonly T[], weightOf: (item: T) => number): T => {
+export const pick = <T>(
+  random: () => number,
+  items: readonly T[],
+  weightOf: (item: T) => number = () => 1,
+): T => {
   const total = items.reduce((sum, item) => sum + weightOf(item), 0);
   let roll = random() * total;
   for (const item of items) {

@@ -6,14 +6,14 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Center, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isConfigReady } from '../lib/config/company-config.ts';
 import { loadCompanyConfig, useCompanyConfig } from '../lib/config/use-company-config.ts';
+import { usePublicTranslation } from '../lib/i18n/locale-store.ts';
 import { PageSpinner } from './page-spinner.tsx';
 
 export const ConfigGate = ({ children }: { children: ReactNode }) => {
   const { config, isLoading, isError } = useCompanyConfig();
-  const { t } = useTranslation('common');
+  const { t } = usePublicTranslation('common');
   if (isError && !isConfigReady(config)) {
     return (
       <Center mih="100dvh" p="md">

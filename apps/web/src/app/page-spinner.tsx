@@ -1,11 +1,11 @@
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Center.css';
 import { Center, Loader } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { usePublicTranslation } from '../lib/i18n/locale-store.ts';
 
 /** A centred spinner; `fullScreen` fills the viewport (start-up). */
 export const PageSpinner = ({ fullScreen = false }: { fullScreen?: boolean }) => {
-  const { t } = useTranslation('common', { useSuspense: false });
+  const { t } = usePublicTranslation('common', { suspend: false });
   return (
     <Center mih={fullScreen ? '100dvh' : 240} role="status" aria-live="polite" data-testid="page-spinner">
       <Loader aria-hidden="true" />

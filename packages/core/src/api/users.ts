@@ -95,5 +95,7 @@ export const changeLogEntry = z.object({
   createdAt: z.string(),
   /** What the entry is about, in a log of several objects (an advertiser's campaigns). */
   subject: z.object({ id: z.number().int(), name: z.string() }).optional(),
+  /** The names of the ids the changes hold, keyed by kind and id ('exchange:12', 'user:4'). */
+  names: z.record(z.string(), z.string()).optional(),
 });
 export type ChangeLogEntry = z.infer<typeof changeLogEntry>;

@@ -2,6 +2,9 @@
 // these tables; labelKey is an i18n key of the web app's `layout` namespace.
 import type { Role } from '../roles.ts';
 
+// The role paths live apart (paths.ts), so that the web app's entry chunk does not carry the menus.
+export { HOME_PATH, PROFILE_PATH, SETTINGS_PATH } from './paths.ts';
+
 export type MenuCondition = 'api_access' | 'help_and_support';
 
 export type MenuItem = {
@@ -87,33 +90,6 @@ export const MENUS = {
     { path: '/co-admin/exchange-approval', labelKey: 'menu.exchangeApproval', icon: 'approval' },
   ],
 } as const satisfies Record<Role, readonly MenuItem[]>;
-
-export const HOME_PATH = {
-  ADMIN: '/admin/dashboard',
-  'CO-ADMIN': '/co-admin/dashboard',
-  AGENCY: '/agency/dashboard',
-  ADVERTISER: '/dashboard',
-} as const satisfies Record<Role, string>;
-
-export const PROFILE_PATH = {
-  ADMIN: '/admin/profile',
-  'CO-ADMIN': '/co-admin/profile',
-  AGENCY: '/agency/profile',
-  ADVERTISER: '/profile',
-} as const satisfies Record<Role, string>;
-
-/** Settings entry of the header menu; ADMIN and CO-ADMIN have none. */
-export const SETTINGS_PATH = {
-  AGENCY: '/agency/agency-settings',
-  ADVERTISER: '/advertiser-settings',
-} as const satisfies Partial<Record<Role, string>>;
-
-/** Where each Back To ... button of the top bar leads. */
-export const BACK_TO_PATH = {
-  ADMIN: '/admin/users',
-  'CO-ADMIN': '/co-admin/users',
-  AGENCY: '/agency/advertiser',
-} as const;
 
 export type MenuContext = { api_access: boolean; help_and_support: boolean };
 

@@ -19,6 +19,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -87,47 +88,55 @@ export const deliveryEvents = pgTable(
   ],
 );
 
+/** The columns of an hourly rollup row: its key and its sums (fresh builders for each table). */
+const rollupColumns = () => ({
+  hour: timestamp('hour', { withTimezone: true }).notNull(),
+  campaignId: bigint('campaign_id', { mode: 'number' }).notNull(),
+  creativeId: bigint('creative_id', { mode: 'number' }).notNull(),
+  advertiserId: bigint('advertiser_id', { mode: 'number' }).notNull(),
+  exchangeId: integer('exchange_id').notNull(),
+  country: text('country').notNull(),
+  os: text('os').notNull(),
+  deviceType: text('device_type').notNull(),
+  trafficType: text('traffic_type').notNull(),
+  bids: bigint('bids', { mode: 'number' }).notNull().default(0),
+  wins: bigint('wins', { mode: 'number' }).notNull().default(0),
+  impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
+  clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+  conversions: bigint('conversions', { mode: 'number' }).notNull().default(0),
+  mediaCostMicros: bigint('media_cost_micros', { mode: 'number' }).notNull().default(0),
+  advertiserCostMicros: bigint('advertiser_cost_micros', { mode: 'number' }).notNull().default(0),
+});
+
 /**
  * Hourly rollups by campaign, creative, exchange, country, OS, device type and app-or-site: what
  * every dashboard and report reads (never the raw rows on a page load). Advertiser is carried for
- * the tenancy filter. Kept current in the same transaction that writes the raw events.
+ * the tenancy filter. Kept current by the statement that writes the raw events (bids through
+ * delivery_hourly_pending, folded in within a second).
  */
-export const deliveryHourly = pgTable(
-  'delivery_hourly',
-  {
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
-    campaignId: bigint('campaign_id', { mode: 'number' }).notNull(),
-    creativeId: bigint('creative_id', { mode: 'number' }).notNull(),
-    advertiserId: bigint('advertiser_id', { mode: 'number' }).notNull(),
-    exchangeId: integer('exchange_id').notNull(),
-    country: text('country').notNull(),
-    os: text('os').notNull(),
-    deviceType: text('device_type').notNull(),
-    trafficType: text('traffic_type').notNull(),
-    bids: bigint('bids', { mode: 'number' }).notNull().default(0),
-    wins: bigint('wins', { mode: 'number' }).notNull().default(0),
-    impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
-    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
-    conversions: bigint('conversions', { mode: 'number' }).notNull().default(0),
-    mediaCostMicros: bigint('media_cost_micros', { mode: 'number' }).notNull().default(0),
-    advertiserCostMicros: bigint('advertiser_cost_micros', { mode: 'number' }).notNull().default(0),
-  },
-  (t) => [
-    uniqueIndex('delivery_hourly_key').on(
-      t.hour,
-      t.campaignId,
-      t.creativeId,
-      t.exchangeId,
-      t.country,
-      t.os,
-      t.deviceType,
-      t.trafficType,
-    ),
-    // Dashboards: one advertiser's (or one campaign's) hours in a date range.
-    index('delivery_hourly_advertiser_idx').on(t.advertiserId, t.hour),
-    index('delivery_hourly_campaign_idx').on(t.campaignId, t.hour),
-  ],
-);
+export const deliveryHourly = pgTable('delivery_hourly', rollupColumns(), (t) => [
+  uniqueIndex('delivery_hourly_key').on(
+    t.hour,
+    t.campaignId,
+    t.creativeId,
+    t.exchangeId,
+    t.country,
+    t.os,
+    t.deviceType,
+    t.trafficType,
+  ),
+  // Dashboards: one advertiser's (or one campaign's) hours in a date range.
+  index('delivery_hourly_advertiser_idx').on(t.advertiserId, t.hour),
+  index('delivery_hourly_campaign_idx').on(t.campaignId, t.hour),
+]);
+
+/**
+ * Rollup rows of bids not yet added to delivery_hourly: the bidder's statement that stores a batch of
+ * bids appends their rollup rows here (no key, so concurrent batches never wait on each other's row
+ * locks), and a fold every second moves them into delivery_hourly in one statement
+ * (delivery/rollups.ts foldPendingRollups). Raw events, pending and folded rows always agree.
+ */
+export const deliveryHourlyPending = pgTable('delivery_hourly_pending', rollupColumns());
 
 /** Bid requests received, counted in memory and flushed every few seconds. */
 export const bidRequestHourly = pgTable(
@@ -145,4 +154,29 @@ export const bidRequestHourly = pgTable(
   (t) => [
     uniqueIndex('bid_request_hourly_key').on(t.hour, t.exchangeId, t.trafficType, t.country, t.deviceType),
   ],
+);
+
+/**
+ * A sample of the valid bid requests (1 in BID_SAMPLE_RATE, default 100) for reach and spend
+ * forecasts: the request's facts in targeting vocabulary (request-facts.ts, without the user key)
+ * and its imps trimmed to what creative fit and floors read, kept 7 days. Written in batches by
+ * modules/bidding/request-sampler.ts, read by modules/forecast.
+ */
+export const bidRequestSamples = pgTable(
+  'bid_request_samples',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** UTC day of the request. */
+    day: date('day', { mode: 'string' }).notNull(),
+    /** UTC hour of the day, 0-23. */
+    hour: integer('hour').notNull(),
+    exchangeId: integer('exchange_id').notNull(),
+    /** A short hash of the user key (unique users); '' when the request carries none. */
+    userHash: text('user_hash').notNull().default(''),
+    /** RequestFacts without the user key; appCategories as a list. */
+    facts: jsonb('facts').$type<Record<string, unknown>>().notNull(),
+    /** The imps: banner/video/native/audio, sizes, floors, secure, pmp. */
+    imps: jsonb('imps').$type<Record<string, unknown>[]>().notNull(),
+  },
+  (t) => [index('bid_request_samples_day_idx').on(t.day, t.id)],
 );

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { BidderCampaign, ListMembership } from './bidder-campaign.ts';
 import type { IndexSnapshot } from './campaign-index.ts';
+import { candidateCampaignsOf } from './candidate-index.ts';
 import {
   type CreativeFit,
   findCreativeFit,
@@ -100,7 +101,7 @@ type Candidate = {
 };
 
 /** The deal of the imp this campaign may buy through, or null. */
-const findDeal = (
+export const findDeal = (
   campaign: BidderCampaign,
   deals: readonly Deal[],
   seat: string,
@@ -142,7 +143,7 @@ const candidatesOf = (
   const best: (Candidate & { seat: string; tie: number })[] = [];
   const beats = (price: number, tie: number, other: { priceMicros: number; tie: number }) =>
     price > other.priceMicros || (price === other.priceMicros && tie < other.tie);
-  for (const campaign of deps.snapshot.campaignsByExchange.get(exchangeId) ?? []) {
+  for (const campaign of candidateCampaignsOf(deps.snapshot.candidatesByExchange.get(exchangeId), imp)) {
     let clock = clocks.get(campaign.timeZone);
     if (!clock) {
       clock = readLocalClock(campaign.timeZone, deps.nowMs);

@@ -69,6 +69,7 @@ export const bidRoutes = (bidder: Bidder) => async (app: FastifyInstance) => {
         request.log.error({ err: error }, 'auction failed');
         return answerNoBid(reply);
       }
+      bidder.sampler.offer(bidRequest, auction.facts, exchangeId, nowMs);
       const count = (hasBid: boolean) =>
         bidder.requests.count({
           exchangeId,

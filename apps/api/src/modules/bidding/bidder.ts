@@ -11,6 +11,7 @@ import { type CampaignIndex, createCampaignIndex } from './campaign-index.ts';
 import { createMemoryDeliveryState, type DeliveryState } from './delivery-state.ts';
 import { createListCache, type ListCache } from './list-cache.ts';
 import { createRedisDeliveryState } from './redis-delivery-state.ts';
+import { createRequestSampler, type RequestSampler } from './request-sampler.ts';
 import { createTrackingSigner, type TokenSigner } from './tracking-token.ts';
 
 export type Bidder = {
@@ -18,6 +19,8 @@ export type Bidder = {
   state: DeliveryState;
   recorder: EventRecorder;
   requests: RequestCounter;
+  /** 1 in N valid bid requests, kept for forecasts. */
+  sampler: RequestSampler;
   signer: TokenSigner;
   lists: ListCache;
   seat: string;
@@ -52,7 +55,17 @@ const TRAILING_RELOAD_MS = 1_000;
 
 export const createBidder = (
   db: Db,
-  config: Pick<AppConfig, 'jwtSecret' | 'redisUrl' | 'redisPrefix' | 'bidderSeat' | 'trackingBaseUrl'>,
+  config: Pick<
+    AppConfig,
+    | 'jwtSecret'
+    | 'redisUrl'
+    | 'redisPrefix'
+    | 'bidderSeat'
+    | 'trackingBaseUrl'
+    | 'bidSampleRate'
+    | 'bidJournal'
+    | 'dataDir'
+  >,
   options: { onError?: (error: unknown) => void } = {},
 ): Bidder => {
   const state = config.redisUrl
@@ -60,8 +73,12 @@ export const createBidder = (
     : createMemoryDeliveryState();
   const lists = createListCache(db);
   const index = createCampaignIndex(db, state, lists, { onError: options.onError });
-  const recorder = createEventRecorder(db);
+  const recorder = createEventRecorder(db, {
+    onError: options.onError,
+    ...(config.bidJournal ? { journalDir: config.dataDir } : {}),
+  });
   const requests = createRequestCounter(db, { onError: options.onError });
+  const sampler = createRequestSampler(db, { rate: config.bidSampleRate, onError: options.onError });
   let unsubscribe: (() => void) | null = null;
   let trailing: NodeJS.Timeout | null = null;
   const reloadSoonAndAgain = () => {
@@ -82,6 +99,7 @@ export const createBidder = (
     state,
     recorder,
     requests,
+    sampler,
     signer: createTrackingSigner(config.jwtSecret),
     lists,
     seat: config.bidderSeat,
@@ -104,6 +122,7 @@ export const createBidder = (
       index.stop();
       await recorder.close();
       await requests.close();
+      await sampler.close();
       await state.close();
       await Promise.all([publisher?.quit(), subscriber?.quit()]);
     },

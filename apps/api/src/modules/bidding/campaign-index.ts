@@ -4,6 +4,7 @@
 // the one they started with). Reloads come from change notifications of the campaign, creative,
 // exchange and user services (debounced), and every RELOAD_INTERVAL_MS as a safety net. No bid
 // request touches the database.
+
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { and, eq, gt, gte, inArray, sql } from 'drizzle-orm';
@@ -33,6 +34,7 @@ import {
   type ListRule,
 } from './bidder-campaign.ts';
 import { type CompileReference, compileCampaign, compileCreative } from './campaign-compiler.ts';
+import { buildCandidateIndex, type CandidateIndex } from './candidate-index.ts';
 import type { DeliveryState } from './delivery-state.ts';
 import type { ListCache } from './list-cache.ts';
 import { localMidnightMs, readLocalClock } from './local-time.ts';
@@ -45,7 +47,8 @@ export type AdvertiserBalance = { baseMicros: number; baseSpentMicros: number };
 
 export type IndexSnapshot = {
   loadedAtMs: number;
-  campaignsByExchange: ReadonlyMap<number, readonly BidderCampaign[]>;
+  /** Per exchange, its campaigns filed by the kinds and sizes of their creatives approved there. */
+  candidatesByExchange: ReadonlyMap<number, CandidateIndex>;
   campaignById: ReadonlyMap<number, BidderCampaign>;
   creativeById: ReadonlyMap<number, BidderCreative>;
   /** Active exchanges by lower-case key. */
@@ -79,7 +82,7 @@ const groupBy = <T, K>(rows: readonly T[], keyOf: (row: T) => K) => {
 };
 
 /** Reference look-ups, loaded only when some campaign targets them (cities take a second). */
-const buildCompileReference = async (
+export const buildCompileReference = async (
   rows: { targeting: Partial<import('@console/core/api/campaigns').Targeting> }[],
   taxonomy: { id: number; parentId: number | null; name: string }[],
 ): Promise<CompileReference> => {
@@ -326,7 +329,12 @@ export const loadIndexSnapshot = async (
 
   return {
     loadedAtMs: nowMs,
-    campaignsByExchange,
+    candidatesByExchange: new Map(
+      [...campaignsByExchange].map(([exchangeId, list]) => [
+        exchangeId,
+        buildCandidateIndex(list, exchangeId),
+      ]),
+    ),
     campaignById,
     creativeById,
     exchangeIdByKey: new Map(exchangeRows.map((row) => [row.key.toLowerCase(), row.id])),
@@ -339,7 +347,7 @@ export const loadIndexSnapshot = async (
 
 const EMPTY_SNAPSHOT: IndexSnapshot = {
   loadedAtMs: 0,
-  campaignsByExchange: new Map(),
+  candidatesByExchange: new Map(),
   campaignById: new Map(),
   creativeById: new Map(),
   exchangeIdByKey: new Map(),

@@ -15,7 +15,13 @@ export type LocalClock = {
 
 const QUARTER_HOUR_MS = 15 * 60_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const offsets = new Map<string, { bucket: number; offsetMs: number }>();
+/**
+ * Offsets by zone and quarter hour. Several buckets per zone, not the latest one only: a campaign
+ * list reads "now" and local midnight for every row, and one slot per zone had those two evict each
+ * other, an Intl call per row (a CPU profile of the campaign list showed it). Cleared when large.
+ */
+const offsets = new Map<string, number>();
+const OFFSETS_KEPT = 10_000;
 
 const formatterOf = (timeZone: string) => {
   let formatter = formatters.get(timeZone);
@@ -38,8 +44,9 @@ const formatterOf = (timeZone: string) => {
 /** The zone's offset from UTC at `nowMs`, in milliseconds (east positive). */
 export const zoneOffsetMs = (timeZone: string, nowMs: number): number => {
   const bucket = Math.floor(nowMs / QUARTER_HOUR_MS);
-  const cached = offsets.get(timeZone);
-  if (cached && cached.bucket === bucket) return cached.offsetMs;
+  const key = `${timeZone}|${bucket}`;
+  const cached = offsets.get(key);
+  if (cached !== undefined) return cached;
   const at = bucket * QUARTER_HOUR_MS;
   let offsetMs = 0;
   try {
@@ -59,7 +66,8 @@ export const zoneOffsetMs = (timeZone: string, nowMs: number): number => {
   } catch {
     offsetMs = 0; // an unknown zone reads as UTC (the API only stores zones Intl knows)
   }
-  offsets.set(timeZone, { bucket, offsetMs });
+  if (offsets.size >= OFFSETS_KEPT) offsets.clear();
+  offsets.set(key, offsetMs);
   return offsetMs;
 };
 

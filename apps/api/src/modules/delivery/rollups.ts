@@ -1,127 +1,83 @@
-// Hourly rollups of the raw delivery events. Kept current incrementally (the recorder adds the
-// deltas of each batch it inserts, in the same transaction) and rebuilt from the raw events by
+// Hourly rollups of the raw delivery events. Kept current incrementally (the recorder's statement
+// that inserts a batch adds that batch's rollup rows in the same statement) and rebuilt from the raw events by
 // `npm run rollups:rebuild` (rebuildRollups), which must give the same numbers.
-import { sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.ts';
-import { type DeliveryEventType, deliveryHourly } from '../../db/schema/delivery.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { affectedRowsOf, type DbOrTx } from '../../db/client.ts';
 
-/** The dimensions of a rollup row (the advertiser rides along for the tenancy filter). */
-type RollupDimensions = {
-  campaignId: number;
-  creativeId: number;
-  advertiserId: number;
-  exchangeId: number;
-  country: string;
-  os: string;
-  deviceType: string;
-  trafficType: string;
-};
+const ROLLUP_COLUMNS = sql.raw(`hour, campaign_id, creative_id, advertiser_id, exchange_id, country, os,
+  device_type, traffic_type, bids, wins, impressions, clicks, conversions, media_cost_micros,
+  advertiser_cost_micros`);
 
-export type RollupDelta = RollupDimensions & {
-  hour: Date;
-  bids: number;
-  wins: number;
-  impressions: number;
-  clicks: number;
-  conversions: number;
-  mediaCostMicros: number;
-  advertiserCostMicros: number;
-};
+/**
+ * The rollup rows of a set of raw events (`source`: a table or a CTE with delivery_events' columns),
+ * by UTC hour and in key order (so concurrent writers lock rows in one order). BILLING adds the
+ * costs; other types than these are raw-only. The one definition the incremental path and the
+ * rebuild share, so both give the same numbers.
+ */
+const rollupRowsOf = (source: SQL, where: SQL = sql`true`) => sql`
+  select date_trunc('hour', occurred_at, 'UTC'), campaign_id, creative_id, min(advertiser_id), exchange_id,
+    country, os, device_type, traffic_type,
+    count(*) filter (where type = 'BID'),
+    count(*) filter (where type = 'WIN'),
+    count(*) filter (where type = 'IMPRESSION'),
+    count(*) filter (where type = 'CLICK'),
+    count(*) filter (where type = 'CONVERSION'),
+    coalesce(sum(media_cost_micros), 0),
+    coalesce(sum(advertiser_cost_micros), 0)
+  from ${source}
+  where ${where} and type in ('BID', 'WIN', 'IMPRESSION', 'CLICK', 'CONVERSION', 'BILLING')
+  group by 1, campaign_id, creative_id, exchange_id, country, os, device_type, traffic_type
+  order by 1, campaign_id, creative_id, exchange_id, country, os, device_type, traffic_type`;
 
-/** Which counter an event type adds to (other types are raw-only). */
-const COUNTER_OF: Partial<
-  Record<DeliveryEventType, 'bids' | 'wins' | 'impressions' | 'clicks' | 'conversions'>
-> = {
-  BID: 'bids',
-  WIN: 'wins',
-  IMPRESSION: 'impressions',
-  CLICK: 'clicks',
-  CONVERSION: 'conversions',
-};
+const added = (column: string) => sql.raw(`"${column}" = delivery_hourly."${column}" + excluded."${column}"`);
 
-export type RollupSource = RollupDimensions & {
-  type: DeliveryEventType;
-  occurredAt: Date;
-  mediaCostMicros: number;
-  advertiserCostMicros: number;
-};
+/** Adding rows to existing rollup rows: the sums grow. */
+const ADD_ON_CONFLICT = sql`
+  on conflict (hour, campaign_id, creative_id, exchange_id, country, os, device_type, traffic_type)
+  do update set ${sql.join(
+    [
+      'bids',
+      'wins',
+      'impressions',
+      'clicks',
+      'conversions',
+      'media_cost_micros',
+      'advertiser_cost_micros',
+    ].map(added),
+    sql`, `,
+  )}`;
 
-const HOUR_MS = 3_600_000;
+/** Adds the rollup rows of `source` (the events a statement just inserted) to the hourly rollups. */
+export const addRollupsOf = (source: SQL) => sql`
+  insert into delivery_hourly (${ROLLUP_COLUMNS})
+  ${rollupRowsOf(source)}
+  ${ADD_ON_CONFLICT}`;
 
-/** Sums events into one delta per rollup row, ordered by key (so concurrent writers lock rows in one order). */
-export const aggregateDeltas = (events: readonly RollupSource[]): RollupDelta[] => {
-  const deltas = new Map<string, RollupDelta>();
-  for (const event of events) {
-    const counter = COUNTER_OF[event.type];
-    if (!counter && event.type !== 'BILLING') continue;
-    const hour = new Date(Math.floor(event.occurredAt.getTime() / HOUR_MS) * HOUR_MS);
-    const key = [
-      hour.getTime(),
-      event.campaignId,
-      event.creativeId,
-      event.exchangeId,
-      event.country,
-      event.os,
-      event.deviceType,
-      event.trafficType,
-    ].join('|');
-    let delta = deltas.get(key);
-    if (!delta) {
-      delta = {
-        hour,
-        campaignId: event.campaignId,
-        creativeId: event.creativeId,
-        advertiserId: event.advertiserId,
-        exchangeId: event.exchangeId,
-        country: event.country,
-        os: event.os,
-        deviceType: event.deviceType,
-        trafficType: event.trafficType,
-        bids: 0,
-        wins: 0,
-        impressions: 0,
-        clicks: 0,
-        conversions: 0,
-        mediaCostMicros: 0,
-        advertiserCostMicros: 0,
-      };
-      deltas.set(key, delta);
-    }
-    if (counter) delta[counter] += 1;
-    delta.mediaCostMicros += event.mediaCostMicros;
-    delta.advertiserCostMicros += event.advertiserCostMicros;
-  }
-  return [...deltas.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, delta]) => delta);
-};
+/**
+ * Appends the rollup rows of `source` to delivery_hourly_pending instead: no row of delivery_hourly
+ * is locked, so batches of bids written side by side never wait on each other (foldPendingRollups
+ * adds them within a second).
+ */
+export const appendPendingRollupsOf = (source: SQL) => sql`
+  insert into delivery_hourly_pending (${ROLLUP_COLUMNS})
+  ${rollupRowsOf(source)}`;
 
-const added = (column: string) => sql.raw(`delivery_hourly."${column}" + excluded."${column}"`);
-
-export const applyRollupDeltas = async (tx: Tx, deltas: readonly RollupDelta[]): Promise<void> => {
-  if (deltas.length === 0) return;
-  await tx
-    .insert(deliveryHourly)
-    .values([...deltas])
-    .onConflictDoUpdate({
-      target: [
-        deliveryHourly.hour,
-        deliveryHourly.campaignId,
-        deliveryHourly.creativeId,
-        deliveryHourly.exchangeId,
-        deliveryHourly.country,
-        deliveryHourly.os,
-        deliveryHourly.deviceType,
-        deliveryHourly.trafficType,
-      ],
-      set: {
-        bids: added('bids'),
-        wins: added('wins'),
-        impressions: added('impressions'),
-        clicks: added('clicks'),
-        conversions: added('conversions'),
-        mediaCostMicros: added('media_cost_micros'),
-        advertiserCostMicros: added('advertiser_cost_micros'),
-      },
-    });
+/**
+ * Moves every pending rollup row into delivery_hourly, in one statement: rows another process folds
+ * at the same time are deleted (and added) by one of them only. Answers the rows moved.
+ */
+export const foldPendingRollups = async (db: DbOrTx): Promise<number> => {
+  const result = await db.execute(sql`
+    with moved as (delete from delivery_hourly_pending returning *)
+    insert into delivery_hourly (${ROLLUP_COLUMNS})
+    select hour, campaign_id, creative_id, min(advertiser_id), exchange_id, country, os, device_type,
+      traffic_type, sum(bids), sum(wins), sum(impressions), sum(clicks), sum(conversions),
+      sum(media_cost_micros), sum(advertiser_cost_micros)
+    from moved
+    group by hour, campaign_id, creative_id, exchange_id, country, os, device_type, traffic_type
+    order by hour, campaign_id, creative_id, exchange_id, country, os, device_type, traffic_type
+    ${ADD_ON_CONFLICT}`);
+  return affectedRowsOf(result);
 };
 
 /**
@@ -135,28 +91,17 @@ export const rebuildRollups = async (db: DbOrTx, range: { from?: Date; to?: Date
     await tx.execute(
       sql`delete from delivery_hourly where hour >= ${from.toISOString()} and hour < ${to.toISOString()}`,
     );
-    const result = await tx.execute(sql`
-      insert into delivery_hourly (hour, campaign_id, creative_id, advertiser_id, exchange_id, country, os,
-        device_type, traffic_type, bids, wins, impressions, clicks, conversions, media_cost_micros,
-        advertiser_cost_micros)
-      select date_trunc('hour', occurred_at), campaign_id, creative_id, min(advertiser_id), exchange_id,
-        country, os, device_type, traffic_type,
-        count(*) filter (where type = 'BID'),
-        count(*) filter (where type = 'WIN'),
-        count(*) filter (where type = 'IMPRESSION'),
-        count(*) filter (where type = 'CLICK'),
-        count(*) filter (where type = 'CONVERSION'),
-        coalesce(sum(media_cost_micros), 0),
-        coalesce(sum(advertiser_cost_micros), 0)
-      from delivery_events
-      where occurred_at >= ${from.toISOString()} and occurred_at < ${to.toISOString()}
-        and type in ('BID', 'WIN', 'IMPRESSION', 'CLICK', 'CONVERSION', 'BILLING')
-      group by 1, campaign_id, creative_id, exchange_id, country, os, device_type, traffic_type
-    `);
-    return (
-      (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
-      (result as unknown as { affectedRows?: number }).affectedRows ??
-      0
+    // Rows not folded yet are counted again from the raw events below.
+    await tx.execute(
+      sql`delete from delivery_hourly_pending where hour >= ${from.toISOString()} and hour < ${to.toISOString()}`,
     );
+    const result = await tx.execute(sql`
+      insert into delivery_hourly (${ROLLUP_COLUMNS})
+      ${rollupRowsOf(
+        sql`delivery_events`,
+        sql`occurred_at >= ${from.toISOString()} and occurred_at < ${to.toISOString()}`,
+      )}
+    `);
+    return affectedRowsOf(result);
   });
 };

@@ -27,6 +27,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { likePattern, type Page } from '../../platform/pagination.ts';
 import { isUniqueViolation } from '../reference/exchange-service.ts';
+import { anchoredOffset, type EntryColumns } from './entry-page-anchors.ts';
 import { normaliserOf } from './entry-rules.ts';
 import { addValues, applyEntryEdit, entryChangeFields } from './entry-store.ts';
 import { type ApplistRow, NAME_TAKEN, requireApplist, resolveListOwner } from './list-access.ts';
@@ -250,11 +251,11 @@ export const listApplistEntries = async (
   query: EntryListQuery,
 ): Promise<EntryPage> => {
   const list = await requireApplist(db, principal, id);
-  return readEntryPage(db, applistEntryColumns(list.id), query, list.entryCount);
+  return readEntryPage(db, applistEntryColumns(list.id), query, {
+    count: list.entryCount,
+    updatedAt: list.updatedAt,
+  });
 };
-
-/** An entry table: its value and owner columns, and the owner. */
-export type EntryColumns = { table: PgTable; value: PgColumn; key: PgColumn; id: number };
 
 /** A prefix as a LIKE pattern (wildcards escaped); entries are compared byte by byte. */
 const prefixPattern = (q: string) => `${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
@@ -263,23 +264,35 @@ export const readEntryPage = async (
   db: DbOrTx,
   source: EntryColumns,
   query: EntryListQuery,
-  storedCount: number,
+  stored: { count: number; updatedAt: Date },
 ): Promise<EntryPage> => {
   const { table, value, key, id } = source;
+  const storedCount = stored.count;
   const q = query.q?.trim();
   const conditions: (SQL | undefined)[] = [
     eq(key, id),
     q ? sql`${value} like ${prefixPattern(q)}` : undefined,
   ];
   const where = and(...conditions);
-  const pageWhere = query.after !== undefined ? and(where, gt(value, query.after)) : where;
+  // Keyset: from the value after; a numbered page of the whole list: from the nearest anchor.
+  const page =
+    query.after !== undefined
+      ? { where: and(where, gt(value, query.after)), offset: 0 }
+      : q
+        ? { where, offset: (query.page - 1) * query.limit }
+        : await anchoredOffset(
+            db,
+            source,
+            `${stored.updatedAt.getTime()}:${storedCount}`,
+            (query.page - 1) * query.limit,
+          );
   const rows = await db
     .select({ value: sql<string>`${value}` })
     .from(table)
-    .where(pageWhere)
+    .where(page.where)
     .orderBy(asc(value))
     .limit(query.limit + 1)
-    .offset(query.after !== undefined ? 0 : (query.page - 1) * query.limit);
+    .offset(page.offset);
   const items = rows.slice(0, query.limit).map((row) => row.value);
   let total = storedCount;
   let totalExact = true;
@@ -309,20 +322,16 @@ export const readEntryPage = async (
 export const deleteApplist = async (deps: AppDeps, principal: Principal, id: number) =>
   deps.db.transaction(async (tx) => {
     const list = await requireApplist(tx, principal, id, { lock: true });
-    const used = await tx
-      .select({ name: campaigns.name })
-      .from(campaignInventoryLists)
-      .innerJoin(campaigns, eq(campaigns.id, campaignInventoryLists.campaignId))
-      .where(eq(campaignInventoryLists.applistId, list.id))
-      .orderBy(asc(sql`lower(${campaigns.name})`))
-      .limit(11);
-    if (used.length > 0)
-      throw conflict(
-        usedByMessage(
-          'This inventory list',
-          used.map((row) => row.name),
-        ),
-      );
+    await assertUnusedByCampaigns(
+      tx,
+      {
+        table: campaignInventoryLists,
+        listColumn: campaignInventoryLists.applistId,
+        campaignColumn: campaignInventoryLists.campaignId,
+      },
+      list.id,
+      'This inventory list',
+    );
     if (await findPendingImportId(tx, { applistId: list.id })) throw badRequest(BUSY_MESSAGE);
     await tx.delete(applists).where(eq(applists.id, list.id));
     await recordChange(tx, {
@@ -339,10 +348,36 @@ export const deleteApplist = async (deps: AppDeps, principal: Principal, id: num
   });
 
 /** "… is used by campaigns A, B and 3 more. Remove it from them first." (at most 10 names). */
-export const usedByMessage = (subject: string, names: string[]) => {
+const usedByMessage = (subject: string, names: string[]) => {
   const shown = names.slice(0, 10).map((name) => `"${name}"`);
   const more = names.length > 10 ? ' and more' : '';
   return `${subject} is used by ${names.length === 1 ? 'the campaign' : 'the campaigns'} ${shown.join(', ')}${more}. Remove it from ${names.length === 1 ? 'that campaign' : 'them'} first.`;
+};
+
+/**
+ * 409 naming the campaigns (up to ten) that use a list, through its campaign link table: a list is
+ * deleted, or an audience archived, only when no campaign uses it.
+ */
+export const assertUnusedByCampaigns = async (
+  tx: DbOrTx,
+  link: { table: PgTable; listColumn: PgColumn; campaignColumn: PgColumn },
+  id: number,
+  subject: string,
+) => {
+  const used = await tx
+    .select({ name: campaigns.name })
+    .from(link.table)
+    .innerJoin(campaigns, eq(campaigns.id, link.campaignColumn))
+    .where(eq(link.listColumn, id))
+    .orderBy(asc(sql`lower(${campaigns.name})`))
+    .limit(11);
+  if (used.length > 0)
+    throw conflict(
+      usedByMessage(
+        subject,
+        used.map((row) => row.name),
+      ),
+    );
 };
 
 /** Replaces the list's DSP association ids (admin, co-admin). */
@@ -404,7 +439,7 @@ export async function* exportEntries(db: DbOrTx, source: EntryColumns): AsyncGen
       .orderBy(asc(source.value))
       .limit(EXPORT_PAGE);
     if (rows.length === 0) return;
-    yield rows.map((row) => row.value).join('\n') + '\n';
+    yield `${rows.map((row) => row.value).join('\n')}\n`;
     after = rows.at(-1)!.value;
     if (rows.length < EXPORT_PAGE) return;
   }

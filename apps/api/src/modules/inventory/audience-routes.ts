@@ -168,7 +168,7 @@ export const audienceRoutes =
           operationId: 'changeAudienceStatus',
           summary: 'Move an audience by its lifecycle',
           description:
-            'Move an audience by its lifecycle (an owner may archive a ready or failed audience; ready and failed are set by processing)',
+            'Move an audience by its lifecycle (an owner may archive a ready or failed audience that no campaign uses, else 409 naming the campaigns; ready and failed are set by processing)',
           params: audienceIdParams,
           body: audienceStatusBody,
           response: withErrors(okResponse(audienceDetail)),

@@ -24,9 +24,10 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { likePattern, type Page } from '../../platform/pagination.ts';
 import { isUniqueViolation } from '../reference/exchange-service.ts';
+import { assertUnusedByCampaigns } from './applist-service.ts';
 import { type AudienceRow, NAME_TAKEN, requireAudience, resolveListOwner } from './list-access.ts';
 import { assertAudienceNameFree, findPendingImportId } from './list-import-service.ts';
-import { RULE_NOTE } from './rule-audience.ts';
+import { RULE_JOB_PAYLOAD, RULE_NOTE } from './rule-audience.ts';
 
 const ENTITY = 'audience';
 
@@ -143,7 +144,7 @@ const queueRule = (db: DbOrTx, audience: { id: number; ownerId: number }, princi
     kind: 'AUDIENCE_RULE',
     ownerId: audience.ownerId,
     audienceId: audience.id,
-    payload: { mode: 'replace', lines: 0, valid: 0, rejected: 0, rejectedLines: [] },
+    payload: RULE_JOB_PAYLOAD,
     ...actorOf(principal),
   });
 
@@ -220,6 +221,19 @@ export const changeAudienceStatus = async (
       const message = 'Upload a file or refresh the rule to process the audience again.';
       throw badRequest(message, { to: message });
     }
+    // An archived audience is out of use: the bidder would keep matching it in the campaigns that
+    // still name it, so those campaigns let go of it first (as a list is deleted only when unused).
+    if (to === 'ARCHIVED')
+      await assertUnusedByCampaigns(
+        tx,
+        {
+          table: campaignAudiences,
+          listColumn: campaignAudiences.audienceId,
+          campaignColumn: campaignAudiences.campaignId,
+        },
+        audience.id,
+        'This audience',
+      );
     await moveAudience(tx, principal, audience, to);
   });
   return readAudience(deps.db, principal, id);

@@ -8,7 +8,7 @@
 import { CHANGE_LOG_SAMPLE, type ImportMode } from '@console/core/api/inventory-lists';
 import { type SQL, sql } from 'drizzle-orm';
 import { checkTableName } from '../../db/bulk-session.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import { affectedRowsOf, type DbOrTx } from '../../db/client.ts';
 import type { FieldChange } from '../../db/schema/audit.ts';
 import type { EntryCheck } from './entry-rules.ts';
 import { checkEntries } from './list-file-reader.ts';
@@ -31,12 +31,6 @@ const countAndSample = async (db: DbOrTx, statement: SQL): Promise<{ count: numb
   );
   const row = (result as unknown as { rows: { n: number; sample: string[] | null }[] }).rows[0];
   return { count: Number(row?.n ?? 0), sample: row?.sample ?? [] };
-};
-
-/** Rows a statement changed: node-postgres says rowCount, PGlite affectedRows. */
-const affectedRowsOf = (result: unknown): number => {
-  const { rowCount, affectedRows } = result as { rowCount?: number | null; affectedRows?: number };
-  return Number(rowCount ?? affectedRows ?? 0);
 };
 
 /**

@@ -28,7 +28,7 @@ import { isUniqueViolation } from '../reference/exchange-service.ts';
 import { DEVICE_ID_LENGTH } from './entry-rules.ts';
 import { type EntryChange, entryChangeFields, mergeStaged } from './entry-store.ts';
 import { NAME_TAKEN } from './list-access.ts';
-import { computeRuleAudience } from './rule-audience.ts';
+import { computeRuleAudience, queueDailyRecounts } from './rule-audience.ts';
 
 type ImportRow = typeof listImports.$inferSelect;
 
@@ -36,6 +36,7 @@ const LEASE_MS = 2 * 60_000;
 const MAX_ATTEMPTS = 3;
 const ANALYZE_FROM = 10_000;
 const IDLE_POLL_MS = 2000;
+const RECOUNT_CHECK_MS = 10 * 60_000;
 const STORE_FAILED = 'The entries could not be stored. Upload the file again.';
 
 export type ListImportWorker = JobLoop;
@@ -252,20 +253,26 @@ const storeRuleAudience = async (deps: AppDeps, row: ImportRow) =>
       .where(eq(audiences.id, row.audienceId!))
       .for('update');
     if (!audience) return closeImport(tx, row.id, { status: 'FAILED', error: 'The audience was deleted.' });
+    if (audience.status === 'ARCHIVED')
+      return closeImport(tx, row.id, { status: 'FAILED', error: 'The audience was archived.' });
     const size = await computeRuleAudience(tx, audience);
-    await finishAudience(
-      tx,
-      row,
-      'READY',
-      {
-        matchedSize: size,
-        deviceIdCount: size,
-        emailHashCount: 0,
-        processedAt: new Date(),
-        failureReason: null,
-      },
-      [{ field: 'matched_size', from: audience.matchedSize, to: size }],
-    );
+    const counted = { matchedSize: size, deviceIdCount: size, emailHashCount: 0, processedAt: new Date() };
+    const sizeChange = [{ field: 'matched_size', from: audience.matchedSize, to: size }];
+    if (audience.status === 'READY') {
+      // The daily recount: the audience stays ready, its members and size move on.
+      await tx
+        .update(audiences)
+        .set({ ...counted, updatedAt: new Date() })
+        .where(eq(audiences.id, audience.id));
+      if (audience.matchedSize !== size)
+        await recordChange(tx, {
+          entityType: 'audience',
+          entityId: audience.id,
+          action: 'recount',
+          ...actorOfRow(row),
+          changes: sizeChange,
+        });
+    } else await finishAudience(tx, row, 'READY', { ...counted, failureReason: null }, sizeChange);
     await closeImport(tx, row.id, { status: 'DONE', result: { accepted: size, duplicates: 0, removed: 0 } });
   });
 
@@ -313,11 +320,15 @@ export const createListImportWorker = (
   // Embedded PGlite belongs to one process: a RUNNING row at start was left by a crash of this one.
   let takeAllRunning = options.driver === 'pglite';
 
+  // Between jobs, at most every RECOUNT_CHECK_MS: the rule audiences due for their daily recount.
+  let recountCheckedAt = 0;
   const runOne = async (): Promise<boolean> => {
     const row = await claimNext(deps.db, takeAllRunning);
     if (!row) {
       takeAllRunning = false;
-      return false;
+      if (Date.now() - recountCheckedAt < RECOUNT_CHECK_MS) return false;
+      recountCheckedAt = Date.now();
+      return (await queueDailyRecounts(deps.db)) > 0;
     }
     try {
       if (row.attempts > MAX_ATTEMPTS) throw new AppError(400, STORE_FAILED);

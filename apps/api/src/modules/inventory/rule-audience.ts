@@ -4,13 +4,15 @@
 // lower-cased, else the user id, '' when the request allowed no personal data). So the members are
 // the distinct user keys of the BID rows of the rule's events, written over the audience's members
 // in one statement (no list of people passes through memory). Run by the list-import worker in the
-// transaction that marks the audience READY.
+// transaction that marks the audience READY, and again every day for a ready one (the window of N
+// days moves on): `queueDailyRecounts` queues those jobs; a recount keeps the audience READY.
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { affectedRowsOf, type DbOrTx } from '../../db/client.ts';
+import type { ImportPayload } from '../../db/schema/lists.ts';
 import type { AudienceRow } from './list-access.ts';
 
 export const RULE_NOTE =
-  'Counted from the clicks and conversions the console records: the devices of the bid requests they came from, where personal data could be used. Refresh the audience to count the latest days again.';
+  'Counted from the clicks and conversions the console records: the devices of the bid requests they came from, where personal data could be used. Counted again every day; refresh the audience to count the latest days now.';
 
 const DAY_MS = 86_400_000;
 
@@ -45,4 +47,34 @@ export const computeRuleAudience = async (
     sql`select count(*)::int as members from audience_members where audience_id = ${audience.id}`,
   );
   return Number((counted as unknown as { rows: { members: number }[] }).rows[0]?.members ?? 0);
+};
+
+/** The payload of a rule audience's job (it reads no file: nothing to count but the rule). */
+export const RULE_JOB_PAYLOAD: ImportPayload = {
+  mode: 'replace',
+  lines: 0,
+  valid: 0,
+  rejected: 0,
+  rejectedLines: [],
+};
+
+/** How old a rule audience's count may grow before the worker counts it again. */
+export const RULE_RECOUNT_MS = DAY_MS;
+
+/**
+ * Queues a recount of every ready rule audience counted more than a day ago and not already queued
+ * (the system's job: no actor). Answers how many were queued.
+ */
+export const queueDailyRecounts = async (db: DbOrTx, nowMs = Date.now()): Promise<number> => {
+  const due = new Date(nowMs - RULE_RECOUNT_MS).toISOString();
+  const result = await db.execute(sql`
+    insert into list_imports (kind, owner_id, audience_id, payload)
+    select 'AUDIENCE_RULE', a.owner_id, a.id, ${JSON.stringify(RULE_JOB_PAYLOAD)}::jsonb
+    from audiences a
+    where a.source = 'RULE' and a.status = 'READY'
+      and (a.processed_at is null or a.processed_at < ${due}::timestamptz)
+      and not exists (
+        select 1 from list_imports i where i.audience_id = a.id and i.status in ('QUEUED', 'RUNNING')
+      )`);
+  return affectedRowsOf(result);
 };

@@ -11,17 +11,16 @@ import type {
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { campaigns } from '../../db/schema/campaigns.ts';
 import { campaignSmartAppLists, smartAppListApps, smartAppLists } from '../../db/schema/lists.ts';
 import { smartAppCategories } from '../../db/schema/reference.ts';
 import { actorOf } from '../../platform/advertiser-scope.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { likePattern, type Page } from '../../platform/pagination.ts';
 import { isUniqueViolation } from '../reference/exchange-service.ts';
-import { readEntryPage, usedByMessage } from './applist-service.ts';
+import { assertUnusedByCampaigns, readEntryPage } from './applist-service.ts';
 import { normaliseApp } from './entry-rules.ts';
 import { addValues, applyEntryEdit, entryChangeFields } from './entry-store.ts';
 import { checkEntries } from './list-file-reader.ts';
@@ -121,7 +120,7 @@ export const listSmartAppListApps = async (
     db,
     { table: smartAppListApps, value: smartAppListApps.value, key: smartAppListApps.listId, id: list.id },
     query,
-    list.appCount,
+    { count: list.appCount, updatedAt: list.updatedAt },
   );
 };
 
@@ -295,20 +294,16 @@ export const editSmartAppListApps = async (
 export const deleteSmartAppList = async (deps: AppDeps, principal: Principal, id: number) =>
   deps.db.transaction(async (tx) => {
     const list = await requireList(tx, id, { lock: true });
-    const used = await tx
-      .select({ name: campaigns.name })
-      .from(campaignSmartAppLists)
-      .innerJoin(campaigns, eq(campaigns.id, campaignSmartAppLists.campaignId))
-      .where(eq(campaignSmartAppLists.listId, list.id))
-      .orderBy(asc(sql`lower(${campaigns.name})`))
-      .limit(11);
-    if (used.length > 0)
-      throw conflict(
-        usedByMessage(
-          'This smart-app list',
-          used.map((row) => row.name),
-        ),
-      );
+    await assertUnusedByCampaigns(
+      tx,
+      {
+        table: campaignSmartAppLists,
+        listColumn: campaignSmartAppLists.listId,
+        campaignColumn: campaignSmartAppLists.campaignId,
+      },
+      list.id,
+      'This smart-app list',
+    );
     await tx.delete(smartAppLists).where(eq(smartAppLists.id, list.id));
     await recordChange(tx, {
       entityType: ENTITY,

@@ -3,14 +3,12 @@
 // reader friendly, and light enough for /login (no popover library).
 import { LANGUAGES } from '@console/core/constants';
 import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { setLanguage } from '../../lib/i18n/i18n.ts';
-import { HTML_LANG, isLanguage, LANGUAGE_NAMES, resolveLanguage } from '../../lib/i18n/languages.ts';
+import { HTML_LANG, isLanguage, LANGUAGE_NAMES } from '../../lib/i18n/languages.ts';
+import { setLanguage, usePublicTranslation } from '../../lib/i18n/locale-store.ts';
 import classes from './language-picker.module.css';
 
 export const LanguagePicker = () => {
-  const { t, i18n } = useTranslation('layout');
-  const current = resolveLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const { t, language: current } = usePublicTranslation('layout');
 
   return (
     <span className={classes.picker}>

@@ -1,15 +1,16 @@
 // The frame of the public screens (login, register, forgot password, maintenance, documentation):
 // the agency's logo, a language picker, the page (which brings its own card and <main>), the footer.
 
-import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import type { ReactNode } from 'react';
 import { useCompanyConfig } from '../../lib/config/use-company-config.ts';
+import { usePublicTranslation } from '../../lib/i18n/locale-store.ts';
+import { AppLink } from '../../lib/navigation/app-link.tsx';
 import { LanguagePicker } from './language-picker.tsx';
 import classes from './public-layout.module.css';
 import { formatCopyright } from './shell-rules.ts';
 
-export const PublicLayout = () => {
-  const { t } = useTranslation('layout');
+export const PublicLayout = ({ children }: { children: ReactNode }) => {
+  const { t } = usePublicTranslation('layout');
   const { config } = useCompanyConfig();
   const companyName = config?.company.name ?? '';
   const logoSrc = config?.company.logoSrc;
@@ -18,20 +19,18 @@ export const PublicLayout = () => {
     <div className={classes.page} data-testid="public-layout">
       <div className={classes.band} aria-hidden="true" />
       <header className={classes.header}>
-        <Link to="/" className={classes.logoLink} aria-label={t('topbar.home', { company: companyName })}>
+        <AppLink to="/" className={classes.logoLink} aria-label={t('topbar.home', { company: companyName })}>
           {logoSrc ? (
             <img className={classes.logo} src={logoSrc} alt={companyName} />
           ) : (
             <span className={classes.companyName}>{companyName}</span>
           )}
-        </Link>
+        </AppLink>
         <div className={classes.tools}>
           <LanguagePicker />
         </div>
       </header>
-      <div className={classes.content}>
-        <Outlet />
-      </div>
+      <div className={classes.content}>{children}</div>
       {config && (
         <footer className={classes.footer} data-testid="public-footer">
           {formatCopyright(config.footer.startYear, new Date().getFullYear())} {config.footer.text}

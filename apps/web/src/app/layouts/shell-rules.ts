@@ -2,7 +2,8 @@
 // unit tests share.
 import { DASHBOARD_VIEW_EVENT, STORAGE_KEYS } from '@console/core/constants';
 import { IMPERSONATION_TARGETS, isAdminRole, type Role } from '@console/core/roles';
-import { type MenuItem, SETTINGS_PATH } from '@console/core/routes/menus';
+import type { MenuItem } from '@console/core/routes/menus';
+import { SETTINGS_PATH } from '@console/core/routes/paths';
 
 export type UserSettingsFlags = {
   insight_dashboard?: boolean;

@@ -2,8 +2,9 @@
 // filtered by action; each entry lists its field-level changes (from -> to), who made them, on
 // whose behalf (while impersonating) and when, in the user's time zone.
 import '../data-table/data-table-styles.ts';
+import '@mantine/core/styles/Pill.layer.css';
 import type { ChangeLogEntry } from '@console/core/api/users';
-import { Anchor, Badge, Group, List, NativeSelect, Text } from '@mantine/core';
+import { Anchor, Badge, Group, List, NativeSelect, Pill, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -14,7 +15,14 @@ import { fetchData } from '../../lib/http/api-client.ts';
 import { type DataColumn, type DataPage, DataTable } from '../data-table/data-table.tsx';
 import type { ListParamsOptions } from '../data-table/list-params.ts';
 import { useListParams } from '../data-table/use-list-params.ts';
-import { CHANGE_LOG_ACTIONS, type FormattedValue, formatChangeValue } from './change-log-format.ts';
+import {
+  CHANGE_LOG_ACTIONS,
+  type ChangeLogFormat,
+  changeLogActionLabel,
+  changeLogFieldLabel,
+  type FormattedValue,
+  formatChangeValue,
+} from './change-log-format.ts';
 
 export type ChangeLogTableProps = {
   /** The entity's change log endpoint, e.g. `/api/admin/users/12/change-log`. */
@@ -26,12 +34,12 @@ export type ChangeLogTableProps = {
   /** Accessible name of the table; default "Change log". */
   label?: string;
   /**
-   * The feature's own names of actions and fields (translated), e.g. `{ fields: { bid_micros: 'Bid' } }`;
-   * they come before the shared `changeLog.actions.*` / `changeLog.fields.*` texts. Keep it stable (useMemo).
+   * The feature's own names of actions (translated), e.g. `{ actions: { entries: 'Entries edited' } }`;
+   * they come before the shared `changeLog.actions.*` texts. Fields are labelled by the shared list
+   * (@console/core/change-log-fields). Keep it stable (useMemo).
    */
   labels?: {
     actions?: Readonly<Record<string, string>>;
-    fields?: Readonly<Record<string, string>>;
     /** A code's name for a field (`status` ACTIVE -> "Active"); undefined keeps the value as it is. */
     values?: (field: string, value: string) => string | undefined;
   };
@@ -55,9 +63,21 @@ const ValueText = ({ value }: { value: FormattedValue }) => {
         {t('changeLog.empty')}
       </Text>
     );
+  if (value.kind === 'chips')
+    return (
+      <Pill.Group gap={4} data-testid="change-log-chips">
+        {value.items.map((item, index) => (
+          // Items may repeat (two equal samples): the position keeps keys apart.
+          // biome-ignore lint/suspicious/noArrayIndexKey: a static list
+          <Pill key={`${index}:${item}`} size="sm" style={{ maxWidth: '100%' }}>
+            {item}
+          </Pill>
+        ))}
+      </Pill.Group>
+    );
   return (
     <Text span fw={500} style={{ wordBreak: 'break-word' }}>
-      {value.kind === 'key' ? t(value.key) : value.text}
+      {value.text}
     </Text>
   );
 };
@@ -78,18 +98,14 @@ export const ChangeLogTable = ({
     placeholderData: keepPreviousData,
   });
 
-  const actionLabel = (action: string) =>
-    labels?.actions?.[action] ?? t(`changeLog.actions.${action}`, { defaultValue: action });
+  const actionLabel = (action: string) => labels?.actions?.[action] ?? changeLogActionLabel(action, t);
 
   const columns = useMemo<DataColumn<ChangeLogEntry>[]>(() => {
-    const actionLabel = (action: string) =>
-      labels?.actions?.[action] ?? t(`changeLog.actions.${action}`, { defaultValue: action });
-    const shownValue = (field: string, value: unknown): FormattedValue => {
+    const actionLabel = (action: string) => labels?.actions?.[action] ?? changeLogActionLabel(action, t);
+    const shownValue = (field: string, value: unknown, format: ChangeLogFormat): FormattedValue => {
       const named = typeof value === 'string' ? labels?.values?.(field, value) : undefined;
-      return named ? { kind: 'text', text: named } : formatChangeValue(field, value);
+      return named ? { kind: 'text', text: named } : formatChangeValue(field, value, format);
     };
-    const fieldLabel = (field: string) =>
-      labels?.fields?.[field] ?? t(`changeLog.fields.${field}`, { defaultValue: field });
     const subject: DataColumn<ChangeLogEntry>[] = subjectColumn
       ? [
           {
@@ -138,8 +154,9 @@ export const ChangeLogTable = ({
         id: 'changes',
         header: t('changeLog.changes'),
         hideable: false,
-        cell: (entry) =>
-          entry.changes.length === 0 ? (
+        cell: (entry) => {
+          const format: ChangeLogFormat = { t, language: i18n.language, names: entry.names };
+          return entry.changes.length === 0 ? (
             <Text size="sm" c="dimmed">
               {t('changeLog.noFields')}
             </Text>
@@ -149,16 +166,17 @@ export const ChangeLogTable = ({
                 <List.Item key={change.field}>
                   <Group gap={6} wrap="wrap">
                     <Text span size="sm" c="dimmed">
-                      {fieldLabel(change.field)}:
+                      {changeLogFieldLabel(change.field, t)}:
                     </Text>
-                    <ValueText value={shownValue(change.field, change.from)} />
+                    <ValueText value={shownValue(change.field, change.from, format)} />
                     <IconArrowRight size={14} aria-label={t('changeLog.changedTo')} />
-                    <ValueText value={shownValue(change.field, change.to)} />
+                    <ValueText value={shownValue(change.field, change.to, format)} />
                   </Group>
                 </List.Item>
               ))}
             </List>
-          ),
+          );
+        },
       },
       {
         id: 'actor',

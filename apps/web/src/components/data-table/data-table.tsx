@@ -1,7 +1,8 @@
 // The console's server-side data grid on TanStack Table: the server pages, sorts, filters and
 // searches (state in the URL through useListParams); the table renders columns, remembers hidden
 // ones per table id, and shows loading, empty and error states. Headers sort on click or Enter and
-// carry aria-sort; every row may have an actions menu.
+// carry aria-sort; every row may have an actions menu. Under 640 px the rows are cards instead
+// (data-cards.tsx).
 import './data-table-styles.ts';
 import {
   Alert,
@@ -17,6 +18,7 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   IconArrowDown,
   IconArrowUp,
@@ -40,6 +42,7 @@ import { localeOf } from '../../lib/format/date-time.ts';
 import { failureMessage } from '../toast.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 import { readHiddenColumns, toggleHidden, writeHiddenColumns } from './column-storage.ts';
+import { DataCards } from './data-cards.tsx';
 import classes from './data-table.module.css';
 import { countPages, PAGE_SIZES, pageRange } from './list-params.ts';
 import { type RowAction, RowActionsMenu } from './row-actions.tsx';
@@ -66,6 +69,12 @@ export type DataColumn<T> = {
   width?: CSSProperties['width'];
   /** The row's name: rendered as `<th scope="row">`. */
   isRowHeader?: boolean;
+  /**
+   * Under 640 px rows are cards (data-cards.tsx), titled by the first shown column: 'summary' shows
+   * this column on the card, 'details' behind "More details", 'hidden' not at all. Unmarked columns
+   * fill the card up to CARD_SUMMARY_COLUMNS, then go to the details.
+   */
+  card?: 'summary' | 'details' | 'hidden';
 };
 
 /** A page of the API (`pageOf(...)` in packages/core/src/api/common.ts); `total_exact: false` when the
@@ -124,6 +133,8 @@ const SELECT_COLUMN_WIDTH = 40;
 const features = tableFeatures({ columnVisibilityFeature, rowSortingFeature });
 type Features = typeof features;
 const EMPTY_ROWS: never[] = [];
+/** Below this width rows are cards (issue 14: "lists become cards under 640 px"). */
+const CARDS_QUERY = '(max-width: 639.98px)';
 
 const SortIcon = ({ direction }: { direction: false | 'asc' | 'desc' }) => {
   if (direction === 'asc') return <IconArrowUp size={14} aria-hidden="true" />;
@@ -151,6 +162,7 @@ export const DataTable = <T extends RowData>({
 }: DataTableProps<T>) => {
   const { t, i18n } = useTranslation('components');
   const { tableId, params } = list;
+  const isCards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
   const hideableIds = useMemo(
     () => columns.filter((column) => column.hideable !== false).map((column) => column.id),
     [columns],
@@ -253,6 +265,75 @@ export const DataTable = <T extends RowData>({
     selection.onChange(next);
   };
 
+  /** The error or empty state (null when there are rows to show). */
+  const renderStatus = (): ReactNode => {
+    if (query.isError) {
+      return (
+        <Alert
+          color="red"
+          variant="light"
+          title={t('table.errorTitle')}
+          role="alert"
+          data-testid={`${tableId}-error`}
+        >
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{failureMessage(query.error, t('table.errorBody'))}</Text>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconRefresh size={14} aria-hidden="true" />}
+              onClick={() => void query.refetch()}
+              data-testid={`${tableId}-retry`}
+            >
+              {t('table.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      );
+    }
+    if (rows.length > 0) return null;
+    return (
+      <EmptyState
+        icon={<IconInbox size={28} aria-hidden="true" />}
+        title={hasFilters ? t('table.noMatchTitle') : (emptyTitle ?? t('table.emptyTitle'))}
+        description={hasFilters ? t('table.noMatchBody') : (emptyDescription ?? t('table.emptyBody'))}
+        data-testid={`${tableId}-empty`}
+        py="xl"
+      >
+        {hasFilters ? (
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconFilterOff size={14} aria-hidden="true" />}
+            onClick={list.clearFilters}
+          >
+            {t('table.clearFilters')}
+          </Button>
+        ) : null}
+      </EmptyState>
+    );
+  };
+
+  const renderActions = (row: T, id: string) => (
+    <RowActionsMenu
+      actions={rowActions?.(row) ?? []}
+      label={rowActionsLabel?.(row) ?? t('table.rowActions')}
+      testId={`${tableId}-actions-${id}`}
+    />
+  );
+
+  const selectPageBox = (
+    <Checkbox
+      checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
+      indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
+      disabled={pageIds.length === 0}
+      onChange={togglePage}
+      aria-label={t('table.selectPage')}
+      data-testid={`${tableId}-select-page`}
+    />
+  );
+
   const renderBody = (): ReactNode => {
     if (isLoading) {
       return Array.from({ length: Math.min(params.limit, 8) }, (_, index) => (
@@ -266,58 +347,11 @@ export const DataTable = <T extends RowData>({
         </Table.Tr>
       ));
     }
-    if (query.isError) {
+    const status = renderStatus();
+    if (status) {
       return (
         <Table.Tr>
-          <Table.Td colSpan={visibleColumns.length}>
-            <Alert
-              color="red"
-              variant="light"
-              title={t('table.errorTitle')}
-              role="alert"
-              data-testid={`${tableId}-error`}
-            >
-              <Stack gap="sm" align="flex-start">
-                <Text size="sm">{failureMessage(query.error, t('table.errorBody'))}</Text>
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="red"
-                  leftSection={<IconRefresh size={14} aria-hidden="true" />}
-                  onClick={() => void query.refetch()}
-                  data-testid={`${tableId}-retry`}
-                >
-                  {t('table.retry')}
-                </Button>
-              </Stack>
-            </Alert>
-          </Table.Td>
-        </Table.Tr>
-      );
-    }
-    if (rows.length === 0) {
-      return (
-        <Table.Tr>
-          <Table.Td colSpan={visibleColumns.length}>
-            <EmptyState
-              icon={<IconInbox size={28} aria-hidden="true" />}
-              title={hasFilters ? t('table.noMatchTitle') : (emptyTitle ?? t('table.emptyTitle'))}
-              description={hasFilters ? t('table.noMatchBody') : (emptyDescription ?? t('table.emptyBody'))}
-              data-testid={`${tableId}-empty`}
-              py="xl"
-            >
-              {hasFilters ? (
-                <Button
-                  variant="light"
-                  size="xs"
-                  leftSection={<IconFilterOff size={14} aria-hidden="true" />}
-                  onClick={list.clearFilters}
-                >
-                  {t('table.clearFilters')}
-                </Button>
-              ) : null}
-            </EmptyState>
-          </Table.Td>
+          <Table.Td colSpan={visibleColumns.length}>{status}</Table.Td>
         </Table.Tr>
       );
     }
@@ -339,11 +373,7 @@ export const DataTable = <T extends RowData>({
           if (cell.column.id === ACTIONS_COLUMN) {
             return (
               <Table.Td key={cell.id} ta="right" w={56} {...stickyProps(cell.column.id)}>
-                <RowActionsMenu
-                  actions={rowActions?.(row.original) ?? []}
-                  label={rowActionsLabel?.(row.original) ?? t('table.rowActions')}
-                  testId={`${tableId}-actions-${row.id}`}
-                />
+                {renderActions(row.original, row.id)}
               </Table.Td>
             );
           }
@@ -397,90 +427,99 @@ export const DataTable = <T extends RowData>({
         </Group>
       </Group>
 
-      <Table.ScrollContainer minWidth={640} type="native" className={classes.scroll}>
-        <Table
-          striped
-          highlightOnHover
-          withTableBorder
-          verticalSpacing="xs"
-          aria-busy={query.isFetching || undefined}
-          aria-rowcount={total || undefined}
-          className={classes.table}
-        >
-          <caption style={visuallyHidden}>{label}</caption>
-          <Table.Thead>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
-                {group.headers.map((header) => {
-                  const column = byId.get(header.column.id);
-                  const direction = header.column.getIsSorted();
-                  const isSortable = Boolean(column?.sortKey);
-                  const text = header.isPlaceholder ? null : <table.FlexRender header={header} />;
-                  if (header.column.id === SELECT_COLUMN) {
+      {isCards ? (
+        <DataCards
+          tableId={tableId}
+          label={label}
+          list={list}
+          columns={visibleColumns.flatMap((column) => byId.get(column.id) ?? [])}
+          rows={rows.map((row) => ({ id: row.id, original: row.original }))}
+          isLoading={isLoading}
+          status={isLoading ? null : renderStatus()}
+          actions={rowActions ? renderActions : () => null}
+          selection={selection}
+          selectPage={selection ? selectPageBox : undefined}
+          onToggleRow={toggleRow}
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={640} type="native" className={classes.scroll}>
+          <Table
+            striped
+            highlightOnHover
+            withTableBorder
+            verticalSpacing="xs"
+            aria-busy={query.isFetching || undefined}
+            aria-rowcount={total || undefined}
+            className={classes.table}
+          >
+            <caption style={visuallyHidden}>{label}</caption>
+            <Table.Thead>
+              {table.getHeaderGroups().map((group) => (
+                <Table.Tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const column = byId.get(header.column.id);
+                    const direction = header.column.getIsSorted();
+                    const isSortable = Boolean(column?.sortKey);
+                    const text = header.isPlaceholder ? null : <table.FlexRender header={header} />;
+                    if (header.column.id === SELECT_COLUMN) {
+                      return (
+                        <Table.Th key={header.id} w={SELECT_COLUMN_WIDTH} {...stickyProps(header.column.id)}>
+                          {selectPageBox}
+                        </Table.Th>
+                      );
+                    }
+                    if (header.column.id === ACTIONS_COLUMN) {
+                      return (
+                        <Table.Th key={header.id} ta="right" {...stickyProps(header.column.id)}>
+                          <span style={visuallyHidden}>{text}</span>
+                        </Table.Th>
+                      );
+                    }
                     return (
-                      <Table.Th key={header.id} w={SELECT_COLUMN_WIDTH} {...stickyProps(header.column.id)}>
-                        <Checkbox
-                          checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
-                          indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
-                          disabled={pageIds.length === 0}
-                          onChange={togglePage}
-                          aria-label={t('table.selectPage')}
-                          data-testid={`${tableId}-select-page`}
-                        />
+                      <Table.Th
+                        key={header.id}
+                        scope="col"
+                        ta={column?.align}
+                        w={column?.width}
+                        {...stickyProps(header.column.id)}
+                        aria-sort={
+                          isSortable
+                            ? direction === 'asc'
+                              ? 'ascending'
+                              : direction === 'desc'
+                                ? 'descending'
+                                : 'none'
+                            : undefined
+                        }
+                      >
+                        {isSortable && column?.sortKey ? (
+                          <UnstyledButton
+                            onClick={() => list.sortBy(column.sortKey!, column.descFirst)}
+                            data-testid={`${tableId}-sort-${column.id}`}
+                            style={{
+                              display: 'inline-flex',
+                              alignItems: 'center',
+                              gap: 4,
+                              fontWeight: 700,
+                              fontSize: 'inherit',
+                            }}
+                          >
+                            {text}
+                            <SortIcon direction={direction} />
+                          </UnstyledButton>
+                        ) : (
+                          text
+                        )}
                       </Table.Th>
                     );
-                  }
-                  if (header.column.id === ACTIONS_COLUMN) {
-                    return (
-                      <Table.Th key={header.id} ta="right" {...stickyProps(header.column.id)}>
-                        <span style={visuallyHidden}>{text}</span>
-                      </Table.Th>
-                    );
-                  }
-                  return (
-                    <Table.Th
-                      key={header.id}
-                      scope="col"
-                      ta={column?.align}
-                      w={column?.width}
-                      {...stickyProps(header.column.id)}
-                      aria-sort={
-                        isSortable
-                          ? direction === 'asc'
-                            ? 'ascending'
-                            : direction === 'desc'
-                              ? 'descending'
-                              : 'none'
-                          : undefined
-                      }
-                    >
-                      {isSortable && column?.sortKey ? (
-                        <UnstyledButton
-                          onClick={() => list.sortBy(column.sortKey!, column.descFirst)}
-                          data-testid={`${tableId}-sort-${column.id}`}
-                          style={{
-                            display: 'inline-flex',
-                            alignItems: 'center',
-                            gap: 4,
-                            fontWeight: 700,
-                            fontSize: 'inherit',
-                          }}
-                        >
-                          {text}
-                          <SortIcon direction={direction} />
-                        </UnstyledButton>
-                      ) : (
-                        text
-                      )}
-                    </Table.Th>
-                  );
-                })}
-              </Table.Tr>
-            ))}
-          </Table.Thead>
-          <Table.Tbody>{renderBody()}</Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                  })}
+                </Table.Tr>
+              ))}
+            </Table.Thead>
+            <Table.Tbody>{renderBody()}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
 
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Group gap="sm">

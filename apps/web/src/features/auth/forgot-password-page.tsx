@@ -5,9 +5,10 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Loader.css';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
 import type { ApiResult } from '../../lib/http/api-result.ts';
+import { usePublicTranslation } from '../../lib/i18n/locale-store.ts';
+import { AppLink } from '../../lib/navigation/app-link.tsx';
+import { navigateTo } from '../../lib/navigation/app-navigator.ts';
 import { requestPasswordReset, resetPassword } from './api/auth-api.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { FailureAlert } from './components/failure-alert.tsx';
@@ -18,8 +19,7 @@ import type { LoginNotice } from './login-page.tsx';
 import { checkNewPassword } from './password-rule.ts';
 
 const ForgotPasswordPage = () => {
-  const { t } = useTranslation('auth');
-  const navigate = useNavigate();
+  const { t } = usePublicTranslation('auth');
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [failure, setFailure] = useState<ApiResult<unknown> | null>(null);
@@ -57,7 +57,7 @@ const ForgotPasswordPage = () => {
 
   const footer = (
     <Text size="sm" ta="center">
-      <Anchor component={Link} to="/login" fw={600}>
+      <Anchor component={AppLink} to="/login" fw={600}>
         {t('forgot.backToLogin')}
       </Anchor>
     </Text>
@@ -82,7 +82,10 @@ const ForgotPasswordPage = () => {
               password: latest.current.password,
             });
             if (result.success)
-              navigate('/login', { replace: true, state: { notice: 'passwordReset' } satisfies LoginNotice });
+              navigateTo('/login', {
+                replace: true,
+                state: { notice: 'passwordReset' } satisfies LoginNotice,
+              });
             return result;
           }}
         >

@@ -8,9 +8,10 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Loader.css';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
 import type { ApiResult } from '../../lib/http/api-result.ts';
+import { usePublicTranslation } from '../../lib/i18n/locale-store.ts';
+import { AppLink } from '../../lib/navigation/app-link.tsx';
+import { useAppLocation } from '../../lib/navigation/app-navigator.ts';
 import { isSessionData } from '../../lib/session/auth-record.ts';
 import { signIn } from '../../lib/session/session-store.ts';
 import { requestLogin } from './api/auth-api.ts';
@@ -25,8 +26,8 @@ type Fields = 'email' | 'password';
 export type LoginNotice = { notice?: 'passwordReset' };
 
 const LoginPage = () => {
-  const { t } = useTranslation('auth');
-  const location = useLocation();
+  const { t } = usePublicTranslation('auth');
+  const location = useAppLocation();
   const notice = (location.state as LoginNotice | null)?.notice;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -60,7 +61,7 @@ const LoginPage = () => {
       footer={
         <Text size="sm" ta="center">
           {t('login.noAccount')}{' '}
-          <Anchor component={Link} to="/register" fw={600}>
+          <Anchor component={AppLink} to="/register" fw={600}>
             {t('login.registerLink')}
           </Anchor>
         </Text>
@@ -96,7 +97,7 @@ const LoginPage = () => {
             data-testid="login-password"
           />
           <Group justify="flex-end">
-            <Anchor component={Link} to="/forgot-password" size="sm">
+            <Anchor component={AppLink} to="/forgot-password" size="sm">
               {t('login.forgotLink')}
             </Anchor>
           </Group>

@@ -10,9 +10,9 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Anchor, Button, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { ApiResult } from '../../lib/http/api-result.ts';
+import { usePublicTranslation } from '../../lib/i18n/locale-store.ts';
+import { AppLink } from '../../lib/navigation/app-link.tsx';
 import { isSessionData } from '../../lib/session/auth-record.ts';
 import { signIn } from '../../lib/session/session-store.ts';
 import {
@@ -34,7 +34,7 @@ type Fields = 'firstName' | 'lastName' | 'companyName' | 'email' | 'password' | 
 const EMPTY = { firstName: '', lastName: '', companyName: '', email: '', password: '', confirmation: '' };
 
 const RegisterPage = () => {
-  const { t } = useTranslation('auth');
+  const { t } = usePublicTranslation('auth');
   const [role, setRole] = useState<RegisterRole>('ADVERTISER');
   const [values, setValues] = useState<Record<Fields, string>>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
@@ -84,7 +84,7 @@ const RegisterPage = () => {
   const backToLogin = (
     <Text size="sm" ta="center">
       {t('register.haveAccount')}{' '}
-      <Anchor component={Link} to="/login" fw={600}>
+      <Anchor component={AppLink} to="/login" fw={600}>
         {t('register.loginLink')}
       </Anchor>
     </Text>

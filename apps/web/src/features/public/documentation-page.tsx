@@ -8,8 +8,8 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Anchor, Grid, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { usePublicTranslation } from '../../lib/i18n/locale-store.ts';
+import { AppLink } from '../../lib/navigation/app-link.tsx';
 
 export type DocumentationSection = 'general' | 'console';
 
@@ -34,7 +34,7 @@ const asList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 const DocumentationPage = ({ section }: { section: DocumentationSection }) => {
-  const { t } = useTranslation('docs');
+  const { t } = usePublicTranslation('docs');
   const ids = SECTIONS[section];
   return (
     <Grid gap="xl" w="100%" maw={1100} mx="auto" align="flex-start">
@@ -47,7 +47,7 @@ const DocumentationPage = ({ section }: { section: DocumentationSection }) => {
             {(['general', 'console'] as const).map((other) => (
               <Anchor
                 key={other}
-                component={Link}
+                component={AppLink}
                 to={`/documentation/${other}`}
                 fw={other === section ? 700 : 400}
                 aria-current={other === section ? 'page' : undefined}
@@ -63,7 +63,7 @@ const DocumentationPage = ({ section }: { section: DocumentationSection }) => {
                 {t(`${section}.${id}.title`)}
               </Anchor>
             ))}
-            <Anchor component={Link} to="/login" size="sm" mt="sm">
+            <Anchor component={AppLink} to="/login" size="sm" mt="sm">
               {t('nav.toConsole')}
             </Anchor>
           </Stack>

@@ -1,9 +1,10 @@
-// i18next with one JSON file per language and namespace (src/locales/<lang>/<ns>.json), each its
-// own chunk loaded on first use, so /login loads only `common` and `auth` of one language.
-import { LANGUAGES, type Language, STORAGE_KEYS } from '@console/core/constants';
+// i18next of the signed-in app, loaded with it (signed-in-router.tsx): one JSON file per language
+// and namespace (src/locales/<lang>/<ns>.json), each its own chunk loaded on first use. The public
+// screens translate without it (locale-store.ts), whose language it follows.
+import { LANGUAGES } from '@console/core/constants';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { HTML_LANG, resolveLanguage } from './languages.ts';
+import { getLanguage, onLanguageChange } from './locale-store.ts';
 
 const localeFiles = import.meta.glob<{ default: ResourceKey }>('../../locales/*/*.json');
 
@@ -23,29 +24,20 @@ const lazyLocales: BackendModule = {
   },
 };
 
-const readStoredLanguage = (): Language => {
-  try {
-    return resolveLanguage(localStorage.getItem(STORAGE_KEYS.language));
-  } catch {
-    return resolveLanguage(null);
-  }
-};
-
-const applyHtmlLang = (language: string): void => {
-  document.documentElement.lang = HTML_LANG[resolveLanguage(language)];
-};
-
 export const i18n = i18next;
 
-export const initI18n = async (): Promise<void> => {
-  const language = readStoredLanguage();
-  applyHtmlLang(language);
-  i18next.on('languageChanged', applyHtmlLang);
-  await i18next
+let ready: Promise<unknown> | null = null;
+
+/** Starts i18next once (a later sign-in in the same page reuses it). */
+export const initI18n = (): Promise<unknown> => {
+  if (ready) return ready;
+  // The language is the store's (locale-store.ts: the picker, the page's lang attribute).
+  onLanguageChange((next) => i18next.changeLanguage(next));
+  ready = i18next
     .use(lazyLocales)
     .use(initReactI18next)
     .init({
-      lng: language,
+      lng: getLanguage(),
       supportedLngs: [...LANGUAGES],
       // Every language carries every key (test/locales.test.ts), so no English fallback is loaded.
       fallbackLng: false,
@@ -57,10 +49,5 @@ export const initI18n = async (): Promise<void> => {
       returnNull: false,
       react: { useSuspense: true },
     });
-};
-
-/** Switches the language and remembers it under I18N_LANGUAGE. */
-export const setLanguage = async (language: Language): Promise<void> => {
-  localStorage.setItem(STORAGE_KEYS.language, language);
-  await i18next.changeLanguage(language);
+  return ready;
 };

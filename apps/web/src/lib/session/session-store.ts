@@ -2,7 +2,7 @@
 // token refresh, restore at start-up and following other tabs.
 import { STORAGE_KEYS } from '@console/core/constants';
 import { type ParentRole, ROLES, type Role } from '@console/core/roles';
-import { BACK_TO_PATH, HOME_PATH } from '@console/core/routes/menus';
+import { BACK_TO_PATH, HOME_PATH } from '@console/core/routes/paths';
 import { useMemo, useSyncExternalStore } from 'react';
 import { ApiError, apiGet, apiPost } from '../http/api-client.ts';
 import { navigateTo } from '../navigation/app-navigator.ts';

@@ -90,7 +90,18 @@ export const SpendCell = ({ delivery }: { delivery: CampaignDelivery }) => {
   );
 };
 
-const Figure = ({ label, value, testId }: { label: string; value: React.ReactNode; testId: string }) => (
+/** One labelled figure of the view (delivery, forecast), with an optional line under it (a range). */
+export const Figure = ({
+  label,
+  value,
+  detail,
+  testId,
+}: {
+  label: string;
+  value: React.ReactNode;
+  detail?: string;
+  testId: string;
+}) => (
   <Stack gap={2}>
     <Text size="xs" c="dimmed">
       {label}
@@ -98,6 +109,11 @@ const Figure = ({ label, value, testId }: { label: string; value: React.ReactNod
     <Text size="lg" fw={600} data-testid={testId}>
       {value}
     </Text>
+    {detail ? (
+      <Text size="xs" c="dimmed" data-testid={`${testId}-range`}>
+        {detail}
+      </Text>
+    ) : null}
   </Stack>
 );
 

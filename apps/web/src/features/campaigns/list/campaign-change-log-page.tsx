@@ -32,11 +32,7 @@ const CampaignChangeLogPage = () => {
   const campaign = useCampaign(id);
   const links = useCampaignLinks();
   const data = campaign.data;
-  const exchangeKey = data?.exchanges.map((exchange) => exchange.name).join('\n') ?? '';
-  const labels = useMemo(
-    () => campaignLogLabels(t, exchangeKey ? exchangeKey.split('\n') : []),
-    [t, exchangeKey],
-  );
+  const labels = useMemo(() => campaignLogLabels(t), [t]);
   if (!route) return null;
   const back = data ? (links.view(data.campaign_id) ?? links.list()) : links.list();
   return (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../../locales/en/campaigns.json' with { type: 'json' };
-import { CAMPAIGN_LOG_FIELD_KEYS, campaignLogLabels } from './change-log-labels.ts';
+import { campaignLogLabels } from './change-log-labels.ts';
 
 /** A tiny `t` over the English file, so that a key missing there fails here. */
 const t = (key: string, options: Record<string, unknown> = {}): string => {
@@ -10,15 +10,11 @@ const t = (key: string, options: Record<string, unknown> = {}): string => {
 };
 
 describe('campaignLogLabels', () => {
-  it('names every field the API records, and the approval fields of each exchange', () => {
-    const labels = campaignLogLabels(t, ['AppLovin Exchange']);
-    expect(Object.keys(labels.fields)).toEqual(
-      expect.arrayContaining([...Object.keys(CAMPAIGN_LOG_FIELD_KEYS), 'exchanges.AppLovin Exchange.state']),
-    );
-    expect(labels.fields.bid_micros).toBe('Bid');
-    expect(labels.fields['targeting.countries']).toBe('Countries');
-    expect(labels.fields['exchanges.AppLovin Exchange.state']).toBe('AppLovin Exchange: approval');
-    expect(labels.fields['exchanges.AppLovin Exchange.reason']).toBe('AppLovin Exchange: reason');
+  it('names the campaign action and the codes of statuses and exchange approvals', () => {
+    const labels = campaignLogLabels(t);
     expect(labels.actions['exchange-approval']).toBe('Approval');
+    expect(labels.values('status', 'PENDING_APPROVAL')).toBe(en.status.PENDING_APPROVAL);
+    expect(labels.values('exchanges.AppLovin Exchange.state', 'REJECTED')).toBe(en.exchangeState.REJECTED);
+    expect(labels.values('name', 'PENDING_APPROVAL')).toBeUndefined();
   });
 });

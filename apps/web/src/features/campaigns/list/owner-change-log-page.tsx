@@ -17,7 +17,7 @@ const OwnerChangeLogPage = () => {
   const { t } = useTranslation('campaigns');
   const links = useCampaignLinks();
   const subjectColumn = useMemo(() => ({ header: t('owner.campaignColumn'), href: links.view }), [t, links]);
-  const labels = useMemo(() => campaignLogLabels(t, []), [t]);
+  const labels = useMemo(() => campaignLogLabels(t), [t]);
   return (
     <OwnerPage
       heading={(name) => t('owner.changeLogOf', { name })}

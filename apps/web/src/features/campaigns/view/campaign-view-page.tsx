@@ -23,8 +23,10 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { formatDateTime, userTimeZone } from '../../../lib/format/date-time.ts';
 import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
 import { parseId } from '../../../lib/routing/parse-id.ts';
+import { useCampaignForecast } from '../api/campaign-forecast.ts';
 import { useCampaign } from '../api/get-campaign.ts';
 import { DeliveryFigures } from '../components/campaign-delivery.tsx';
+import { ForecastPanel } from '../components/campaign-forecast.tsx';
 import { formatBid, formatBidRange, formatBudget, formatFlight } from '../components/campaign-format.ts';
 import { CampaignLoadState } from '../components/campaign-load-state.tsx';
 import { movesOf } from '../components/campaign-moves.ts';
@@ -161,11 +163,19 @@ const CampaignDetails = ({ campaign }: { campaign: CampaignDetail }) => {
   const assoc = assocRows(campaign);
   const cap = campaign.frequency_cap;
   const days = flightDays(campaign.start_at, campaign.end_at);
+  const forecast = useCampaignForecast(campaign.campaign_id);
 
   return (
     <Stack gap="lg">
       <DetailSection title={t('view.sections.delivery')} testId="campaign-delivery">
         <DeliveryFigures delivery={campaign.delivery} />
+      </DetailSection>
+      <DetailSection
+        title={t('view.sections.forecast')}
+        description={t('forecast.lead')}
+        testId="campaign-forecast"
+      >
+        <ForecastPanel query={forecast} />
       </DetailSection>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <DetailSection title={t('view.sections.flight')} testId="campaign-flight">

@@ -22,23 +22,6 @@ import { CreativeStatusBadge, CreativeTypeBadge } from '../components/creative-s
 
 /** The actions the creative log records. */
 const CREATIVE_LOG_ACTIONS = ['create', 'update', 'bulk-update', 'exchange-approval'] as const;
-/** The fields the creative log names (apps/api creative-service snapshotOf, approvals, DSP ids). */
-const CREATIVE_LOG_FIELDS = [
-  'name',
-  'creative_type',
-  'advertiser_id',
-  'status',
-  'click_url',
-  'pixel_url',
-  'impression_url',
-  'size',
-  'media',
-  'video_section',
-  'native',
-  'html_tag',
-  'exchanges',
-  'creative_assoc_map',
-] as const;
 
 const CreativeChangeLogPage = () => {
   const { t } = useTranslation('creatives');
@@ -52,7 +35,6 @@ const CreativeChangeLogPage = () => {
         'bulk-update': t('changeLog.actions.bulk-update'),
         'exchange-approval': t('changeLog.actions.exchange-approval'),
       },
-      fields: Object.fromEntries(CREATIVE_LOG_FIELDS.map((field) => [field, t(`changeLog.fields.${field}`)])),
     }),
     [t],
   );

@@ -12,27 +12,6 @@ import { ChangeLogTable } from '../../../components/change-log/change-log-table.
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
 
-const FIELDS = [
-  'name',
-  'kind',
-  'default_mode',
-  'entries_added',
-  'entries_added_sample',
-  'entries_removed',
-  'entries_removed_sample',
-  'entry_count',
-  'app_count',
-  'matched_size',
-  'status',
-  'source',
-  'rule',
-  'import',
-  'applist_assoc_map',
-  'description',
-  'category_id',
-  'genre_id',
-  'subgenre_id',
-] as const;
 const ACTIONS = ['create', 'update', 'entries', 'status', 'delete'] as const;
 
 export const ListChangeLogPage = ({
@@ -51,7 +30,6 @@ export const ListChangeLogPage = ({
   const labels = useMemo(
     () => ({
       actions: Object.fromEntries(ACTIONS.map((action) => [action, t(`log.actions.${action}`)])),
-      fields: Object.fromEntries(FIELDS.map((field) => [field, t(`log.fields.${field}`)])),
     }),
     [t],
   );

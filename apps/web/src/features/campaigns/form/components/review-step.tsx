@@ -5,14 +5,16 @@ import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { formatMicros } from '@console/core/format/money';
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DetailList, type DetailRow } from '../../../../components/detail-list.tsx';
 import { formatDateTime } from '../../../../lib/format/date-time.ts';
 import { useSession } from '../../../../lib/session/session-store.ts';
+import { useDraftForecast } from '../../api/campaign-forecast.ts';
 import { useCreativesByIds } from '../../api/creative-options.ts';
 import { useBrowsers } from '../../api/list-browsers.ts';
 import { useCountries } from '../../api/list-countries.ts';
@@ -22,7 +24,8 @@ import { useSmartAppCategories } from '../../api/list-smart-app-categories.ts';
 import { useSupportedExchanges } from '../../api/list-supported-exchanges.ts';
 import { useLookupByIds } from '../../api/reference-lookups.ts';
 import { useRelationOptions } from '../../api/relation-options.ts';
-import { type FormStep, readMoney } from '../campaign-form-model.ts';
+import { ForecastPanel } from '../../components/campaign-forecast.tsx';
+import { type CampaignFormValues, type FormStep, readMoney, toCreateBody } from '../campaign-form-model.ts';
 import { groupDays, hourLabel } from '../day-parting.ts';
 import { isoFromZonedParts } from '../zoned-time.ts';
 import { weekdayNames } from './day-parting-grid.tsx';
@@ -69,6 +72,56 @@ const ReviewSection = ({
     <DetailList rows={rows} />
   </Paper>
 );
+
+/** The form's settings as a forecast body, or null while the bid (or the advertiser) is missing. */
+const forecastBodyOf = (values: CampaignFormValues, withAdvertiser: boolean, hasAdvertiser: boolean) => {
+  if (!hasAdvertiser || readMoney(values.bid).micros === null) return null;
+  const body = toCreateBody(values, { withAdvertiser, submit: false }) as Record<string, unknown>;
+  // Amounts and dates not given yet are left to the form's own checks: the forecast goes without them.
+  for (const field of ['total_budget_micros', 'min_bid_micros', 'max_bid_micros', 'start_at', 'end_at'])
+    if (!body[field]) delete body[field];
+  return body;
+};
+
+/** Step 5's forecast: what these settings would buy a day, from the bidder's recent traffic. */
+const ReviewForecast = ({
+  values,
+  hasAdvertiser,
+}: {
+  values: CampaignFormValues;
+  hasAdvertiser: boolean;
+}) => {
+  const { t } = useTranslation('campaigns');
+  const role = useSession().auth?.role;
+  const body = forecastBodyOf(values, role !== undefined && role !== 'ADVERTISER', hasAdvertiser);
+  const query = useDraftForecast(body);
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-label={t('view.sections.forecast')}
+      data-testid="review-forecast"
+    >
+      <Stack gap="sm">
+        <Title order={3} fz="h5">
+          {t('view.sections.forecast')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('forecast.lead')}
+        </Text>
+        {body === null ? (
+          <Text size="sm" c="dimmed" data-testid="review-forecast-needs-bid">
+            {t('forecast.needsBid')}
+          </Text>
+        ) : (
+          <ForecastPanel query={query} />
+        )}
+      </Stack>
+    </Paper>
+  );
+};
 
 export const ReviewStep = ({
   values,
@@ -331,6 +384,7 @@ export const ReviewStep = ({
           },
         ]}
       />
+      <ReviewForecast values={values} hasAdvertiser={hasAdvertiser} />
     </Stack>
   );
 };

@@ -1,0 +1,166 @@
+// The bids' journal: a BID event is durable once its line is in a local file and fdatasync'd (about
+// 0.3 ms on this machine), so a bid answer waits for that instead of a database commit. A shipper
+// moves the lines into PostgreSQL every second, in large batches, through the same statement as
+// every other event (raw rows, their rollups): the database still holds every bid within a second
+// or two, and a bidder's answer no longer waits on it (at 2,000 bids a second the commit was
+// 2-14 ms of a bid's time, p99 34 ms; the journal's sync is a fraction of a millisecond).
+//
+// Files (in <dataDir>/bid-journal): `current-<pid>.jsonl` takes the appends; each second it is
+// renamed `ready-<time>-<pid>.jsonl` and a new one begun. A shipper claims a ready file by renaming
+// it `shipping-<pid>-…` (an atomic rename: two processes never ship one file), stores its lines
+// and deletes it. At start, files a dead process left (its current or claimed ones) are shipped
+// too. Storing is idempotent (a fact already stored is skipped by its unique key), so a file
+// shipped twice after a crash between storing and deleting counts nothing twice. A torn last line
+// (a crash in mid-write) was never acknowledged: it is skipped. Lines are the rows as the database
+// statement reads them (`eventRow`), so shipping joins lines into its JSON parameter: no parse and
+// no stringify of thousands of events on the bidder's event loop each second.
+import { mkdirSync } from 'node:fs';
+import { type FileHandle, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export type BidJournal = {
+  /** Resolves once the lines (one JSON row each, no newline) are on disk (fdatasync). */
+  append: (rows: readonly string[]) => Promise<void>;
+  /** Closes the current file and stores everything journaled so far. */
+  flush: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const SHIP_EVERY_MS = 1000;
+const STORE_BATCH = 5000;
+
+const isAlive = (pid: number) => {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** The lines of a journal file; a torn last line (no newline after it) is dropped. */
+const readLines = async (path: string): Promise<string[]> => {
+  const lines = (await readFile(path, 'utf8')).split('\n');
+  lines.pop(); // '' after the last newline, or the torn line a crash cut off
+  return lines.filter((line) => line !== '');
+};
+
+export const createBidJournal = (options: {
+  dir: string;
+  /** Stores a batch of rows given as a JSON array (idempotent). */
+  store: (rowsJson: string) => Promise<void>;
+  onError: (error: unknown) => void;
+}): BidJournal => {
+  const dir = join(options.dir, 'bid-journal');
+  mkdirSync(dir, { recursive: true });
+  const currentPath = join(dir, `current-${process.pid}.jsonl`);
+  let handle: FileHandle | null = null;
+  let written = 0;
+  let seq = 0;
+
+  // Appends, syncs and rotations run one after another on this chain.
+  let files: Promise<unknown> = Promise.resolve();
+  const onFiles = <T>(step: () => Promise<T>): Promise<T> => {
+    const run = files.then(step);
+    files = run.catch(() => undefined);
+    return run;
+  };
+
+  // Group commit: lines appended in one turn of the event loop share one write and one sync.
+  let lines: string[] = [];
+  let waiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
+  let scheduled = false;
+  const writeWaiting = () =>
+    onFiles(async () => {
+      const batch = lines;
+      const batchWaiters = waiters;
+      lines = [];
+      waiters = [];
+      try {
+        handle ??= await open(currentPath, 'a');
+        await handle.write(batch.join(''));
+        await handle.datasync();
+        written += batch.length;
+        for (const waiter of batchWaiters) waiter.resolve();
+      } catch (error) {
+        for (const waiter of batchWaiters) waiter.reject(error);
+      }
+    });
+
+  /** The current file becomes ready to ship (when it holds anything). */
+  const rotate = () =>
+    onFiles(async () => {
+      if (!handle) return;
+      await handle.close();
+      handle = null;
+      if (written === 0) return;
+      written = 0;
+      await rename(
+        currentPath,
+        join(dir, `ready-${Date.now()}-${String(seq++).padStart(6, '0')}-${process.pid}.jsonl`),
+      );
+    });
+
+  // Shipping: one file at a time, oldest first.
+  let shipping: Promise<void> = Promise.resolve();
+  const shipFile = async (path: string) => {
+    const lines = await readLines(path);
+    for (let start = 0; start < lines.length; start += STORE_BATCH)
+      await options.store(`[${lines.slice(start, start + STORE_BATCH).join(',')}]`);
+    await unlink(path);
+  };
+  const claimAndShip = async () => {
+    const names = (await readdir(dir)).sort();
+    for (const name of names) {
+      const owner = Number(/-(\d+)\.jsonl$/.exec(name)?.[1] ?? Number.NaN);
+      const path = join(dir, name);
+      if (name.startsWith('ready-') || (name.startsWith('current-') && !isAlive(owner))) {
+        const claimed = join(dir, `shipping-${process.pid}-${name}`);
+        try {
+          await rename(path, claimed);
+        } catch {
+          continue; // another process took it
+        }
+        await shipFile(claimed);
+      } else if (name.startsWith('shipping-')) {
+        const shipper = Number(/^shipping-(\d+)-/.exec(name)?.[1] ?? Number.NaN);
+        if (shipper === process.pid || !isAlive(shipper)) await shipFile(path);
+      }
+    }
+  };
+  const ship = () => {
+    shipping = shipping.then(claimAndShip).catch(options.onError);
+    return shipping;
+  };
+
+  const timer = setInterval(() => {
+    void rotate().then(ship).catch(options.onError);
+  }, SHIP_EVERY_MS);
+  timer.unref();
+  void ship(); // what an earlier process left
+
+  const flush = async () => {
+    await rotate();
+    await ship();
+  };
+
+  return {
+    append: (rows) =>
+      new Promise<void>((resolve, reject) => {
+        for (const row of rows) lines.push(`${row}\n`);
+        waiters.push({ resolve, reject });
+        if (scheduled) return;
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          void writeWaiting();
+        });
+      }),
+    flush,
+    close: async () => {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+};

@@ -1,0 +1,150 @@
+// A campaign's reach and spend forecast from the request sample: each sampled request goes through
+// the bidder's own eligibility (eligibility.ts, at the sample's hour in the campaign's zone), each of
+// its imps through the bidder's floors, deals, pricing and creative fit (bid-engine.ts,
+// pricing.ts, creative-match.ts). A match stands for `rate` requests; the sample covers `days`
+// days. Wins are the matched imps times the win rate at the campaign's price there; spend the wins
+// times the price (times the observed clearing share, plus the margin); both capped by the daily
+// budget and, for a daily or hourly frequency cap, by the users times the cap. Pure.
+import type { CampaignForecast } from '@console/core/api/forecast';
+import { findDeal } from '../bidding/bid-engine.ts';
+import type { BidderCampaign, ListMembership } from '../bidding/bidder-campaign.ts';
+import { findCreativeFit } from '../bidding/creative-match.ts';
+import { findIneligibility } from '../bidding/eligibility.ts';
+import { type LocalClock, readLocalClock } from '../bidding/local-time.ts';
+import { costOfImpression, microsOfCpm, priceBid } from '../bidding/pricing.ts';
+import type { Sample, SampleWindow } from './sample-store.ts';
+import { type RateRange, type WinData, winRateAt } from './win-rate.ts';
+
+export type ForecastInput = {
+  /** The compiled campaign; flight limits are not applied (a forecast is per day of running). */
+  campaign: BidderCampaign;
+  window: SampleWindow;
+  rate: number;
+  winData: WinData;
+  membership: ListMembership;
+  seat: string;
+  /** The cap of daily spend: the daily budget, else the total over the flight's days; null: none. */
+  dailyCapMicros: number | null;
+  /** false: no creative chosen, so any imp format counts. */
+  applyCreatives: boolean;
+  audiencesApplied: boolean;
+};
+
+const KEYS = ['low', 'expected', 'high'] as const;
+const zero = (): RateRange => ({ low: 0, expected: 0, high: 0 });
+
+/** The price the campaign would bid on an imp of a sample, or null when it would not bid on it. */
+const priceOnImp = (input: ForecastInput, sample: Sample, index: number): number | null => {
+  const { campaign } = input;
+  const imp = sample.imps[index]!;
+  if (imp.bidfloorcur && imp.bidfloorcur.toUpperCase() !== 'USD') return null;
+  const dealMatch = findDeal(campaign, imp.pmp?.deals ?? [], input.seat);
+  if (imp.pmp?.private_auction === 1 && !dealMatch) return null;
+  const floor = Math.max(
+    microsOfCpm(imp.bidfloor ?? 0),
+    dealMatch ? microsOfCpm(dealMatch.deal.bidfloor ?? 0) : 0,
+  );
+  const price = priceBid(campaign, floor);
+  if (price === null) return null;
+  if (
+    input.applyCreatives &&
+    !findCreativeFit(campaign.creatives, {
+      exchangeId: sample.exchangeId,
+      imp,
+      nativeRequest: sample.natives[index] ?? null,
+      trackingIsSecure: true,
+    })
+  )
+    return null;
+  return price;
+};
+
+const PER_DAY: Record<string, number> = { HOUR: 24, DAY: 1 };
+
+export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
+  const { campaign, window, rate, winData } = input;
+  const clocks = new Map<number, LocalClock>();
+  let matches = 0;
+  let imps = 0;
+  const userDays = new Set<string>();
+  const wins = zero();
+  const spend = zero();
+  for (const sample of window.samples) {
+    let clock = clocks.get(sample.atMs);
+    if (!clock) {
+      clock = readLocalClock(campaign.timeZone, sample.atMs);
+      clocks.set(sample.atMs, clock);
+    }
+    const reason = findIneligibility(campaign, {
+      exchangeId: sample.exchangeId,
+      facts: sample.facts,
+      nowMs: sample.atMs,
+      clock,
+      membership: input.membership,
+      blockedCategories: sample.blockedCategories,
+    });
+    if (reason) continue;
+    let matched = false;
+    for (let index = 0; index < sample.imps.length; index++) {
+      const price = priceOnImp(input, sample, index);
+      if (price === null) continue;
+      matched = true;
+      imps++;
+      const winRate = winRateAt(winData, price);
+      const cost = costOfImpression(
+        Math.round(price * winData.clearingRatio),
+        campaign.marginBps,
+      ).advertiserMicros;
+      for (const key of KEYS) {
+        wins[key] += winRate[key];
+        spend[key] += winRate[key] * cost;
+      }
+    }
+    if (!matched) continue;
+    matches++;
+    if (sample.userHash) userDays.add(`${sample.day}|${sample.userHash}`);
+  }
+  const perDay = window.days > 0 ? rate / window.days : 0;
+  const dailyUsers = userDays.size * perDay;
+  const capPerDay = campaign.frequencyCap ? PER_DAY[campaign.frequencyCap.period] : undefined;
+  const winCap =
+    capPerDay !== undefined && campaign.frequencyCap
+      ? dailyUsers * campaign.frequencyCap.count * capPerDay
+      : Number.POSITIVE_INFINITY;
+  const cap = input.dailyCapMicros ?? Number.POSITIVE_INFINITY;
+  const dailyWins = zero();
+  const dailySpend = zero();
+  for (const key of KEYS) {
+    let dayWins = wins[key] * perDay;
+    let daySpend = spend[key] * perDay;
+    const costPerWin = wins[key] > 0 ? spend[key] / wins[key] : 0;
+    if (dayWins > winCap) {
+      dayWins = winCap;
+      daySpend = winCap * costPerWin;
+    }
+    if (daySpend > cap) {
+      dayWins = costPerWin > 0 ? cap / costPerWin : dayWins;
+      daySpend = cap;
+    }
+    dailyWins[key] = Math.round(dayWins);
+    dailySpend[key] = Math.round(daySpend);
+  }
+  const winRate = zero();
+  for (const key of KEYS) winRate[key] = imps > 0 ? wins[key] / imps : 0;
+  return {
+    sample_size: window.samples.length,
+    sample_matches: matches,
+    sample_rate: rate,
+    days_sampled: Math.round(window.days * 1000) / 1000,
+    daily_impressions: Math.round(imps * perDay),
+    daily_unique_users: Math.round(dailyUsers),
+    win_rate: winRate,
+    daily_wins: dailyWins,
+    daily_spend_micros: dailySpend,
+    daily_cap_micros: input.dailyCapMicros,
+    budget_limited: spend.expected * perDay > cap,
+    creatives_applied: input.applyCreatives,
+    audiences_applied: input.audiencesApplied,
+    win_data_bids: winData.totalBids,
+  };
+};

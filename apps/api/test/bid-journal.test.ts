@@ -1,0 +1,93 @@
+// The bids' journal (delivery/bid-journal.ts): a bid is acknowledged once its line is synced to a
+// local file; the shipper stores the lines (raw rows, rollups) and deletes the file; files a crashed
+// process left, a torn last line included, are stored at the next start, and nothing is counted twice.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventRecorder, type DeliveryEvent, eventRow } from '../src/modules/delivery/event-recorder.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const NOW = new Date();
+const bid = (auction: string, campaignId: number): DeliveryEvent => ({
+  type: 'BID',
+  day: NOW.toISOString().slice(0, 10),
+  occurredAt: NOW,
+  exchangeId: 1,
+  auctionId: auction,
+  impId: '1',
+  campaignId,
+  creativeId: 1,
+  advertiserId: 1,
+  country: 'US',
+  os: 'iOS',
+  deviceType: 'PHONE',
+  trafficType: 'APP',
+  bidMicros: 2_000_000,
+  userKey: `ifa-${auction}`,
+});
+
+const storedBids = async (campaignId: number) => {
+  const rows = await t.deps.db.execute<{ raw: number; rolled: number; pending: number }>(sql`
+    select (select count(*)::int from delivery_events where campaign_id = ${campaignId} and type = 'BID') as raw,
+           (select coalesce(sum(bids), 0)::int from delivery_hourly where campaign_id = ${campaignId}) as rolled,
+           (select count(*)::int from delivery_hourly_pending where campaign_id = ${campaignId}) as pending`);
+  return (rows as unknown as { rows: { raw: number; rolled: number; pending: number }[] }).rows[0]!;
+};
+
+describe('the bid journal', () => {
+  it('acknowledges a bid once it is on disk, then stores it, rolled up, and empties the journal', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bid-journal-'));
+    const recorder = createEventRecorder(t.deps.db, { journalDir: dir });
+    const answers = await Promise.all([
+      recorder.record([bid('j-1', 7101)]),
+      recorder.record([bid('j-2', 7101), bid('j-3', 7101)]),
+    ]);
+    expect(answers).toEqual([[true], [true, true]]);
+    // Durable before the answer: the lines are in this process's journal file.
+    const current = readFileSync(join(dir, 'bid-journal', `current-${process.pid}.jsonl`), 'utf8');
+    expect(
+      current
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).auction_id),
+    ).toEqual(['j-1', 'j-2', 'j-3']);
+    await recorder.close();
+    expect(await storedBids(7101)).toEqual({ raw: 3, rolled: 3, pending: 0 });
+    expect(readdirSync(join(dir, 'bid-journal'))).toEqual([]);
+  });
+
+  it('stores what a crashed process left, skipping a torn last line, and never counts a bid twice', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bid-journal-'));
+    const journal = join(dir, 'bid-journal');
+    mkdirSync(journal);
+    const line = (event: DeliveryEvent) => `${JSON.stringify(eventRow(event))}\n`;
+    const deadPid = 999_999_999;
+    // The dead process's unrotated file ends in a torn line; its ready file repeats one bid.
+    writeFileSync(
+      join(journal, `current-${deadPid}.jsonl`),
+      `${line(bid('c-1', 7102))}${line(bid('c-2', 7102))}{"type":"BID","day":"20`,
+    );
+    writeFileSync(
+      join(journal, `ready-1-000000-${deadPid}.jsonl`),
+      `${line(bid('c-2', 7102))}${line(bid('c-3', 7102))}`,
+    );
+    // Claimed by a dead shipper, stored but not deleted before the crash: shipped again, harmlessly.
+    writeFileSync(
+      join(journal, `shipping-${deadPid}-ready-0-000000-${deadPid}.jsonl`),
+      line(bid('c-1', 7102)),
+    );
+    const recorder = createEventRecorder(t.deps.db, { journalDir: dir });
+    await recorder.flush();
+    expect(await storedBids(7102)).toEqual({ raw: 3, rolled: 3, pending: 0 });
+    expect(readdirSync(journal)).toEqual([]);
+    await recorder.close();
+  });
+});

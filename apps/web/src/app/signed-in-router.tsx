@@ -1,0 +1,57 @@
+// The router of a signed-in user (react-router, loaded only after sign-in): the role's routes
+// (authenticated-app.tsx, generated from the role tables of packages/core); unknown paths and / go
+// to the role's home, /login, /register and /forgot-password too. /maintenance and
+// /documentation/* stay open.
+import type { Role } from '@console/core/roles';
+import { lazy, useEffect } from 'react';
+import { BrowserRouter, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { notifyLocationChange, setAppNavigator } from '../lib/navigation/app-navigator.ts';
+import { PublicLayout } from './layouts/public-layout.tsx';
+import { Lazy } from './lazy-page.tsx';
+import { OPEN_PAGES } from './public-pages.tsx';
+
+const AuthenticatedApp = lazy(() => import('./authenticated-app.tsx'));
+
+/** Lets session actions, the HTTP client and the public links navigate through the router. */
+const NavigatorBridge = () => {
+  const navigate = useNavigate();
+  const { key } = useLocation();
+  useEffect(() => {
+    setAppNavigator((path, options) => navigate(path, options));
+    return () => setAppNavigator(null);
+  }, [navigate]);
+  // Every navigation has a new key: the readers of useAppLocation (the document title) follow.
+  useEffect(() => {
+    if (key) notifyLocationChange();
+  }, [key]);
+  return null;
+};
+
+const PublicFrame = () => (
+  <PublicLayout>
+    <Outlet />
+  </PublicLayout>
+);
+
+const SignedInRouter = ({ role }: { role: Role }) => (
+  <BrowserRouter>
+    <NavigatorBridge />
+    <Routes>
+      <Route element={<PublicFrame />}>
+        {Object.entries(OPEN_PAGES).map(([path, page]) => (
+          <Route key={path} path={path} element={<Lazy>{page()}</Lazy>} />
+        ))}
+      </Route>
+      <Route
+        path="*"
+        element={
+          <Lazy fullScreen>
+            <AuthenticatedApp role={role} />
+          </Lazy>
+        }
+      />
+    </Routes>
+  </BrowserRouter>
+);
+
+export default SignedInRouter;

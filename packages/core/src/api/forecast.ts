@@ -1,0 +1,66 @@
+// Reach and spend forecasts of a campaign (issue 12 part 6): from the bidder's sample of recent bid
+// requests and the observed win rate by bid price. POST /api/campaigns/forecast takes the campaign
+// form's settings (an unsaved campaign); GET /api/campaigns/:id/forecast a stored one.
+import { z } from 'zod';
+import { campaignFields } from './campaigns.ts';
+
+/** What the forecast reads of the campaign form: targeting, bid, budgets, exchanges, creatives. */
+export const campaignForecastBody = campaignFields
+  .pick({
+    time_zone: true,
+    daily_budget_micros: true,
+    price_model: true,
+    frequency_cap: true,
+    day_parting: true,
+    targeting: true,
+    exchange_ids: true,
+    creative_ids: true,
+    inventory: true,
+    audiences: true,
+    smart_app_list_ids: true,
+  })
+  .extend({
+    /** Required for agency, admin and co-admin; an advertiser's own id or absent for an advertiser. */
+    advertiser_id: z.number().int().positive().optional(),
+    start_at: campaignFields.shape.start_at.optional(),
+    end_at: campaignFields.shape.end_at.optional(),
+    total_budget_micros: campaignFields.shape.total_budget_micros.optional(),
+    bid_micros: campaignFields.shape.bid_micros,
+    min_bid_micros: campaignFields.shape.min_bid_micros.optional(),
+    max_bid_micros: campaignFields.shape.max_bid_micros.optional(),
+  });
+export type CampaignForecastBody = z.output<typeof campaignForecastBody>;
+
+const range = z.object({ low: z.number(), expected: z.number(), high: z.number() });
+
+export const campaignForecast = z.object({
+  /** Requests in the sample window (each stands for sample_rate requests). */
+  sample_size: z.number().int(),
+  /** Sampled requests the campaign could bid on. */
+  sample_matches: z.number().int(),
+  /** 1 in this many bid requests is sampled. */
+  sample_rate: z.number().int(),
+  /** Hours of traffic the sample covers, in days. */
+  days_sampled: z.number(),
+  /** Impressions a day the campaign could bid on (its targeting, exchanges, creatives, floors). */
+  daily_impressions: z.number().int(),
+  /** Distinct users a day among them. */
+  daily_unique_users: z.number().int(),
+  /** Share of bids won at the campaign's prices (observed by bid price, with a prior). */
+  win_rate: range,
+  /** Impressions won a day, capped by the daily budget. */
+  daily_wins: range,
+  /** Advertiser cost a day (margin included), capped by the daily budget, micro-units. */
+  daily_spend_micros: range,
+  /** The daily budget (or the total budget spread over the flight) the spend is capped at. */
+  daily_cap_micros: z.number().int().nullable(),
+  /** Whether the cap, not the traffic, limits the expected spend. */
+  budget_limited: z.boolean(),
+  /** false: no creative chosen yet, every imp format counts. */
+  creatives_applied: z.boolean(),
+  /** false: the campaign has audiences, which the sample (hashed users) cannot tell. */
+  audiences_applied: z.boolean(),
+  /** Bids (and wins) seen in the last 7 days that the win rate is learnt from. */
+  win_data_bids: z.number().int(),
+});
+export type CampaignForecast = z.output<typeof campaignForecast>;

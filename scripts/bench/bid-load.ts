@@ -1,0 +1,112 @@
+// The bidder bench's load generator, in a process of its own as an exchange would be: posts the
+// bench's bid requests (each with a fresh id) on loopback and prints its result as one line of JSON.
+//   node --import tsx scripts/bench/bid-load.ts <url> <connections> <seconds> [<requests per second>]
+// Flat out (no rate): autocannon, each connection sending its next request when the last answered.
+// At a fixed rate: an open loop, as an exchange sends: request i leaves at start + i / rate whatever
+// the answers before it did, over a pool of keep-alive connections, and its latency counts from
+// that planned moment (so a stall shows in the figures instead of silently slowing the sender).
+// Not autocannon's overallRate: it lets each connection send its share of a second as fast as it
+// can and then idle, bursts that measure a saturated server once a second.
+import http from 'node:http';
+import autocannon from 'autocannon';
+import { requestPool } from './bid-requests.ts';
+import { percentile } from './load.ts';
+
+const [url, connections, seconds, rate] = process.argv.slice(2);
+// Each pooled request as JSON without its closing brace, to append a fresh id to (JSON.parse keeps
+// the last of two equal keys, so the pool's own id is replaced).
+const pool = requestPool().map((request) => JSON.stringify(request).slice(0, -1));
+const bodyOf = (i: number) => `${pool[i % pool.length]},"id":"load-${i}"}`;
+
+type Result = { requests: number; duration: number; ok: number; failed: number; p50: number; p99: number };
+
+const flatOut = async (): Promise<Result> => {
+  let serial = 0;
+  const result = await autocannon({
+    url: url!,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    connections: Number(connections),
+    duration: Number(seconds),
+    requests: [
+      { setupRequest: (request: Record<string, unknown>) => ({ ...request, body: bodyOf(serial++) }) },
+    ],
+  });
+  return {
+    requests: result.requests.total,
+    duration: result.duration,
+    ok: result['2xx'],
+    failed: result.non2xx + result.errors + result.timeouts,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
+};
+
+const openLoop = (perSecond: number): Promise<Result> =>
+  new Promise((resolve) => {
+    const target = new URL(url!);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: Number(connections) });
+    const total = Math.round(perSecond * Number(seconds));
+    const latencies = new Float64Array(total);
+    let sent = 0;
+    let done = 0;
+    let ok = 0;
+    let failed = 0;
+    const start = performance.now();
+    const finish = () => {
+      if (done < total) return;
+      clearInterval(timer);
+      agent.destroy();
+      const sorted = latencies.sort();
+      resolve({
+        requests: total,
+        duration: (performance.now() - start) / 1000,
+        ok,
+        failed,
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+      });
+    };
+    const send = (i: number, plannedAt: number) => {
+      const body = bodyOf(i);
+      const request = http.request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            latencies[i] = performance.now() - plannedAt;
+            if (response.statusCode === 200 || response.statusCode === 204) ok++;
+            else failed++;
+            done++;
+            finish();
+          });
+        },
+      );
+      request.on('error', () => {
+        latencies[i] = performance.now() - plannedAt;
+        failed++;
+        done++;
+        finish();
+      });
+      request.end(body);
+    };
+    // Every millisecond, send what is due by now.
+    const timer = setInterval(() => {
+      const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * perSecond));
+      while (sent < due) {
+        send(sent, start + (sent / perSecond) * 1000);
+        sent++;
+      }
+    }, 1);
+  });
+
+const result = rate ? await openLoop(Number(rate)) : await flatOut();
+const cpu = process.cpuUsage();
+process.stdout.write(`${JSON.stringify({ ...result, cpuMs: (cpu.user + cpu.system) / 1000 })}\n`);
