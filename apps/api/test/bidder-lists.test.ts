@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { ApplistDetail, ListImport } from '@console/core/api/inventory-lists';
 import type { SmartAppCategory } from '@console/core/api/reference';
 import type { SmartAppListItem } from '@console/core/api/smart-app-lists';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../src/db/schema/campaigns.ts';
 import { campaignSmartAppLists } from '../src/db/schema/lists.ts';
@@ -107,6 +107,10 @@ beforeAll(async () => {
   const idOf = (name: string) => rows.find((row) => row.name === name)!.id;
   mobileId = idOf('Mobile App Leaderboard');
   webId = idOf('Open Web Display');
+  // These tests are about lists and audiences, not pacing: even pacing lets only a few impressions
+  // through in the first seconds of a 10-minute slot, and the bids here came at one slot's start.
+  await t.deps.db.update(campaigns).set({ pacing: 'ASAP' }).where(inArray(campaigns.id, [mobileId, webId]));
+  await t.bidder.index.reload();
 });
 afterAll(() => t.close());
 
