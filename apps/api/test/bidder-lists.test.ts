@@ -109,7 +109,10 @@ beforeAll(async () => {
   webId = idOf('Open Web Display');
   // These tests are about lists and audiences, not pacing: even pacing lets only a few impressions
   // through in the first seconds of a 10-minute slot, and the bids here came at one slot's start.
-  await t.deps.db.update(campaigns).set({ pacing: 'ASAP' }).where(inArray(campaigns.id, [mobileId, webId]));
+  await t.deps.db
+    .update(campaigns)
+    .set({ pacing: 'ASAP' })
+    .where(inArray(campaigns.id, [mobileId, webId]));
   await t.bidder.index.reload();
 });
 afterAll(() => t.close());

@@ -48,7 +48,7 @@ const verifyHs256 = (token: string, key: Uint8Array): Record<string, unknown> | 
   if (parts.length !== 3) return null;
   const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
   const header = parseSegment(headerPart);
-  if (!header || header.alg !== 'HS256' || header.crit !== undefined) return null;
+  if (header?.alg !== 'HS256' || header.crit !== undefined) return null;
   const expected = createHmac('sha256', key).update(`${headerPart}.${payloadPart}`).digest();
   const given = Buffer.from(signaturePart, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
