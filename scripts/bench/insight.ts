@@ -7,7 +7,7 @@
 //     "generate" to done, five times;
 //   - the dashboard's first paint after login in Chromium: from pressing "Sign in" to the chart and
 //     the tiles shown (when a Chromium is installed).
-//   node --import tsx scripts/bench/insight.ts [--events=10000000] [--duration=5] [--concurrency=4]
+//   node --import tsx scripts/bench/insight.ts [--events=10000000] [--duration=5] [--concurrency=4] [--keep]
 // The campaigns come from the campaign list bench's seeding (campaigns.ts --seed-only --campaigns=N);
 // the database is dropped afterwards. Prints; never asserts on time. Writes test-output/bench-insight.json.
 import { execFileSync } from 'node:child_process';
@@ -16,6 +16,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
+import { compactNextDays } from '../../apps/api/src/modules/delivery/compaction.ts';
 import { rebuildRollups } from '../../apps/api/src/modules/delivery/rollups.ts';
 import { CHROMIUM_ARGS } from '../../e2e/support/chromium.ts';
 import { repoRoot, startServer } from '../../e2e/support/start-server.ts';
@@ -194,19 +195,33 @@ async function main() {
     const tRollups = performance.now();
     const database = await openDatabase({ databaseUrl: url });
     const rollupRows = await rebuildRollups(database.db);
+    const rebuiltIn = seconds(tRollups);
+    // What the server's compaction job would have done day by day: the closed days into the tiers.
+    const tCompact = performance.now();
+    while (await compactNextDays(database.db));
+    const compactedIn = seconds(tCompact);
     await database.close();
     const check = new pg.Client({ connectionString: url });
     await check.connect();
-    await check.query('analyze delivery_hourly');
+    await check.query('analyze');
     const sizes = (
       await check.query(
         `select pg_size_pretty(pg_total_relation_size('delivery_events')) as events,
-                pg_size_pretty(pg_total_relation_size('delivery_hourly')) as hourly`,
+                pg_size_pretty(pg_total_relation_size('delivery_hourly')) as hourly,
+                (select count(*) from delivery_daily_campaign) as daily_campaign,
+                (select count(*) from delivery_daily_geo) as daily_geo,
+                (select count(*) from delivery_hourly_advertiser) as hourly_advertiser,
+                pg_size_pretty(pg_total_relation_size('delivery_daily_campaign') +
+                  pg_total_relation_size('delivery_daily_geo') +
+                  pg_total_relation_size('delivery_hourly_advertiser')) as tiers`,
       )
     ).rows[0];
     await check.end();
     console.log(
-      `Rebuilt ${rollupRows.toLocaleString('en-US')} hourly rollup rows in ${seconds(tRollups)} s (raw events ${sizes.events}, rollups ${sizes.hourly}); set up in ${seconds(t0)} s.`,
+      `Rebuilt ${rollupRows.toLocaleString('en-US')} hourly rollup rows in ${rebuiltIn} s (raw events ${sizes.events}, rollups ${sizes.hourly}).`,
+    );
+    console.log(
+      `Compacted the closed days in ${compactedIn} s: tiers of ${Number(sizes.daily_campaign).toLocaleString('en-US')} (day x campaign x creative x exchange), ${Number(sizes.daily_geo).toLocaleString('en-US')} (day x advertiser x country x OS) and ${Number(sizes.hourly_advertiser).toLocaleString('en-US')} (hour x advertiser) rows, ${sizes.tiers}; set up in ${seconds(t0)} s.`,
     );
     out.rollupRows = rollupRows;
 
@@ -224,6 +239,8 @@ async function main() {
       const to = new Date().toISOString().slice(0, 10);
       const from = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
       const range = `from=${from}&to=${to}&tz=UTC`;
+      // A desk in New York: its days are not UTC days, so the ends of the month come from the hours.
+      const newYork = `from=${from}&to=${to}&tz=America/New_York`;
       const scenarios: Scenario[] = [];
       // Each role has its own dashboard routes.
       const prefixOf: Record<string, string> = {
@@ -250,6 +267,17 @@ async function main() {
             token,
           });
       }
+      for (const [name, path] of [
+        ['overview (30 days, with previous)', `overview?${newYork}&compare=true`],
+        ['chart by day', `chart?${newYork}&granularity=day&compare=true`],
+        ['performance by campaign', `performance/campaign?${newYork}`],
+        ['performance by country', `performance/country?${newYork}`],
+      ] as const)
+        scenarios.push({
+          name: `admin, New York days: ${name}`,
+          path: `/api/admin/dashboard/${path}`,
+          token: tokens.admin,
+        });
       const rows: { name: string; result: LoadResult }[] = [];
       for (const scenario of scenarios) {
         const probe = await fetch(`${base}${scenario.path}`, {
@@ -334,7 +362,8 @@ async function main() {
       await server.stop();
     }
   } finally {
-    await admin.query(`drop database if exists ${dbName} with (force)`);
+    if (argv.includes('--keep')) console.log(`Kept the database: ${url}`);
+    else await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
   }
   mkdirSync(join(repoRoot, 'test-output'), { recursive: true });

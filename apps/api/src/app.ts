@@ -30,6 +30,7 @@ import {
   advertiserDashboardRoutes,
   agencyDashboardRoutes,
 } from './modules/dashboard/dashboard-routes.ts';
+import { createCompactionJob } from './modules/delivery/compaction.ts';
 import { postbackRoutes, trackingRoutes } from './modules/delivery/tracking-routes.ts';
 import { dspRoutes } from './modules/dsp/dsp-routes.ts';
 import { forecastRoutes } from './modules/forecast/forecast-routes.ts';
@@ -216,6 +217,9 @@ export const buildApp = async (
   });
   app.addHook('onReady', async () => reportWorker.start());
   await app.register(reportRoutes({ ...deps, reportWorker }), { prefix: '/api/report' });
+  // Closed days of delivery are summed into the compacted rollup tiers the dashboards read.
+  const compaction = createCompactionJob(database.db, app.log);
+  app.addHook('onReady', async () => compaction.start());
 
   // The built-in bidder (issue 11): the OpenRTB endpoint, tracking and conversion postbacks.
   const bidder = createBidder(database.db, config, {
@@ -237,6 +241,7 @@ export const buildApp = async (
     // tasks finish before the database closes.
     await imports.stop();
     await reportWorker.stop();
+    await compaction.stop();
     stopBalanceReloads();
     setPendingSpendReader(null);
     await bidder.close();

@@ -10,6 +10,10 @@ import type {
 } from '@console/core/api/dashboard';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPACTION_GRACE_MS, compactNextDays } from '../src/modules/delivery/compaction.ts';
+import { type DeliveryEvent, eventRow, insertEventRows } from '../src/modules/delivery/event-recorder.ts';
+import { tierDrift } from '../src/modules/delivery/rollup-tiers.ts';
+import { foldPendingRollups, rebuildRollups } from '../src/modules/delivery/rollups.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import { seedDemoCampaigns } from '../src/seed/demo-campaigns.ts';
 import { seedDemoCreatives } from '../src/seed/demo-creatives.ts';
@@ -391,5 +395,105 @@ describe('scope of the agency and admin variants', () => {
   it('answers an advertiser naming another advertiser "not found"', async () => {
     const result = await get('/api/dashboard/overview', tokens.advertiser, { advertiser_id: DEMO.adv1.id });
     expectError(result, 404, 'Advertiser not found.');
+  });
+});
+
+describe('compacted rollup tiers', () => {
+  const yesterday = () => dayOffset(today, -1);
+  const noDrift = async () =>
+    expect((await tierDrift(t.deps.db)).filter((tier) => tier.rows !== 0)).toEqual([]);
+
+  /** One impression of the demo advertiser's first campaign, at an instant. */
+  const impressionAt = async (at: Date, auctionId: string): Promise<DeliveryEvent> => {
+    const [row] = await rowsOf<{ campaign_id: number; creative_id: number; exchange_id: number }>(
+      t,
+      sql`select campaign_id, creative_id, exchange_id from delivery_events
+        where advertiser_id = ${DEMO.advertiser.id} and type = 'IMPRESSION' limit 1`,
+    );
+    return {
+      type: 'IMPRESSION',
+      day: at.toISOString().slice(0, 10),
+      occurredAt: at,
+      exchangeId: Number(row!.exchange_id),
+      auctionId,
+      impId: '1',
+      campaignId: Number(row!.campaign_id),
+      creativeId: Number(row!.creative_id),
+      advertiserId: DEMO.advertiser.id,
+      country: 'US',
+      os: 'iOS',
+      deviceType: 'PHONE',
+      trafficType: 'APP',
+      bidMicros: 0,
+    };
+  };
+
+  const overviewImpressions = async (day: string) =>
+    dataOf<DashboardOverview>(await get('/api/dashboard/overview', tokens.advertiser, { from: day, to: day }))
+      .totals.impressions;
+
+  it('holds every closed day exactly as delivery_hourly does, and the dashboards read them', async () => {
+    while (await compactNextDays(t.deps.db));
+    const [mark] = await rowsOf<{ before: string }>(
+      t,
+      sql`select compacted_before::text as before from rollup_compaction`,
+    );
+    expect(mark!.before).toBe(new Date(Date.now() - COMPACTION_GRACE_MS).toISOString().slice(0, 10));
+    await noDrift();
+    // The campaign table of a closed day comes from delivery_daily_campaign: a change there shows.
+    const day = yesterday();
+    const byCampaign = async () =>
+      dataOf<PerformancePage>(
+        await get('/api/dashboard/performance/campaign', tokens.advertiser, { from: day, to: day }),
+      ).items.reduce((sum, row) => sum + row.impressions, 0);
+    const before = await byCampaign();
+    expect(before).toBeGreaterThan(0);
+    const bump = (n: number) =>
+      t.deps.db.execute(sql`update delivery_daily_campaign set impressions = impressions + ${n}
+        where (advertiser_id, day, campaign_id, creative_id, exchange_id) = (select advertiser_id, day,
+          campaign_id, creative_id, exchange_id from delivery_daily_campaign
+          where advertiser_id = ${DEMO.advertiser.id} and day = ${day}
+          order by campaign_id, creative_id, exchange_id limit 1)`);
+    await bump(1000);
+    expect(await byCampaign()).toBe(before + 1000);
+    expect((await tierDrift(t.deps.db)).find((tier) => tier.rows > 0)?.table).toBe('delivery_daily_campaign');
+    await bump(-1000);
+    await noDrift();
+  });
+
+  it('adds an event that arrives for a compacted day to the tiers in the statement that stores it', async () => {
+    const day = yesterday();
+    const before = await overviewImpressions(day);
+    const at = new Date(`${day}T12:34:00Z`);
+    await insertEventRows(
+      t.deps.db,
+      JSON.stringify([eventRow(await impressionAt(at, 'late-direct'))]),
+      'direct',
+    );
+    // A bid's way: pending first, then the fold.
+    await insertEventRows(
+      t.deps.db,
+      JSON.stringify([eventRow(await impressionAt(at, 'late-pending'))]),
+      'pending',
+    );
+    await foldPendingRollups(t.deps.db);
+    await noDrift();
+    expect(await overviewImpressions(day)).toBe(before + 2);
+    const [raw] = await rawSums(own(DEMO.advertiser.id), { from: day, to: day });
+    expect(await overviewImpressions(day)).toBe(Number(raw!.impressions));
+  });
+
+  it('rewrites the tiers of the days a rebuild touches', async () => {
+    const day = yesterday();
+    await t.deps.db.execute(
+      sql`update delivery_hourly_advertiser set impressions = impressions + 7
+        where hour = (${day}::date)::timestamp at time zone 'UTC' + interval '12 hours'`,
+    );
+    expect((await tierDrift(t.deps.db)).some((tier) => tier.rows > 0)).toBe(true);
+    await rebuildRollups(t.deps.db, {
+      from: new Date(`${day}T12:00:00Z`),
+      to: new Date(`${day}T13:00:00Z`),
+    });
+    await noDrift();
   });
 });

@@ -1,7 +1,9 @@
 // `npm run rollups:rebuild [-- --from 2026-01-01T00:00:00Z --to 2026-02-01T00:00:00Z]`: rebuilds the
-// hourly delivery rollups from the raw events (all of them by default; a range is whole UTC hours).
+// hourly delivery rollups from the raw events (all of them by default; a range is whole UTC hours),
+// and the compacted tiers of the days the range touches; then checks every tier against them.
 import { loadConfig } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
+import { tierDrift } from '../modules/delivery/rollup-tiers.ts';
 import { rebuildRollups } from '../modules/delivery/rollups.ts';
 
 const argument = (name: string) => {
@@ -21,6 +23,9 @@ const main = async () => {
     const started = Date.now();
     const rows = await rebuildRollups(database.db, { from: argument('from'), to: argument('to') });
     console.log(`Rebuilt ${rows} hourly rollup rows in ${Date.now() - started} ms.`);
+    // The compacted tiers of the days it touched were rewritten too; all of them must agree.
+    for (const tier of await tierDrift(database.db))
+      console.log(`${tier.table}: ${tier.rows === 0 ? 'agrees' : `${tier.rows} rows differ`}`);
   } finally {
     await database.close();
   }

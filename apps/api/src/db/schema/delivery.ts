@@ -88,6 +88,17 @@ export const deliveryEvents = pgTable(
   ],
 );
 
+/** The sums every rollup tier carries (fresh builders for each table). */
+const sumColumns = () => ({
+  bids: bigint('bids', { mode: 'number' }).notNull().default(0),
+  wins: bigint('wins', { mode: 'number' }).notNull().default(0),
+  impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
+  clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+  conversions: bigint('conversions', { mode: 'number' }).notNull().default(0),
+  mediaCostMicros: bigint('media_cost_micros', { mode: 'number' }).notNull().default(0),
+  advertiserCostMicros: bigint('advertiser_cost_micros', { mode: 'number' }).notNull().default(0),
+});
+
 /** The columns of an hourly rollup row: its key and its sums (fresh builders for each table). */
 const rollupColumns = () => ({
   hour: timestamp('hour', { withTimezone: true }).notNull(),
@@ -99,13 +110,7 @@ const rollupColumns = () => ({
   os: text('os').notNull(),
   deviceType: text('device_type').notNull(),
   trafficType: text('traffic_type').notNull(),
-  bids: bigint('bids', { mode: 'number' }).notNull().default(0),
-  wins: bigint('wins', { mode: 'number' }).notNull().default(0),
-  impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
-  clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
-  conversions: bigint('conversions', { mode: 'number' }).notNull().default(0),
-  mediaCostMicros: bigint('media_cost_micros', { mode: 'number' }).notNull().default(0),
-  advertiserCostMicros: bigint('advertiser_cost_micros', { mode: 'number' }).notNull().default(0),
+  ...sumColumns(),
 });
 
 /**
@@ -137,6 +142,68 @@ export const deliveryHourly = pgTable('delivery_hourly', rollupColumns(), (t) =>
  * (delivery/rollups.ts foldPendingRollups). Raw events, pending and folded rows always agree.
  */
 export const deliveryHourlyPending = pgTable('delivery_hourly_pending', rollupColumns());
+
+// Compacted tiers (delivery/compaction.ts): narrow sums of delivery_hourly for closed UTC days, so a
+// dashboard over everyone's month reads a few hundred thousand rows instead of millions. Each is
+// delivery_hourly summed over fewer columns; days before rollup_compaction.compacted_before are in
+// them, later hours are read from delivery_hourly (delivery/rollup-source.ts picks and unions).
+
+/** Every advertiser's hours: totals and charts by hour or by day in any time zone. */
+export const deliveryHourlyAdvertiser = pgTable(
+  'delivery_hourly_advertiser',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    advertiserId: bigint('advertiser_id', { mode: 'number' }).notNull(),
+    ...sumColumns(),
+  },
+  (t) => [
+    uniqueIndex('delivery_hourly_advertiser_key').on(t.hour, t.advertiserId),
+    index('delivery_hourly_advertiser_scope_idx').on(t.advertiserId, t.hour),
+  ],
+);
+
+/** UTC days by campaign, creative and exchange: performance by those, and reports by day. */
+export const deliveryDailyCampaign = pgTable(
+  'delivery_daily_campaign',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    advertiserId: bigint('advertiser_id', { mode: 'number' }).notNull(),
+    campaignId: bigint('campaign_id', { mode: 'number' }).notNull(),
+    creativeId: bigint('creative_id', { mode: 'number' }).notNull(),
+    exchangeId: integer('exchange_id').notNull(),
+    ...sumColumns(),
+  },
+  (t) => [
+    uniqueIndex('delivery_daily_campaign_key').on(t.day, t.campaignId, t.creativeId, t.exchangeId),
+    index('delivery_daily_campaign_scope_idx').on(t.advertiserId, t.day),
+  ],
+);
+
+/** UTC days by country and OS: performance by those, and the country filter. */
+export const deliveryDailyGeo = pgTable(
+  'delivery_daily_geo',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    advertiserId: bigint('advertiser_id', { mode: 'number' }).notNull(),
+    country: text('country').notNull(),
+    os: text('os').notNull(),
+    ...sumColumns(),
+  },
+  (t) => [
+    uniqueIndex('delivery_daily_geo_key').on(t.day, t.advertiserId, t.country, t.os),
+    index('delivery_daily_geo_scope_idx').on(t.advertiserId, t.day),
+  ],
+);
+
+/** How far the compacted tiers reach: every UTC day before `compacted_before` is in them. One row. */
+export const rollupCompaction = pgTable(
+  'rollup_compaction',
+  {
+    id: integer('id').primaryKey().default(1),
+    compactedBefore: date('compacted_before', { mode: 'string' }).notNull(),
+  },
+  (t) => [check('rollup_compaction_one_row', sql`${t.id} = 1`)],
+);
 
 /** Bid requests received, counted in memory and flushed every few seconds. */
 export const bidRequestHourly = pgTable(

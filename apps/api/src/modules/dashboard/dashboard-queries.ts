@@ -1,5 +1,5 @@
-// Dashboard numbers, read from the hourly rollups only (delivery_hourly; never the raw events on a
-// page load). A calendar day in the caller's time zone is the rollup hours from its local midnight to
+// Dashboard numbers, read from the rollups only (never the raw events on a page load): the compacted
+// tiers where they keep what a query needs, delivery_hourly for the rest (delivery/rollup-source.ts). A calendar day in the caller's time zone is the rollup hours from its local midnight to
 // the next: exact for whole-hour offsets; in a zone with a half-hour offset an hour counts on the
 // day it starts in. Totals come back as sums; the ratios (CTR, eCPM, eCPC, eCPA) are made from them
 // once, here, so a tile, a chart point and a table row agree.
@@ -21,6 +21,8 @@ import { users } from '../../db/schema/users.ts';
 import { requireAccess } from '../../platform/access.ts';
 import { advertiserOwnedScope } from '../../platform/advertiser-scope.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
+import { readLocalWindow, rollupSource, type SourceNeeds } from '../delivery/rollup-source.ts';
+import type { RollupColumn } from '../delivery/rollup-tiers.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -105,6 +107,23 @@ export const dashboardScope = async (
   return and(...conditions);
 };
 
+type Filters = Pick<DashboardQuery, 'campaign_ids' | 'exchange_ids' | 'countries'>;
+
+/** The rollup columns a query's filters read (the scope reads the advertiser). */
+const filterColumnsOf = (query: Filters): RollupColumn[] => [
+  'advertiser_id',
+  ...(query.campaign_ids?.length ? (['campaign_id'] as const) : []),
+  ...(query.exchange_ids?.length ? (['exchange_id'] as const) : []),
+  ...(query.countries?.length ? (['country'] as const) : []),
+];
+
+/** The rollups for a query over a period: its needs, plus the columns its filters read. */
+const sourceOf = async (db: DbOrTx, period: Period, tz: string, query: Filters, needs: SourceNeeds) =>
+  rollupSource(
+    { columns: [...needs.columns, ...filterColumnsOf(query)], grain: needs.grain },
+    await readLocalWindow(db, period, tz),
+  );
+
 const periodCondition = (period: Period, tz: string) =>
   sql`delivery_hourly.hour >= (${period.from}::date)::timestamp at time zone ${tz}
     and delivery_hourly.hour < (${period.to}::date + 1)::timestamp at time zone ${tz}`;
@@ -115,13 +134,14 @@ const whereOf = (scope: SQL | undefined, period: Period, tz: string) =>
 const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
-// Drizzle writes the scope's columns as "delivery_hourly"."x", so the table keeps its own name.
-const FROM_ROLLUPS = sql.raw('delivery_hourly');
+// Drizzle writes the scope's columns as "delivery_hourly"."x": every source is named delivery_hourly.
+const TOTALS: SourceNeeds = { columns: [], grain: 'none' };
 
-const readTotals = async (db: DbOrTx, scope: SQL | undefined, period: Period, tz: string) => {
+const readTotals = async (db: DbOrTx, scope: SQL | undefined, period: Period, query: DashboardQuery) => {
+  const from = await sourceOf(db, period, query.tz, query, TOTALS);
   const [row] = await rowsOf<Sums>(
     db,
-    sql`select ${SUM_COLUMNS} from ${FROM_ROLLUPS} where ${whereOf(scope, period, tz)}`,
+    sql`select ${SUM_COLUMNS} from ${from} where ${whereOf(scope, period, query.tz)}`,
   );
   return totalsOf(row ?? NO_SUMS);
 };
@@ -147,8 +167,8 @@ export const readOverview = async (
   const period = { from: query.from, to: query.to };
   const previousPeriod = query.compare ? previousPeriodOf(period) : null;
   const [totals, previous, balance] = await Promise.all([
-    readTotals(db, scope, period, query.tz),
-    previousPeriod ? readTotals(db, scope, previousPeriod, query.tz) : null,
+    readTotals(db, scope, period, query),
+    previousPeriod ? readTotals(db, scope, previousPeriod, query) : null,
     readScopeBalance(db, principal, query.advertiser_id),
   ]);
   return {
@@ -173,14 +193,15 @@ const readSeries = async (
   db: DbOrTx,
   scope: SQL | undefined,
   period: Period,
-  tz: string,
-  granularity: 'hour' | 'day',
+  query: DashboardQuery & { granularity: 'hour' | 'day' },
 ): Promise<ChartPoint[]> => {
+  const { tz, granularity } = query;
   const format = granularity === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM-DD"T"HH24:00';
+  const from = await sourceOf(db, period, tz, query, { columns: [], grain: granularity });
   const rows = await rowsOf<Sums & { bucket: string }>(
     db,
     sql`select to_char(delivery_hourly.hour at time zone ${tz}, ${format}) as bucket, ${SUM_COLUMNS}
-      from ${FROM_ROLLUPS} where ${whereOf(scope, period, tz)} group by 1`,
+      from ${from} where ${whereOf(scope, period, tz)} group by 1`,
   );
   const byBucket = new Map(rows.map((row) => [row.bucket, row]));
   return bucketsOf(period, granularity).map((bucket) => ({
@@ -197,32 +218,49 @@ export const readChart = async (
   const scope = await dashboardScope(db, principal, query);
   const period = { from: query.from, to: query.to };
   const [points, previous] = await Promise.all([
-    readSeries(db, scope, period, query.tz, query.granularity),
-    query.compare ? readSeries(db, scope, previousPeriodOf(period), query.tz, query.granularity) : null,
+    readSeries(db, scope, period, query),
+    query.compare ? readSeries(db, scope, previousPeriodOf(period), query) : null,
   ]);
   return { granularity: query.granularity, points, previous };
 };
 
-/** What one table row is: its key and label expressions, and the joins the label needs. */
-const DIMENSIONS: Record<DashboardDimension, (tz: string) => { key: SQL; label: SQL; join: SQL }> = {
+/** What one table row is: its key and label expressions, the joins the label needs, what it reads. */
+const DIMENSIONS: Record<
+  DashboardDimension,
+  (tz: string) => { key: SQL; label: SQL; join: SQL; needs: SourceNeeds }
+> = {
   campaign: () => ({
+    needs: { columns: ['campaign_id'], grain: 'none' },
     key: sql`delivery_hourly.campaign_id::text`,
     label: sql`coalesce(min(c.name), '#' || delivery_hourly.campaign_id::text)`,
     join: sql`left join campaigns c on c.id = delivery_hourly.campaign_id`,
   }),
   creative: () => ({
+    needs: { columns: ['creative_id'], grain: 'none' },
     key: sql`delivery_hourly.creative_id::text`,
     label: sql`coalesce(min(cr.name), '#' || delivery_hourly.creative_id::text)`,
     join: sql`left join creatives cr on cr.id = delivery_hourly.creative_id`,
   }),
   exchange: () => ({
+    needs: { columns: ['exchange_id'], grain: 'none' },
     key: sql`delivery_hourly.exchange_id::text`,
     label: sql`coalesce(min(e.name), '#' || delivery_hourly.exchange_id::text)`,
     join: sql`left join exchanges e on e.id = delivery_hourly.exchange_id`,
   }),
-  os: () => ({ key: sql`delivery_hourly.os`, label: sql`delivery_hourly.os`, join: sql`` }),
-  country: () => ({ key: sql`delivery_hourly.country`, label: sql`delivery_hourly.country`, join: sql`` }),
+  os: () => ({
+    needs: { columns: ['os'], grain: 'none' },
+    key: sql`delivery_hourly.os`,
+    label: sql`delivery_hourly.os`,
+    join: sql``,
+  }),
+  country: () => ({
+    needs: { columns: ['country'], grain: 'none' },
+    key: sql`delivery_hourly.country`,
+    label: sql`delivery_hourly.country`,
+    join: sql``,
+  }),
   day: (tz) => ({
+    needs: { columns: [], grain: 'day' },
     key: sql`to_char(delivery_hourly.hour at time zone ${tz}, 'YYYY-MM-DD')`,
     // An aggregate: the time zone is a separate parameter here, so it is not the grouped expression.
     label: sql`min(to_char(delivery_hourly.hour at time zone ${tz}, 'YYYY-MM-DD'))`,
@@ -243,11 +281,13 @@ const readPreviousOfRows = async (
 ): Promise<Map<string, DashboardTotals> | null> => {
   if (!query.compare || dimension === 'day') return null;
   if (keys.length === 0) return new Map();
-  const { key } = DIMENSIONS[dimension](query.tz);
-  const where = whereOf(scope, previousPeriodOf({ from: query.from, to: query.to }), query.tz);
+  const { key, needs } = DIMENSIONS[dimension](query.tz);
+  const period = previousPeriodOf({ from: query.from, to: query.to });
+  const from = await sourceOf(db, period, query.tz, query, needs);
+  const where = whereOf(scope, period, query.tz);
   const rows = await rowsOf<Sums & { key: string }>(
     db,
-    sql`select * from (select ${key} as key, ${SUM_COLUMNS} from ${FROM_ROLLUPS} where ${where} group by 1) g
+    sql`select * from (select ${key} as key, ${SUM_COLUMNS} from ${from} where ${where} group by 1) g
       where key in (${sql.join(
         keys.map((value) => sql`${value}`),
         sql`, `,
@@ -264,10 +304,11 @@ export const readPerformance = async (
 ): Promise<PerformancePage> => {
   const scope = await dashboardScope(db, principal, query);
   const period = { from: query.from, to: query.to };
-  const { key, label, join } = DIMENSIONS[dimension](query.tz);
+  const { key, label, join, needs } = DIMENSIONS[dimension](query.tz);
+  const from = await sourceOf(db, period, query.tz, query, needs);
   const where = whereOf(scope, period, query.tz);
   const grouped = sql`select ${key} as key, ${label} as label, ${SUM_COLUMNS}
-    from ${FROM_ROLLUPS} ${join} where ${where} group by 1`;
+    from ${from} ${join} where ${where} group by 1`;
   const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
   const [rows, [counted]] = await Promise.all([
     rowsOf<Sums & { key: string; label: string }>(

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { DeliveryEventType } from '../../db/schema/delivery.ts';
 import { createBidJournal } from './bid-journal.ts';
-import { addRollupsOf, appendPendingRollupsOf, foldPendingRollups } from './rollups.ts';
+import { addRollupCtesOf, appendPendingRollupCteOf, foldPendingRollups } from './rollups.ts';
 import { debitSpend } from './spend-debit.ts';
 
 export type DeliveryEvent = {
@@ -111,7 +111,7 @@ export const insertEventRows = async (
       select ${EVENT_COLUMNS} from json_to_recordset(${rowsJson}::json) as e(${EVENT_RECORD})
       on conflict do nothing
       returning *
-    ), rolled_up as (${rollups === 'direct' ? addRollupsOf(sql`fresh`) : appendPendingRollupsOf(sql`fresh`)})
+    ), ${rollups === 'direct' ? addRollupCtesOf(sql`fresh`) : appendPendingRollupCteOf(sql`fresh`)}
     select day::text as day, type, exchange_id, auction_id, imp_id, detail from fresh`);
   return (result as unknown as { rows: FactKey[] }).rows;
 };

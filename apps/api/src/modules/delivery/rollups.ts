@@ -1,12 +1,16 @@
 // Hourly rollups of the raw delivery events. Kept current incrementally (the recorder's statement
 // that inserts a batch adds that batch's rollup rows in the same statement) and rebuilt from the raw events by
-// `npm run rollups:rebuild` (rebuildRollups), which must give the same numbers.
+// `npm run rollups:rebuild` (rebuildRollups), which must give the same numbers. The compacted tiers
+// (compaction.ts) follow: a rollup row of an hour already compacted is added to them in the same
+// statement, so they never drift from delivery_hourly either.
 import { type SQL, sql } from 'drizzle-orm';
 import { affectedRowsOf, type DbOrTx } from '../../db/client.ts';
+import { recompactRange, rollupTierCtes } from './rollup-tiers.ts';
 
+const KEY = 'hour, campaign_id, creative_id, exchange_id, country, os, device_type, traffic_type';
+const SUMS = 'bids, wins, impressions, clicks, conversions, media_cost_micros, advertiser_cost_micros';
 const ROLLUP_COLUMNS = sql.raw(`hour, campaign_id, creative_id, advertiser_id, exchange_id, country, os,
-  device_type, traffic_type, bids, wins, impressions, clicks, conversions, media_cost_micros,
-  advertiser_cost_micros`);
+  device_type, traffic_type, ${SUMS}`);
 
 /**
  * The rollup rows of a set of raw events (`source`: a table or a CTE with delivery_events' columns),
@@ -15,15 +19,15 @@ const ROLLUP_COLUMNS = sql.raw(`hour, campaign_id, creative_id, advertiser_id, e
  * rebuild share, so both give the same numbers.
  */
 const rollupRowsOf = (source: SQL, where: SQL = sql`true`) => sql`
-  select date_trunc('hour', occurred_at, 'UTC'), campaign_id, creative_id, min(advertiser_id), exchange_id,
-    country, os, device_type, traffic_type,
-    count(*) filter (where type = 'BID'),
-    count(*) filter (where type = 'WIN'),
-    count(*) filter (where type = 'IMPRESSION'),
-    count(*) filter (where type = 'CLICK'),
-    count(*) filter (where type = 'CONVERSION'),
-    coalesce(sum(media_cost_micros), 0),
-    coalesce(sum(advertiser_cost_micros), 0)
+  select date_trunc('hour', occurred_at, 'UTC') as hour, campaign_id, creative_id,
+    min(advertiser_id) as advertiser_id, exchange_id, country, os, device_type, traffic_type,
+    count(*) filter (where type = 'BID') as bids,
+    count(*) filter (where type = 'WIN') as wins,
+    count(*) filter (where type = 'IMPRESSION') as impressions,
+    count(*) filter (where type = 'CLICK') as clicks,
+    count(*) filter (where type = 'CONVERSION') as conversions,
+    coalesce(sum(media_cost_micros), 0) as media_cost_micros,
+    coalesce(sum(advertiser_cost_micros), 0) as advertiser_cost_micros
   from ${source}
   where ${where} and type in ('BID', 'WIN', 'IMPRESSION', 'CLICK', 'CONVERSION', 'BILLING')
   group by 1, campaign_id, creative_id, exchange_id, country, os, device_type, traffic_type
@@ -33,56 +37,56 @@ const added = (column: string) => sql.raw(`"${column}" = delivery_hourly."${colu
 
 /** Adding rows to existing rollup rows: the sums grow. */
 const ADD_ON_CONFLICT = sql`
-  on conflict (hour, campaign_id, creative_id, exchange_id, country, os, device_type, traffic_type)
-  do update set ${sql.join(
-    [
-      'bids',
-      'wins',
-      'impressions',
-      'clicks',
-      'conversions',
-      'media_cost_micros',
-      'advertiser_cost_micros',
-    ].map(added),
-    sql`, `,
-  )}`;
-
-/** Adds the rollup rows of `source` (the events a statement just inserted) to the hourly rollups. */
-export const addRollupsOf = (source: SQL) => sql`
-  insert into delivery_hourly (${ROLLUP_COLUMNS})
-  ${rollupRowsOf(source)}
-  ${ADD_ON_CONFLICT}`;
+  on conflict (${sql.raw(KEY)})
+  do update set ${sql.join(SUMS.split(', ').map(added), sql`, `)}`;
 
 /**
- * Appends the rollup rows of `source` to delivery_hourly_pending instead: no row of delivery_hourly
- * is locked, so batches of bids written side by side never wait on each other (foldPendingRollups
- * adds them within a second).
+ * The CTEs that add the rollup rows of `source` (the events a statement just inserted) to the
+ * hourly rollups, and those of compacted hours to the tiers: `rollup_rows as (...), ...`.
  */
-export const appendPendingRollupsOf = (source: SQL) => sql`
-  insert into delivery_hourly_pending (${ROLLUP_COLUMNS})
-  ${rollupRowsOf(source)}`;
+export const addRollupCtesOf = (source: SQL) => sql`
+  rollup_rows as (${rollupRowsOf(source)}),
+  rolled_up as (
+    insert into delivery_hourly (${ROLLUP_COLUMNS})
+    select ${ROLLUP_COLUMNS} from rollup_rows order by ${sql.raw(KEY)}
+    ${ADD_ON_CONFLICT}),
+  ${rollupTierCtes(sql`rollup_rows`)}`;
 
 /**
- * Moves every pending rollup row into delivery_hourly, in one statement: rows another process folds
- * at the same time are deleted (and added) by one of them only. Answers the rows moved.
+ * The CTE that appends the rollup rows of `source` to delivery_hourly_pending instead: no row of
+ * delivery_hourly is locked, so batches of bids written side by side never wait on each other
+ * (foldPendingRollups adds them within a second).
+ */
+export const appendPendingRollupCteOf = (source: SQL) => sql`
+  rolled_up as (insert into delivery_hourly_pending (${ROLLUP_COLUMNS}) ${rollupRowsOf(source)})`;
+
+/**
+ * Moves every pending rollup row into delivery_hourly (and the tiers, for compacted hours), in one
+ * statement: rows another process folds at the same time are deleted (and added) by one of them
+ * only. Answers the rollup rows written.
  */
 export const foldPendingRollups = async (db: DbOrTx): Promise<number> => {
-  const result = await db.execute(sql`
-    with moved as (delete from delivery_hourly_pending returning *)
-    insert into delivery_hourly (${ROLLUP_COLUMNS})
-    select hour, campaign_id, creative_id, min(advertiser_id), exchange_id, country, os, device_type,
-      traffic_type, sum(bids), sum(wins), sum(impressions), sum(clicks), sum(conversions),
-      sum(media_cost_micros), sum(advertiser_cost_micros)
-    from moved
-    group by hour, campaign_id, creative_id, exchange_id, country, os, device_type, traffic_type
-    order by hour, campaign_id, creative_id, exchange_id, country, os, device_type, traffic_type
-    ${ADD_ON_CONFLICT}`);
-  return affectedRowsOf(result);
+  const result = await db.execute<{ n: number }>(sql`
+    with moved as (delete from delivery_hourly_pending returning *),
+    rollup_rows as (
+      select hour, campaign_id, creative_id, min(advertiser_id) as advertiser_id, exchange_id, country, os,
+        device_type, traffic_type, sum(bids) as bids, sum(wins) as wins, sum(impressions) as impressions,
+        sum(clicks) as clicks, sum(conversions) as conversions, sum(media_cost_micros) as media_cost_micros,
+        sum(advertiser_cost_micros) as advertiser_cost_micros
+      from moved group by ${sql.raw(KEY)}),
+    rolled_up as (
+      insert into delivery_hourly (${ROLLUP_COLUMNS})
+      select ${ROLLUP_COLUMNS} from rollup_rows order by ${sql.raw(KEY)}
+      ${ADD_ON_CONFLICT}),
+    ${rollupTierCtes(sql`rollup_rows`)}
+    select count(*)::int as n from rollup_rows`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 };
 
 /**
- * Rebuilds the rollups of [from, to) (whole hours; default: everything) from the raw events, in one
- * transaction. Answers the number of rollup rows written.
+ * Rebuilds the rollups of [from, to) (whole hours; default: everything) from the raw events, and the
+ * compacted tiers of the days they touch, in one transaction. Answers the number of rollup rows
+ * written.
  */
 export const rebuildRollups = async (db: DbOrTx, range: { from?: Date; to?: Date } = {}): Promise<number> => {
   const from = range.from ?? new Date(0);
@@ -102,6 +106,7 @@ export const rebuildRollups = async (db: DbOrTx, range: { from?: Date; to?: Date
         sql`occurred_at >= ${from.toISOString()} and occurred_at < ${to.toISOString()}`,
       )}
     `);
+    await recompactRange(tx, from, to);
     return affectedRowsOf(result);
   });
 };

@@ -1,5 +1,6 @@
-// What a report's numbers are: sums over the hourly delivery rollups (never the raw events, which a
-// rollup already counts) grouped by the report's dimensions, within the owner's data scope, plus the
+// What a report's numbers are: sums over the delivery rollups (never the raw events, which a rollup
+// already counts; the compacted tiers where they keep the report's columns, delivery/rollup-source.ts)
+// grouped by the report's dimensions, within the owner's data scope, plus the
 // conversion event columns. Event columns come from the raw CONVERSION rows because the rollups count
 // conversions without their event name; conversions are a small fraction of the events and this runs
 // only when a report is generated in the background, never on a page load.
@@ -10,6 +11,8 @@ import type { ReportDimension, ReportMetric } from '@console/core/api/reports';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ReportFilters } from '../../db/schema/reports.ts';
+import { readCompactedBefore, rollupSource, type SourceNeeds } from '../delivery/rollup-source.ts';
+import type { RollupColumn } from '../delivery/rollup-tiers.ts';
 
 /** Whose data: an advertiser its own, an agency its advertisers', admin and co-admin all. */
 export type DataScope = { userId: number; role: string };
@@ -129,6 +132,35 @@ const keysOf = (row: RawRow, count: number) =>
 /** Keys as text: numeric ids from the rollups and from the events compare equal. */
 const keyText = (keys: readonly (string | number)[]) => keys.map(String).join('\u0001');
 
+const COLUMN_OF: Partial<Record<ReportDimension, RollupColumn>> = {
+  advertiser: 'advertiser_id',
+  campaign: 'campaign_id',
+  creative: 'creative_id',
+  exchange: 'exchange_id',
+  country: 'country',
+  os: 'os',
+  device_type: 'device_type',
+  traffic_type: 'traffic_type',
+};
+
+/** What a report reads: its dimensions' and filters' columns, and its time grain (days are UTC). */
+const needsOf = (query: DataQuery): SourceNeeds => {
+  const { filters } = query;
+  const columns: RollupColumn[] = [
+    'advertiser_id',
+    ...query.dimensions.flatMap((dimension) => COLUMN_OF[dimension] ?? []),
+    ...(filters.campaign_ids?.length ? (['campaign_id'] as const) : []),
+    ...(filters.exchange_ids?.length ? (['exchange_id'] as const) : []),
+    ...(filters.countries?.length ? (['country'] as const) : []),
+  ];
+  const grain = query.dimensions.includes('hour')
+    ? 'hour'
+    : query.dimensions.includes('day')
+      ? 'day'
+      : 'none';
+  return { columns, grain };
+};
+
 /**
  * The grouped sums of one time slice. Merge slices with mergeGroups (the worker walks a long range in
  * slices to report progress).
@@ -136,13 +168,19 @@ const keyText = (keys: readonly (string | number)[]) => keys.map(String).join('\
 export const aggregateSlice = async (db: DbOrTx, query: DataQuery): Promise<Map<string, GroupRow>> => {
   const hour = sql.raw('hour');
   const keys = selectKeys(query.dimensions, hour);
+  const source = rollupSource(needsOf(query), {
+    startAt: query.from,
+    endAt: query.to,
+    utcDays: true,
+    compactedBefore: await readCompactedBefore(db),
+  });
   const result = await db.execute(sql`
     select ${keys.select},
       coalesce(sum(bids), 0)::text as bids, coalesce(sum(wins), 0)::text as wins,
       coalesce(sum(impressions), 0)::text as impressions, coalesce(sum(clicks), 0)::text as clicks,
       coalesce(sum(conversions), 0)::text as conversions,
       coalesce(sum(media_cost_micros), 0)::text as media, coalesce(sum(advertiser_cost_micros), 0)::text as spend
-    from delivery_hourly
+    from ${source}
     where ${whereOf(query, hour)}
     ${keys.group}`);
   const groups = new Map<string, GroupRow>();
