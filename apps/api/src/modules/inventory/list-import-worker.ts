@@ -295,6 +295,9 @@ const runImport = async (deps: AppDeps, row: ImportRow) => {
         .set({ progressDone: done, startedAt: new Date() })
         .where(eq(listImports.id, row.id));
     });
+    // The planner's row count of the staging table: with it, the merge's distinct is one sort (which
+    // the insert in key order needs anyway) instead of a hash aggregate followed by that sort.
+    await deps.db.execute(sql`analyze ${stagingId}`);
     if (row.kind === 'APPLIST_IMPORT') await storeApplistImport(deps, row, staging, written);
     else await storeAudienceImport(deps, row, staging, written);
     // Fresh statistics after a large change, so that pages of the list use its index at once
