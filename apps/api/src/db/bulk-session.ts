@@ -1,6 +1,6 @@
 // Streams many single-column rows into a staging table: the first half of how list imports store a
 // million entries (the second half, one short transaction that merges the staging table into the
-// list, is in modules/inventory/list-import-store.ts). On PostgreSQL the rows go through
+// list, is in mergeStaged in modules/inventory/entry-store.ts). On PostgreSQL the rows go through
 // COPY FROM STDIN on one pooled connection (pg-copy-streams): the fastest way in, with constant
 // memory since the stream applies backpressure. On PGlite (embedded, no COPY stream from Node) they
 // go as multi-row INSERTs of BATCH_ROWS rows, each its own statement so that other requests of the
