@@ -387,6 +387,39 @@ describe('inventory lists: entries', () => {
     expect(job).toMatchObject({ status: 'DONE', accepted: 2, rejected: 0 });
   });
 
+  it('copies a spool file cut anywhere into its staging table, counting rows and reporting progress', async () => {
+    // The worker hands the spool's bytes over as they are read: chunks end mid-line and mid-character.
+    const values = Array.from({ length: 110_000 }, (_, i) => `v${i}.é.example`);
+    const bytes = Buffer.from(values.map((value) => `${value}\n`).join(''));
+    const chunks = async function* () {
+      for (let at = 0; at < bytes.length; at += 4099) yield bytes.subarray(at, at + 4099);
+    };
+    const staging = 'list_import_rows_copy_test';
+    await t.deps.db.execute(sql`create unlogged table ${sql.identifier(staging)} (value text not null)`);
+    try {
+      const reported: number[] = [];
+      const written = await t.deps.copyRows(staging, chunks(), (done) => {
+        reported.push(done);
+      });
+      expect(written).toBe(values.length);
+      // Every 50,000 rows (at the end of the chunk that crosses them), and once at the end.
+      expect(reported).toHaveLength(3);
+      expect(reported[0]).toBeGreaterThanOrEqual(50_000);
+      expect(reported[1]).toBeGreaterThanOrEqual(100_000);
+      expect(reported[2]).toBe(values.length);
+      const result = await t.deps.db.execute<{ n: number; last: string }>(
+        sql`select count(distinct value)::int as n, max(value) filter (where value like 'v109999.%') as last
+            from ${sql.identifier(staging)}`,
+      );
+      expect((result as unknown as { rows: { n: number; last: string }[] }).rows[0]).toEqual({
+        n: values.length,
+        last: 'v109999.é.example',
+      });
+    } finally {
+      await t.deps.db.execute(sql`drop table ${sql.identifier(staging)}`);
+    }
+  });
+
   it('pages entries in order by number or after a value, and finds them by prefix', async () => {
     const values = Array.from({ length: 250 }, (_, i) => `site${String(i).padStart(3, '0')}.example.com`);
     const job = await uploadAndWait(
