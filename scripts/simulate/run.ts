@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { getCountryData, type TCountryCode } from 'countries-list';
 import UserAgent from 'user-agents';
+import { demoInventory } from '../../apps/api/src/seed/demo-inventory.ts';
 
 const { values } = parseArgs({
   options: {
@@ -148,6 +149,14 @@ const buildRequest = () => {
   request.tmax = 200;
   request.device = { ...((request.device as object | undefined) ?? {}), ...who.device };
   request.user = { id: who.user };
+  // Where the ad would run: an app or site of the demo supply, so the running-apps export spreads.
+  const app = request.app as { bundle?: string } | undefined;
+  const site = request.site as { domain?: string; page?: string } | undefined;
+  if (app) app.bundle = demoInventory('APP', Math.random);
+  if (site) {
+    site.domain = demoInventory('WEB', Math.random);
+    site.page = `https://${site.domain}/`;
+  }
   for (const imp of request.imp) {
     imp.bidfloor = Math.round((0.05 + Math.random() * (imp.video ? 4 : 1.2)) * 100) / 100;
     imp.bidfloorcur = 'USD';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../src/db/schema/campaigns.ts';
-import { deliveryEvents, deliveryHourly } from '../src/db/schema/delivery.ts';
+import { deliveryDailyInventory, deliveryEvents, deliveryHourly } from '../src/db/schema/delivery.ts';
 import { userConfigs } from '../src/db/schema/users.ts';
 import type { BidResponse, ResponseBid } from '../src/modules/bidding/bid-response.ts';
 import { DEMO_DEAL_ID, DEMO_DELIVERY_ADVERTISER, seedDemoDelivery } from '../src/seed/demo-delivery.ts';
@@ -389,6 +389,39 @@ describe('win notices, billing and tracking', () => {
       .from(deliveryEvents)
       .where(eq(deliveryEvents.auctionId, request.id));
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe('where an ad ran (the running-apps export)', () => {
+  it("records the site's domain on every event of a bid and counts its delivery by site", async () => {
+    const request = freshRequest('simple-banner');
+    const bid = onlyBid((await postBid(request)).body as unknown as BidResponse);
+    expect((await track(bid.nurl, 2)).status).toBe(204);
+    const beacon = bid.adm.match(/src="([^"]*\/t\/imp\/[^"]*)"/)![1]!.replaceAll('&amp;', '&');
+    expect((await track(beacon)).status).toBeLessThan(300);
+    await t.bidder.recorder.flush();
+    const events = await t.deps.db
+      .select({ type: deliveryEvents.type, inventory: deliveryEvents.inventory })
+      .from(deliveryEvents)
+      .where(eq(deliveryEvents.auctionId, request.id));
+    expect(new Set(events.map((event) => event.type))).toEqual(
+      new Set(['BID', 'WIN', 'BILLING', 'IMPRESSION']),
+    );
+    expect(events.every((event) => event.inventory === 'www.foobar.com')).toBe(true);
+    const [site] = await t.deps.db
+      .select({
+        impressions: deliveryDailyInventory.impressions,
+        traffic: deliveryDailyInventory.trafficType,
+      })
+      .from(deliveryDailyInventory)
+      .where(
+        and(
+          eq(deliveryDailyInventory.campaignId, Number(bid.cid)),
+          eq(deliveryDailyInventory.inventory, 'www.foobar.com'),
+        ),
+      );
+    expect(site).toMatchObject({ traffic: 'WEB' });
+    expect(site!.impressions).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -55,6 +55,7 @@ const makeEvents = (advertisers: { id: number; campaigns: number[] }[], exchange
             os: i % 2 ? 'iOS' : 'Android',
             deviceType: i % 3 ? 'PHONE' : 'TABLET',
             trafficType: i % 4 ? 'APP' : 'WEB',
+            inventory: i % 4 ? (i % 2 ? 'com.example.puzzle' : 'com.example.news') : 'news.example.org',
           };
           events.push({ ...base, type: 'BID', bidMicros: 2_000_000 });
           if (i % 5 === 4) continue;
@@ -412,12 +413,24 @@ describe('reports', () => {
     const file = await download(link.csv_download_url, tok.advertiser);
     expect(file.headers.get('content-disposition')).toContain('RunningApps.csv');
     const lines = csvLines(file.bytes);
-    expect(lines[0]).toBe('Campaign,Exchange,Inventory,Impressions,Clicks,CTR %,Conversions,Spend (USD)');
+    expect(lines[0]).toBe(
+      'Campaign,Exchange,Inventory,App or site,Impressions,Clicks,CTR %,Conversions,Spend (USD)',
+    );
     const mine = (e: Event) => e.advertiserId === DEMO.advertiser.id;
     const impressions = lines.slice(1).reduce((s, line) => s + Number(line.split(',').at(-5)), 0);
     expect(impressions).toBe(rawSums(mine).impressions);
-    expect(lines.slice(1).some((line) => line.includes(',App,'))).toBe(true);
-    expect(lines.slice(1).some((line) => line.includes(',Site,'))).toBe(true);
+    // One row per app or site: each bundle's and domain's impressions as the raw events count them.
+    for (const [kind, inventory] of [
+      ['App', 'com.example.puzzle'],
+      ['App', 'com.example.news'],
+      ['Site', 'news.example.org'],
+    ]) {
+      const rows = lines.slice(1).filter((line) => line.includes(`,${kind},${inventory},`));
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.reduce((s, line) => s + Number(line.split(',').at(-5)), 0)).toBe(
+        rawSums((e) => mine(e) && e.inventory === inventory).impressions,
+      );
+    }
     // Another tenant's token reads nothing from it.
     expect((await download(link.csv_download_url, other.advertiserToken)).status).toBe(404);
     expectFieldErrors(

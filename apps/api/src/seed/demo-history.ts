@@ -18,6 +18,7 @@ import type { DeliveryEvent } from '../modules/delivery/event-recorder.ts';
 import { rebuildRollups } from '../modules/delivery/rollups.ts';
 import { readBalanceMicros } from '../modules/ledger/ledger-accounts.ts';
 import { advertiserCostOf, readMarginBps, recordSpend } from '../modules/ledger/record-spend.ts';
+import { demoInventory } from './demo-inventory.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -101,7 +102,7 @@ type HistoryCampaign = {
 
 const EVENT_COLUMNS =
   'day, occurred_at, type, exchange_id, auction_id, imp_id, detail, campaign_id, creative_id, advertiser_id, ' +
-  'country, os, device_type, traffic_type, bid_micros, media_cost_micros, advertiser_cost_micros';
+  'country, os, device_type, traffic_type, inventory, bid_micros, media_cost_micros, advertiser_cost_micros';
 
 const SAFE_TEXT = /^[A-Za-z0-9_.:-]*$/;
 const text = (value: string) => {
@@ -114,7 +115,7 @@ const valuesOf = (event: DeliveryEvent) =>
   `(${text(event.day)},${text(event.occurredAt.toISOString())},${text(event.type)},${int(event.exchangeId)},` +
   `${text(event.auctionId)},${text(event.impId)},${text(event.detail ?? '')},${int(event.campaignId)},` +
   `${int(event.creativeId)},${int(event.advertiserId)},${text(event.country)},${text(event.os)},` +
-  `${text(event.deviceType)},${text(event.trafficType)},${int(event.bidMicros)},` +
+  `${text(event.deviceType)},${text(event.trafficType)},${text(event.inventory ?? '')},${int(event.bidMicros)},` +
   `${int(event.mediaCostMicros ?? 0)},${int(event.advertiserCostMicros ?? 0)})`;
 
 export type HistoryResult = { events: number; impressions: number; spendMicros: number; ms: number };
@@ -209,6 +210,7 @@ const generateDay = (
     const at = dayStart + hour * HOUR_MS + Math.floor(random() * HOUR_MS);
     if (at >= until) continue;
     const device = pick(random, devices, (item) => item.weight);
+    const trafficType = traffic[Math.floor(random() * traffic.length)]!;
     const common = {
       day,
       exchangeId: campaign.exchangeIds[Math.floor(random() * campaign.exchangeIds.length)]!,
@@ -220,7 +222,8 @@ const generateDay = (
       country: pick(random, countryPool, ([, weight]) => weight)[0],
       os: device.os,
       deviceType: device.deviceType,
-      trafficType: traffic[Math.floor(random() * traffic.length)]!,
+      trafficType,
+      inventory: demoInventory(trafficType, random),
       bidMicros: campaign.bidMicros,
     };
     const event = (type: DeliveryEventType, offsetMs: number, extra: Partial<DeliveryEvent> = {}) =>

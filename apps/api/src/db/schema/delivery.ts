@@ -67,6 +67,8 @@ export const deliveryEvents = pgTable(
     deviceType: text('device_type').notNull().default(''),
     /** APP or WEB. */
     trafficType: text('traffic_type').notNull(),
+    /** Where the ad ran: the app's bundle or the site's domain as the request named it ('' when it did not). */
+    inventory: text('inventory').notNull().default(''),
     /**
      * BID rows only: the user key of the request (device ifa lower-cased, else the user id), '' when
      * personal data may not be used (COPPA, GDPR without consent, opt-outs). A click or conversion
@@ -192,6 +194,35 @@ export const deliveryDailyGeo = pgTable(
   (t) => [
     uniqueIndex('delivery_daily_geo_key').on(t.day, t.advertiserId, t.country, t.os),
     index('delivery_daily_geo_scope_idx').on(t.advertiserId, t.day),
+  ],
+);
+
+/**
+ * Delivery by app or site (the running-apps export): UTC days by campaign, exchange, app-or-site and
+ * the bundle or domain. Its own rollup of the raw events (delivery_hourly does not keep the
+ * inventory: it would make that table as sparse again as the events), written by the statements of
+ * wins, impressions, clicks, conversions and billing; bids are not counted here.
+ */
+export const deliveryDailyInventory = pgTable(
+  'delivery_daily_inventory',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    advertiserId: bigint('advertiser_id', { mode: 'number' }).notNull(),
+    campaignId: bigint('campaign_id', { mode: 'number' }).notNull(),
+    exchangeId: integer('exchange_id').notNull(),
+    trafficType: text('traffic_type').notNull(),
+    inventory: text('inventory').notNull(),
+    ...sumColumns(),
+  },
+  (t) => [
+    uniqueIndex('delivery_daily_inventory_key').on(
+      t.day,
+      t.campaignId,
+      t.exchangeId,
+      t.trafficType,
+      t.inventory,
+    ),
+    index('delivery_daily_inventory_scope_idx').on(t.advertiserId, t.day),
   ],
 );
 

@@ -41,6 +41,8 @@ export type BidResponse = {
 
 /** The OpenRTB macros exchanges replace in nurl, burl, lurl and adm. */
 // biome-ignore lint/suspicious/noTemplateCurlyInString: the OpenRTB macro, written as exchanges expect it
+/** A bundle or domain is kept to this length in tracking URLs and delivery data. */
+const INVENTORY_MAX = 200;
 const PRICE = '${AUCTION_PRICE}';
 // biome-ignore lint/suspicious/noTemplateCurlyInString: the OpenRTB macro, written as exchanges expect it
 const LOSS = '${AUCTION_LOSS}';
@@ -106,6 +108,7 @@ export const buildBidResponse = (
       os: facts.os ?? '',
       deviceType: facts.deviceType,
       trafficType: facts.trafficType,
+      inventory: (facts.inventoryKey ?? '').slice(0, INVENTORY_MAX),
       frequencyKey: placed.frequency?.key ?? '',
       frequencyTtl: placed.frequency?.ttlSeconds ?? 0,
       auctionType: request.at ?? 2,
@@ -164,6 +167,7 @@ export const buildBidResponse = (
         os: tracked.os,
         deviceType: tracked.deviceType,
         trafficType: tracked.trafficType,
+        inventory: tracked.inventory,
         bidMicros: placed.priceMicros,
         userKey: facts.userKey === null ? '' : toStoredDevice(facts.userKey),
       });

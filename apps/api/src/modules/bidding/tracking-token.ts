@@ -25,6 +25,8 @@ export type TrackedBid = {
   os: string;
   deviceType: string;
   trafficType: 'APP' | 'WEB';
+  /** The app's bundle or the site's domain ('' when the request named none): the running-apps export. */
+  inventory: string;
   /** Frequency-cap counter of this user and period ('' when the campaign has no cap). */
   frequencyKey: string;
   frequencyTtl: number;
@@ -61,6 +63,7 @@ type Packed = [
   number,
   number,
   0 | 1,
+  string,
 ];
 
 const pack = (bid: TrackedBid): Packed => [
@@ -82,11 +85,13 @@ const pack = (bid: TrackedBid): Packed => [
   bid.frequencyTtl,
   bid.auctionType,
   bid.isTest ? 1 : 0,
+  bid.inventory,
 ];
 
+// Tokens signed before the inventory was added have 18 fields: still counted (inventory '').
 const isPacked = (value: unknown): value is Packed =>
   Array.isArray(value) &&
-  value.length === 18 &&
+  (value.length === 18 || (value.length === 19 && typeof value[18] === 'string')) &&
   [0, 3, 4, 5, 6, 7, 8, 15, 16, 17].every((index) => Number.isSafeInteger(value[index])) &&
   [1, 2, 9, 10, 11, 12, 13, 14].every((index) => typeof value[index] === 'string');
 
@@ -109,6 +114,7 @@ const unpack = (packed: Packed): TrackedBid => ({
   frequencyTtl: packed[15],
   auctionType: packed[16],
   isTest: packed[17] === 1,
+  inventory: packed[18] ?? '',
 });
 
 export const createTrackingSigner = (secret: string): TokenSigner => {

@@ -27,6 +27,8 @@ export type DeliveryEvent = {
   os: string;
   deviceType: string;
   trafficType: string;
+  /** The app's bundle or the site's domain ('' when the request named none). */
+  inventory?: string;
   bidMicros: number;
   /** BID events: the stored form of the request's user key ('' when none may be used). */
   userKey?: string;
@@ -65,11 +67,15 @@ type FactKey = {
 /** The events as the JSON rows `json_to_recordset` reads: one parameter however long the batch. */
 const EVENT_RECORD = sql.raw(`day date, occurred_at timestamptz, type text, exchange_id integer,
   auction_id text, imp_id text, detail text, campaign_id bigint, creative_id bigint, advertiser_id bigint,
-  country text, os text, device_type text, traffic_type text, user_key text, bid_micros bigint,
+  country text, os text, device_type text, traffic_type text, inventory text, user_key text, bid_micros bigint,
   media_cost_micros bigint, advertiser_cost_micros bigint`);
-const EVENT_COLUMNS = sql.raw(`day, occurred_at, type, exchange_id, auction_id, imp_id, detail, campaign_id,
-  creative_id, advertiser_id, country, os, device_type, traffic_type, user_key, bid_micros,
-  media_cost_micros, advertiser_cost_micros`);
+const EVENT_COLUMN_LIST = `day, occurred_at, type, exchange_id, auction_id, imp_id, detail, campaign_id,
+  creative_id, advertiser_id, country, os, device_type, traffic_type, inventory, user_key, bid_micros,
+  media_cost_micros, advertiser_cost_micros`;
+const EVENT_COLUMNS = sql.raw(EVENT_COLUMN_LIST);
+
+/** The columns' values from the JSON rows: a bid journaled before a column existed has none of it. */
+const EVENT_VALUES = sql.raw(EVENT_COLUMN_LIST.replace('inventory', "coalesce(inventory, '') as inventory"));
 
 /** An event as the JSON row `json_to_recordset` reads (and the bid journal keeps). */
 export const eventRow = (event: DeliveryEvent) => ({
@@ -87,6 +93,7 @@ export const eventRow = (event: DeliveryEvent) => ({
   os: event.os,
   device_type: event.deviceType,
   traffic_type: event.trafficType,
+  inventory: event.inventory ?? '',
   user_key: event.userKey ?? '',
   bid_micros: event.bidMicros,
   media_cost_micros: event.mediaCostMicros ?? 0,
@@ -108,7 +115,7 @@ export const insertEventRows = async (
   const result = await db.execute<FactKey>(sql`
     with fresh as (
       insert into delivery_events (${EVENT_COLUMNS})
-      select ${EVENT_COLUMNS} from json_to_recordset(${rowsJson}::json) as e(${EVENT_RECORD})
+      select ${EVENT_VALUES} from json_to_recordset(${rowsJson}::json) as e(${EVENT_RECORD})
       on conflict do nothing
       returning *
     ), ${rollups === 'direct' ? addRollupCtesOf(sql`fresh`) : appendPendingRollupCteOf(sql`fresh`)}

@@ -40,11 +40,42 @@ const ADD_ON_CONFLICT = sql`
   on conflict (${sql.raw(KEY)})
   do update set ${sql.join(SUMS.split(', ').map(added), sql`, `)}`;
 
+const INVENTORY_KEY = 'day, campaign_id, exchange_id, traffic_type, inventory';
+// The output's day: by position, as delivery_events has a day column of its own (the auction's).
+const INVENTORY_GROUP = sql.raw('1, campaign_id, exchange_id, traffic_type, inventory');
+const INVENTORY_SUMS = 'wins, impressions, clicks, conversions, media_cost_micros, advertiser_cost_micros';
+
+/** The delivery_daily_inventory rows of a set of raw events (by UTC day of occurrence; no bids). */
+const inventoryRowsOf = (source: SQL, where: SQL = sql`true`) => sql`
+  select (occurred_at at time zone 'UTC')::date as day, min(advertiser_id), campaign_id, exchange_id,
+    traffic_type, inventory,
+    count(*) filter (where type = 'WIN'),
+    count(*) filter (where type = 'IMPRESSION'),
+    count(*) filter (where type = 'CLICK'),
+    count(*) filter (where type = 'CONVERSION'),
+    coalesce(sum(media_cost_micros), 0),
+    coalesce(sum(advertiser_cost_micros), 0)
+  from ${source}
+  where ${where} and type in ('WIN', 'IMPRESSION', 'CLICK', 'CONVERSION', 'BILLING')
+  group by ${INVENTORY_GROUP} order by ${INVENTORY_GROUP}`;
+
+const INVENTORY_COLUMNS = sql.raw(
+  `day, advertiser_id, campaign_id, exchange_id, traffic_type, inventory, ${INVENTORY_SUMS}`,
+);
+
 /**
  * The CTEs that add the rollup rows of `source` (the events a statement just inserted) to the
- * hourly rollups, and those of compacted hours to the tiers: `rollup_rows as (...), ...`.
+ * hourly rollups, those of compacted hours to the tiers, and the events' delivery by app or site:
+ * `rollup_rows as (...), ...`.
  */
 export const addRollupCtesOf = (source: SQL) => sql`
+  by_inventory as (
+    insert into delivery_daily_inventory (${INVENTORY_COLUMNS}) ${inventoryRowsOf(source)}
+    on conflict (${sql.raw(INVENTORY_KEY)}) do update set ${sql.raw(
+      INVENTORY_SUMS.split(', ')
+        .map((name) => `"${name}" = delivery_daily_inventory."${name}" + excluded."${name}"`)
+        .join(', '),
+    )}),
   rollup_rows as (${rollupRowsOf(source)}),
   rolled_up as (
     insert into delivery_hourly (${ROLLUP_COLUMNS})
@@ -107,6 +138,22 @@ export const rebuildRollups = async (db: DbOrTx, range: { from?: Date; to?: Date
       )}
     `);
     await recompactRange(tx, from, to);
+    await rebuildInventoryDays(tx, from, to);
     return affectedRowsOf(result);
   });
+};
+
+const DAY_MS = 86_400_000;
+
+/** Rebuilds delivery_daily_inventory for the whole UTC days that [from, to) touches. */
+const rebuildInventoryDays = async (tx: DbOrTx, from: Date, to: Date) => {
+  const first = new Date(Math.floor(Math.max(from.getTime(), 0) / DAY_MS) * DAY_MS).toISOString();
+  const end = new Date(
+    Math.min(Math.ceil(to.getTime() / DAY_MS) * DAY_MS, Date.parse('9999-01-01')),
+  ).toISOString();
+  await tx.execute(
+    sql`delete from delivery_daily_inventory where day >= ${first.slice(0, 10)} and day < ${end.slice(0, 10)}`,
+  );
+  await tx.execute(sql`insert into delivery_daily_inventory (${INVENTORY_COLUMNS})
+    ${inventoryRowsOf(sql`delivery_events`, sql`occurred_at >= ${first} and occurred_at < ${end}`)}`);
 };

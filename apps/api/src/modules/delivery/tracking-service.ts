@@ -54,6 +54,7 @@ const eventOf = (
   os: tracked.os,
   deviceType: tracked.deviceType,
   trafficType: tracked.trafficType,
+  inventory: tracked.inventory,
   bidMicros: tracked.bidMicros,
   ...extra,
 });

@@ -58,7 +58,7 @@ const dimensionSql = (dimension: ReportDimension, time: SQL): SQL => {
   }
 };
 
-const scopeSql = (scope: DataScope): SQL => {
+export const scopeSql = (scope: DataScope): SQL => {
   switch (scope.role) {
     case 'ADMIN':
     case 'CO-ADMIN':

@@ -1,9 +1,9 @@
-// The running-apps export (spec sections 3, 7 and 9): where the caller's campaigns ran, with their
-// delivery, from the hourly rollups: one row per campaign, exchange and inventory kind (app or site).
-// The raw events record the kind of inventory but not the app bundle or site domain, so that is the
-// finest grain the delivery data holds.
+// The running-apps export (spec sections 3, 7 and 9): the apps and sites where the caller's
+// campaigns ran, with their delivery: one row per campaign, exchange, app-or-site and bundle or
+// domain (the request's app.bundle or site.domain), from delivery_daily_inventory (UTC days).
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { aggregateSlice, type DataScope } from './report-data.ts';
+import { type DataScope, emptySums, type GroupRow, scopeSql } from './report-data.ts';
 import { buildCells } from './report-generator.ts';
 
 export const RUNNING_APPS_DEFAULT_DAYS = 30;
@@ -14,6 +14,7 @@ export const RUNNING_APPS_HEADER = [
   'Campaign',
   'Exchange',
   'Inventory',
+  'App or site',
   'Impressions',
   'Clicks',
   'CTR %',
@@ -22,6 +23,7 @@ export const RUNNING_APPS_HEADER = [
 ];
 
 const DAY_MS = 86_400_000;
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The rows of the export, as CSV cells (money in dollars). */
 export const runningAppsRows = async (
@@ -34,16 +36,41 @@ export const runningAppsRows = async (
   const from = query.date_from
     ? new Date(`${query.date_from}T00:00:00Z`)
     : new Date(to.getTime() - RUNNING_APPS_DEFAULT_DAYS * DAY_MS);
-  const groups = await aggregateSlice(db, {
-    scope,
-    dimensions: ['campaign', 'exchange', 'traffic_type'],
-    eventKeys: [],
-    filters: { campaign_ids: query.campaign_ids },
-    from,
-    to,
-  });
+  const filters: SQL[] = [
+    scopeSql(scope),
+    sql`day >= ${utcDay(from.getTime())}`,
+    // Through the day `to` falls in, unless it is that day's midnight.
+    sql`day < ${utcDay(to.getTime() + DAY_MS - 1)}`,
+  ];
+  if (query.campaign_ids?.length)
+    filters.push(
+      sql`campaign_id in (${sql.join(
+        query.campaign_ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+  const { rows } = (await db.execute(sql`
+    select campaign_id, exchange_id, traffic_type, inventory, sum(impressions)::text as impressions,
+      sum(clicks)::text as clicks, sum(conversions)::text as conversions,
+      sum(advertiser_cost_micros)::text as spend
+    from delivery_daily_inventory where ${sql.join(filters, sql` and `)}
+    group by campaign_id, exchange_id, traffic_type, inventory
+    order by campaign_id, exchange_id, traffic_type, inventory`)) as unknown as {
+    rows: Record<string, string | number>[];
+  };
+  const groups: GroupRow[] = rows.map((row) => ({
+    keys: [Number(row.campaign_id), Number(row.exchange_id), String(row.traffic_type), String(row.inventory)],
+    sums: {
+      ...emptySums(),
+      impressions: Number(row.impressions),
+      clicks: Number(row.clicks),
+      conversions: Number(row.conversions),
+      advertiserCostMicros: Number(row.spend),
+    },
+    events: {},
+  }));
   const report = {
-    dimensions: ['campaign', 'exchange', 'traffic_type'],
+    dimensions: ['campaign', 'exchange', 'traffic_type', 'inventory'],
     metrics: ['impressions', 'clicks', 'ctr', 'conversions', 'spend'],
     eventColumns: [],
   };
@@ -52,10 +79,11 @@ export const runningAppsRows = async (
     row[0] as string,
     row[1] as string,
     row[2] === 'APP' ? 'App' : row[2] === 'WEB' ? 'Site' : String(row[2]),
-    row[3] as number,
+    row[3] as string,
     row[4] as number,
     row[5] as number,
     row[6] as number,
-    ((row[7] as number) / 1_000_000).toFixed(2),
+    row[7] as number,
+    ((row[8] as number) / 1_000_000).toFixed(2),
   ]);
 };
