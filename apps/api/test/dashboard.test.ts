@@ -240,6 +240,13 @@ describe('GET /api/dashboard/performance/:dimension', () => {
     expect([...first.items, ...second.items].map((row) => row.key)).toEqual(
       all.items.slice(0, 4).map((row) => row.key),
     );
+    // Every page, one past the end too, counts all the rows.
+    const beyond = dataOf<PerformancePage>(
+      await get('/api/dashboard/performance/day', tokens.advertiser, { limit: 2, page: 99 }),
+    );
+    expect(beyond.items).toEqual([]);
+    expect([first.total, second.total, beyond.total]).toEqual([all.total, all.total, all.total]);
+    expect(all.total).toBe(DAYS);
     const ecpms = all.items.map((row) => row.ecpm);
     expect(ecpms).toEqual([...ecpms].sort((a, b) => a - b));
     expect(first.items[0]?.label).toMatch(/^\d{4}-\d{2}-\d{2}$/);

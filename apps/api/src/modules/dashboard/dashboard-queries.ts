@@ -198,10 +198,13 @@ const readSeries = async (
   const { tz, granularity } = query;
   const format = granularity === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM-DD"T"HH24:00';
   const from = await sourceOf(db, period, tz, query, { columns: [], grain: granularity });
+  // Grouped by the truncated instant, formatted once per bucket (to_char on every row cost more).
   const rows = await rowsOf<Sums & { bucket: string }>(
     db,
-    sql`select to_char(delivery_hourly.hour at time zone ${tz}, ${format}) as bucket, ${SUM_COLUMNS}
-      from ${from} where ${whereOf(scope, period, tz)} group by 1`,
+    sql`select to_char(bucket at time zone ${tz}, ${format}) as bucket, spend, impressions, clicks,
+        conversions, bids, wins
+      from (select date_trunc(${granularity}, delivery_hourly.hour, ${tz}) as bucket, ${SUM_COLUMNS}
+        from ${from} where ${whereOf(scope, period, tz)} group by 1) g`,
   );
   const byBucket = new Map(rows.map((row) => [row.bucket, row]));
   return bucketsOf(period, granularity).map((bucket) => ({
@@ -224,10 +227,13 @@ export const readChart = async (
   return { granularity: query.granularity, points, previous };
 };
 
-/** What one table row is: its key and label expressions, the joins the label needs, what it reads. */
+/**
+ * What one table row is: its key and label expressions, the joins the label needs, what it reads;
+ * keyText makes the grouped key the text the API answers (the key itself when it is text).
+ */
 const DIMENSIONS: Record<
   DashboardDimension,
-  (tz: string) => { key: SQL; label: SQL; join: SQL; needs: SourceNeeds }
+  (tz: string) => { key: SQL; keyText?: SQL; label: SQL; join: SQL; needs: SourceNeeds }
 > = {
   campaign: () => ({
     needs: { columns: ['campaign_id'], grain: 'none' },
@@ -261,9 +267,11 @@ const DIMENSIONS: Record<
   }),
   day: (tz) => ({
     needs: { columns: [], grain: 'day' },
-    key: sql`to_char(delivery_hourly.hour at time zone ${tz}, 'YYYY-MM-DD')`,
+    // Grouped by the local date, formatted once per row of the table.
+    key: sql`(delivery_hourly.hour at time zone ${tz})::date`,
+    keyText: sql`to_char(key, 'YYYY-MM-DD')`,
     // An aggregate: the time zone is a separate parameter here, so it is not the grouped expression.
-    label: sql`min(to_char(delivery_hourly.hour at time zone ${tz}, 'YYYY-MM-DD'))`,
+    label: sql`to_char(min((delivery_hourly.hour at time zone ${tz})::date), 'YYYY-MM-DD')`,
     join: sql``,
   }),
 };
@@ -281,13 +289,14 @@ const readPreviousOfRows = async (
 ): Promise<Map<string, DashboardTotals> | null> => {
   if (!query.compare || dimension === 'day') return null;
   if (keys.length === 0) return new Map();
-  const { key, needs } = DIMENSIONS[dimension](query.tz);
+  const { key, keyText, needs } = DIMENSIONS[dimension](query.tz);
   const period = previousPeriodOf({ from: query.from, to: query.to });
   const from = await sourceOf(db, period, query.tz, query, needs);
   const where = whereOf(scope, period, query.tz);
   const rows = await rowsOf<Sums & { key: string }>(
     db,
-    sql`select * from (select ${key} as key, ${SUM_COLUMNS} from ${from} where ${where} group by 1) g
+    sql`select * from (select ${keyText ?? sql.raw('key')} as key, spend, impressions, clicks, conversions,
+        bids, wins from (select ${key} as key, ${SUM_COLUMNS} from ${from} where ${where} group by 1) g0) g
       where key in (${sql.join(
         keys.map((value) => sql`${value}`),
         sql`, `,
@@ -304,20 +313,31 @@ export const readPerformance = async (
 ): Promise<PerformancePage> => {
   const scope = await dashboardScope(db, principal, query);
   const period = { from: query.from, to: query.to };
-  const { key, label, join, needs } = DIMENSIONS[dimension](query.tz);
+  const { key, keyText, label, join, needs } = DIMENSIONS[dimension](query.tz);
   const from = await sourceOf(db, period, query.tz, query, needs);
   const where = whereOf(scope, period, query.tz);
-  const grouped = sql`select ${key} as key, ${label} as label, ${SUM_COLUMNS}
-    from ${from} ${join} where ${where} group by 1`;
+  const grouped = sql`select ${keyText ?? sql.raw('key')} as key, label, spend, impressions, clicks,
+      conversions, bids, wins
+    from (select ${key} as key, ${label} as label, ${SUM_COLUMNS} from ${from} ${join} where ${where}
+      group by 1) g0`;
   const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
-  const [rows, [counted]] = await Promise.all([
-    rowsOf<Sums & { key: string; label: string }>(
-      db,
-      sql`select * from (${grouped}) g order by ${sql.raw(SORT_EXPRESSIONS[query.sort])} ${direction}, key asc
-        limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
-    ),
-    rowsOf<{ total: number }>(db, sql`select count(*)::int as total from (${grouped}) g`),
-  ]);
+  // The page and the count of all rows in one pass over the rollups; a page past the end has no row
+  // to carry the count, so only then is it counted on its own.
+  const rows = await rowsOf<Sums & { key: string; label: string; total: number }>(
+    db,
+    sql`select *, count(*) over ()::int as total from (${grouped}) g
+      order by ${sql.raw(SORT_EXPRESSIONS[query.sort])} ${direction}, key asc
+      limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
+  );
+  const total =
+    rows.length > 0
+      ? Number(rows[0]!.total)
+      : query.page === 1
+        ? 0
+        : Number(
+            (await rowsOf<{ total: number }>(db, sql`select count(*)::int as total from (${grouped}) g`))[0]
+              ?.total ?? 0,
+          );
   const previous = await readPreviousOfRows(
     db,
     scope,
@@ -332,7 +352,7 @@ export const readPerformance = async (
       ...totalsOf(row),
       previous: previous ? (previous.get(row.key) ?? totalsOf(NO_SUMS)) : null,
     })),
-    total: Number(counted?.total ?? 0),
+    total,
     page: query.page,
     limit: query.limit,
   };
