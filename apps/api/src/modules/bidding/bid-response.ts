@@ -39,10 +39,10 @@ export type BidResponse = {
   seatbid: { seat: string; bid: ResponseBid[] }[];
 };
 
-/** The OpenRTB macros exchanges replace in nurl, burl, lurl and adm. */
-// biome-ignore lint/suspicious/noTemplateCurlyInString: the OpenRTB macro, written as exchanges expect it
 /** A bundle or domain is kept to this length in tracking URLs and delivery data. */
 const INVENTORY_MAX = 200;
+/** The OpenRTB macros exchanges replace in nurl, burl, lurl and adm. */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the OpenRTB macro, written as exchanges expect it
 const PRICE = '${AUCTION_PRICE}';
 // biome-ignore lint/suspicious/noTemplateCurlyInString: the OpenRTB macro, written as exchanges expect it
 const LOSS = '${AUCTION_LOSS}';
