@@ -8,6 +8,7 @@
 //   - the dashboard's first paint after login in Chromium: from pressing "Sign in" to the chart and
 //     the tiles shown (when a Chromium is installed).
 //   node --import tsx scripts/bench/insight.ts [--events=10000000] [--duration=5] [--concurrency=4] [--keep]
+//        [--database=<url of a database kept before>]
 // The campaigns come from the campaign list bench's seeding (campaigns.ts --seed-only --campaigns=N);
 // the database is dropped afterwards. Prints; never asserts on time. Writes test-output/bench-insight.json.
 import { execFileSync } from 'node:child_process';
@@ -174,7 +175,9 @@ async function main() {
       .join(' ')})\n`,
   );
   const t0 = performance.now();
-  const url = seedCampaigns();
+  // --database=<url of a kept one>: measure it again instead of seeding (its migrations run at start).
+  const reuse = option('database');
+  const url = reuse ?? seedCampaigns();
   const admin = new pg.Client({ connectionString: url.replace(/\/[^/]+$/, '/postgres') });
   await admin.connect();
   const dbName = new URL(url).pathname.slice(1);
@@ -184,17 +187,19 @@ async function main() {
     date: new Date().toISOString(),
   };
   try {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    const tEvents = performance.now();
-    await insertEvents(client);
-    const stored = Number((await client.query('select count(*) from delivery_events')).rows[0].count);
-    console.log(`Seeded ${stored.toLocaleString('en-US')} raw events in ${seconds(tEvents)} s.`);
-    await client.query('analyze delivery_events');
-    await client.end();
+    if (!reuse) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const tEvents = performance.now();
+      await insertEvents(client);
+      const stored = Number((await client.query('select count(*) from delivery_events')).rows[0].count);
+      console.log(`Seeded ${stored.toLocaleString('en-US')} raw events in ${seconds(tEvents)} s.`);
+      await client.query('analyze delivery_events');
+      await client.end();
+    }
     const tRollups = performance.now();
     const database = await openDatabase({ databaseUrl: url });
-    const rollupRows = await rebuildRollups(database.db);
+    const rollupRows = reuse ? 0 : await rebuildRollups(database.db);
     const rebuiltIn = seconds(tRollups);
     // What the server's compaction job would have done day by day: the closed days into the tiers.
     const tCompact = performance.now();
@@ -362,7 +367,7 @@ async function main() {
       await server.stop();
     }
   } finally {
-    if (argv.includes('--keep')) console.log(`Kept the database: ${url}`);
+    if (argv.includes('--keep') || reuse) console.log(`Kept the database: ${url}`);
     else await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
   }

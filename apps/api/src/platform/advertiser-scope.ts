@@ -1,6 +1,6 @@
 // Scope of things an advertiser owns (campaigns, creatives, ...): advertisers their own; agencies
 // their advertisers'; admin and co-admin everything. One place for every such module.
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
@@ -41,6 +41,29 @@ export const advertiserOwnedScope = (
     default:
       return eq(advertiserId, principal.userId);
   }
+};
+
+/**
+ * The same scope with an agency's advertisers looked up first and named as a list: for queries over a
+ * union or a derived table (the rollup tiers), where PostgreSQL does not push a condition holding a
+ * subquery down into the branches, so every branch would be read whole before the filter.
+ */
+export const resolvedAdvertiserScope = async (
+  db: DbOrTx,
+  principal: Principal,
+  advertiserId: PgColumn,
+): Promise<SQL | undefined> => {
+  if (principal.role !== 'AGENCY') return advertiserOwnedScope(db, principal, advertiserId);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.agencyId, principal.userId), eq(users.role, 'ADVERTISER')));
+  return rows.length > 0
+    ? inArray(
+        advertiserId,
+        rows.map((row) => row.id),
+      )
+    : sql`false`;
 };
 
 export type NewOwnerMessages = { ownOnly: string; chooseAdvertiser: string; chooseYourAdvertiser: string };

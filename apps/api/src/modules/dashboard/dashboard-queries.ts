@@ -19,7 +19,7 @@ import { deliveryHourly } from '../../db/schema/delivery.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
 import { users } from '../../db/schema/users.ts';
 import { requireAccess } from '../../platform/access.ts';
-import { advertiserOwnedScope } from '../../platform/advertiser-scope.ts';
+import { advertiserOwnedScope, resolvedAdvertiserScope } from '../../platform/advertiser-scope.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import { readLocalWindow, rollupSource, type SourceNeeds } from '../delivery/rollup-source.ts';
 import type { RollupColumn } from '../delivery/rollup-tiers.ts';
@@ -99,7 +99,7 @@ export const dashboardScope = async (
     const advertiser = await requireAccess(db, principal, 'advertiser', query.advertiser_id);
     conditions.push(eq(deliveryHourly.advertiserId, advertiser.id));
   } else {
-    conditions.push(advertiserOwnedScope(db, principal, deliveryHourly.advertiserId));
+    conditions.push(await resolvedAdvertiserScope(db, principal, deliveryHourly.advertiserId));
   }
   if (query.campaign_ids?.length) conditions.push(inArray(deliveryHourly.campaignId, query.campaign_ids));
   if (query.exchange_ids?.length) conditions.push(inArray(deliveryHourly.exchangeId, query.exchange_ids));

@@ -3,7 +3,7 @@
 // domain (the request's app.bundle or site.domain), from delivery_daily_inventory (UTC days).
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type DataScope, emptySums, type GroupRow, scopeSql } from './report-data.ts';
+import { type DataScope, emptySums, type GroupRow, scopeSqlOf } from './report-data.ts';
 import { buildCells } from './report-generator.ts';
 
 export const RUNNING_APPS_DEFAULT_DAYS = 30;
@@ -37,7 +37,7 @@ export const runningAppsRows = async (
     ? new Date(`${query.date_from}T00:00:00Z`)
     : new Date(to.getTime() - RUNNING_APPS_DEFAULT_DAYS * DAY_MS);
   const filters: SQL[] = [
-    scopeSql(scope),
+    await scopeSqlOf(db, scope),
     sql`day >= ${utcDay(from.getTime())}`,
     // Through the day `to` falls in, unless it is that day's midnight.
     sql`day < ${utcDay(to.getTime() + DAY_MS - 1)}`,
