@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryEvents } from '../src/db/schema/delivery.ts';
 import { reports } from '../src/db/schema/reports.ts';
 import { rebuildRollups } from '../src/modules/delivery/rollups.ts';
+import { storeReportRows } from '../src/modules/reports/report-generator.ts';
 import { createCampaign, expectOk } from './campaign-fixtures.ts';
 import { dataOf, expectError, expectFieldErrors } from './support/accounts.ts';
 import {
@@ -373,6 +374,36 @@ describe('reports', () => {
     expect((await download(forged, tok.advertiser)).status).toBe(404);
     // Admin and the report's own user may.
     expect((await download(link.csv_download_url, tok.advertiser)).status).toBe(200);
+  });
+
+  it('pages and streams a result of more rows than one stored chunk holds', async () => {
+    const report = await create(tok.advertiser, {
+      name: 'Many rows',
+      report_type: 'creative',
+      dimensions: ['creative'],
+      metrics: ['impressions'],
+    });
+    // 1,203 rows stored as a generation stores them: three chunks, the last one partial.
+    await t.deps.db
+      .update(reports)
+      .set({ status: 'RUNNING', attempts: 1 })
+      .where(eq(reports.id, report.report_id));
+    const cells = Array.from({ length: 1203 }, (_, i) => [`creative ${i + 1}`, i + 1]);
+    expect(await storeReportRows(t.deps.db, report.report_id, 1, cells)).toBe(true);
+    const page = async (n: number, limit: number) =>
+      (await rowsPage(tok.advertiser, report.report_id, n, limit)).rows.map((row) => row[1]);
+    expect(await page(1, 500)).toEqual(cells.slice(0, 500).map((row) => row[1]));
+    expect(await page(3, 500)).toEqual(cells.slice(1000).map((row) => row[1]));
+    // A page across the first chunk's end, and one past the last row.
+    expect(await page(72, 7)).toEqual([498, 499, 500, 501, 502, 503, 504]);
+    expect(await page(5, 500)).toEqual([]);
+    expect((await rowsPage(tok.advertiser, report.report_id, 1, 10)).total).toBe(1203);
+    const link = dataOf<CsvDownload>(
+      expectOk(await t.call('POST', `/api/report/csv/${report.report_id}`, { token: tok.advertiser })),
+    );
+    const lines = csvLines((await download(link.csv_download_url, tok.advertiser)).bytes);
+    expect(lines).toHaveLength(1204);
+    expect(lines.at(-1)).toBe('creative 1203,1203');
   });
 
   it('streams the CSV with a BOM, its headers and money in dollars', async () => {

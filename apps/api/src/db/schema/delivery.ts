@@ -150,6 +150,20 @@ export const deliveryHourlyPending = pgTable('delivery_hourly_pending', rollupCo
 // delivery_hourly summed over fewer columns; days before rollup_compaction.compacted_before are in
 // them, later hours are read from delivery_hourly (delivery/rollup-source.ts picks and unions).
 
+/** Every advertiser's UTC days: totals and charts by day, the smallest tier (a month of everyone is 9,000 rows). */
+export const deliveryDailyAdvertiser = pgTable(
+  'delivery_daily_advertiser',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    advertiserId: bigint('advertiser_id', { mode: 'number' }).notNull(),
+    ...sumColumns(),
+  },
+  (t) => [
+    uniqueIndex('delivery_daily_advertiser_key').on(t.day, t.advertiserId),
+    index('delivery_daily_advertiser_scope_idx').on(t.advertiserId, t.day),
+  ],
+);
+
 /** Every advertiser's hours: totals and charts by hour or by day in any time zone. */
 export const deliveryHourlyAdvertiser = pgTable(
   'delivery_hourly_advertiser',

@@ -32,7 +32,14 @@ export type RollupTier = {
   key: readonly string[];
 };
 
+/** Narrowest first: a query reads the first tier that keeps what it needs. */
 export const ROLLUP_TIERS: readonly RollupTier[] = [
+  {
+    table: 'delivery_daily_advertiser',
+    grain: 'day',
+    columns: ['advertiser_id'],
+    key: ['day', 'advertiser_id'],
+  },
   {
     table: 'delivery_daily_campaign',
     grain: 'day',

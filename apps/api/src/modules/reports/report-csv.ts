@@ -7,7 +7,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { reportRows } from '../../db/schema/reports.ts';
 import { MONEY_METRICS } from './report-data.ts';
 
-const BATCH = 1000;
+/** Chunks of stored rows (500 each) read at a time. */
+const BATCH_CHUNKS = 4;
 
 const HEADER_OF: Partial<Record<string, string>> = {
   day: 'Day',
@@ -50,20 +51,20 @@ export async function* reportCsvBatches(
   reportId: number,
   columns: readonly ReportColumn[],
 ): AsyncGenerator<(string | number)[][]> {
-  let after = 0;
+  let after = -1;
   for (;;) {
-    const rows = await db
+    const chunks = await db
       .select({ n: reportRows.n, cells: reportRows.cells })
       .from(reportRows)
       .where(and(eq(reportRows.reportId, reportId), gt(reportRows.n, after)))
       .orderBy(asc(reportRows.n))
-      .limit(BATCH);
-    if (rows.length === 0) return;
-    after = rows[rows.length - 1]?.n ?? after;
+      .limit(BATCH_CHUNKS);
+    if (chunks.length === 0) return;
+    after = chunks[chunks.length - 1]?.n ?? after;
     yield formatCsvCells(
       columns,
-      rows.map((row) => row.cells),
+      chunks.flatMap((chunk) => chunk.cells),
     );
-    if (rows.length < BATCH) return;
+    if (chunks.length < BATCH_CHUNKS) return;
   }
 }

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { campaigns } from '../../db/schema/campaigns.ts';
 import { creatives } from '../../db/schema/creatives.ts';
 import { exchanges } from '../../db/schema/reference.ts';
-import { reportRows, reports } from '../../db/schema/reports.ts';
+import { REPORT_ROWS_PER_CHUNK, reportRows, reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
 import { eventLabelOf, readEventConfig } from './event-config.ts';
 import type { ReportOwner, ReportRow } from './report-access.ts';
@@ -17,7 +17,7 @@ import { aggregateSlice, type DataQuery, type GroupRow, mergeGroups, metricValue
 const DAY_MS = 86_400_000;
 /** Days per slice: a progress step. */
 const SLICE_DAYS = 7;
-const INSERT_BATCH = 10_000;
+const CHUNKS_PER_INSERT = 20;
 
 export const rangeOf = (report: Pick<ReportRow, 'dateFrom' | 'dateTo'>) => ({
   from: new Date(`${report.dateFrom}T00:00:00Z`),
@@ -143,13 +143,16 @@ export const storeReportRows = async (
       .returning({ id: reports.id });
     if (!closed) return false;
     await tx.delete(reportRows).where(eq(reportRows.reportId, reportId));
-    // Each batch is one JSON parameter unpacked by the database: a parameter per cell cost more than
-    // the sums themselves (a 30-day report by day x campaign x exchange has tens of thousands of rows).
-    for (let start = 0; start < cells.length; start += INSERT_BATCH) {
-      const batch = JSON.stringify(cells.slice(start, start + INSERT_BATCH));
+    // Chunks of REPORT_ROWS_PER_CHUNK rows; each batch of them is one JSON parameter unpacked by the
+    // database (a parameter per cell cost more than the sums themselves).
+    const chunks: (string | number)[][][] = [];
+    for (let start = 0; start < cells.length; start += REPORT_ROWS_PER_CHUNK)
+      chunks.push(cells.slice(start, start + REPORT_ROWS_PER_CHUNK));
+    for (let first = 0; first < chunks.length; first += CHUNKS_PER_INSERT) {
+      const batch = JSON.stringify(chunks.slice(first, first + CHUNKS_PER_INSERT));
       await tx.execute(sql`
         insert into report_rows (report_id, n, cells)
-        select ${reportId}::bigint, ${start}::int + r.n::int, r.cells
+        select ${reportId}::bigint, ${first}::int + r.n::int - 1, r.cells
         from jsonb_array_elements(${batch}::jsonb) with ordinality as r(cells, n)`);
     }
     return true;

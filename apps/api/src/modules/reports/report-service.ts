@@ -13,7 +13,7 @@ import type {
 } from '@console/core/api/reports';
 import { and, asc, between, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { reportRows, reports } from '../../db/schema/reports.ts';
+import { REPORT_ROWS_PER_CHUNK, reportRows, reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
 import { actorOf, resolveNewOwnerAdvertiser } from '../../platform/advertiser-scope.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
@@ -277,18 +277,27 @@ export const readReportRows = async (
   page: { page: number; limit: number },
 ): Promise<ReportRowsPage> => {
   const { report } = await requireReportOf(db, principal, id);
-  const start = (page.page - 1) * page.limit + 1;
-  const rows =
+  // Result rows [start, end) from the chunks that hold them.
+  const start = (page.page - 1) * page.limit;
+  const end = start + page.limit;
+  const firstChunk = Math.floor(start / REPORT_ROWS_PER_CHUNK);
+  const chunks =
     report.status === 'READY'
       ? await db
           .select({ cells: reportRows.cells })
           .from(reportRows)
-          .where(and(eq(reportRows.reportId, id), between(reportRows.n, start, start + page.limit - 1)))
+          .where(
+            and(
+              eq(reportRows.reportId, id),
+              between(reportRows.n, firstChunk, Math.floor((end - 1) / REPORT_ROWS_PER_CHUNK)),
+            ),
+          )
           .orderBy(asc(reportRows.n))
       : [];
+  const offset = firstChunk * REPORT_ROWS_PER_CHUNK;
   return {
     columns: await columnsOf(db, report),
-    rows: rows.map((row) => row.cells),
+    rows: chunks.flatMap((chunk) => chunk.cells).slice(start - offset, end - offset),
     total: report.status === 'READY' ? (report.rowCount ?? 0) : 0,
     page: page.page,
     limit: page.limit,
