@@ -148,14 +148,23 @@ const selectAs = (prefix: string, columns: Record<string, PgColumn>) =>
     sql`, `,
   );
 
-/** Decodes columns selected by `selectAs` the way a drizzle select does (both drivers). */
-const decode = <T>(raw: Record<string, unknown>, prefix: string, columns: Record<string, PgColumn>): T =>
-  Object.fromEntries(
-    Object.entries(columns).map(([key, column]) => {
-      const value = raw[`${prefix}${key}`];
-      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
-    }),
-  ) as T;
+/**
+ * Decodes columns selected by `selectAs` the way a drizzle select does (both drivers). Made once per
+ * column set: a page decodes hundreds of fields, and a loop over a fixed list is what keeps that cheap.
+ */
+const decoderOf = <T>(prefix: string, columns: Record<string, PgColumn>) => {
+  const fields = Object.entries(columns).map(([key, column]) => ({ key, name: `${prefix}${key}`, column }));
+  return (raw: Record<string, unknown>): T => {
+    const decoded: Record<string, unknown> = {};
+    for (const { key, name, column } of fields) {
+      const value = raw[name];
+      decoded[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return decoded as T;
+  };
+};
+const decodeCampaign = decoderOf<CampaignRow>('c_', campaignColumns);
+const decodeAdvertiser = decoderOf<Advertiser>('a_', advertiserFields);
 
 /** total, pending, approved, rejected of one page row's exchanges. */
 const exchangeCountsSql = sql`(
@@ -226,12 +235,12 @@ const readListPage = async (db: DbOrTx, query: CampaignListQuery, statement: Pag
     left join ((${statement.page}) as page join ${users} on ${users.id} = page."c_advertiserId") on true
     order by ${orderBy('page.', 'page.c_id')}`)) as unknown as { rows: Record<string, unknown>[] };
   const rows = result.rows.filter((raw) => raw.c_id !== null && raw.c_id !== undefined);
-  const campaignRows = rows.map((raw) => decode<CampaignRow>(raw, 'c_', campaignColumns));
+  const campaignRows = rows.map(decodeCampaign);
   const delivery = describeCampaignDelivery(campaignRows, deliveryFactsOf(campaignRows, rows), nowMs);
   const items = rows.map((raw, index) =>
     toListItem(
       campaignRows[index]!,
-      decode<Advertiser>(raw, 'a_', advertiserFields),
+      decodeAdvertiser(raw),
       exchangeCountsOf(raw.exchange_counts),
       delivery.get(campaignRows[index]!.id),
     ),
