@@ -8,17 +8,12 @@ import {
   type CampaignSortField,
   LIST_COUNT_CAP,
 } from '@console/core/api/campaigns';
-import {
-  type CampaignStatus,
-  type ExchangeApprovalState,
-  findNextStatuses,
-  sideOfRole,
-} from '@console/core/campaign-status';
+import { type CampaignStatus, findNextStatuses, sideOfRole } from '@console/core/campaign-status';
 import type { Role } from '@console/core/roles';
 import { and, count, eq, getTableColumns, gt, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { jsonColumn } from '../../db/json-column.ts';
+import { jsonColumn, jsonList } from '../../db/json-column.ts';
 import {
   applists,
   audiences,
@@ -30,9 +25,9 @@ import {
   campaigns,
 } from '../../db/schema/campaigns.ts';
 import { campaignSmartAppLists, smartAppLists } from '../../db/schema/lists.ts';
-import { exchanges } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
+import { exchangeDecisionsColumn, exchangeDecisionsOf } from '../../platform/exchange-decisions.ts';
 import { likePattern, type Page } from '../../platform/pagination.ts';
 import {
   deliveryFactColumns,
@@ -327,10 +322,6 @@ export const readRelationIds = async (db: DbOrTx, campaignId: number): Promise<C
   };
 };
 
-/** An ordered JSON array of `item` over the rows of `from` (empty, not null, when there are none). */
-const jsonList = (item: SQL, from: SQL, orderBy: SQL) =>
-  sql`coalesce((select json_agg(${item} order by ${orderBy}) ${from}), '[]'::json)`;
-
 /** The relations of `campaignId` (an SQL expression) with names, as JSON columns of one statement. */
 const relationColumns = (campaignId: SQL) => sql`
   ${jsonList(
@@ -416,14 +407,7 @@ export const readCampaignDetail = async (
       where ${users.id} = ${campaign.advertiserId}) as owner,
     (select json_build_array(${users.id}, ${users.email}) from ${users}
       where ${users.id} = ${campaign.createdBy}) as creator,
-    ${jsonList(
-      sql`json_build_array(${campaignExchanges.exchangeId}, ${exchanges.name}, ${campaignExchanges.state},
-        ${campaignExchanges.reason}, ${campaignExchanges.decidedAt}, decider.id, decider.email)`,
-      sql`from ${campaignExchanges} join ${exchanges} on ${exchanges.id} = ${campaignExchanges.exchangeId}
-        left join ${users} as decider on decider.id = ${campaignExchanges.decidedBy}
-        where ${campaignExchanges.campaignId} = ${id}`,
-      sql`${exchanges.name}, ${campaignExchanges.exchangeId}`,
-    )} as exchange_list,
+    ${exchangeDecisionsColumn(sql`${campaignExchanges}`, { ...campaignExchanges, ownerId: campaignExchanges.campaignId }, id)} as exchange_list,
     ${relationColumns(id)},
     ${deliveryFactColumns(id, sql`${campaign.advertiserId}::bigint`, nowMs)}`)) as unknown as {
     rows: Record<string, unknown>[];
@@ -431,16 +415,7 @@ export const readCampaignDetail = async (
   const raw = result.rows[0]!;
   const [ownerId, ownerEmail, companyName] = jsonColumn<[number, string, string]>(raw.owner);
   const [creatorId, creatorEmail] = jsonColumn<[number, string] | null>(raw.creator) ?? [null, null];
-  const exchangeList = jsonColumn<
-    [number, string, string, string | null, string | null, number | null, string | null][]
-  >(raw.exchange_list).map(([exchangeId, name, state, reason, decidedAt, deciderId, deciderEmail]) => ({
-    exchange_id: exchangeId,
-    name,
-    state: state as ExchangeApprovalState,
-    reason,
-    decided_by: userRefOf(deciderId, deciderEmail),
-    decided_at: decidedAt === null ? null : new Date(decidedAt).toISOString(),
-  }));
+  const exchangeList = exchangeDecisionsOf(raw.exchange_list);
   const relations = relationsOf(raw);
   const counts: ExchangeCounts = { ...NO_EXCHANGES, total: exchangeList.length };
   for (const exchange of exchangeList) {

@@ -11,10 +11,11 @@ import type {
 import { and, asc, count, desc, eq, exists, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { jsonColumn } from '../../db/json-column.ts';
+import { jsonColumn, jsonList } from '../../db/json-column.ts';
 import { creativeDspAssoc, creativeExchanges, creatives } from '../../db/schema/creatives.ts';
 import { exchanges } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
+import { exchangeDecisionsColumn, exchangeDecisionsOf } from '../../platform/exchange-decisions.ts';
 import { likePattern, offsetOf, type Page } from '../../platform/pagination.ts';
 import type { CreativeRow } from './creative-access.ts';
 
@@ -101,25 +102,34 @@ const toListItem = (
   updated_at: row.updatedAt.toISOString(),
 });
 
-const userRef = (id: number | null, email: string | null) =>
-  id === null || email === null ? null : { user_primary_id: id, email };
-
+/** One creative with its advertiser, creator, exchanges and DSP ids, in one statement. */
 export const readCreativeDetail = async (db: DbOrTx, row: CreativeRow): Promise<CreativeDetail> => {
-  const [exchangeRows, assoc, [advertiser], [creator]] = await Promise.all([
-    findCreativeExchanges(db, row.id),
-    findAssocMap(db, row.id),
-    db
-      .select({ user_primary_id: users.id, email: users.email, companyName: users.companyName })
-      .from(users)
-      .where(eq(users.id, row.advertiserId)),
-    row.createdBy === null
-      ? Promise.resolve([])
-      : db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, row.createdBy)),
-  ]);
+  const id = sql`${row.id}::bigint`;
+  const result = (await db.execute(sql`select
+    (select json_build_array(${users.id}, ${users.email}, ${users.companyName}) from ${users}
+      where ${users.id} = ${row.advertiserId}) as advertiser,
+    (select json_build_array(${users.id}, ${users.email}) from ${users}
+      where ${users.id} = ${row.createdBy}) as creator,
+    ${exchangeDecisionsColumn(sql`${creativeExchanges}`, { ...creativeExchanges, ownerId: creativeExchanges.creativeId }, id)} as exchange_list,
+    ${jsonList(
+      sql`json_build_array(${creativeDspAssoc.dspName}, ${creativeDspAssoc.creativeAssociateId})`,
+      sql`from ${creativeDspAssoc} where ${creativeDspAssoc.creativeId} = ${id}`,
+      sql`${creativeDspAssoc.dspName}`,
+    )} as assoc`)) as unknown as { rows: Record<string, unknown>[] };
+  const raw = result.rows[0]!;
+  const owner = jsonColumn<[number, string, string] | null>(raw.advertiser);
+  const creator = jsonColumn<[number, string] | null>(raw.creator);
+  const exchangeList = exchangeDecisionsOf<CreativeApprovalState>(raw.exchange_list);
+  const assoc = jsonColumn<[string, string][]>(raw.assoc).map(([dspName, associateId]) => ({
+    dsp_name: dspName,
+    creative_associate_id: associateId,
+  }));
   const item = toListItem(
     row,
-    advertiser ?? { user_primary_id: row.advertiserId, email: '', companyName: '' },
-    countsOf(exchangeRows.map((exchange) => exchange.state)),
+    owner
+      ? { user_primary_id: owner[0], email: owner[1], companyName: owner[2] }
+      : { user_primary_id: row.advertiserId, email: '', companyName: '' },
+    countsOf(exchangeList.map((exchange) => exchange.state)),
     assoc[0]?.creative_associate_id ?? null,
   );
   const native = row.nativeAssets;
@@ -139,16 +149,9 @@ export const readCreativeDetail = async (db: DbOrTx, row: CreativeRow): Promise<
         }
       : null,
     html_tag: row.htmlTag,
-    exchanges: exchangeRows.map((exchange) => ({
-      exchange_id: exchange.exchangeId,
-      name: exchange.name,
-      state: exchange.state,
-      reason: exchange.reason,
-      decided_by: userRef(exchange.deciderId, exchange.deciderEmail),
-      decided_at: exchange.decidedAt?.toISOString() ?? null,
-    })),
+    exchanges: exchangeList,
     creative_assoc_map: assoc,
-    created_by: creator ? { user_primary_id: creator.id, email: creator.email } : null,
+    created_by: creator ? { user_primary_id: creator[0], email: creator[1] } : null,
   };
 };
 
