@@ -11,7 +11,7 @@ import {
 import { type CampaignStatus, findNextStatuses, sideOfRole } from '@console/core/campaign-status';
 import type { Role } from '@console/core/roles';
 import { and, count, eq, getTableColumns, gt, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { jsonColumn, jsonList } from '../../db/json-column.ts';
 import {
@@ -137,11 +137,25 @@ const countOrderOf = (query: ListFilters): SQL | undefined => {
 const campaignColumns = getTableColumns(campaigns);
 const advertiserFields = advertiserColumns as Record<keyof Advertiser, PgColumn>;
 
+const dialect = new PgDialect();
+
+/**
+ * Columns as `<prefix><field>`, rendered to text once: drizzle walks every chunk of a statement each
+ * time it is built, and the page's 30-odd columns were a good part of building a list statement.
+ */
 const selectAs = (prefix: string, columns: Record<string, PgColumn>) =>
-  sql.join(
-    Object.entries(columns).map(([key, column]) => sql`${column} as ${sql.identifier(`${prefix}${key}`)}`),
-    sql`, `,
+  sql.raw(
+    dialect.sqlToQuery(
+      sql.join(
+        Object.entries(columns).map(
+          ([key, column]) => sql`${column} as ${sql.identifier(`${prefix}${key}`)}`,
+        ),
+        sql`, `,
+      ),
+    ).sql,
   );
+const campaignsAs = selectAs('c_', campaignColumns);
+const advertisersAs = selectAs('a_', advertiserFields);
 
 /**
  * Decodes columns selected by `selectAs` the way a drizzle select does (both drivers). Made once per
@@ -223,7 +237,7 @@ const readListPage = async (db: DbOrTx, query: CampaignListQuery, statement: Pag
   // (select 1) left join: one row even for an empty page, to carry the total.
   const result = (await db.execute(sql`
     ${statement.with ?? sql``}
-    select ${statement.total} as total, page.*, ${selectAs('a_', advertiserFields)},
+    select ${statement.total} as total, page.*, ${advertisersAs},
            ${exchangeCountsSql} as exchange_counts,
            ${deliveryFactColumns(sql`page.c_id`, sql`page."c_advertiserId"`, nowMs)}
     from (select 1) as one
@@ -265,7 +279,7 @@ export const listCampaigns = async (
   const slice = sql`limit ${query.limit} offset ${(query.page - 1) * query.limit}`;
   const { keys, keyNames, orderBy } = pageOrderOf(query);
   // The page walks the sort's index (or sorts the few matches), testing the filters on the way.
-  const walkedPage = (guard?: SQL) => sql`select ${selectAs('c_', campaignColumns)}, ${keys} from ${campaigns}
+  const walkedPage = (guard?: SQL) => sql`select ${campaignsAs}, ${keys} from ${campaigns}
     where (${where}) ${guard ? sql`and ${guard}` : sql``} order by ${orderBy('', 'c_id')} ${slice}`;
 
   if (q) {
@@ -279,7 +293,7 @@ export const listCampaigns = async (
     const { items, total } = await readListPage(db, query, {
       with: sql`with matching as materialized (select ${campaigns.id} as id, ${keys} from ${campaigns} where ${where}),
         capped as materialized (select * from matching limit ${LIST_COUNT_CAP + 1})`,
-      page: sql`(select ${selectAs('c_', campaignColumns)}, ${keyNames('p.')}
+      page: sql`(select ${campaignsAs}, ${keyNames('p.')}
           from (select * from capped order by ${orderBy('', 'id')} ${slice}) as p
           join ${campaigns} on ${campaigns.id} = p.id
           where ${counted} <= ${LIST_COUNT_CAP})
