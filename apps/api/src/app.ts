@@ -12,7 +12,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { agencyAdminRoutes } from './modules/agencies/agency-admin-routes.ts';
@@ -53,6 +53,7 @@ import { optimisationRoutes } from './modules/users/optimisation-routes.ts';
 import { agencyAdvertiserRoutes, userAdminRoutes } from './modules/users/user-admin-routes.ts';
 import { registerAuthGuard } from './platform/auth-guard.ts';
 import { createBackgroundTasks } from './platform/background-tasks.ts';
+import { responseSerializerCompiler } from './platform/compiled-response.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { registerEnvelope } from './platform/envelope.ts';
 import { registerErrorHandling } from './platform/errors.ts';
@@ -96,7 +97,7 @@ export const buildApp = async (
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));

@@ -465,6 +465,12 @@ describe('delivery on the campaign list and view', () => {
     try {
       const view = await t.call('GET', `/api/campaigns/${id}`, { token: advertiserToken });
       expect(dataOf<{ delivery: { pacing_state: string } }>(view).delivery.pacing_state).toBe('OUT_OF_FUNDS');
+      // The list reads the balance in its page's statement: the same state.
+      const list = await t.call('GET', '/api/campaigns', { token: advertiserToken, query: { limit: 100 } });
+      const items = dataOf<{ items: { campaign_id: number; delivery: { pacing_state: string } }[] }>(
+        list,
+      ).items;
+      expect(items.find((item) => item.campaign_id === id)?.delivery.pacing_state).toBe('OUT_OF_FUNDS');
       // And the bidder stops bidding for it.
       await t.bidder.index.reload();
       expect((await postBid(freshRequest('simple-banner'))).status).toBe(204);

@@ -5,6 +5,7 @@ import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
 import { isChainIntact } from './actor-chain.ts';
 import type { Principal } from './auth-guard.ts';
+import { recallSession, rememberSession } from './session-cache.ts';
 import { revokeSessions } from './session-revocation.ts';
 import type { TokenClaims } from './tokens.ts';
 
@@ -20,6 +21,8 @@ export const ROTATION_GRACE_MS = 10_000;
  * holds it or the current one is not the only holder, so the session and its children end.
  */
 export const findSessionPrincipal = async (db: DbOrTx, claims: TokenClaims): Promise<Principal | null> => {
+  const recalled = recallSession(claims);
+  if (recalled) return recalled;
   const [row] = await db
     .select({
       userId: users.id,
@@ -53,7 +56,7 @@ export const findSessionPrincipal = async (db: DbOrTx, claims: TokenClaims): Pro
   // deactivated parent ends it here too, not only when the change revokes it.
   if (!(await isChainIntact(db, row.actorChain, { id: row.userId, role: row.role, agencyId: row.agencyId })))
     return null;
-  return {
+  const principal: Principal = {
     userId: row.userId,
     publicId: row.publicId,
     role: row.role as Role,
@@ -61,4 +64,6 @@ export const findSessionPrincipal = async (db: DbOrTx, claims: TokenClaims): Pro
     sessionId: row.sessionId,
     actorChain: row.actorChain,
   };
+  rememberSession(claims, principal, Math.min(row.expiresAt.getTime(), row.absoluteExpiresAt.getTime()), now);
+  return principal;
 };

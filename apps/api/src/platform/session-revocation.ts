@@ -2,10 +2,15 @@
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { sessions } from '../db/schema/sessions.ts';
+import { forgetSessions } from './session-cache.ts';
 
-/** Ends sessions and every impersonation session opened from them (at most three levels deep). */
+/**
+ * Ends sessions and every impersonation session opened from them (at most three levels deep), and
+ * drops every session this process remembers (session-cache.ts), before and after.
+ */
 export const revokeSessions = async (db: DbOrTx, sessionIds: string[], reason: string) => {
   let ids = sessionIds;
+  forgetSessions();
   while (ids.length > 0) {
     await db
       .update(sessions)
@@ -17,4 +22,5 @@ export const revokeSessions = async (db: DbOrTx, sessionIds: string[], reason: s
       .where(and(inArray(sessions.parentSessionId, ids), isNull(sessions.revokedAt)));
     ids = children.map((child) => child.id);
   }
+  forgetSessions();
 };

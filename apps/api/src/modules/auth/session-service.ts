@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type ActorLink, sessions } from '../../db/schema/sessions.ts';
 import type { users } from '../../db/schema/users.ts';
 import { unauthorized } from '../../platform/errors.ts';
+import { forgetSessions } from '../../platform/session-cache.ts';
 import { revokeSessions } from '../../platform/session-revocation.ts';
 import { SESSION_EXPIRED_MESSAGE, type TokenSigner } from '../../platform/tokens.ts';
 
@@ -85,6 +86,8 @@ export const rotateSession = async (deps: SessionDeps, user: UserRow, sessionId:
     .update(sessions)
     .set({ currentJti: jti, expiresAt, lastSeenAt: now, rotatedAt: now })
     .where(eq(sessions.id, sessionId));
+  // The old token stops working at once here too, not only once its cached session ends.
+  forgetSessions();
   return toSessionData(user, token, expiresIn);
 };
 

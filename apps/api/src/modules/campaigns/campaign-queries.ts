@@ -8,16 +8,12 @@ import {
   type CampaignSortField,
   LIST_COUNT_CAP,
 } from '@console/core/api/campaigns';
-import {
-  type CampaignStatus,
-  type ExchangeApprovalState,
-  findNextStatuses,
-  sideOfRole,
-} from '@console/core/campaign-status';
+import { type CampaignStatus, findNextStatuses, sideOfRole } from '@console/core/campaign-status';
 import type { Role } from '@console/core/roles';
-import { and, asc, count, eq, getTableColumns, gt, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { and, count, eq, getTableColumns, gt, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { jsonColumn, jsonList } from '../../db/json-column.ts';
 import {
   applists,
   audiences,
@@ -29,11 +25,16 @@ import {
   campaigns,
 } from '../../db/schema/campaigns.ts';
 import { campaignSmartAppLists, smartAppLists } from '../../db/schema/lists.ts';
-import { exchanges } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
+import { exchangeDecisionsColumn, exchangeDecisionsOf } from '../../platform/exchange-decisions.ts';
 import { likePattern, type Page } from '../../platform/pagination.ts';
-import { NO_DELIVERY, readCampaignDelivery } from '../delivery/campaign-delivery.ts';
+import {
+  deliveryFactColumns,
+  deliveryFactsOf,
+  describeCampaignDelivery,
+  NO_DELIVERY,
+} from '../delivery/campaign-delivery.ts';
 import { type CampaignRow, campaignScope } from './campaign-access.ts';
 
 type Advertiser = { id: number; email: string; companyName: string };
@@ -129,27 +130,50 @@ const countOrderOf = (query: ListFilters): SQL | undefined => {
 
 // ---- one statement per page ------------------------------------------------------------------------
 // A page is read in one statement: the page's campaigns (by the sort), the capped count, their
-// advertisers and the exchange approval counts of those rows only. Each statement of a request costs
+// advertisers, the exchange approval counts and the delivery facts of those rows only. Each statement of a request costs
 // the server and the database a round trip of their own (measured: about 0.5 ms of CPU each), which
 // on a busy server is what the budget is spent on.
 
 const campaignColumns = getTableColumns(campaigns);
 const advertiserFields = advertiserColumns as Record<keyof Advertiser, PgColumn>;
 
-const selectAs = (prefix: string, columns: Record<string, PgColumn>) =>
-  sql.join(
-    Object.entries(columns).map(([key, column]) => sql`${column} as ${sql.identifier(`${prefix}${key}`)}`),
-    sql`, `,
-  );
+const dialect = new PgDialect();
 
-/** Decodes columns selected by `selectAs` the way a drizzle select does (both drivers). */
-const decode = <T>(raw: Record<string, unknown>, prefix: string, columns: Record<string, PgColumn>): T =>
-  Object.fromEntries(
-    Object.entries(columns).map(([key, column]) => {
-      const value = raw[`${prefix}${key}`];
-      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
-    }),
-  ) as T;
+/**
+ * Columns as `<prefix><field>`, rendered to text once: drizzle walks every chunk of a statement each
+ * time it is built, and the page's 30-odd columns were a good part of building a list statement.
+ */
+const selectAs = (prefix: string, columns: Record<string, PgColumn>) =>
+  sql.raw(
+    dialect.sqlToQuery(
+      sql.join(
+        Object.entries(columns).map(
+          ([key, column]) => sql`${column} as ${sql.identifier(`${prefix}${key}`)}`,
+        ),
+        sql`, `,
+      ),
+    ).sql,
+  );
+const campaignsAs = selectAs('c_', campaignColumns);
+const advertisersAs = selectAs('a_', advertiserFields);
+
+/**
+ * Decodes columns selected by `selectAs` the way a drizzle select does (both drivers). Made once per
+ * column set: a page decodes hundreds of fields, and a loop over a fixed list is what keeps that cheap.
+ */
+const decoderOf = <T>(prefix: string, columns: Record<string, PgColumn>) => {
+  const fields = Object.entries(columns).map(([key, column]) => ({ key, name: `${prefix}${key}`, column }));
+  return (raw: Record<string, unknown>): T => {
+    const decoded: Record<string, unknown> = {};
+    for (const { key, name, column } of fields) {
+      const value = raw[name];
+      decoded[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return decoded as T;
+  };
+};
+const decodeCampaign = decoderOf<CampaignRow>('c_', campaignColumns);
+const decodeAdvertiser = decoderOf<Advertiser>('a_', advertiserFields);
 
 /** total, pending, approved, rejected of one page row's exchanges. */
 const exchangeCountsSql = sql`(
@@ -209,21 +233,23 @@ type PageSql = {
 
 const readListPage = async (db: DbOrTx, query: CampaignListQuery, statement: PageSql) => {
   const { orderBy } = pageOrderOf(query);
+  const nowMs = Date.now();
   // (select 1) left join: one row even for an empty page, to carry the total.
   const result = (await db.execute(sql`
     ${statement.with ?? sql``}
-    select ${statement.total} as total, page.*, ${selectAs('a_', advertiserFields)},
-           ${exchangeCountsSql} as exchange_counts
+    select ${statement.total} as total, page.*, ${advertisersAs},
+           ${exchangeCountsSql} as exchange_counts,
+           ${deliveryFactColumns(sql`page.c_id`, sql`page."c_advertiserId"`, nowMs)}
     from (select 1) as one
     left join ((${statement.page}) as page join ${users} on ${users.id} = page."c_advertiserId") on true
     order by ${orderBy('page.', 'page.c_id')}`)) as unknown as { rows: Record<string, unknown>[] };
   const rows = result.rows.filter((raw) => raw.c_id !== null && raw.c_id !== undefined);
-  const campaignRows = rows.map((raw) => decode<CampaignRow>(raw, 'c_', campaignColumns));
-  const delivery = await readCampaignDelivery(db, campaignRows);
+  const campaignRows = rows.map(decodeCampaign);
+  const delivery = describeCampaignDelivery(campaignRows, deliveryFactsOf(campaignRows, rows), nowMs);
   const items = rows.map((raw, index) =>
     toListItem(
       campaignRows[index]!,
-      decode<Advertiser>(raw, 'a_', advertiserFields),
+      decodeAdvertiser(raw),
       exchangeCountsOf(raw.exchange_counts),
       delivery.get(campaignRows[index]!.id),
     ),
@@ -253,7 +279,7 @@ export const listCampaigns = async (
   const slice = sql`limit ${query.limit} offset ${(query.page - 1) * query.limit}`;
   const { keys, keyNames, orderBy } = pageOrderOf(query);
   // The page walks the sort's index (or sorts the few matches), testing the filters on the way.
-  const walkedPage = (guard?: SQL) => sql`select ${selectAs('c_', campaignColumns)}, ${keys} from ${campaigns}
+  const walkedPage = (guard?: SQL) => sql`select ${campaignsAs}, ${keys} from ${campaigns}
     where (${where}) ${guard ? sql`and ${guard}` : sql``} order by ${orderBy('', 'c_id')} ${slice}`;
 
   if (q) {
@@ -267,7 +293,7 @@ export const listCampaigns = async (
     const { items, total } = await readListPage(db, query, {
       with: sql`with matching as materialized (select ${campaigns.id} as id, ${keys} from ${campaigns} where ${where}),
         capped as materialized (select * from matching limit ${LIST_COUNT_CAP + 1})`,
-      page: sql`(select ${selectAs('c_', campaignColumns)}, ${keyNames('p.')}
+      page: sql`(select ${campaignsAs}, ${keyNames('p.')}
           from (select * from capped order by ${orderBy('', 'id')} ${slice}) as p
           join ${campaigns} on ${campaigns.id} = p.id
           where ${counted} <= ${LIST_COUNT_CAP})
@@ -291,34 +317,6 @@ export const listCampaigns = async (
 const userRefOf = (id: number | null, email: string | null) =>
   id === null || email === null ? null : { user_primary_id: id, email };
 
-/** The campaign's exchanges with their approval state, by exchange name. */
-export const readCampaignExchanges = async (db: DbOrTx, campaignId: number) => {
-  const decider = alias(users, 'decider');
-  const rows = await db
-    .select({
-      exchangeId: campaignExchanges.exchangeId,
-      name: exchanges.name,
-      state: campaignExchanges.state,
-      reason: campaignExchanges.reason,
-      decidedAt: campaignExchanges.decidedAt,
-      deciderId: decider.id,
-      deciderEmail: decider.email,
-    })
-    .from(campaignExchanges)
-    .innerJoin(exchanges, eq(exchanges.id, campaignExchanges.exchangeId))
-    .leftJoin(decider, eq(decider.id, campaignExchanges.decidedBy))
-    .where(eq(campaignExchanges.campaignId, campaignId))
-    .orderBy(asc(exchanges.name), asc(campaignExchanges.exchangeId));
-  return rows.map((row) => ({
-    exchange_id: row.exchangeId,
-    name: row.name,
-    state: row.state as ExchangeApprovalState,
-    reason: row.reason,
-    decided_by: userRefOf(row.deciderId, row.deciderEmail),
-    decided_at: row.decidedAt?.toISOString() ?? null,
-  }));
-};
-
 export type CampaignRelations = {
   exchangeIds: number[];
   creativeIds: number[];
@@ -328,10 +326,7 @@ export type CampaignRelations = {
   assoc: { dsp_name: string; campaign_associate_id: string }[];
 };
 
-/**
- * Ids of the campaign's relations, sorted (what the change log compares). Sequential on purpose: on
- * a pool each parallel query would hold a connection of its own for a few microseconds of work.
- */
+/** Ids of the campaign's relations, sorted (what the change log compares). */
 export const readRelationIds = async (db: DbOrTx, campaignId: number): Promise<CampaignRelations> => {
   const { smartAppLists: _names, ...relations } = await readRelations(db, campaignId);
   return {
@@ -341,75 +336,101 @@ export const readRelationIds = async (db: DbOrTx, campaignId: number): Promise<C
   };
 };
 
-/** The relations with the names of inventory lists and audiences. */
-const readRelations = async (db: DbOrTx, campaignId: number) => {
-  const exchangeRows = await db
-    .select({ id: campaignExchanges.exchangeId })
-    .from(campaignExchanges)
-    .where(eq(campaignExchanges.campaignId, campaignId))
-    .orderBy(asc(campaignExchanges.exchangeId));
-  const creativeRows = await db
-    .select({ id: campaignCreatives.creativeId })
-    .from(campaignCreatives)
-    .where(eq(campaignCreatives.campaignId, campaignId))
-    .orderBy(asc(campaignCreatives.creativeId));
-  const inventoryRows = await db
-    .select({ id: campaignInventoryLists.applistId, mode: campaignInventoryLists.mode, name: applists.name })
-    .from(campaignInventoryLists)
-    .innerJoin(applists, eq(applists.id, campaignInventoryLists.applistId))
-    .where(eq(campaignInventoryLists.campaignId, campaignId))
-    .orderBy(asc(campaignInventoryLists.applistId));
-  const audienceRows = await db
-    .select({ id: campaignAudiences.audienceId, mode: campaignAudiences.mode, name: audiences.name })
-    .from(campaignAudiences)
-    .innerJoin(audiences, eq(audiences.id, campaignAudiences.audienceId))
-    .where(eq(campaignAudiences.campaignId, campaignId))
-    .orderBy(asc(campaignAudiences.audienceId));
-  const smartAppRows = await db
-    .select({ id: campaignSmartAppLists.listId, name: smartAppLists.name })
-    .from(campaignSmartAppLists)
-    .innerJoin(smartAppLists, eq(smartAppLists.id, campaignSmartAppLists.listId))
-    .where(eq(campaignSmartAppLists.campaignId, campaignId))
-    .orderBy(asc(campaignSmartAppLists.listId));
-  const assocRows = await db
-    .select({ dspName: campaignDspAssoc.dspName, associateId: campaignDspAssoc.campaignAssociateId })
-    .from(campaignDspAssoc)
-    .where(eq(campaignDspAssoc.campaignId, campaignId));
+/** The relations of `campaignId` (an SQL expression) with names, as JSON columns of one statement. */
+const relationColumns = (campaignId: SQL) => sql`
+  ${jsonList(
+    sql`${campaignExchanges.exchangeId}`,
+    sql`from ${campaignExchanges} where ${campaignExchanges.campaignId} = ${campaignId}`,
+    sql`${campaignExchanges.exchangeId}`,
+  )} as r_exchanges,
+  ${jsonList(
+    sql`${campaignCreatives.creativeId}`,
+    sql`from ${campaignCreatives} where ${campaignCreatives.campaignId} = ${campaignId}`,
+    sql`${campaignCreatives.creativeId}`,
+  )} as r_creatives,
+  ${jsonList(
+    sql`json_build_array(${campaignInventoryLists.applistId}, ${campaignInventoryLists.mode}, ${applists.name})`,
+    sql`from ${campaignInventoryLists} join ${applists} on ${applists.id} = ${campaignInventoryLists.applistId}
+      where ${campaignInventoryLists.campaignId} = ${campaignId}`,
+    sql`${campaignInventoryLists.applistId}`,
+  )} as r_inventory,
+  ${jsonList(
+    sql`json_build_array(${campaignAudiences.audienceId}, ${campaignAudiences.mode}, ${audiences.name})`,
+    sql`from ${campaignAudiences} join ${audiences} on ${audiences.id} = ${campaignAudiences.audienceId}
+      where ${campaignAudiences.campaignId} = ${campaignId}`,
+    sql`${campaignAudiences.audienceId}`,
+  )} as r_audiences,
+  ${jsonList(
+    sql`json_build_array(${campaignSmartAppLists.listId}, ${smartAppLists.name})`,
+    sql`from ${campaignSmartAppLists} join ${smartAppLists} on ${smartAppLists.id} = ${campaignSmartAppLists.listId}
+      where ${campaignSmartAppLists.campaignId} = ${campaignId}`,
+    sql`${campaignSmartAppLists.listId}`,
+  )} as r_smart_app_lists,
+  ${jsonList(
+    sql`json_build_array(${campaignDspAssoc.dspName}, ${campaignDspAssoc.campaignAssociateId})`,
+    sql`from ${campaignDspAssoc} where ${campaignDspAssoc.campaignId} = ${campaignId}`,
+    sql`${campaignDspAssoc.dspName}`,
+  )} as r_assoc`;
+
+const relationsOf = (raw: Record<string, unknown>) => {
+  const inventory = jsonColumn<[number, string, string][]>(raw.r_inventory);
+  const audienceList = jsonColumn<[number, string, string][]>(raw.r_audiences);
+  const smartApps = jsonColumn<[number, string][]>(raw.r_smart_app_lists);
   return {
-    exchangeIds: exchangeRows.map((row) => row.id),
-    creativeIds: creativeRows.map((row) => row.id),
-    inventory: inventoryRows.map((row) => ({
-      applist_id: row.id,
-      name: row.name,
-      mode: row.mode as 'ALLOW' | 'BLOCK',
+    exchangeIds: jsonColumn<number[]>(raw.r_exchanges),
+    creativeIds: jsonColumn<number[]>(raw.r_creatives),
+    inventory: inventory.map(([id, mode, name]) => ({
+      applist_id: id,
+      name,
+      mode: mode as 'ALLOW' | 'BLOCK',
     })),
-    audiences: audienceRows.map((row) => ({
-      audience_id: row.id,
-      name: row.name,
-      mode: row.mode as 'INCLUDE' | 'EXCLUDE',
+    audiences: audienceList.map(([id, mode, name]) => ({
+      audience_id: id,
+      name,
+      mode: mode as 'INCLUDE' | 'EXCLUDE',
     })),
-    smartAppListIds: smartAppRows.map((row) => row.id),
-    smartAppLists: smartAppRows.map((row) => ({ list_id: row.id, name: row.name })),
-    assoc: assocRows
-      .map((row) => ({ dsp_name: row.dspName, campaign_associate_id: row.associateId }))
+    smartAppListIds: smartApps.map(([id]) => id),
+    smartAppLists: smartApps.map(([id, name]) => ({ list_id: id, name })),
+    assoc: jsonColumn<[string, string][]>(raw.r_assoc)
+      .map(([dspName, associateId]) => ({ dsp_name: dspName, campaign_associate_id: associateId }))
       .sort((a, b) => a.dsp_name.localeCompare(b.dsp_name)),
   };
 };
 
-/** Everything about one campaign (the caller's access was checked before). */
+/** The relations with the names of inventory lists and audiences (one statement). */
+const readRelations = async (db: DbOrTx, campaignId: number) => {
+  const result = (await db.execute(sql`select ${relationColumns(sql`${campaignId}`)}`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  return relationsOf(result.rows[0]!);
+};
+
+/**
+ * Everything about one campaign (the caller's access was checked before), in one statement: its
+ * advertiser and creator, its exchanges with their approval, its relations and its delivery facts.
+ */
 export const readCampaignDetail = async (
   db: DbOrTx,
   campaign: CampaignRow,
   role: Role,
 ): Promise<CampaignDetail> => {
-  const creator = alias(users, 'creator');
-  const [people] = await db
-    .select({ owner: advertiserColumns, creatorId: creator.id, creatorEmail: creator.email })
-    .from(users)
-    .leftJoin(creator, campaign.createdBy === null ? sql`false` : eq(creator.id, campaign.createdBy))
-    .where(eq(users.id, campaign.advertiserId));
-  const exchangeList = await readCampaignExchanges(db, campaign.id);
-  const relations = await readRelations(db, campaign.id);
+  const nowMs = Date.now();
+  const id = sql`${campaign.id}::bigint`;
+  const result = (await db.execute(sql`select
+    (select json_build_array(${users.id}, ${users.email}, ${users.companyName}) from ${users}
+      where ${users.id} = ${campaign.advertiserId}) as owner,
+    (select json_build_array(${users.id}, ${users.email}) from ${users}
+      where ${users.id} = ${campaign.createdBy}) as creator,
+    ${exchangeDecisionsColumn(sql`${campaignExchanges}`, { ...campaignExchanges, ownerId: campaignExchanges.campaignId }, id)} as exchange_list,
+    ${relationColumns(id)},
+    ${deliveryFactColumns(id, sql`${campaign.advertiserId}::bigint`, nowMs)}`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  const raw = result.rows[0]!;
+  const [ownerId, ownerEmail, companyName] = jsonColumn<[number, string, string]>(raw.owner);
+  const [creatorId, creatorEmail] = jsonColumn<[number, string] | null>(raw.creator) ?? [null, null];
+  const exchangeList = exchangeDecisionsOf(raw.exchange_list);
+  const relations = relationsOf(raw);
   const counts: ExchangeCounts = { ...NO_EXCHANGES, total: exchangeList.length };
   for (const exchange of exchangeList) {
     if (exchange.state === 'PENDING') counts.pending++;
@@ -417,12 +438,13 @@ export const readCampaignDetail = async (
     else counts.rejected++;
   }
   const status = campaign.status as CampaignStatus;
+  const delivery = describeCampaignDelivery([campaign], deliveryFactsOf([campaign], [raw]), nowMs);
   return {
     ...toListItem(
       campaign,
-      people!.owner,
+      { id: ownerId, email: ownerEmail, companyName },
       counts,
-      (await readCampaignDelivery(db, [campaign])).get(campaign.id),
+      delivery.get(campaign.id),
     ),
     frequency_cap: campaign.frequencyCap ?? null,
     day_parting: campaign.dayParting ?? null,
@@ -440,7 +462,7 @@ export const readCampaignDetail = async (
     assoc_dsp_map: relations.assoc,
     camp_data: { camp_assoc_map: relations.assoc },
     next_statuses: findNextStatuses(status, role),
-    created_by: userRefOf(people!.creatorId, people!.creatorEmail),
+    created_by: userRefOf(creatorId, creatorEmail),
   };
 };
 

@@ -31,6 +31,7 @@ import type { z } from 'zod';
 import { requireAccess } from '../../platform/access.ts';
 import { readChangeLog } from '../../platform/audit.ts';
 import { principalOf } from '../../platform/auth-guard.ts';
+import { compiledResponse } from '../../platform/compiled-response.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
 import { budgetWarningOf } from './campaign-budget-warning.ts';
@@ -81,7 +82,7 @@ export const campaignRoutes =
           description:
             'Campaigns the caller may see, paged, sorted (name, status, start_at, end_at, total_budget, created_at) and filtered (status, advertiser_id, from/to overlapping the flight, q)',
           querystring: campaignListQuery,
-          response: withErrors(okResponse(cappedPageOf(campaignListItem))),
+          response: withErrors(compiledResponse(okResponse(cappedPageOf(campaignListItem)))),
         },
       },
       async (request) => ({
@@ -129,7 +130,7 @@ export const campaignRoutes =
           summary: "One advertiser's campaigns (agency campaignList/{id}, admin CampaignList/{id})",
           params: campaignIdParams,
           querystring: advertiserCampaignListQuery,
-          response: withErrors(okResponse(cappedPageOf(campaignListItem))),
+          response: withErrors(compiledResponse(okResponse(cappedPageOf(campaignListItem)))),
         },
       },
       async (request) => {
@@ -193,7 +194,7 @@ export const campaignRoutes =
           description:
             'One campaign with everything: exchanges and their approval, creatives, inventory, audiences, DSP association ids',
           params: campaignIdParams,
-          response: withErrors(okResponse(campaignDetail)),
+          response: withErrors(compiledResponse(okResponse(campaignDetail))),
         },
       },
       async (request) => ({

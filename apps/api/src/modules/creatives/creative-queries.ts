@@ -1,5 +1,5 @@
-// Reads of creatives: the detail with its exchanges and DSP ids, and the list page (one query for
-// the page, one for the counts of its exchanges, one for its first DSP ids).
+// Reads of creatives: the detail with its exchanges and DSP ids, and the list page (one statement:
+// the page with its count, the counts of its exchanges and its first DSP ids).
 import type {
   CreativeApprovalState,
   CreativeDetail,
@@ -8,13 +8,15 @@ import type {
   CreativeStatus,
   CreativeType,
 } from '@console/core/api/creatives';
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { jsonColumn, jsonList } from '../../db/json-column.ts';
 import { creativeDspAssoc, creativeExchanges, creatives } from '../../db/schema/creatives.ts';
 import { exchanges } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
-import { fetchPage, likePattern, type Page } from '../../platform/pagination.ts';
+import { exchangeDecisionsColumn, exchangeDecisionsOf } from '../../platform/exchange-decisions.ts';
+import { likePattern, offsetOf, type Page } from '../../platform/pagination.ts';
 import type { CreativeRow } from './creative-access.ts';
 
 type AdvertiserRef = CreativeListItem['advertiser'];
@@ -62,7 +64,9 @@ export const findAssocMap = async (db: DbOrTx, creativeId: number) =>
     .where(eq(creativeDspAssoc.creativeId, creativeId))
     .orderBy(asc(creativeDspAssoc.dspName));
 
-const countsOf = (states: readonly string[]) => ({
+type ExchangeCounts = CreativeListItem['exchange_counts'];
+
+const countsOf = (states: readonly string[]): ExchangeCounts => ({
   total: states.length,
   pending: states.filter((state) => state === 'PENDING').length,
   approved: states.filter((state) => state === 'APPROVED').length,
@@ -79,7 +83,7 @@ const previewOf = (row: CreativeRow) =>
 const toListItem = (
   row: CreativeRow,
   advertiser: AdvertiserRef,
-  states: readonly string[],
+  exchangeCounts: ExchangeCounts,
   associateId: string | null,
 ): CreativeListItem => ({
   _id: row.publicId,
@@ -92,31 +96,40 @@ const toListItem = (
   preview_url: previewOf(row),
   video_section: row.videoSection ?? null,
   advertiser,
-  exchange_counts: countsOf(states),
+  exchange_counts: exchangeCounts,
   creative_associate_id: associateId,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
 
-const userRef = (id: number | null, email: string | null) =>
-  id === null || email === null ? null : { user_primary_id: id, email };
-
+/** One creative with its advertiser, creator, exchanges and DSP ids, in one statement. */
 export const readCreativeDetail = async (db: DbOrTx, row: CreativeRow): Promise<CreativeDetail> => {
-  const [exchangeRows, assoc, [advertiser], [creator]] = await Promise.all([
-    findCreativeExchanges(db, row.id),
-    findAssocMap(db, row.id),
-    db
-      .select({ user_primary_id: users.id, email: users.email, companyName: users.companyName })
-      .from(users)
-      .where(eq(users.id, row.advertiserId)),
-    row.createdBy === null
-      ? Promise.resolve([])
-      : db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, row.createdBy)),
-  ]);
+  const id = sql`${row.id}::bigint`;
+  const result = (await db.execute(sql`select
+    (select json_build_array(${users.id}, ${users.email}, ${users.companyName}) from ${users}
+      where ${users.id} = ${row.advertiserId}) as advertiser,
+    (select json_build_array(${users.id}, ${users.email}) from ${users}
+      where ${users.id} = ${row.createdBy}) as creator,
+    ${exchangeDecisionsColumn(sql`${creativeExchanges}`, { ...creativeExchanges, ownerId: creativeExchanges.creativeId }, id)} as exchange_list,
+    ${jsonList(
+      sql`json_build_array(${creativeDspAssoc.dspName}, ${creativeDspAssoc.creativeAssociateId})`,
+      sql`from ${creativeDspAssoc} where ${creativeDspAssoc.creativeId} = ${id}`,
+      sql`${creativeDspAssoc.dspName}`,
+    )} as assoc`)) as unknown as { rows: Record<string, unknown>[] };
+  const raw = result.rows[0]!;
+  const owner = jsonColumn<[number, string, string] | null>(raw.advertiser);
+  const creator = jsonColumn<[number, string] | null>(raw.creator);
+  const exchangeList = exchangeDecisionsOf<CreativeApprovalState>(raw.exchange_list);
+  const assoc = jsonColumn<[string, string][]>(raw.assoc).map(([dspName, associateId]) => ({
+    dsp_name: dspName,
+    creative_associate_id: associateId,
+  }));
   const item = toListItem(
     row,
-    advertiser ?? { user_primary_id: row.advertiserId, email: '', companyName: '' },
-    exchangeRows.map((exchange) => exchange.state),
+    owner
+      ? { user_primary_id: owner[0], email: owner[1], companyName: owner[2] }
+      : { user_primary_id: row.advertiserId, email: '', companyName: '' },
+    countsOf(exchangeList.map((exchange) => exchange.state)),
     assoc[0]?.creative_associate_id ?? null,
   );
   const native = row.nativeAssets;
@@ -136,16 +149,9 @@ export const readCreativeDetail = async (db: DbOrTx, row: CreativeRow): Promise<
         }
       : null,
     html_tag: row.htmlTag,
-    exchanges: exchangeRows.map((exchange) => ({
-      exchange_id: exchange.exchangeId,
-      name: exchange.name,
-      state: exchange.state,
-      reason: exchange.reason,
-      decided_by: userRef(exchange.deciderId, exchange.deciderEmail),
-      decided_at: exchange.decidedAt?.toISOString() ?? null,
-    })),
+    exchanges: exchangeList,
     creative_assoc_map: assoc,
-    created_by: creator ? { user_primary_id: creator.id, email: creator.email } : null,
+    created_by: creator ? { user_primary_id: creator[0], email: creator[1] } : null,
   };
 };
 
@@ -200,65 +206,58 @@ export const listCreativesWhere = (
   );
 };
 
+/** total, pending, approved, rejected of a page row's exchanges. */
+const exchangeCountsSql = sql`(select json_build_array(count(*),
+    count(*) filter (where ${creativeExchanges.state} = 'PENDING'),
+    count(*) filter (where ${creativeExchanges.state} = 'APPROVED'),
+    count(*) filter (where ${creativeExchanges.state} = 'REJECTED'))
+  from ${creativeExchanges} where ${creativeExchanges.creativeId} = ${creatives.id})`;
+
+/** The first DSP association id of a page row, by DSP name. */
+const firstAssociateIdSql = sql<string | null>`(select ${creativeDspAssoc.creativeAssociateId}
+  from ${creativeDspAssoc} where ${creativeDspAssoc.creativeId} = ${creatives.id}
+  order by ${creativeDspAssoc.dspName} limit 1)`;
+
+/**
+ * A page in one statement: the rows with their advertiser, exchange counts and first DSP id, and
+ * the count of all matches as a column (computed once: it does not refer to the row). Only a page
+ * past the end, which has no row to carry it, counts in a statement of its own.
+ */
 export const listCreativePage = async (
   db: DbOrTx,
   query: CreativeListQuery,
   where: SQL | undefined,
 ): Promise<Page<CreativeListItem>> => {
   const direction = query.order === 'asc' ? asc : desc;
-  const page = await fetchPage(
-    query,
-    (limit, offset) =>
-      db
-        .select({
-          creative: creatives,
-          advertiser: { user_primary_id: users.id, email: users.email, companyName: users.companyName },
-        })
-        .from(creatives)
-        .innerJoin(users, eq(users.id, creatives.advertiserId))
-        .where(where)
-        .orderBy(direction(SORTS[query.sort]), direction(creatives.id))
-        .limit(limit)
-        .offset(offset),
-    () =>
-      db
-        .select({ value: count() })
-        .from(creatives)
-        .innerJoin(users, eq(users.id, creatives.advertiserId))
-        .where(where),
-    (row) => row,
-  );
-  const ids = page.items.map((row) => row.creative.id);
-  const [stateRows, assocRows] =
-    ids.length === 0
-      ? [[], []]
-      : await Promise.all([
-          db
-            .select({ creativeId: creativeExchanges.creativeId, state: creativeExchanges.state })
-            .from(creativeExchanges)
-            .where(inArray(creativeExchanges.creativeId, ids)),
-          db
-            .select({
-              creativeId: creativeDspAssoc.creativeId,
-              id: creativeDspAssoc.creativeAssociateId,
-            })
-            .from(creativeDspAssoc)
-            .where(inArray(creativeDspAssoc.creativeId, ids))
-            .orderBy(asc(creativeDspAssoc.dspName)),
-        ]);
-  const states = new Map<number, string[]>();
-  for (const row of stateRows) states.set(row.creativeId, [...(states.get(row.creativeId) ?? []), row.state]);
-  const firstAssoc = new Map<number, string>();
-  for (const row of assocRows) if (!firstAssoc.has(row.creativeId)) firstAssoc.set(row.creativeId, row.id);
+  const countMatches = () =>
+    db
+      .select({ value: count() })
+      .from(creatives)
+      .innerJoin(users, eq(users.id, creatives.advertiserId))
+      .where(where);
+  const rows = await db
+    .select({
+      creative: creatives,
+      advertiser: { user_primary_id: users.id, email: users.email, companyName: users.companyName },
+      exchangeCounts: exchangeCountsSql,
+      associateId: firstAssociateIdSql,
+      total: sql`(${countMatches()})`.mapWith(Number),
+    })
+    .from(creatives)
+    .innerJoin(users, eq(users.id, creatives.advertiserId))
+    .where(where)
+    .orderBy(direction(SORTS[query.sort]), direction(creatives.id))
+    .limit(query.limit)
+    .offset(offsetOf(query));
+  const total = rows[0]?.total ?? (query.page > 1 ? ((await countMatches())[0]?.value ?? 0) : 0);
   return {
-    ...page,
-    items: page.items.map((row) =>
-      toListItem(
-        row.creative,
-        row.advertiser,
-        states.get(row.creative.id) ?? [],
-        firstAssoc.get(row.creative.id) ?? null,
-      ),
-    ),
+    items: rows.map((row) => {
+      const [all = 0, pending = 0, approved = 0, rejected = 0] = jsonColumn<number[]>(row.exchangeCounts);
+      const counts = { total: all, pending, approved, rejected };
+      return toListItem(row.creative, row.advertiser, counts, row.associateId);
+    }),
+    total,
+    page: query.page,
+    limit: query.limit,
   };
 };

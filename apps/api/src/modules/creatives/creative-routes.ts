@@ -31,6 +31,7 @@ import { changeLogEntry, changeLogQuery } from '@console/core/api/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../platform/auth-guard.ts';
+import { compiledResponse } from '../../platform/compiled-response.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { fileTooLargeMessage } from '../../platform/media-store.ts';
@@ -136,7 +137,7 @@ export const creativeRoutes =
           description:
             'Creatives the caller may see, paged, sorted (created_at, updated_at, name, status, creative_type) and filtered (creative_type, status, advertiser_id, exchange_id + exchange_state, q: name or id)',
           querystring: creativeListQuery,
-          response: withErrors(okResponse(pageOf(creativeListItem))),
+          response: withErrors(compiledResponse(okResponse(pageOf(creativeListItem)))),
         },
       },
       async (request) => ({
@@ -203,7 +204,7 @@ export const creativeRoutes =
           summary: 'The creatives of one campaign, paged, sorted and filtered like the list',
           params: creativeCampaignParams,
           querystring: creativeListQuery,
-          response: withErrors(okResponse(pageOf(creativeListItem))),
+          response: withErrors(compiledResponse(okResponse(pageOf(creativeListItem)))),
         },
       },
       async (request) => ({
