@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { getCountryData, type TCountryCode } from 'countries-list';
 import UserAgent from 'user-agents';
 import { demoInventory } from '../../apps/api/src/seed/demo-inventory.ts';
+import { BANNER_SIZES, CARRIERS, TRAFFIC_COUNTRIES } from '../../apps/api/src/seed/simulated-traffic.ts';
 
 const { values } = parseArgs({
   options: {
@@ -53,36 +54,7 @@ const TEMPLATES: { template: Record<string, unknown>; weight: number; mobileOnly
   { template: fixture('pmp-direct-deal'), weight: 10, mobileOnly: false },
   { template: fixture('expandable-banner'), weight: 5, mobileOnly: false },
 ];
-const BANNER_SIZES: [number, number][] = [
-  [300, 250],
-  [300, 250],
-  [728, 90],
-  [320, 50],
-  [160, 600],
-  [300, 600],
-];
-const COUNTRY_SHARE: [TCountryCode, number][] = [
-  ['US', 38],
-  ['GB', 9],
-  ['DE', 8],
-  ['FR', 6],
-  ['CA', 5],
-  ['IT', 5],
-  ['ES', 5],
-  ['JP', 4],
-  ['AU', 3],
-  ['BR', 4],
-  ['IN', 5],
-  ['NL', 2],
-  ['RS', 1],
-  ['GR', 1],
-  ['MX', 4],
-];
-const CARRIERS: Record<string, string[]> = {
-  US: ['VERIZON', 'AT&T', 'T-Mobile'],
-  GB: ['EE', 'Vodafone', 'O2'],
-  DE: ['Telekom', 'Vodafone', 'O2'],
-};
+const COUNTRY_SHARE = TRAFFIC_COUNTRIES.map(([country, share]) => [country as TCountryCode, share] as const);
 /** The OpenRTB macros the exchange fills in our URLs (built so they do not read as templates). */
 const PRICE_MACRO = ['$', '{AUCTION_PRICE}'].join('');
 const LOSS_MACRO = ['$', '{AUCTION_LOSS}'].join('');

@@ -17,6 +17,7 @@ import {
   sampleOf,
 } from '../modules/bidding/request-sampler.ts';
 import { pick, randomOf } from './demo-history.ts';
+import { BANNER_SIZES, CARRIERS, TRAFFIC_COUNTRIES } from './simulated-traffic.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -24,37 +25,6 @@ const INSERT_BATCH = 1_000;
 /** The simulator's default exchanges. */
 const SIMULATED_EXCHANGES = ['openx', 'xandr'];
 
-/** scripts/simulate/run.ts's shares: country, language (the country's first). */
-const COUNTRIES: [string, number, string][] = [
-  ['US', 38, 'en'],
-  ['GB', 9, 'en'],
-  ['DE', 8, 'de'],
-  ['FR', 6, 'fr'],
-  ['CA', 5, 'en'],
-  ['IT', 5, 'it'],
-  ['ES', 5, 'es'],
-  ['JP', 4, 'ja'],
-  ['AU', 3, 'en'],
-  ['BR', 4, 'pt'],
-  ['IN', 5, 'hi'],
-  ['NL', 2, 'nl'],
-  ['RS', 1, 'sr'],
-  ['GR', 1, 'el'],
-  ['MX', 4, 'es'],
-];
-const CARRIERS: Record<string, string[]> = {
-  US: ['VERIZON', 'AT&T', 'T-Mobile'],
-  GB: ['EE', 'Vodafone', 'O2'],
-  DE: ['Telekom', 'Vodafone', 'O2'],
-};
-const BANNER_SIZES: [number, number][] = [
-  [300, 250],
-  [300, 250],
-  [728, 90],
-  [320, 50],
-  [160, 600],
-  [300, 600],
-];
 const AGENTS = {
   iphone: {
     ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
@@ -174,7 +144,7 @@ const buildRequest = (random: () => number, user: string): BidRequest => {
     : random() < 0.7
       ? AGENTS.windows
       : AGENTS.mac;
-  const [country, , language] = pick(random, COUNTRIES, ([, share]) => share);
+  const [country, , language] = pick(random, TRAFFIC_COUNTRIES, ([, share]) => share);
   const request = template.build(random);
   return {
     ...request,
