@@ -109,6 +109,7 @@ describe('reports', () => {
   });
 
   it('exports the running apps as RunningApps.csv with the download toasts', async () => {
+    await winAndClick(e2e.server.baseURL);
     const { page } = e2e;
     await loginAs(page, DEMO_USERS.advertiser);
     await page.goto('/report');
@@ -119,7 +120,9 @@ describe('reports', () => {
     await expect.poll(() => toastText(page, 'success'), SLOW).toBe('Download successful: RunningApps.csv');
     expect(await toastText(page, 'info')).toBe('Starting download: RunningApps.csv');
     const csv = readFileSync((await file.path())!, 'utf8');
-    expect(csv).toContain('Campaign,Exchange,Inventory,Impressions');
+    expect(csv).toContain('Campaign,Exchange,Inventory,App or site,Impressions');
+    // The site the won bid ran on, by its domain.
+    expect(csv).toMatch(/,Site,www\.foobar\.com,\d+,/);
   });
 
   it("the admin's multi-dimensional report covers every advertiser", async () => {
