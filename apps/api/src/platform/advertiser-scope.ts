@@ -54,17 +54,18 @@ export const resolvedAdvertiserScope = async (
   advertiserId: PgColumn,
 ): Promise<SQL | undefined> => {
   if (principal.role !== 'AGENCY') return advertiserOwnedScope(db, principal, advertiserId);
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.agencyId, principal.userId), eq(users.role, 'ADVERTISER')));
-  return rows.length > 0
-    ? inArray(
-        advertiserId,
-        rows.map((row) => row.id),
-      )
-    : sql`false`;
+  const ids = await agencyAdvertiserIds(db, principal.userId);
+  return ids.length > 0 ? inArray(advertiserId, ids) : sql`false`;
 };
+
+/** The ids of an agency's advertisers. */
+export const agencyAdvertiserIds = async (db: DbOrTx, agencyId: number): Promise<number[]> =>
+  (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.agencyId, agencyId), eq(users.role, 'ADVERTISER')))
+  ).map((row) => row.id);
 
 export type NewOwnerMessages = { ownOnly: string; chooseAdvertiser: string; chooseYourAdvertiser: string };
 

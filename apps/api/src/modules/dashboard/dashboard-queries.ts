@@ -43,6 +43,9 @@ const SUM_COLUMNS = sql.raw(`
   coalesce(sum(delivery_hourly.bids), 0)::float8 as bids,
   coalesce(sum(delivery_hourly.wins), 0)::float8 as wins`);
 
+/** The names SUM_COLUMNS answers, for selecting them again from a grouped subquery. */
+const SUM_NAMES = sql.raw('spend, impressions, clicks, conversions, bids, wins');
+
 const NO_SUMS: Sums = { spend: 0, impressions: 0, clicks: 0, conversions: 0, bids: 0, wins: 0 };
 
 const ratio = (part: number, whole: number, scale = 1) =>
@@ -201,8 +204,7 @@ const readSeries = async (
   // Grouped by the truncated instant, formatted once per bucket (to_char on every row cost more).
   const rows = await rowsOf<Sums & { bucket: string }>(
     db,
-    sql`select to_char(bucket at time zone ${tz}, ${format}) as bucket, spend, impressions, clicks,
-        conversions, bids, wins
+    sql`select to_char(bucket at time zone ${tz}, ${format}) as bucket, ${SUM_NAMES}
       from (select date_trunc(${granularity}, delivery_hourly.hour, ${tz}) as bucket, ${SUM_COLUMNS}
         from ${from} where ${whereOf(scope, period, tz)} group by 1) g`,
   );
@@ -276,6 +278,18 @@ const DIMENSIONS: Record<
   }),
 };
 
+/** The sums of the rows in `from` and `where` by a dimension's key (as text), with its label if given. */
+const groupedBy = (
+  dimension: { key: SQL; keyText?: SQL; label: SQL | null; join: SQL },
+  from: SQL,
+  where: SQL,
+) => {
+  const { key, keyText, label, join } = dimension;
+  return sql`select ${keyText ?? sql.raw('key')} as key${label ? sql.raw(', label') : sql``}, ${SUM_NAMES}
+    from (select ${key} as key${label ? sql`, ${label} as label` : sql``}, ${SUM_COLUMNS}
+      from ${from} ${join} where ${where} group by 1) g0`;
+};
+
 /**
  * With compare on, the previous period's totals of the rows on the page (by campaign, creative,
  * exchange, OS or country; a day has no counterpart, so null there, as without compare).
@@ -295,8 +309,7 @@ const readPreviousOfRows = async (
   const where = whereOf(scope, period, query.tz);
   const rows = await rowsOf<Sums & { key: string }>(
     db,
-    sql`select * from (select ${keyText ?? sql.raw('key')} as key, spend, impressions, clicks, conversions,
-        bids, wins from (select ${key} as key, ${SUM_COLUMNS} from ${from} where ${where} group by 1) g0) g
+    sql`select * from (${groupedBy({ key, keyText, label: null, join: sql`` }, from, where)}) g
       where key in (${sql.join(
         keys.map((value) => sql`${value}`),
         sql`, `,
@@ -316,10 +329,7 @@ export const readPerformance = async (
   const { key, keyText, label, join, needs } = DIMENSIONS[dimension](query.tz);
   const from = await sourceOf(db, period, query.tz, query, needs);
   const where = whereOf(scope, period, query.tz);
-  const grouped = sql`select ${keyText ?? sql.raw('key')} as key, label, spend, impressions, clicks,
-      conversions, bids, wins
-    from (select ${key} as key, ${label} as label, ${SUM_COLUMNS} from ${from} ${join} where ${where}
-      group by 1) g0`;
+  const grouped = groupedBy({ key, keyText, label, join }, from, where);
   const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
   // The page and the count of all rows in one pass over the rollups; a page past the end has no row
   // to carry the count, so only then is it counted on its own.

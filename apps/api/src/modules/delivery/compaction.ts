@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { createJobLoop, type JobLoop } from '../../platform/job-loop.ts';
-import { rewriteTierDays, utcDayOf } from './rollup-tiers.ts';
+import { rewriteTierDays, utcDateOf } from './rollup-tiers.ts';
 import { foldPendingRollups } from './rollups.ts';
 
 export const COMPACTION_GRACE_MS = 15 * 60_000;
@@ -18,7 +18,7 @@ const POLL_MS = 60_000;
 
 /** Compacts the next closed days (up to a week); answers whether there were any. */
 export const compactNextDays = async (db: Db, nowMs = Date.now()): Promise<boolean> => {
-  const closedBefore = utcDayOf(nowMs - COMPACTION_GRACE_MS);
+  const closedBefore = utcDateOf(nowMs - COMPACTION_GRACE_MS);
   return db.transaction(async (tx) => {
     await tx.execute(sql`
       insert into rollup_compaction (id, compacted_before)
@@ -29,7 +29,7 @@ export const compactNextDays = async (db: Db, nowMs = Date.now()): Promise<boole
     )) as unknown as { rows: { before: string }[] };
     const from = rows[0]!.before;
     if (from >= closedBefore) return false;
-    const to = utcDayOf(Math.min(Date.parse(from) + CHUNK_DAYS * DAY_MS, Date.parse(closedBefore)));
+    const to = utcDateOf(Math.min(Date.parse(from) + CHUNK_DAYS * DAY_MS, Date.parse(closedBefore)));
     // Bids' rollup rows still pending belong in delivery_hourly before their days are summed.
     await foldPendingRollups(tx);
     await rewriteTierDays(tx, from, to);

@@ -82,14 +82,6 @@ export const rollupSource = (needs: SourceNeeds, window: SourceWindow): SQL => {
   return sql`(${sql.join(branches, sql` union all `)}) as delivery_hourly`;
 };
 
-/** Every UTC day before this is in the tiers (null: nothing compacted yet). */
-export const readCompactedBefore = async (db: DbOrTx): Promise<string | null> => {
-  const { rows } = (await db.execute(
-    sql`select compacted_before::text as before from rollup_compaction`,
-  )) as unknown as { rows: { before: string }[] };
-  return rows[0]?.before ?? null;
-};
-
 /**
  * The window of local dates [from, to] in a time zone, in one round trip: the instants of its ends,
  * whether each of its midnights is a UTC midnight, and the compaction watermark.

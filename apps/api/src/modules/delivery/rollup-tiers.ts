@@ -73,18 +73,25 @@ export const SUM_NAMES = [
 const SUMS = SUM_NAMES.join(', ');
 const SUMMED = SUM_NAMES.map((name) => `sum(${name})`).join(', ');
 
-/** A tier's rows summed from rollup rows of `source` (delivery_hourly's columns) matching `where`. */
-const tierInsert = (tier: RollupTier, source: SQL, where: SQL) => {
-  // advertiser_id follows the campaign: carried with min() where it is not part of the key.
+/**
+ * How a tier sums rows of delivery_hourly's columns: the select list (in the tier's column order) and
+ * the grouping. advertiser_id follows the campaign: carried with min() where it is not in the key.
+ */
+const tierSumOf = (tier: RollupTier) => {
+  const time = tier.grain === 'hour' ? 'hour' : "(hour at time zone 'UTC')::date";
   const carried = tier.columns.map((column) =>
     column === 'advertiser_id' && !tier.key.includes(column) ? 'min(advertiser_id)' : column,
   );
   const grouped = tier.columns.filter((column) => tier.key.includes(column));
-  const time = tier.grain === 'hour' ? 'hour' : "(hour at time zone 'UTC')::date";
-  const group = [time === 'hour' ? 'hour' : '1', ...grouped].join(', ');
+  return { select: [time, ...carried, SUMMED].join(', '), group: [time, ...grouped].join(', ') };
+};
+
+/** A tier's rows summed from rollup rows of `source` (delivery_hourly's columns) matching `where`. */
+const tierInsert = (tier: RollupTier, source: SQL, where: SQL) => {
+  const { select, group } = tierSumOf(tier);
   const added = SUM_NAMES.map((name) => `"${name}" = ${tier.table}."${name}" + excluded."${name}"`);
   return sql`insert into ${sql.raw(tier.table)} (${sql.raw([tier.grain, ...tier.columns, SUMS].join(', '))})
-    select ${sql.raw([time, ...carried, SUMMED].join(', '))} from ${source} where ${where}
+    select ${sql.raw(select)} from ${source} where ${where}
     group by ${sql.raw(group)} order by ${sql.raw(group)}
     on conflict (${sql.raw(tier.key.join(', '))}) do update set ${sql.raw(added.join(', '))}`;
 };
@@ -106,7 +113,22 @@ export const rollupTierCtes = (rows: SQL) =>
   );
 
 const DAY_MS = 86_400_000;
-export const utcDayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The UTC date of an instant in milliseconds, 'YYYY-MM-DD'. */
+export const utcDateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The whole UTC days [fromDay, toDay) that the instants [from, to) touch. */
+export const utcDaysTouched = (from: Date, to: Date) => ({
+  fromDay: utcDateOf(Math.floor(Math.max(from.getTime(), 0) / DAY_MS) * DAY_MS),
+  toDay: utcDateOf(Math.min(Math.ceil(to.getTime() / DAY_MS) * DAY_MS, Date.parse('9999-01-01'))),
+});
+
+/** Every UTC day before this is in the tiers (null: nothing compacted yet). */
+export const readCompactedBefore = async (db: DbOrTx): Promise<string | null> => {
+  const { rows } = (await db.execute(
+    sql`select compacted_before::text as before from rollup_compaction`,
+  )) as unknown as { rows: { before: string }[] };
+  return rows[0]?.before ?? null;
+};
 
 /** Rewrites every tier's rows of the UTC days [fromDay, toDay) from delivery_hourly (in a transaction). */
 export const rewriteTierDays = async (tx: DbOrTx, fromDay: string, toDay: string) => {
@@ -127,15 +149,11 @@ export const rewriteTierDays = async (tx: DbOrTx, fromDay: string, toDay: string
  * that were already compacted (in the rebuild's transaction).
  */
 export const recompactRange = async (tx: DbOrTx, from: Date, to: Date) => {
-  const [row] = (
-    (await tx.execute(sql`select compacted_before::text as before from rollup_compaction`)) as unknown as {
-      rows: { before: string }[];
-    }
-  ).rows;
-  if (!row) return;
-  const fromDay = utcDayOf(Math.max(from.getTime(), 0));
-  const toDay = utcDayOf(Math.min(Math.ceil(to.getTime() / DAY_MS) * DAY_MS, Date.parse(row.before)));
-  if (fromDay < toDay) await rewriteTierDays(tx, fromDay, toDay);
+  const compactedBefore = await readCompactedBefore(tx);
+  if (compactedBefore === null) return;
+  const { fromDay, toDay } = utcDaysTouched(from, to);
+  const until = utcDateOf(Math.min(Date.parse(toDay), Date.parse(compactedBefore)));
+  if (fromDay < until) await rewriteTierDays(tx, fromDay, until);
 };
 
 /**
@@ -145,17 +163,13 @@ export const recompactRange = async (tx: DbOrTx, from: Date, to: Date) => {
 export const tierDrift = async (db: DbOrTx): Promise<{ table: string; rows: number }[]> => {
   const drift: { table: string; rows: number }[] = [];
   for (const tier of ROLLUP_TIERS) {
-    const time = tier.grain === 'hour' ? 'hour' : "(hour at time zone 'UTC')::date";
+    const { select, group } = tierSumOf(tier);
     const columns = [tier.grain, ...tier.columns].join(', ');
-    const grouped = [time, ...tier.columns.filter((column) => tier.key.includes(column))].join(', ');
-    const carried = tier.columns.map((column) =>
-      column === 'advertiser_id' && !tier.key.includes(column) ? 'min(advertiser_id)' : column,
-    );
     const { rows } = (await db.execute(sql`
       with bound as (select compacted_before::timestamp at time zone 'UTC' as until from rollup_compaction),
       expected as (
-        select ${sql.raw([time, ...carried, SUMMED].join(', '))} from delivery_hourly
-        where hour < (select until from bound) group by ${sql.raw(grouped)}),
+        select ${sql.raw(select)} from delivery_hourly
+        where hour < (select until from bound) group by ${sql.raw(group)}),
       actual as (
         select ${sql.raw([columns, SUMS].join(', '))} from ${sql.raw(tier.table)}
         where ${sql.raw(tier.grain === 'hour' ? 'hour' : "(day::timestamp at time zone 'UTC')")}

@@ -5,7 +5,7 @@
 // statement, so they never drift from delivery_hourly either.
 import { type SQL, sql } from 'drizzle-orm';
 import { affectedRowsOf, type DbOrTx } from '../../db/client.ts';
-import { recompactRange, rollupTierCtes } from './rollup-tiers.ts';
+import { recompactRange, rollupTierCtes, utcDaysTouched } from './rollup-tiers.ts';
 
 const KEY = 'hour, campaign_id, creative_id, exchange_id, country, os, device_type, traffic_type';
 const SUMS = 'bids, wins, impressions, clicks, conversions, media_cost_micros, advertiser_cost_micros';
@@ -143,17 +143,14 @@ export const rebuildRollups = async (db: DbOrTx, range: { from?: Date; to?: Date
   });
 };
 
-const DAY_MS = 86_400_000;
-
 /** Rebuilds delivery_daily_inventory for the whole UTC days that [from, to) touches. */
 const rebuildInventoryDays = async (tx: DbOrTx, from: Date, to: Date) => {
-  const first = new Date(Math.floor(Math.max(from.getTime(), 0) / DAY_MS) * DAY_MS).toISOString();
-  const end = new Date(
-    Math.min(Math.ceil(to.getTime() / DAY_MS) * DAY_MS, Date.parse('9999-01-01')),
-  ).toISOString();
-  await tx.execute(
-    sql`delete from delivery_daily_inventory where day >= ${first.slice(0, 10)} and day < ${end.slice(0, 10)}`,
-  );
+  const { fromDay, toDay } = utcDaysTouched(from, to);
+  await tx.execute(sql`delete from delivery_daily_inventory where day >= ${fromDay} and day < ${toDay}`);
   await tx.execute(sql`insert into delivery_daily_inventory (${INVENTORY_COLUMNS})
-    ${inventoryRowsOf(sql`delivery_events`, sql`occurred_at >= ${first} and occurred_at < ${end}`)}`);
+    ${inventoryRowsOf(
+      sql`delivery_events`,
+      sql`occurred_at >= (${fromDay}::date)::timestamp at time zone 'UTC'
+        and occurred_at < (${toDay}::date)::timestamp at time zone 'UTC'`,
+    )}`);
 };

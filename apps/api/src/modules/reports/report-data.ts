@@ -11,8 +11,9 @@ import type { ReportDimension, ReportMetric } from '@console/core/api/reports';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ReportFilters } from '../../db/schema/reports.ts';
-import { readCompactedBefore, rollupSource, type SourceNeeds } from '../delivery/rollup-source.ts';
-import type { RollupColumn } from '../delivery/rollup-tiers.ts';
+import { agencyAdvertiserIds } from '../../platform/advertiser-scope.ts';
+import { rollupSource, type SourceNeeds } from '../delivery/rollup-source.ts';
+import { type RollupColumn, readCompactedBefore } from '../delivery/rollup-tiers.ts';
 
 /** Whose data: an advertiser its own, an agency its advertisers', admin and co-admin all. */
 export type DataScope = { userId: number; role: string };
@@ -69,12 +70,8 @@ export const scopeSqlOf = async (db: DbOrTx, scope: DataScope): Promise<SQL> => 
     case 'CO-ADMIN':
       return sql`true`;
     case 'AGENCY': {
-      const { rows } = (await db.execute(
-        sql`select id from users where agency_id = ${scope.userId} and role = 'ADVERTISER'`,
-      )) as unknown as { rows: { id: number }[] };
-      return rows.length > 0
-        ? sql`advertiser_id in (${idList(rows.map((row) => Number(row.id)))})`
-        : sql`false`;
+      const ids = await agencyAdvertiserIds(db, scope.userId);
+      return ids.length > 0 ? sql`advertiser_id in (${idList(ids)})` : sql`false`;
     }
     default:
       return sql`advertiser_id = ${scope.userId}`;
@@ -87,7 +84,7 @@ const idList = (ids: readonly number[]) =>
     sql`, `,
   );
 
-const filterSql = (filters: ReportFilters): SQL[] => {
+export const filterSql = (filters: ReportFilters): SQL[] => {
   const parts: SQL[] = [];
   if (filters.advertiser_ids?.length) parts.push(sql`advertiser_id in (${idList(filters.advertiser_ids)})`);
   if (filters.campaign_ids?.length) parts.push(sql`campaign_id in (${idList(filters.campaign_ids)})`);

@@ -1,9 +1,10 @@
 // The running-apps export (spec sections 3, 7 and 9): the apps and sites where the caller's
 // campaigns ran, with their delivery: one row per campaign, exchange, app-or-site and bundle or
 // domain (the request's app.bundle or site.domain), from delivery_daily_inventory (UTC days).
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type DataScope, emptySums, type GroupRow, scopeSqlOf } from './report-data.ts';
+import { utcDaysTouched } from '../delivery/rollup-tiers.ts';
+import { type DataScope, emptySums, filterSql, type GroupRow, scopeSqlOf } from './report-data.ts';
 import { buildCells } from './report-generator.ts';
 
 export const RUNNING_APPS_DEFAULT_DAYS = 30;
@@ -23,7 +24,6 @@ export const RUNNING_APPS_HEADER = [
 ];
 
 const DAY_MS = 86_400_000;
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The rows of the export, as CSV cells (money in dollars). */
 export const runningAppsRows = async (
@@ -36,19 +36,13 @@ export const runningAppsRows = async (
   const from = query.date_from
     ? new Date(`${query.date_from}T00:00:00Z`)
     : new Date(to.getTime() - RUNNING_APPS_DEFAULT_DAYS * DAY_MS);
-  const filters: SQL[] = [
+  const { fromDay, toDay } = utcDaysTouched(from, to);
+  const filters = [
     await scopeSqlOf(db, scope),
-    sql`day >= ${utcDay(from.getTime())}`,
-    // Through the day `to` falls in, unless it is that day's midnight.
-    sql`day < ${utcDay(to.getTime() + DAY_MS - 1)}`,
+    sql`day >= ${fromDay}`,
+    sql`day < ${toDay}`,
+    ...filterSql({ campaign_ids: query.campaign_ids }),
   ];
-  if (query.campaign_ids?.length)
-    filters.push(
-      sql`campaign_id in (${sql.join(
-        query.campaign_ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
   const { rows } = (await db.execute(sql`
     select campaign_id, exchange_id, traffic_type, inventory, sum(impressions)::text as impressions,
       sum(clicks)::text as clicks, sum(conversions)::text as conversions,
