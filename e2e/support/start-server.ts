@@ -32,6 +32,8 @@ export type StartServerOptions = {
   env?: Record<string, string>;
   /** Extra arguments after server.ts (e.g. ['--demo']). */
   args?: string[];
+  /** Extra options for node itself, before the script (e.g. ['--cpu-prof'] for a bench's profile). */
+  nodeArgs?: string[];
   /** How long to wait for /api/health. */
   timeoutMs?: number;
   /** Build apps/web when apps/web/dist is missing (default true). */
@@ -104,7 +106,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
 
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'apps/api/src/server.ts', ...(options.args ?? [])],
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/api/src/server.ts', ...(options.args ?? [])],
     {
       cwd: repoRoot,
       env,

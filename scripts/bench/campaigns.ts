@@ -1,6 +1,6 @@
 // The campaign list at scale (DESIGN budget: p99 under 50 ms with 100,000 campaigns on PostgreSQL).
 //   node --import tsx scripts/bench/campaigns.ts [--campaigns=100000] [--duration=5] [--concurrency=8]
-//        [--keep | --seed-only] [--database=<url of a kept one>] [--only=search,flights]
+//        [--keep | --seed-only] [--database=<url of a kept one>] [--only=search,flights] [--profile=<dir>]
 // Creates a fresh PostgreSQL database (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
 // postgres://postgres@127.0.0.1:5432/postgres), migrates it, seeds the demo users, 30 agencies with
 // 300 advertisers, 100,000 campaigns over them (every status, flights over a year) and three exchanges
@@ -13,7 +13,7 @@
 // whatever else runs, the CPU per request much less.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -22,6 +22,7 @@ import { seedDemo } from '../../apps/api/src/seed/demo-seed.ts';
 import { ensurePlatformCompany } from '../../apps/api/src/seed/platform-company.ts';
 import { repoRoot, startServer } from '../../e2e/support/start-server.ts';
 import { type LoadResult, runLoad } from './load.ts';
+import { cpuMeter } from './process-cpu.ts';
 
 const DEMO_PASSWORD = 'Demo-pass-1';
 const argv = process.argv.slice(2);
@@ -38,6 +39,8 @@ const keep = argv.includes('--keep');
 const seedOnly = argv.includes('--seed-only');
 /** --database=<url>: measure a database seeded before (--keep) instead of seeding a new one (migrates it). */
 const reuseUrl = option('database');
+/** --profile=<dir>: the server writes a CPU profile (node --cpu-prof) there when it stops. */
+const profileDir = option('profile');
 /** --only=<text>[,<text>]: only the scenarios whose name contains one of these (health always runs). */
 const only = option('only')?.split(',');
 
@@ -200,18 +203,6 @@ async function describe(url: string) {
   }
 }
 
-/** CPU time (user + system) of processes, in ms, from /proc (Linux); undefined elsewhere. */
-const TICK_MS = 1000 / 100; // USER_HZ, 100 on Linux
-const cpuMsOf = (pid: number): number | undefined => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return undefined;
-  }
-};
-
 /** The pid listening on a port of 127.0.0.1 (ss), or undefined. */
 const listenerPid = (port: number): number | undefined => {
   try {
@@ -221,36 +212,6 @@ const listenerPid = (port: number): number | undefined => {
   } catch {
     return undefined;
   }
-};
-
-/** CPU of the server process and of the database's backends, read before and after a scenario. */
-const cpuMeter = (databaseUrl: string, serverPid: number | undefined) => {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  const connected = client.connect();
-  const backends = async () => {
-    await connected;
-    const rows = (
-      await client.query(
-        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-      )
-    ).rows as { pid: number }[];
-    return new Map(rows.map((row) => [row.pid, cpuMsOf(row.pid) ?? 0]));
-  };
-  return {
-    sample: async () => ({ server: serverPid ? cpuMsOf(serverPid) : undefined, db: await backends() }),
-    /** ms of CPU between two samples (backends that came since count from zero). */
-    spent: (
-      before: { server?: number | undefined; db: Map<number, number> },
-      after: { server?: number | undefined; db: Map<number, number> },
-    ) => {
-      let db = 0;
-      for (const [pid, value] of after.db) db += value - (before.db.get(pid) ?? 0);
-      const server =
-        before.server === undefined || after.server === undefined ? Number.NaN : after.server - before.server;
-      return { server, db };
-    },
-    close: () => client.end(),
-  };
 };
 
 type Session = { data?: { token?: string } };
@@ -282,10 +243,14 @@ async function main() {
   try {
     const seeded = reuseUrl ? await describe(db.url) : await seed(db.url);
     if (seedOnly) return;
-    const server = await startServer({ env: { DATABASE_URL: db.url }, ensureBuilt: false });
+    const server = await startServer({
+      env: { DATABASE_URL: db.url },
+      ensureBuilt: false,
+      ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
+    });
     try {
       const { baseURL } = server;
-      const meter = cpuMeter(db.url, listenerPid(server.port));
+      const meter = cpuMeter(listenerPid(server.port), db.url);
       const tokens = {
         admin: await login(baseURL, 'admin@demo.test'),
         agency: await login(baseURL, 'bench-agency-1@bench.test'),
@@ -359,7 +324,6 @@ async function main() {
         if (probe.status !== 200)
           throw new Error(`${s.path}: HTTP ${probe.status} ${JSON.stringify(probeBody)}`);
         process.stdout.write(`  ${s.scenario} ... `);
-        let sent = 0;
         const before = await meter.sample();
         const result = await runLoad({
           concurrency,
@@ -368,7 +332,6 @@ async function main() {
           maxRequests: 200_000,
           makeWorker: async () => ({
             step: async () => {
-              sent++;
               const res = await fetch(`${baseURL}${s.path}`, { headers });
               await res.arrayBuffer();
               return res.status === 200;
@@ -376,7 +339,7 @@ async function main() {
           }),
         });
         const spent = meter.spent(before, await meter.sample());
-        const cpu = { server: spent.server / sent, db: spent.db / sent };
+        const cpu = { server: spent.server / result.sent, db: spent.db / result.sent };
         console.log(`p99 ${ms(result.p99)} ms, CPU ${ms(cpu.server)} + ${ms(cpu.db)} ms a request`);
         const total = probeBody.data?.total;
         rows.push({

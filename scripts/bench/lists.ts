@@ -20,6 +20,7 @@ import { seedDemo } from '../../apps/api/src/seed/demo-seed.ts';
 import { ensurePlatformCompany } from '../../apps/api/src/seed/platform-company.ts';
 import { repoRoot, startServer } from '../../e2e/support/start-server.ts';
 import { type LoadResult, runLoad } from './load.ts';
+import { cpuMeter } from './process-cpu.ts';
 
 const DEMO_PASSWORD = 'Demo-pass-1';
 const argv = process.argv.slice(2);
@@ -41,44 +42,6 @@ const makeFile = (count: number) => {
     else lines.push(`publisher${i}.${TLDS[i % TLDS.length]}`);
   }
   return `${lines.join('\n')}\n`;
-};
-
-/** CPU time (user + system) of a process in ms, from /proc (Linux; USER_HZ 100). */
-const cpuMsOf = (pid: number): number => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-};
-
-/**
- * CPU of the server and of the database's backends: on a shared machine wall times follow whatever
- * else runs, CPU time much less, so both are printed.
- */
-const cpuMeter = async (url: string, serverPid: number) => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const sample = async () => {
-    const rows = (
-      await client.query(
-        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-      )
-    ).rows as { pid: number }[];
-    return { server: cpuMsOf(serverPid), db: new Map(rows.map((row) => [row.pid, cpuMsOf(row.pid)])) };
-  };
-  type Sample = Awaited<ReturnType<typeof sample>>;
-  return {
-    sample,
-    spent: (before: Sample, after: Sample) => {
-      let db = 0;
-      for (const [pid, value] of after.db) db += value - (before.db.get(pid) ?? 0);
-      return { serverMs: after.server - before.server, dbMs: db };
-    },
-    close: () => client.end(),
-  };
 };
 
 const rssOf = (pid: number): number => {
@@ -156,7 +119,7 @@ async function main() {
       rssPeak = Math.max(rssPeak, rssOf(server.pid));
     }, 20);
 
-    const meter = await cpuMeter(database.url, server.pid);
+    const meter = cpuMeter(server.pid, database.url);
     const cpuBefore = await meter.sample();
     const form = new FormData();
     form.append('name', 'Bench Sites');
@@ -191,8 +154,8 @@ async function main() {
       totalSeconds: (tStored - t0) / 1000,
       rssBeforeMb: rssBefore / 2 ** 20,
       rssGrowthMb: (rssPeak - rssBefore) / 2 ** 20,
-      serverCpuSeconds: cpu.serverMs / 1000,
-      databaseCpuSeconds: cpu.dbMs / 1000,
+      serverCpuSeconds: cpu.server / 1000,
+      databaseCpuSeconds: cpu.db / 1000,
       lines: started.lines,
       valid: started.valid,
       rejected: started.rejected,

@@ -19,7 +19,10 @@ export type LoadOptions = {
 };
 
 export type LoadResult = {
+  /** Measured requests (after the warm-up). */
   requests: number;
+  /** Every request made, warm-up included (what the server spent its CPU on). */
+  sent: number;
   errors: number;
   seconds: number;
   rps: number;
@@ -41,6 +44,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   );
   const latencies = new Float64Array(options.maxRequests);
   let measured = 0;
+  let sent = 0;
   let errors = 0;
   const start = performance.now();
   const measureFrom = start + options.warmupMs;
@@ -54,6 +58,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         if (t0 >= measureUntil || measured >= options.maxRequests) return;
         const counted = t0 >= measureFrom;
         let ok = false;
+        sent++;
         try {
           ok = await worker.step();
         } catch {
@@ -74,6 +79,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const seconds = Math.max(0.001, (lastFinish - measureFrom) / 1000);
   return {
     requests: measured,
+    sent,
     errors,
     seconds,
     rps: measured / seconds,

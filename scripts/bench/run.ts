@@ -13,7 +13,8 @@
 //       and the dashboard's first paint (scripts/bench/insight.ts; PostgreSQL).
 //   (h) Lighthouse on /login and the signed-in campaign list, desktop and mobile (scripts/bench/lighthouse.ts).
 //
-// Options: --skip-build (use the existing apps/web/dist), --only=web|api, --duration=<s> (default 5),
+// Options: --skip-build (use the existing apps/web/dist), --only=web|api|api-load (api-load: (b) only),
+//          --duration=<s> (default 5),
 //          --concurrency=<n> (default 8). PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
 //          postgres://postgres@127.0.0.1:5432/postgres; BENCH_DATABASE_URL=off skips it.
 // Also writes the figures as JSON to test-output/bench.json.
@@ -28,6 +29,7 @@ import { repoRoot, type ServerHandle, startServer, webDist } from '../../e2e/sup
 import { findChromium } from '../find-chromium.mjs';
 import { assetOf, type BundleReport, measureBundle } from './bundle.ts';
 import { type LoadResult, runLoad, type Worker } from './load.ts';
+import { cpuMeter } from './process-cpu.ts';
 
 const LOGIN_BUDGET_KB = 150;
 const DEMO_EMAILS = [
@@ -46,6 +48,10 @@ const option = (name: string) =>
   argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ??
   (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : undefined);
 const only = option('only');
+const wantsWeb = only === undefined || only === 'web';
+const wantsApiLoad = only !== 'web';
+/** The benches after the API load, (c) to (g). */
+const wantsRest = only === undefined || only === 'api';
 const durationMs = Number(option('duration') ?? 5) * 1000;
 const concurrency = Number(option('concurrency') ?? 8);
 const warmupMs = 1000;
@@ -141,7 +147,7 @@ async function measureLoadedLogin(baseURL: string): Promise<LoadedLogin> {
 // ---------------------------------------------------------------------------------------------------
 // (b) API load
 
-type Row = { database: string; endpoint: string } & LoadResult;
+type Row = { database: string; endpoint: string; serverCpuMs: number } & LoadResult;
 
 async function api<T>(
   baseURL: string,
@@ -228,9 +234,41 @@ async function benchServer(database: string, server: ServerHandle): Promise<Row[
     },
   ];
 
+  // The demo's lists and details, as an admin and as an advertiser (DESIGN budget: at least 15% of
+  // health's throughput in the same run on the embedded default).
+  const tokens = {
+    admin: await loginToken(baseURL, 'admin@demo.test'),
+    advertiser: await loginToken(baseURL, 'advertiser@demo.test'),
+  };
+  const firstId = async (path: string, field: string) => {
+    const { body } = await api<{ data?: { items?: Record<string, unknown>[] } }>(baseURL, path, {
+      token: tokens.admin,
+    });
+    const id = body?.data?.items?.[0]?.[field];
+    if (typeof id !== 'number') throw new Error(`${path}: no ${field} in the first item`);
+    return id;
+  };
+  const campaignId = await firstId('/api/campaigns', 'campaign_id');
+  const creativeId = await firstId('/api/creatives', 'creative_primary_id');
+  const read = (endpoint: string, path: string, token?: string) => ({
+    endpoint,
+    makeWorker: async () => ({ step: async () => (await api(baseURL, path, { token })).status === 200 }),
+  });
+  scenarios.push(
+    read('GET /api/auth/agency-config', '/api/auth/agency-config'),
+    read('GET /api/campaigns (admin)', '/api/campaigns', tokens.admin),
+    read('GET /api/campaigns (advertiser)', '/api/campaigns', tokens.advertiser),
+    read('GET /api/campaigns/:id', `/api/campaigns/${campaignId}`, tokens.admin),
+    read('GET /api/creatives (admin)', '/api/creatives', tokens.admin),
+    read('GET /api/creatives (advertiser)', '/api/creatives', tokens.advertiser),
+    read('GET /api/creatives/:id', `/api/creatives/${creativeId}`, tokens.admin),
+  );
+
+  const meter = cpuMeter(server.pid);
   const rows: Row[] = [];
   for (const s of scenarios) {
     process.stdout.write(`  ${database}: ${s.endpoint} ... `);
+    const before = await meter.sample();
     const result = await runLoad({
       concurrency,
       warmupMs,
@@ -238,11 +276,13 @@ async function benchServer(database: string, server: ServerHandle): Promise<Row[
       maxRequests,
       makeWorker: s.makeWorker,
     });
+    const serverCpuMs = meter.spent(before, await meter.sample()).server / result.sent;
     console.log(
       `${result.rps.toFixed(0)} req/s, p99 ${ms(result.p99)} ms${result.errors ? `, ${result.errors} errors` : ''}`,
     );
-    rows.push({ database, endpoint: s.endpoint, ...result });
+    rows.push({ database, endpoint: s.endpoint, ...result, serverCpuMs });
   }
+  await meter.close();
   return rows;
 }
 
@@ -261,7 +301,11 @@ function printRows(rows: Row[]): void {
     'max ms',
     'requests',
     'errors',
+    'share of health',
+    'server CPU ms/req',
   ];
+  const healthOf = (database: string) =>
+    rows.find((r) => r.database === database && r.endpoint === 'GET /api/health')?.rps ?? Number.NaN;
   const table = rows.map((r) => [
     r.database,
     r.endpoint,
@@ -272,6 +316,8 @@ function printRows(rows: Row[]): void {
     ms(r.max),
     String(r.requests),
     String(r.errors),
+    `${((100 * r.rps) / healthOf(r.database)).toFixed(1)}%`,
+    ms(r.serverCpuMs),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>
@@ -329,14 +375,14 @@ async function main(): Promise<void> {
   };
 
   let bundle: BundleReport | undefined;
-  if (only !== 'api') {
+  if (wantsWeb) {
     buildWeb();
     bundle = measureBundle(webDist);
     out.bundle = bundle;
   }
 
   const rows: Row[] = [];
-  if (only !== 'web' || bundle) {
+  if (wantsApiLoad || bundle) {
     const server = await startServer({ ensureBuilt: false });
     try {
       if (bundle) {
@@ -344,7 +390,7 @@ async function main(): Promise<void> {
         out.loginAsLoaded = loaded;
         printBundle(bundle, loaded);
       }
-      if (only !== 'web') {
+      if (wantsApiLoad) {
         section('API load: running');
         rows.push(...(await benchServer('PGlite', server)));
       }
@@ -353,7 +399,7 @@ async function main(): Promise<void> {
     }
   }
 
-  if (only !== 'web') {
+  if (wantsApiLoad) {
     const pgdb = await freshPostgresDatabase();
     if ('skipped' in pgdb) {
       console.log(`\n(PostgreSQL not measured: ${pgdb.skipped})`);
@@ -378,7 +424,7 @@ async function main(): Promise<void> {
   }
 
   // The campaign list at 100,000 campaigns on PostgreSQL (its own database and seeding; prints its table).
-  if (only !== 'web' && process.env.BENCH_DATABASE_URL !== 'off') {
+  if (wantsRest && process.env.BENCH_DATABASE_URL !== 'off') {
     const args = [
       '--import',
       'tsx',
@@ -402,7 +448,7 @@ async function main(): Promise<void> {
   }
 
   // The built-in bidder: pacing accuracy, decision time and load with 1,000 campaigns (prints its tables).
-  if (only !== 'web') {
+  if (wantsRest) {
     spawnSync(
       'node',
       ['--import', 'tsx', 'scripts/bench/bidder.ts', `--duration=${Math.max(5, durationMs / 1000)}`],
@@ -414,22 +460,22 @@ async function main(): Promise<void> {
   }
 
   // Reading a balance with 1,000,000 ledger entries on PostgreSQL (its own database; prints its figures).
-  if (only !== 'web' && process.env.BENCH_DATABASE_URL !== 'off') {
+  if (wantsRest && process.env.BENCH_DATABASE_URL !== 'off') {
     spawnSync('node', ['--import', 'tsx', 'scripts/bench/funds.ts'], { cwd: repoRoot, stdio: 'inherit' });
   }
 
   // Campaign forecasts at demo scale on PGlite (its own server; prints its table).
-  if (only !== 'web') {
+  if (wantsRest) {
     spawnSync('node', ['--import', 'tsx', 'scripts/bench/forecast.ts'], { cwd: repoRoot, stdio: 'inherit' });
   }
 
   // Dashboards and reports over 10,000,000 events on PostgreSQL (its own database; prints its tables).
-  if (only !== 'web' && process.env.BENCH_DATABASE_URL !== 'off') {
+  if (wantsRest && process.env.BENCH_DATABASE_URL !== 'off') {
     spawnSync('node', ['--import', 'tsx', 'scripts/bench/insight.ts'], { cwd: repoRoot, stdio: 'inherit' });
   }
 
   // Lighthouse: /login and the signed-in campaign list (Lighthouse from the npm registry; prints its table).
-  if (only !== 'api') {
+  if (wantsWeb) {
     spawnSync('node', ['--import', 'tsx', 'scripts/bench/lighthouse.ts'], {
       cwd: repoRoot,
       stdio: 'inherit',

@@ -5,7 +5,6 @@ import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { configureZodMessages } from '@console/core/api/zod-messages';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -57,7 +56,7 @@ import { responseSerializerCompiler } from './platform/compiled-response.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { registerEnvelope } from './platform/envelope.ts';
 import { registerErrorHandling } from './platform/errors.ts';
-import { registerHttpSecurityHeaders } from './platform/http-security-headers.ts';
+import { registerHelmetHeaders, registerHttpSecurityHeaders } from './platform/http-security-headers.ts';
 import { registerIdempotency } from './platform/idempotency.ts';
 import { createMailer } from './platform/mailer.ts';
 import { createMediaStore } from './platform/media-store.ts';
@@ -121,13 +120,7 @@ export const buildApp = async (
     copyRows: database.copyRows,
   };
 
-  await app.register(helmet, {
-    // HSTS is sent by registerHttpSecurityHeaders, and only over HTTPS.
-    strictTransportSecurity: false,
-    contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:', 'https:'], 'connect-src': ["'self'"] },
-    },
-  });
+  registerHelmetHeaders(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({

@@ -47,6 +47,24 @@ describe('Cache-Control', () => {
   });
 });
 
+describe("helmet's headers", () => {
+  it('are on answers, errors and unknown paths alike, with the console policy', async () => {
+    for (const [path, status] of [
+      ['/api/health', 200],
+      ['/api/auth/profile', 401],
+      ['/api/no-such-route', 404],
+    ] as const) {
+      const result = await t.call('GET', path);
+      expect(result.status, path).toBe(status);
+      expect(result.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(result.headers['x-frame-options'], path).toBe('SAMEORIGIN');
+      expect(result.headers['content-security-policy'], path).toContain("img-src 'self' data: https:");
+      expect(result.headers['content-security-policy'], path).toContain("connect-src 'self'");
+      expect(result.headers['x-powered-by'], path).toBeUndefined();
+    }
+  });
+});
+
 describe('Strict-Transport-Security', () => {
   it('is not sent over plain HTTP', async () => {
     const result = await t.call('GET', '/api/health');

@@ -1,9 +1,29 @@
 // Server-side paging for every list: a page of rows plus the total, from one filter.
+import { LIST_COUNT_CAP } from '@console/core/api/campaigns';
+import { type SQL, sql } from 'drizzle-orm';
 
 export type PageRequest = { page: number; limit: number };
 export type Page<T> = { items: T[]; total: number; page: number; limit: number };
 
 export const offsetOf = (request: PageRequest) => (request.page - 1) * request.limit;
+
+/**
+ * LIMIT and OFFSET of a page as SQL: the limit as a literal (a parameter would keep PostgreSQL from
+ * ever using a prepared statement's generic plan; see db/prepared-statement.ts), the offset as a
+ * parameter so that every page of a list shares one statement, and none on the first page.
+ */
+export const pageSlice = (request: PageRequest): SQL => {
+  const limit = sql.raw(`limit ${integerText(request.limit)}`);
+  return request.page > 1 ? sql`${limit} offset ${offsetOf(request)}` : limit;
+};
+
+/** A capped count reads at most this many matches (one more than the cap, to know there are more). */
+export const COUNT_LIMIT = sql.raw(`limit ${LIST_COUNT_CAP + 1}`);
+
+const integerText = (value: number) => {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`not a row count: ${value}`);
+  return String(value);
+};
 
 /** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
 export const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;

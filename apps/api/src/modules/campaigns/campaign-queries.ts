@@ -14,6 +14,7 @@ import { and, count, eq, getTableColumns, gt, ilike, inArray, lt, or, type SQL, 
 import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { jsonColumn, jsonList } from '../../db/json-column.ts';
+import { executePrepared } from '../../db/prepared-statement.ts';
 import {
   applists,
   audiences,
@@ -28,7 +29,7 @@ import { campaignSmartAppLists, smartAppLists } from '../../db/schema/lists.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import { exchangeDecisionsColumn, exchangeDecisionsOf } from '../../platform/exchange-decisions.ts';
-import { likePattern, type Page } from '../../platform/pagination.ts';
+import { COUNT_LIMIT, likePattern, type Page, pageSlice } from '../../platform/pagination.ts';
 import {
   deliveryFactColumns,
   deliveryFactsOf,
@@ -49,8 +50,11 @@ const advertiserRefOf = (advertiser: Advertiser) => ({
 type ExchangeCounts = CampaignListItem['exchange_counts'];
 const NO_EXCHANGES: ExchangeCounts = { total: 0, pending: 0, approved: 0, rejected: 0 };
 
+/** What a list row reads of a campaign: all but its targeting and frequency cap, which only the detail shows. */
+type CampaignListRow = Omit<CampaignRow, 'targeting' | 'frequencyCap' | 'createdBy'>;
+
 export const toListItem = (
-  campaign: CampaignRow,
+  campaign: CampaignListRow,
   advertiser: Advertiser,
   exchangeCounts: ExchangeCounts = NO_EXCHANGES,
   delivery: CampaignDelivery = NO_DELIVERY,
@@ -134,7 +138,12 @@ const countOrderOf = (query: ListFilters): SQL | undefined => {
 // the server and the database a round trip of their own (measured: about 0.5 ms of CPU each), which
 // on a busy server is what the budget is spent on.
 
-const campaignColumns = getTableColumns(campaigns);
+const {
+  targeting: _targeting,
+  frequencyCap: _frequencyCap,
+  createdBy: _createdBy,
+  ...campaignColumns
+} = getTableColumns(campaigns);
 const advertiserFields = advertiserColumns as Record<keyof Advertiser, PgColumn>;
 
 const dialect = new PgDialect();
@@ -172,7 +181,7 @@ const decoderOf = <T>(prefix: string, columns: Record<string, PgColumn>) => {
     return decoded as T;
   };
 };
-const decodeCampaign = decoderOf<CampaignRow>('c_', campaignColumns);
+const decodeCampaign = decoderOf<CampaignListRow>('c_', campaignColumns);
 const decodeAdvertiser = decoderOf<Advertiser>('a_', advertiserFields);
 
 /** total, pending, approved, rejected of one page row's exchanges. */
@@ -235,14 +244,17 @@ const readListPage = async (db: DbOrTx, query: CampaignListQuery, statement: Pag
   const { orderBy } = pageOrderOf(query);
   const nowMs = Date.now();
   // (select 1) left join: one row even for an empty page, to carry the total.
-  const result = (await db.execute(sql`
+  const result = await executePrepared(
+    db,
+    sql`
     ${statement.with ?? sql``}
     select ${statement.total} as total, page.*, ${advertisersAs},
            ${exchangeCountsSql} as exchange_counts,
            ${deliveryFactColumns(sql`page.c_id`, sql`page."c_advertiserId"`, nowMs)}
     from (select 1) as one
     left join ((${statement.page}) as page join ${users} on ${users.id} = page."c_advertiserId") on true
-    order by ${orderBy('page.', 'page.c_id')}`)) as unknown as { rows: Record<string, unknown>[] };
+    order by ${orderBy('page.', 'page.c_id')}`,
+  );
   const rows = result.rows.filter((raw) => raw.c_id !== null && raw.c_id !== undefined);
   const campaignRows = rows.map(decodeCampaign);
   const delivery = describeCampaignDelivery(campaignRows, deliveryFactsOf(campaignRows, rows), nowMs);
@@ -276,7 +288,7 @@ export const listCampaigns = async (
         : undefined,
     ) ?? sql`true`;
   const paging = { page: query.page, limit: query.limit };
-  const slice = sql`limit ${query.limit} offset ${(query.page - 1) * query.limit}`;
+  const slice = pageSlice(query);
   const { keys, keyNames, orderBy } = pageOrderOf(query);
   // The page walks the sort's index (or sorts the few matches), testing the filters on the way.
   const walkedPage = (guard?: SQL) => sql`select ${campaignsAs}, ${keys} from ${campaigns}
@@ -292,7 +304,7 @@ export const listCampaigns = async (
     const counted = sql`(select count(*) from capped)`;
     const { items, total } = await readListPage(db, query, {
       with: sql`with matching as materialized (select ${campaigns.id} as id, ${keys} from ${campaigns} where ${where}),
-        capped as materialized (select * from matching limit ${LIST_COUNT_CAP + 1})`,
+        capped as materialized (select * from matching ${COUNT_LIMIT})`,
       page: sql`(select ${campaignsAs}, ${keyNames('p.')}
           from (select * from capped order by ${orderBy('', 'id')} ${slice}) as p
           join ${campaigns} on ${campaigns.id} = p.id
@@ -309,7 +321,7 @@ export const listCampaigns = async (
   const { items, total } = await readListPage(db, query, {
     page: walkedPage(),
     total: sql`(select count(*) from (select 1 from ${campaigns} where ${where}
-      ${countOrderOf(query) ?? sql``} limit ${LIST_COUNT_CAP + 1}) as matching)::int`,
+      ${countOrderOf(query) ?? sql``} ${COUNT_LIMIT}) as matching)::int`,
   });
   return capped({ ...paging, items, total }, false);
 };
@@ -399,9 +411,7 @@ const relationsOf = (raw: Record<string, unknown>) => {
 
 /** The relations with the names of inventory lists and audiences (one statement). */
 const readRelations = async (db: DbOrTx, campaignId: number) => {
-  const result = (await db.execute(sql`select ${relationColumns(sql`${campaignId}`)}`)) as unknown as {
-    rows: Record<string, unknown>[];
-  };
+  const result = await executePrepared(db, sql`select ${relationColumns(sql`${campaignId}`)}`);
   return relationsOf(result.rows[0]!);
 };
 
@@ -416,16 +426,17 @@ export const readCampaignDetail = async (
 ): Promise<CampaignDetail> => {
   const nowMs = Date.now();
   const id = sql`${campaign.id}::bigint`;
-  const result = (await db.execute(sql`select
+  const result = await executePrepared(
+    db,
+    sql`select
     (select json_build_array(${users.id}, ${users.email}, ${users.companyName}) from ${users}
       where ${users.id} = ${campaign.advertiserId}) as owner,
     (select json_build_array(${users.id}, ${users.email}) from ${users}
       where ${users.id} = ${campaign.createdBy}) as creator,
     ${exchangeDecisionsColumn(sql`${campaignExchanges}`, { ...campaignExchanges, ownerId: campaignExchanges.campaignId }, id)} as exchange_list,
     ${relationColumns(id)},
-    ${deliveryFactColumns(id, sql`${campaign.advertiserId}::bigint`, nowMs)}`)) as unknown as {
-    rows: Record<string, unknown>[];
-  };
+    ${deliveryFactColumns(id, sql`${campaign.advertiserId}::bigint`, nowMs)}`,
+  );
   const raw = result.rows[0]!;
   const [ownerId, ownerEmail, companyName] = jsonColumn<[number, string, string]>(raw.owner);
   const [creatorId, creatorEmail] = jsonColumn<[number, string] | null>(raw.creator) ?? [null, null];
