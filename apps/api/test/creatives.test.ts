@@ -2,6 +2,8 @@
 // by the server, read, list with filters, edit (a content change sends the creative back to
 // approval), the change log, the creatives of one campaign, and every permission: no token 401,
 // wrong role 403, another tenant 404, bad input 400.
+
+import { LIST_COUNT_CAP } from '@console/core/api/common';
 import {
   CREATIVE_MEDIA_MESSAGES,
   CREATIVE_MESSAGES,
@@ -11,7 +13,7 @@ import type { ChangeLogEntry } from '@console/core/api/users';
 import { CREATIVE_NAME_EMPTY_MESSAGE } from '@console/core/validation/creative';
 import { TEXT_LIMIT_25_MESSAGE } from '@console/core/validation/text';
 import { CLICK_URL_REQUIRED_MESSAGE, INVALID_URL_MESSAGE } from '@console/core/validation/url';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignCreatives, campaigns } from '../src/db/schema/campaigns.ts';
 import { exchanges, userSupportedExchanges } from '../src/db/schema/reference.ts';
@@ -56,7 +58,7 @@ const get = (token: string | undefined, id: number) => t.call('GET', `/api/creat
 const list = async (token: string, query: Record<string, string | number> = {}) => {
   const result = await t.call('GET', '/api/creatives', { token, query: { limit: 100, ...query } });
   expect(result.status, JSON.stringify(result.body)).toBe(200);
-  return dataOf<{ items: CreativeListItem[]; total: number }>(result);
+  return dataOf<{ items: CreativeListItem[]; total: number; total_exact: boolean }>(result);
 };
 const changeLog = async (token: string, id: number) => {
   const result = await t.call('GET', `/api/creatives/${id}/change-log`, { token });
@@ -634,6 +636,34 @@ describe('permissions', () => {
   it('bad ids are 400', async () => {
     expectFieldErrors(await t.call('GET', '/api/creatives/abc', { token: tok.adv1 }), { id: true });
     expectFieldErrors(await t.call('GET', '/api/creatives/0', { token: tok.adv1 }), { id: true });
+  });
+});
+
+describe('list totals', () => {
+  it('counts exactly up to 1,000 and then says "at least", filtered or searched', async () => {
+    const other = await secondAgency(t, tok.admin);
+    const token = await t.loginAs(other.advertiser.email, other.advertiser.password);
+    await t.deps.db.execute(sql`
+      insert into creatives (advertiser_id, name, creative_type, click_url, html_tag)
+      select ${other.advertiser.user_primary_id}, 'Bulk ' || g, 'html', 'https://example.com', '<b>ad</b>'
+      from generate_series(1, ${LIST_COUNT_CAP + 5}) g`);
+    const page = await list(token, { limit: 10 });
+    expect(page).toMatchObject({ total: LIST_COUNT_CAP, total_exact: false, limit: 10 });
+    // Newest first; made in one statement, they share a time and fall back to the id.
+    expect(page.items.map((item) => item.name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Bulk ${LIST_COUNT_CAP + 5 - i}`),
+    );
+    const byName = await list(token, { sort: 'name', order: 'asc', limit: 3, page: 2 });
+    expect(byName.items.map((item) => item.name)).toEqual(['Bulk 1000', 'Bulk 1001', 'Bulk 1002']);
+    expect(await list(token, { q: 'bulk 100', limit: 10 })).toMatchObject({ total: 7, total_exact: true });
+    expect(await list(token, { q: 'bulk' })).toMatchObject({ total: LIST_COUNT_CAP, total_exact: false });
+    expect(await list(token, { status: 'APPROVED' })).toMatchObject({
+      total: 0,
+      total_exact: true,
+      items: [],
+    });
+    // Another tenant's list does not count them.
+    expect((await list(tok.adv1, { q: 'bulk' })).total).toBe(0);
   });
 });
 

@@ -38,3 +38,15 @@ export const fetchPage = async <TRow, TItem>(
   const [found, [counted]] = await Promise.all([rows(request.limit, offsetOf(request)), total()]);
   return { items: found.map(toItem), total: counted?.value ?? 0, page: request.page, limit: request.limit };
 };
+
+export type CappedPage<T> = Page<T> & { total_exact: boolean };
+
+/**
+ * Lists count exactly up to LIST_COUNT_CAP (+1 to know there are more), then answer the cap with
+ * total_exact false. `exact` keeps a count that was taken in full (the exchange approval queue's
+ * search).
+ */
+export const capped = <T>(page: Page<T>, exact: boolean): CappedPage<T> =>
+  exact || page.total <= LIST_COUNT_CAP
+    ? { ...page, total_exact: true }
+    : { ...page, total: LIST_COUNT_CAP, total_exact: false };

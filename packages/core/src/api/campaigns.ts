@@ -16,6 +16,9 @@ import { newOwnerAdvertiserId, okResponse, pageQuery } from './common.ts';
 import { int4Id, int4IdParam, int8Id, int8IdParam, int8IdParams } from './ids.ts';
 import { carrierIdSchema, countryIdSchema, manufacturerIdSchema, stateIdSchema } from './reference.ts';
 
+// The capped page is every long list's; campaigns were its first.
+export { cappedPageOf, LIST_COUNT_CAP } from './common.ts';
+
 // ---- rules of one field --------------------------------------------------------------------------
 
 export const CAMPAIGN_NAME_EMPTY_MESSAGE = 'Campaign name cannot be empty.';
@@ -332,24 +335,6 @@ export const exchangeCounts = z.object({
   approved: z.number().int(),
   rejected: z.number().int(),
 });
-
-/**
- * Lists count matching rows exactly up to this many; beyond it `total` is this number and
- * `total_exact` is false (show "1,000+"). Counting 100,000 rows on every page would cost more than
- * the page itself. The campaign list caps a text search's count too; the exchange approval queue
- * counts its search exactly.
- */
-export const LIST_COUNT_CAP = 1000;
-
-/** A page of a capped list: `total_exact` false means "at least `total`". */
-export const cappedPageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    total_exact: z.boolean(),
-    page: z.number().int(),
-    limit: z.number().int(),
-  });
 
 /** How a campaign is delivering (the built-in bidder's pacing controller reads the same numbers). */
 export const PACING_STATES = [

@@ -34,3 +34,21 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     page: z.number().int(),
     limit: z.number().int(),
   });
+
+/**
+ * Lists count matching rows exactly up to this many; beyond it `total` is this number and
+ * `total_exact` is false (show "1,000+"). Counting 100,000 rows on every page would cost more than
+ * the page itself. The campaign and creative lists cap a text search's count too; the exchange
+ * approval queue counts its search exactly.
+ */
+export const LIST_COUNT_CAP = 1000;
+
+/** A page of a capped list: `total_exact` false means "at least `total`". */
+export const cappedPageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    total_exact: z.boolean(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  });

@@ -12,6 +12,7 @@ import { type CampaignStatus, findNextStatuses, sideOfRole } from '@console/core
 import type { Role } from '@console/core/roles';
 import { and, count, eq, getTableColumns, gt, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
+import { decoderOf, selectAs } from '../../db/aliased-columns.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { jsonColumn, jsonList } from '../../db/json-column.ts';
 import { executePrepared } from '../../db/prepared-statement.ts';
@@ -27,9 +28,10 @@ import {
 } from '../../db/schema/campaigns.ts';
 import { campaignSmartAppLists, smartAppLists } from '../../db/schema/lists.ts';
 import { users } from '../../db/schema/users.ts';
+import { precompiled } from '../../db/sql-fragment.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import { exchangeDecisionsColumn, exchangeDecisionsOf } from '../../platform/exchange-decisions.ts';
-import { COUNT_LIMIT, likePattern, type Page, pageSlice } from '../../platform/pagination.ts';
+import { type CappedPage, COUNT_LIMIT, capped, likePattern, pageSlice } from '../../platform/pagination.ts';
 import {
   deliveryFactColumns,
   deliveryFactsOf,
@@ -106,18 +108,6 @@ const searchCondition = (q: string, isScoped: boolean): SQL | undefined => {
   return /^\d{1,15}$/.test(q) ? or(byName, eq(campaigns.id, Number(q))) : byName;
 };
 
-export type CappedPage<T> = Page<T> & { total_exact: boolean };
-
-/**
- * Lists count exactly up to LIST_COUNT_CAP (+1 to know there are more), then answer the cap with
- * total_exact false. `exact` keeps a count that was taken in full (the exchange approval queue's
- * search).
- */
-export const capped = <T>(page: Page<T>, exact: boolean): CappedPage<T> =>
-  exact || page.total <= LIST_COUNT_CAP
-    ? { ...page, total_exact: true }
-    : { ...page, total: LIST_COUNT_CAP, total_exact: false };
-
 export type ListFilters = Omit<CampaignListQuery, 'page' | 'limit' | 'sort' | 'order'>;
 
 /**
@@ -148,51 +138,24 @@ const advertiserFields = advertiserColumns as Record<keyof Advertiser, PgColumn>
 
 const dialect = new PgDialect();
 
-/**
- * Columns as `<prefix><field>`, rendered to text once: drizzle walks every chunk of a statement each
- * time it is built, and the page's 30-odd columns were a good part of building a list statement.
- */
-const selectAs = (prefix: string, columns: Record<string, PgColumn>) =>
-  sql.raw(
-    dialect.sqlToQuery(
-      sql.join(
-        Object.entries(columns).map(
-          ([key, column]) => sql`${column} as ${sql.identifier(`${prefix}${key}`)}`,
-        ),
-        sql`, `,
-      ),
-    ).sql,
-  );
 const campaignsAs = selectAs('c_', campaignColumns);
 const advertisersAs = selectAs('a_', advertiserFields);
 
-/**
- * Decodes columns selected by `selectAs` the way a drizzle select does (both drivers). Made once per
- * column set: a page decodes hundreds of fields, and a loop over a fixed list is what keeps that cheap.
- */
-const decoderOf = <T>(prefix: string, columns: Record<string, PgColumn>) => {
-  const fields = Object.entries(columns).map(([key, column]) => ({ key, name: `${prefix}${key}`, column }));
-  return (raw: Record<string, unknown>): T => {
-    const decoded: Record<string, unknown> = {};
-    for (const { key, name, column } of fields) {
-      const value = raw[name];
-      decoded[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-    }
-    return decoded as T;
-  };
-};
 const decodeCampaign = decoderOf<CampaignListRow>('c_', campaignColumns);
 const decodeAdvertiser = decoderOf<Advertiser>('a_', advertiserFields);
 
 /** total, pending, approved, rejected of one page row's exchanges. */
-const exchangeCountsSql = sql`(
+const exchangeCountsSql = precompiled(
+  0,
+  () => sql`(
   select array[
     count(*),
     count(*) filter (where ${campaignExchanges.state} = 'PENDING'),
     count(*) filter (where ${campaignExchanges.state} = 'APPROVED'),
     count(*) filter (where ${campaignExchanges.state} = 'REJECTED')
   ]::int[]
-  from ${campaignExchanges} where ${campaignExchanges.campaignId} = page.c_id)`;
+  from ${campaignExchanges} where ${campaignExchanges.campaignId} = page.c_id)`,
+)();
 
 const exchangeCountsOf = (value: unknown): ExchangeCounts => {
   const list = Array.isArray(value)
@@ -205,30 +168,49 @@ const exchangeCountsOf = (value: unknown): ExchangeCounts => {
   return { total, pending, approved, rejected };
 };
 
-/** The sort keys as k0, k1, ... and the order by them and the id. */
-const pageOrderOf = (query: CampaignListQuery) => {
+/** The sort keys as k0, k1, ... and the order by them and the id, rendered once per sort and order. */
+const renderPageOrder = (query: Pick<CampaignListQuery, 'sort' | 'order'>) => {
   const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
   const keys = SORTS[query.sort];
+  const rendered = (fragment: SQL) => sql.raw(dialect.sqlToQuery(fragment).sql);
   const orderBy = (prefix: string, id: string) =>
-    sql.join(
-      [...keys.map((_, i) => sql.raw(`${prefix}k${i}`)), sql.raw(id)].map(
-        (column) => sql`${column} ${direction}`,
-      ),
-      sql`, `,
-    );
-  return {
-    keys: sql.join(
-      keys.map((key, i) => sql`${key} as ${sql.raw(`k${i}`)}`),
-      sql`, `,
-    ),
-    /** The keys by name, e.g. p.k0, p.k1. */
-    keyNames: (prefix: string) =>
+    rendered(
       sql.join(
-        keys.map((_, i) => sql.raw(`${prefix}k${i}`)),
+        [...keys.map((_, i) => sql.raw(`${prefix}k${i}`)), sql.raw(id)].map(
+          (column) => sql`${column} ${direction}`,
+        ),
         sql`, `,
       ),
-    orderBy,
+    );
+  return {
+    keys: rendered(
+      sql.join(
+        keys.map((key, i) => sql`${key} as ${sql.raw(`k${i}`)}`),
+        sql`, `,
+      ),
+    ),
+    /** The keys as p.k0, p.k1, ... */
+    pageKeyNames: rendered(
+      sql.join(
+        keys.map((_, i) => sql.raw(`p.k${i}`)),
+        sql`, `,
+      ),
+    ),
+    /** ... order by the keys and c_id (the walked page), id (the search's matches), page.c_id (the answer). */
+    byCampaignId: orderBy('', 'c_id'),
+    byMatchId: orderBy('', 'id'),
+    byPageId: orderBy('page.', 'page.c_id'),
   };
+};
+const pageOrders = new Map<string, ReturnType<typeof renderPageOrder>>();
+const pageOrderOf = (query: CampaignListQuery) => {
+  const key = `${query.sort} ${query.order}`;
+  let order = pageOrders.get(key);
+  if (!order) {
+    order = renderPageOrder(query);
+    pageOrders.set(key, order);
+  }
+  return order;
 };
 
 type PageSql = {
@@ -240,20 +222,26 @@ type PageSql = {
   total: SQL;
 };
 
+/**
+ * The answer: the page's rows with their advertisers, exchange counts and delivery facts, in the
+ * page's order. (select 1) left join: one row even for an empty page, to carry the total.
+ */
+const listStatement = precompiled(
+  4,
+  (withClause, total, page, order) => sql`${withClause}
+    select ${total} as total, page.*, ${advertisersAs},
+           ${exchangeCountsSql} as exchange_counts,
+           ${deliveryFactColumns(sql`page.c_id`, sql`page."c_advertiserId"`)}
+    from (select 1) as one
+    left join ((${page}) as page join ${users} on ${users.id} = page."c_advertiserId") on true
+    order by ${order}`,
+);
+
 const readListPage = async (db: DbOrTx, query: CampaignListQuery, statement: PageSql) => {
-  const { orderBy } = pageOrderOf(query);
   const nowMs = Date.now();
-  // (select 1) left join: one row even for an empty page, to carry the total.
   const result = await executePrepared(
     db,
-    sql`
-    ${statement.with ?? sql``}
-    select ${statement.total} as total, page.*, ${advertisersAs},
-           ${exchangeCountsSql} as exchange_counts,
-           ${deliveryFactColumns(sql`page.c_id`, sql`page."c_advertiserId"`, nowMs)}
-    from (select 1) as one
-    left join ((${statement.page}) as page join ${users} on ${users.id} = page."c_advertiserId") on true
-    order by ${orderBy('page.', 'page.c_id')}`,
+    listStatement(statement.with ?? sql``, statement.total, statement.page, pageOrderOf(query).byPageId),
   );
   const rows = result.rows.filter((raw) => raw.c_id !== null && raw.c_id !== undefined);
   const campaignRows = rows.map(decodeCampaign);
@@ -289,10 +277,10 @@ export const listCampaigns = async (
     ) ?? sql`true`;
   const paging = { page: query.page, limit: query.limit };
   const slice = pageSlice(query);
-  const { keys, keyNames, orderBy } = pageOrderOf(query);
+  const { keys, pageKeyNames, byCampaignId, byMatchId } = pageOrderOf(query);
   // The page walks the sort's index (or sorts the few matches), testing the filters on the way.
   const walkedPage = (guard?: SQL) => sql`select ${campaignsAs}, ${keys} from ${campaigns}
-    where (${where}) ${guard ? sql`and ${guard}` : sql``} order by ${orderBy('', 'c_id')} ${slice}`;
+    where (${where}) ${guard ? sql`and ${guard}` : sql``} order by ${byCampaignId} ${slice}`;
 
   if (q) {
     // A search collects its matches first, at most LIST_COUNT_CAP + 1, with their sort keys: the
@@ -305,8 +293,8 @@ export const listCampaigns = async (
     const { items, total } = await readListPage(db, query, {
       with: sql`with matching as materialized (select ${campaigns.id} as id, ${keys} from ${campaigns} where ${where}),
         capped as materialized (select * from matching ${COUNT_LIMIT})`,
-      page: sql`(select ${campaignsAs}, ${keyNames('p.')}
-          from (select * from capped order by ${orderBy('', 'id')} ${slice}) as p
+      page: sql`(select ${campaignsAs}, ${pageKeyNames}
+          from (select * from capped order by ${byMatchId} ${slice}) as p
           join ${campaigns} on ${campaigns.id} = p.id
           where ${counted} <= ${LIST_COUNT_CAP})
         union all
@@ -349,7 +337,9 @@ export const readRelationIds = async (db: DbOrTx, campaignId: number): Promise<C
 };
 
 /** The relations of `campaignId` (an SQL expression) with names, as JSON columns of one statement. */
-const relationColumns = (campaignId: SQL) => sql`
+const relationColumns = precompiled<[SQL]>(
+  1,
+  (campaignId) => sql`
   ${jsonList(
     sql`${campaignExchanges.exchangeId}`,
     sql`from ${campaignExchanges} where ${campaignExchanges.campaignId} = ${campaignId}`,
@@ -382,7 +372,8 @@ const relationColumns = (campaignId: SQL) => sql`
     sql`json_build_array(${campaignDspAssoc.dspName}, ${campaignDspAssoc.campaignAssociateId})`,
     sql`from ${campaignDspAssoc} where ${campaignDspAssoc.campaignId} = ${campaignId}`,
     sql`${campaignDspAssoc.dspName}`,
-  )} as r_assoc`;
+  )} as r_assoc`,
+);
 
 const relationsOf = (raw: Record<string, unknown>) => {
   const inventory = jsonColumn<[number, string, string][]>(raw.r_inventory);
@@ -415,6 +406,19 @@ const readRelations = async (db: DbOrTx, campaignId: number) => {
   return relationsOf(result.rows[0]!);
 };
 
+/** The detail's statement for a campaign, its advertiser and its creator (ids as SQL). */
+const detailStatement = precompiled<[SQL, SQL, SQL]>(
+  3,
+  (id, advertiserId, createdBy) => sql`select
+    (select json_build_array(${users.id}, ${users.email}, ${users.companyName}) from ${users}
+      where ${users.id} = ${advertiserId}) as owner,
+    (select json_build_array(${users.id}, ${users.email}) from ${users}
+      where ${users.id} = ${createdBy}) as creator,
+    ${exchangeDecisionsColumn(sql`${campaignExchanges}`, { ...campaignExchanges, ownerId: campaignExchanges.campaignId }, id)} as exchange_list,
+    ${relationColumns(id)},
+    ${deliveryFactColumns(id, advertiserId)}`,
+);
+
 /**
  * Everything about one campaign (the caller's access was checked before), in one statement: its
  * advertiser and creator, its exchanges with their approval, its relations and its delivery facts.
@@ -425,17 +429,13 @@ export const readCampaignDetail = async (
   role: Role,
 ): Promise<CampaignDetail> => {
   const nowMs = Date.now();
-  const id = sql`${campaign.id}::bigint`;
   const result = await executePrepared(
     db,
-    sql`select
-    (select json_build_array(${users.id}, ${users.email}, ${users.companyName}) from ${users}
-      where ${users.id} = ${campaign.advertiserId}) as owner,
-    (select json_build_array(${users.id}, ${users.email}) from ${users}
-      where ${users.id} = ${campaign.createdBy}) as creator,
-    ${exchangeDecisionsColumn(sql`${campaignExchanges}`, { ...campaignExchanges, ownerId: campaignExchanges.campaignId }, id)} as exchange_list,
-    ${relationColumns(id)},
-    ${deliveryFactColumns(id, sql`${campaign.advertiserId}::bigint`, nowMs)}`,
+    detailStatement(
+      sql`${campaign.id}::bigint`,
+      sql`${campaign.advertiserId}::bigint`,
+      sql`${campaign.createdBy}::bigint`,
+    ),
   );
   const raw = result.rows[0]!;
   const [ownerId, ownerEmail, companyName] = jsonColumn<[number, string, string]>(raw.owner);

@@ -23,9 +23,8 @@ import { requireAccess } from '../../platform/access.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { itemFailureOf } from '../../platform/errors.ts';
-import { fetchPage, likePattern } from '../../platform/pagination.ts';
+import { capped, fetchPage, likePattern } from '../../platform/pagination.ts';
 import { userRefOf } from '../../platform/user-ref.ts';
-import { capped } from './campaign-queries.ts';
 import { decideExchange } from './campaign-transitions.ts';
 
 type Query = z.output<typeof exchangeApprovalQuery>;

@@ -8,15 +8,18 @@ import type {
   CreativeStatus,
   CreativeType,
 } from '@console/core/api/creatives';
-import { and, asc, count, desc, eq, exists, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { decoderOf, selectAs } from '../../db/aliased-columns.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { jsonColumn, jsonList } from '../../db/json-column.ts';
+import { executePrepared } from '../../db/prepared-statement.ts';
 import { creativeDspAssoc, creativeExchanges, creatives } from '../../db/schema/creatives.ts';
 import { exchanges } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
+import { precompiled } from '../../db/sql-fragment.ts';
 import { exchangeDecisionsColumn, exchangeDecisionsOf } from '../../platform/exchange-decisions.ts';
-import { likePattern, offsetOf, type Page } from '../../platform/pagination.ts';
+import { type CappedPage, COUNT_LIMIT, capped, likePattern, pageSlice } from '../../platform/pagination.ts';
 import type { CreativeRow } from './creative-access.ts';
 
 type AdvertiserRef = CreativeListItem['advertiser'];
@@ -73,7 +76,10 @@ const countsOf = (states: readonly string[]): ExchangeCounts => ({
   rejected: states.filter((state) => state === 'REJECTED').length,
 });
 
-const previewOf = (row: CreativeRow) =>
+/** What a list row reads of a creative: not its markup, tracking URLs or creator. */
+type CreativeListRow = Omit<CreativeRow, 'htmlTag' | 'pixelUrls' | 'impressionUrls' | 'createdBy'>;
+
+const previewOf = (row: CreativeListRow) =>
   row.creativeType === 'native'
     ? (row.nativeAssets?.main_image.url ?? null)
     : row.creativeType === 'image'
@@ -81,7 +87,7 @@ const previewOf = (row: CreativeRow) =>
       : null;
 
 const toListItem = (
-  row: CreativeRow,
+  row: CreativeListRow,
   advertiser: AdvertiserRef,
   exchangeCounts: ExchangeCounts,
   associateId: string | null,
@@ -102,20 +108,28 @@ const toListItem = (
   updated_at: row.updatedAt.toISOString(),
 });
 
-/** One creative with its advertiser, creator, exchanges and DSP ids, in one statement. */
-export const readCreativeDetail = async (db: DbOrTx, row: CreativeRow): Promise<CreativeDetail> => {
-  const id = sql`${row.id}::bigint`;
-  const result = (await db.execute(sql`select
+/** The detail's statement for a creative, its advertiser and its creator (ids as SQL). */
+const detailStatement = precompiled<[SQL, SQL, SQL]>(
+  3,
+  (id, advertiserId, createdBy) => sql`select
     (select json_build_array(${users.id}, ${users.email}, ${users.companyName}) from ${users}
-      where ${users.id} = ${row.advertiserId}) as advertiser,
+      where ${users.id} = ${advertiserId}) as advertiser,
     (select json_build_array(${users.id}, ${users.email}) from ${users}
-      where ${users.id} = ${row.createdBy}) as creator,
+      where ${users.id} = ${createdBy}) as creator,
     ${exchangeDecisionsColumn(sql`${creativeExchanges}`, { ...creativeExchanges, ownerId: creativeExchanges.creativeId }, id)} as exchange_list,
     ${jsonList(
       sql`json_build_array(${creativeDspAssoc.dspName}, ${creativeDspAssoc.creativeAssociateId})`,
       sql`from ${creativeDspAssoc} where ${creativeDspAssoc.creativeId} = ${id}`,
       sql`${creativeDspAssoc.dspName}`,
-    )} as assoc`)) as unknown as { rows: Record<string, unknown>[] };
+    )} as assoc`,
+);
+
+/** One creative with its advertiser, creator, exchanges and DSP ids, in one statement. */
+export const readCreativeDetail = async (db: DbOrTx, row: CreativeRow): Promise<CreativeDetail> => {
+  const result = await executePrepared(
+    db,
+    detailStatement(sql`${row.id}::bigint`, sql`${row.advertiserId}::bigint`, sql`${row.createdBy}::bigint`),
+  );
   const raw = result.rows[0]!;
   const owner = jsonColumn<[number, string, string] | null>(raw.advertiser);
   const creator = jsonColumn<[number, string] | null>(raw.creator);
@@ -206,58 +220,79 @@ export const listCreativesWhere = (
   );
 };
 
-/** total, pending, approved, rejected of a page row's exchanges. */
-const exchangeCountsSql = sql`(select json_build_array(count(*),
-    count(*) filter (where ${creativeExchanges.state} = 'PENDING'),
-    count(*) filter (where ${creativeExchanges.state} = 'APPROVED'),
-    count(*) filter (where ${creativeExchanges.state} = 'REJECTED'))
-  from ${creativeExchanges} where ${creativeExchanges.creativeId} = ${creatives.id})`;
+// ---- one statement per page ------------------------------------------------------------------------
+// Like the campaign list (campaign-queries.ts): the page's creatives by the sort, the capped count,
+// their advertisers, exchange counts and first DSP ids, in one named prepared statement.
 
-/** The first DSP association id of a page row, by DSP name. */
-const firstAssociateIdSql = sql<string | null>`(select ${creativeDspAssoc.creativeAssociateId}
-  from ${creativeDspAssoc} where ${creativeDspAssoc.creativeId} = ${creatives.id}
-  order by ${creativeDspAssoc.dspName} limit 1)`;
+const {
+  htmlTag: _htmlTag,
+  pixelUrls: _pixelUrls,
+  impressionUrls: _impressionUrls,
+  createdBy: _createdBy,
+  ...creativeColumns
+} = getTableColumns(creatives);
+const advertiserFields = { user_primary_id: users.id, email: users.email, companyName: users.companyName };
+const decodeCreative = decoderOf<CreativeListRow>('c_', creativeColumns);
+const decodeAdvertiser = decoderOf<AdvertiserRef>('a_', advertiserFields);
 
 /**
- * A page in one statement: the rows with their advertiser, exchange counts and first DSP id, and
- * the count of all matches as a column (computed once: it does not refer to the row). Only a page
- * past the end, which has no row to carry it, counts in a statement of its own.
+ * The answer: the page (the columns as c_<field>, the sort key as k0) with its
+ * advertisers, exchange counts and first DSP ids, in the page's order; one row even for an empty
+ * page, to carry the total.
+ */
+const listStatement = precompiled<[SQL, SQL, SQL]>(
+  3,
+  (total, page, order) => sql`select ${total} as total, page.*, ${selectAs('a_', advertiserFields)},
+      (select json_build_array(count(*),
+          count(*) filter (where ${creativeExchanges.state} = 'PENDING'),
+          count(*) filter (where ${creativeExchanges.state} = 'APPROVED'),
+          count(*) filter (where ${creativeExchanges.state} = 'REJECTED'))
+        from ${creativeExchanges} where ${creativeExchanges.creativeId} = page.c_id) as exchange_counts,
+      (select ${creativeDspAssoc.creativeAssociateId} from ${creativeDspAssoc}
+        where ${creativeDspAssoc.creativeId} = page.c_id order by ${creativeDspAssoc.dspName} limit 1) as associate_id
+    from (select 1) as one
+    left join ((${page}) as page join ${users} on ${users.id} = page."c_advertiserId") on true
+    order by ${order}`,
+);
+const creativesAs = selectAs('c_', creativeColumns);
+
+/**
+ * A page in one statement, the count capped at LIST_COUNT_CAP like the campaign list's (total_exact
+ * false beyond it): counting 200,000 creatives on every page would cost more than the page.
  */
 export const listCreativePage = async (
   db: DbOrTx,
   query: CreativeListQuery,
   where: SQL | undefined,
-): Promise<Page<CreativeListItem>> => {
-  const direction = query.order === 'asc' ? asc : desc;
-  const countMatches = () =>
-    db
-      .select({ value: count() })
-      .from(creatives)
-      .innerJoin(users, eq(users.id, creatives.advertiserId))
-      .where(where);
-  const rows = await db
-    .select({
-      creative: creatives,
-      advertiser: { user_primary_id: users.id, email: users.email, companyName: users.companyName },
-      exchangeCounts: exchangeCountsSql,
-      associateId: firstAssociateIdSql,
-      total: sql`(${countMatches()})`.mapWith(Number),
-    })
-    .from(creatives)
-    .innerJoin(users, eq(users.id, creatives.advertiserId))
-    .where(where)
-    .orderBy(direction(SORTS[query.sort]), direction(creatives.id))
-    .limit(query.limit)
-    .offset(offsetOf(query));
-  const total = rows[0]?.total ?? (query.page > 1 ? ((await countMatches())[0]?.value ?? 0) : 0);
-  return {
-    items: rows.map((row) => {
-      const [all = 0, pending = 0, approved = 0, rejected = 0] = jsonColumn<number[]>(row.exchangeCounts);
-      const counts = { total: all, pending, approved, rejected };
-      return toListItem(row.creative, row.advertiser, counts, row.associateId);
-    }),
-    total,
-    page: query.page,
-    limit: query.limit,
-  };
+): Promise<CappedPage<CreativeListItem>> => {
+  const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
+  const condition = where ?? sql`true`;
+  const result = await executePrepared(
+    db,
+    listStatement(
+      sql`(select count(*) from (select 1 from ${creatives} where ${condition} ${COUNT_LIMIT}) as matching)::int`,
+      sql`select ${creativesAs}, ${SORTS[query.sort]} as k0 from ${creatives}
+        where ${condition} order by k0 ${direction}, ${creatives.id} ${direction} ${pageSlice(query)}`,
+      sql`page.k0 ${direction}, page.c_id ${direction}`,
+    ),
+  );
+  const rows = result.rows.filter((raw) => raw.c_id !== null && raw.c_id !== undefined);
+  const total = Number(result.rows[0]?.total ?? 0);
+  return capped(
+    {
+      items: rows.map((raw) => {
+        const [all = 0, pending = 0, approved = 0, rejected = 0] = jsonColumn<number[]>(raw.exchange_counts);
+        return toListItem(
+          decodeCreative(raw),
+          decodeAdvertiser(raw),
+          { total: all, pending, approved, rejected },
+          (raw.associate_id as string | null) ?? null,
+        );
+      }),
+      total,
+      page: query.page,
+      limit: query.limit,
+    },
+    false,
+  );
 };

@@ -6,7 +6,7 @@
 // console previews it in an <iframe srcdoc> with `sandbox="allow-scripts allow-popups"` (never
 // allow-same-origin), so the ad's scripts run in an opaque origin without the console's storage,
 // cookies or DOM.
-import { okResponse, pageOf } from '@console/core/api/common';
+import { cappedPageOf, okResponse, pageOf } from '@console/core/api/common';
 import {
   CREATIVE_MEDIA_KINDS,
   CREATIVE_MEDIA_RULES,
@@ -137,7 +137,7 @@ export const creativeRoutes =
           description:
             'Creatives the caller may see, paged, sorted (created_at, updated_at, name, status, creative_type) and filtered (creative_type, status, advertiser_id, exchange_id + exchange_state, q: name or id)',
           querystring: creativeListQuery,
-          response: withErrors(compiledResponse(okResponse(pageOf(creativeListItem)))),
+          response: withErrors(compiledResponse(okResponse(cappedPageOf(creativeListItem)))),
         },
       },
       async (request) => ({
@@ -204,7 +204,7 @@ export const creativeRoutes =
           summary: 'The creatives of one campaign, paged, sorted and filtered like the list',
           params: creativeCampaignParams,
           querystring: creativeListQuery,
-          response: withErrors(compiledResponse(okResponse(pageOf(creativeListItem)))),
+          response: withErrors(compiledResponse(okResponse(cappedPageOf(creativeListItem)))),
         },
       },
       async (request) => ({

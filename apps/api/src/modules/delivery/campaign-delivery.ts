@@ -2,11 +2,12 @@
 // campaign's local day) and in total, from the hourly rollups (never the raw events), and the
 // pacing state of active campaigns (pacing.ts describePacing, with the advertiser's balance).
 import type { CampaignDelivery } from '@console/core/api/campaigns';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { jsonColumn } from '../../db/json-column.ts';
 import type { campaigns } from '../../db/schema/campaigns.ts';
 import { deliveryHourly } from '../../db/schema/delivery.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
+import { precompiled } from '../../db/sql-fragment.ts';
 import { localMidnightMs, readLocalClock } from '../bidding/local-time.ts';
 import { describePacing, planPacing } from '../bidding/pacing.ts';
 import { costOfImpression } from '../bidding/pricing.ts';
@@ -47,23 +48,27 @@ export type DeliveryFacts = {
 // The facts are columns of the statement that reads the campaigns (campaign-queries.ts): subselects
 // bring each row's facts along instead of three more statements. A local midnight is at most 25
 // hours back (a day that gains an hour), so the hours of the last 26 cover every row's day; each row
-// then takes the hours of its own day.
-
-const RECENT_HOURS = 26;
+// then takes the hours of its own day. The database's clock sets that window (27 hours: one to
+// spare for a clock a little apart from the server's), so the columns are the same text on every
+// call, rendered once.
 
 /** The delivery facts of the row whose campaign and advertiser ids are these SQL expressions. */
-export const deliveryFactColumns = (campaignId: SQL, advertiserId: SQL, nowMs: number) => {
-  const since = new Date(nowMs - (nowMs % HOUR_MS) - RECENT_HOURS * HOUR_MS).toISOString();
-  return sql`(select json_build_array(sum(${deliveryHourly.impressions})::text, sum(${deliveryHourly.clicks})::text,
+export const deliveryFactColumns = precompiled(
+  2,
+  (
+    campaignId,
+    advertiserId,
+  ) => sql`(select json_build_array(sum(${deliveryHourly.impressions})::text, sum(${deliveryHourly.clicks})::text,
         sum(${deliveryHourly.advertiserCostMicros})::text)
       from ${deliveryHourly} where ${deliveryHourly.campaignId} = ${campaignId}) as d_totals,
     (select json_agg(json_build_array((extract(epoch from h.hour) * 1000)::bigint, h.spent))
       from (select ${deliveryHourly.hour} as hour, sum(${deliveryHourly.advertiserCostMicros})::text as spent
-        from ${deliveryHourly} where ${deliveryHourly.campaignId} = ${campaignId} and ${deliveryHourly.hour} >= ${since}::timestamptz
+        from ${deliveryHourly} where ${deliveryHourly.campaignId} = ${campaignId}
+          and ${deliveryHourly.hour} >= date_trunc('hour', now()) - interval '27 hours'
         group by ${deliveryHourly.hour}) as h) as d_recent,
     (select ${ledgerAccounts.balanceMicros}::text from ${ledgerAccounts}
-      where ${ledgerAccounts.userId} = ${advertiserId}) as d_balance`;
-};
+      where ${ledgerAccounts.userId} = ${advertiserId}) as d_balance`,
+);
 
 /** The facts of page rows read with deliveryFactColumns (raw rows, parallel to `rows`). */
 export const deliveryFactsOf = (

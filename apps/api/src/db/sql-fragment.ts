@@ -1,0 +1,40 @@
+// Statement fragments rendered to text once. Drizzle renders a statement by walking every chunk of
+// its template tree, and it does this on every call: the campaign list statement's subqueries
+// (exchange counts, delivery facts, relations) are many chunks and never change. Rendered once, each
+// becomes a few raw strings around its holes, where each call puts its own SQL (a column of the outer
+// query or a parameter). A profile of the list put this walk at 6% of the server's time on that request.
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+
+const dialect = new PgDialect();
+
+const HOLE = /\/\*hole (\d+)\*\//;
+
+/**
+ * `build` rendered once with `holes` holes; the answer fills them at each call. The fragment must
+ * take every value through a hole (a parameter inside it would be rendered with the wrong number).
+ */
+export function precompiled<Holes extends SQL[]>(
+  holes: Holes['length'],
+  build: (...holes: Holes) => SQL,
+): (...fill: Holes) => SQL {
+  const markers = Array.from({ length: holes }, (_, i) => sql.raw(`/*hole ${i}*/`));
+  const rendered = dialect.sqlToQuery(build(...(markers as Holes)));
+  if (rendered.params.length > 0)
+    throw new Error('A precompiled fragment takes its values through its holes, not as parameters.');
+  // split with a capture group: text, hole index, text, hole index, ..., text
+  const pieces = rendered.sql.split(HOLE);
+  const texts = pieces.filter((_, i) => i % 2 === 0).map((text) => sql.raw(text));
+  const order = pieces.filter((_, i) => i % 2 === 1).map(Number);
+  if (holes === 0) {
+    const whole = texts[0]!;
+    return () => whole;
+  }
+  return (...fill: Holes) => {
+    const chunks: SQL[] = [texts[0]!];
+    order.forEach((hole, i) => {
+      chunks.push(fill[hole]!, texts[i + 1]!);
+    });
+    return sql.join(chunks);
+  };
+}
