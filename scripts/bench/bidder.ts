@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { targetingSchema } from '@console/core/api/campaigns';
@@ -38,6 +39,7 @@ import { creditDemoAccount, seedDemo } from '../../apps/api/src/seed/demo-seed.t
 import { ensurePlatformCompany } from '../../apps/api/src/seed/platform-company.ts';
 import { COUNTRIES, requestPool, SIZES } from './bid-requests.ts';
 import { percentile } from './load.ts';
+import { cpuMeter } from './process-cpu.ts';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -224,6 +226,8 @@ const printTable = (header: string[], rows: string[][]) => {
 const openBenchDatabase = async (): Promise<{
   database: Database;
   label: string;
+  /** PostgreSQL's (whose backends' CPU the load runs report); none for PGlite. */
+  url?: string;
   drop: () => Promise<void>;
 }> => {
   const adminUrl =
@@ -249,6 +253,7 @@ const openBenchDatabase = async (): Promise<{
   return {
     database,
     label: 'PostgreSQL',
+    url: url.toString(),
     drop: async () => {
       // The pool's sockets close a moment after pool.end(): forcing the drop before would kill them.
       for (let attempt = 0; attempt < 50; attempt++) {
@@ -344,7 +349,8 @@ const seedCampaigns = async (database: Database) => {
 };
 
 const runLoadBench = async () => {
-  const { database, label, drop } = await openBenchDatabase();
+  const { database, label, url: databaseUrl, drop } = await openBenchDatabase();
+  const dbMeter = cpuMeter(undefined, databaseUrl);
   try {
     section(`Load with ${campaignCount} active campaigns (${label})`);
     const seeded = performance.now();
@@ -466,9 +472,14 @@ const runLoadBench = async () => {
     ]) {
       handlerMs.length = 0;
       measuring = true;
+      const dbBefore = await dbMeter.sample();
+      const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+      loopDelay.enable();
       const runCpu = process.cpuUsage();
       const result = await fire(run);
       const used = process.cpuUsage(runCpu);
+      loopDelay.disable();
+      const dbMs = dbMeter.spent(dbBefore, await dbMeter.sample()).db;
       measuring = false;
       await bidder.recorder.flush();
       const inside = Float64Array.from(handlerMs).sort();
@@ -483,6 +494,8 @@ const runLoadBench = async () => {
         ms(percentile(inside, 99)),
         ms((used.user + used.system) / 1000 / Math.max(1, result.requests)),
         ms(result.cpuMs / Math.max(1, result.requests)),
+        databaseUrl ? ms(dbMs / Math.max(1, result.requests)) : '-',
+        `${ms(loopDelay.percentile(99) / 1e6)} / ${ms(loopDelay.max / 1e6)}`,
       ]);
     }
     printTable(
@@ -497,12 +510,17 @@ const runLoadBench = async () => {
         'p99 ms (inside)',
         'CPU ms/request (bidder)',
         'CPU ms/request (load generator)',
+        'CPU ms/request (database)',
+        'event loop delay p99 / max ms',
       ],
       rows,
     );
+    await dbMeter.close();
     console.log(
       '\n"inside": request in to answer out in the bidder process (the bid events group commit included); ' +
-        '"client": what autocannon saw on loopback, in a process of its own on the same 2 cores.',
+        '"client": what autocannon saw on loopback, in a process of its own on the same 2 cores; ' +
+        'database: its backends, storing the bids shipped from the journal; event loop delay: how late ' +
+        "the bidder's event loop ran its turns (a long synchronous step delays every request behind it).",
     );
     await app.close();
   } finally {

@@ -328,11 +328,25 @@ describe('candidate index', () => {
     id: 5,
     creatives: [creative({ id: 51, type: 'video', width: 640, height: 360 })],
   });
-  const index = buildCandidateIndex([medium, leaderboard, both, elsewhere, video], 1);
-  const idsFor = (imp: Record<string, unknown>) =>
-    candidateCampaignsOf(index, requestOf({ imp: [{ id: '1', ...imp }] }).imp[0]!)
+  const german = campaign({
+    id: 6,
+    countries: new Set(['DEU', 'AUT']),
+    creatives: [banner(61, 300, 250), banner(62, 728, 90)],
+  });
+  const index = buildCandidateIndex([medium, leaderboard, both, elsewhere, video, german], 1);
+  const idsFor = (imp: Record<string, unknown>, country: string | null = 'USA') =>
+    candidateCampaignsOf(index, requestOf({ imp: [{ id: '1', ...imp }] }).imp[0]!, country)
       .map((c) => c.id)
       .sort();
+
+  it('offers a campaign that names its countries only to imps from one of them, each once', () => {
+    expect(idsFor({ banner: { w: 300, h: 250 } }, 'DEU')).toEqual([1, 3, 6]);
+    expect(idsFor({ banner: { w: 300, h: 250 } }, 'AUT')).toEqual([1, 3, 6]);
+    expect(idsFor({ banner: { w: 300, h: 250, format: [{ w: 728, h: 90 }] } }, 'DEU')).toEqual([1, 2, 3, 6]);
+    expect(idsFor({ banner: { w: 300, h: 250 } }, 'FRA')).toEqual([1, 3]);
+    // No country known: only the campaigns that buy anywhere.
+    expect(idsFor({ banner: { w: 300, h: 250 } }, null)).toEqual([1, 3]);
+  });
 
   it('offers an imp only the campaigns with a creative of its size approved on the exchange, each once', () => {
     expect(idsFor({ banner: { w: 300, h: 250 } })).toEqual([1, 3]);

@@ -143,7 +143,11 @@ const candidatesOf = (
   const best: (Candidate & { seat: string; tie: number })[] = [];
   const beats = (price: number, tie: number, other: { priceMicros: number; tie: number }) =>
     price > other.priceMicros || (price === other.priceMicros && tie < other.tie);
-  for (const campaign of candidateCampaignsOf(deps.snapshot.candidatesByExchange.get(exchangeId), imp)) {
+  for (const campaign of candidateCampaignsOf(
+    deps.snapshot.candidatesByExchange.get(exchangeId),
+    imp,
+    facts.country,
+  )) {
     let clock = clocks.get(campaign.timeZone);
     if (!clock) {
       clock = readLocalClock(campaign.timeZone, deps.nowMs);

@@ -7,19 +7,41 @@
 import type { BidderCampaign } from './bidder-campaign.ts';
 import type { Imp } from './openrtb-request.ts';
 
+/**
+ * Campaigns of one kind or size, by country: those that target countries under each of theirs,
+ * the rest (any country) apart. Most campaigns name their countries, so an imp from one country
+ * looks at a fraction of them (measured with the bench's 1,000 campaigns: 250 checks a banner imp
+ * became about 110, and eligibility was the largest part of a bid's CPU).
+ */
+type Filed = { anyCountry: BidderCampaign[]; byCountry: Map<string, BidderCampaign[]> };
+
 export type CandidateIndex = {
-  bySize: ReadonlyMap<string, readonly BidderCampaign[]>;
-  video: readonly BidderCampaign[];
-  native: readonly BidderCampaign[];
+  bySize: ReadonlyMap<string, Filed>;
+  video: Filed;
+  native: Filed;
 };
 
 const sizeKey = (w: number, h: number) => `${w}x${h}`;
 
-const push = <K>(map: Map<K, BidderCampaign[]>, key: K, campaign: BidderCampaign) => {
-  const list = map.get(key);
-  if (list) {
-    if (list.at(-1) !== campaign) list.push(campaign);
-  } else map.set(key, [campaign]);
+const emptyFiled = (): Filed => ({ anyCountry: [], byCountry: new Map() });
+
+const append = (list: BidderCampaign[], campaign: BidderCampaign) => {
+  if (list.at(-1) !== campaign) list.push(campaign);
+};
+
+const file = (filed: Filed, campaign: BidderCampaign) => {
+  if (!campaign.countries) {
+    append(filed.anyCountry, campaign);
+    return;
+  }
+  for (const country of campaign.countries) {
+    let list = filed.byCountry.get(country);
+    if (!list) {
+      list = [];
+      filed.byCountry.set(country, list);
+    }
+    append(list, campaign);
+  }
 };
 
 /** Files the campaigns (all approved on `exchangeId`) by what their creatives approved there fit. */
@@ -27,26 +49,37 @@ export const buildCandidateIndex = (
   campaigns: readonly BidderCampaign[],
   exchangeId: number,
 ): CandidateIndex => {
-  const bySize = new Map<string, BidderCampaign[]>();
-  const byKind = new Map<'video' | 'native', BidderCampaign[]>();
+  const bySize = new Map<string, Filed>();
+  const index = { bySize, video: emptyFiled(), native: emptyFiled() };
   for (const campaign of campaigns) {
     for (const creative of campaign.creatives) {
       if (!creative.exchangeIds.has(exchangeId)) continue;
-      if (creative.type === 'video' || creative.type === 'native') push(byKind, creative.type, campaign);
-      else if (creative.width !== null && creative.height !== null)
-        push(bySize, sizeKey(creative.width, creative.height), campaign);
+      if (creative.type === 'video' || creative.type === 'native') file(index[creative.type], campaign);
+      else if (creative.width !== null && creative.height !== null) {
+        const key = sizeKey(creative.width, creative.height);
+        let filed = bySize.get(key);
+        if (!filed) {
+          filed = emptyFiled();
+          bySize.set(key, filed);
+        }
+        file(filed, campaign);
+      }
     }
   }
-  return { bySize, video: byKind.get('video') ?? [], native: byKind.get('native') ?? [] };
+  return index;
 };
 
-/** The campaigns that have a creative of a kind and size the imp asks for (each once). */
+/**
+ * The campaigns that have a creative of a kind and size the imp asks for and may buy in the
+ * request's country (each once). Eligibility still checks every rule, the country too.
+ */
 export const candidateCampaignsOf = (
   index: CandidateIndex | undefined,
   imp: Imp,
+  country: string | null,
 ): readonly BidderCampaign[] => {
   if (!index) return [];
-  const lists: (readonly BidderCampaign[])[] = [];
+  const groups: Filed[] = [];
   const { banner } = imp;
   if (banner) {
     const sizes = new Set<string>();
@@ -54,12 +87,20 @@ export const candidateCampaignsOf = (
     for (const size of banner.format ?? [])
       if (size.w !== undefined && size.h !== undefined) sizes.add(sizeKey(size.w, size.h));
     for (const size of sizes) {
-      const list = index.bySize.get(size);
-      if (list) lists.push(list);
+      const filed = index.bySize.get(size);
+      if (filed) groups.push(filed);
     }
   }
-  if (imp.video && index.video.length > 0) lists.push(index.video);
-  if (imp.native && index.native.length > 0) lists.push(index.native);
+  if (imp.video) groups.push(index.video);
+  if (imp.native) groups.push(index.native);
+  const lists: (readonly BidderCampaign[])[] = [];
+  for (const filed of groups) {
+    if (filed.anyCountry.length > 0) lists.push(filed.anyCountry);
+    const inCountry = country === null ? undefined : filed.byCountry.get(country);
+    if (inCountry) lists.push(inCountry);
+  }
   if (lists.length <= 1) return lists[0] ?? [];
-  return [...new Set(lists.flat())];
+  // Within one group a campaign is filed once; across groups (two sizes, a banner and a video) it
+  // may come back.
+  return groups.length === 1 ? lists.flat() : [...new Set(lists.flat())];
 };
