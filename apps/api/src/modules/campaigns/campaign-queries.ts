@@ -15,7 +15,7 @@ import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import { decoderOf, selectAs } from '../../db/aliased-columns.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { jsonColumn, jsonList } from '../../db/json-column.ts';
-import { executePrepared } from '../../db/prepared-statement.ts';
+import { executePrepared, readRowsAsJson } from '../../db/prepared-statement.ts';
 import {
   applists,
   audiences,
@@ -200,6 +200,7 @@ const renderPageOrder = (query: Pick<CampaignListQuery, 'sort' | 'order'>) => {
     byCampaignId: orderBy('', 'c_id'),
     byMatchId: orderBy('', 'id'),
     byPageId: orderBy('page.', 'page.c_id'),
+    byRowId: orderBy('r.', 'r.c_id'),
   };
 };
 const pageOrders = new Map<string, ReturnType<typeof renderPageOrder>>();
@@ -239,11 +240,13 @@ const listStatement = precompiled(
 
 const readListPage = async (db: DbOrTx, query: CampaignListQuery, statement: PageSql) => {
   const nowMs = Date.now();
-  const result = await executePrepared(
+  const { byPageId, byRowId } = pageOrderOf(query);
+  const all = await readRowsAsJson(
     db,
-    listStatement(statement.with ?? sql``, statement.total, statement.page, pageOrderOf(query).byPageId),
+    listStatement(statement.with ?? sql``, statement.total, statement.page, byPageId),
+    byRowId,
   );
-  const rows = result.rows.filter((raw) => raw.c_id !== null && raw.c_id !== undefined);
+  const rows = all.filter((raw) => raw.c_id !== null && raw.c_id !== undefined);
   const campaignRows = rows.map(decodeCampaign);
   const delivery = describeCampaignDelivery(campaignRows, deliveryFactsOf(campaignRows, rows), nowMs);
   const items = rows.map((raw, index) =>
@@ -254,7 +257,7 @@ const readListPage = async (db: DbOrTx, query: CampaignListQuery, statement: Pag
       delivery.get(campaignRows[index]!.id),
     ),
   );
-  return { items, total: Number(result.rows[0]?.total ?? 0) };
+  return { items, total: Number(all[0]?.total ?? 0) };
 };
 
 export const listCampaigns = async (

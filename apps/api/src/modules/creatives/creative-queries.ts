@@ -13,7 +13,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { decoderOf, selectAs } from '../../db/aliased-columns.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { jsonColumn, jsonList } from '../../db/json-column.ts';
-import { executePrepared } from '../../db/prepared-statement.ts';
+import { executePrepared, readRowsAsJson } from '../../db/prepared-statement.ts';
 import { creativeDspAssoc, creativeExchanges, creatives } from '../../db/schema/creatives.ts';
 import { exchanges } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
@@ -267,7 +267,7 @@ export const listCreativePage = async (
 ): Promise<CappedPage<CreativeListItem>> => {
   const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
   const condition = where ?? sql`true`;
-  const result = await executePrepared(
+  const all = await readRowsAsJson(
     db,
     listStatement(
       sql`(select count(*) from (select 1 from ${creatives} where ${condition} ${COUNT_LIMIT}) as matching)::int`,
@@ -275,9 +275,10 @@ export const listCreativePage = async (
         where ${condition} order by k0 ${direction}, ${creatives.id} ${direction} ${pageSlice(query)}`,
       sql`page.k0 ${direction}, page.c_id ${direction}`,
     ),
+    sql`r.k0 ${direction}, r.c_id ${direction}`,
   );
-  const rows = result.rows.filter((raw) => raw.c_id !== null && raw.c_id !== undefined);
-  const total = Number(result.rows[0]?.total ?? 0);
+  const rows = all.filter((raw) => raw.c_id !== null && raw.c_id !== undefined);
+  const total = Number(all[0]?.total ?? 0);
   return capped(
     {
       items: rows.map((raw) => {
