@@ -31,6 +31,7 @@ import { users } from '../../db/schema/users.ts';
 import { precompiled } from '../../db/sql-fragment.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import { exchangeDecisionsColumn, exchangeDecisionsOf } from '../../platform/exchange-decisions.ts';
+import { ownerAndCreatorColumns } from '../../platform/owner-columns.ts';
 import { type CappedPage, COUNT_LIMIT, capped, likePattern, pageSlice } from '../../platform/pagination.ts';
 import {
   deliveryFactColumns,
@@ -412,11 +413,7 @@ const readRelations = async (db: DbOrTx, campaignId: number) => {
 /** The detail's statement for a campaign, its advertiser and its creator (ids as SQL). */
 const detailStatement = precompiled<[SQL, SQL, SQL]>(
   3,
-  (id, advertiserId, createdBy) => sql`select
-    (select json_build_array(${users.id}, ${users.email}, ${users.companyName}) from ${users}
-      where ${users.id} = ${advertiserId}) as owner,
-    (select json_build_array(${users.id}, ${users.email}) from ${users}
-      where ${users.id} = ${createdBy}) as creator,
+  (id, advertiserId, createdBy) => sql`select ${ownerAndCreatorColumns(advertiserId, createdBy)},
     ${exchangeDecisionsColumn(sql`${campaignExchanges}`, { ...campaignExchanges, ownerId: campaignExchanges.campaignId }, id)} as exchange_list,
     ${relationColumns(id)},
     ${deliveryFactColumns(id, advertiserId)}`,

@@ -19,6 +19,7 @@ import { exchanges } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
 import { precompiled } from '../../db/sql-fragment.ts';
 import { exchangeDecisionsColumn, exchangeDecisionsOf } from '../../platform/exchange-decisions.ts';
+import { ownerAndCreatorColumns } from '../../platform/owner-columns.ts';
 import { type CappedPage, COUNT_LIMIT, capped, likePattern, pageSlice } from '../../platform/pagination.ts';
 import type { CreativeRow } from './creative-access.ts';
 
@@ -111,11 +112,7 @@ const toListItem = (
 /** The detail's statement for a creative, its advertiser and its creator (ids as SQL). */
 const detailStatement = precompiled<[SQL, SQL, SQL]>(
   3,
-  (id, advertiserId, createdBy) => sql`select
-    (select json_build_array(${users.id}, ${users.email}, ${users.companyName}) from ${users}
-      where ${users.id} = ${advertiserId}) as advertiser,
-    (select json_build_array(${users.id}, ${users.email}) from ${users}
-      where ${users.id} = ${createdBy}) as creator,
+  (id, advertiserId, createdBy) => sql`select ${ownerAndCreatorColumns(advertiserId, createdBy)},
     ${exchangeDecisionsColumn(sql`${creativeExchanges}`, { ...creativeExchanges, ownerId: creativeExchanges.creativeId }, id)} as exchange_list,
     ${jsonList(
       sql`json_build_array(${creativeDspAssoc.dspName}, ${creativeDspAssoc.creativeAssociateId})`,
@@ -131,7 +128,7 @@ export const readCreativeDetail = async (db: DbOrTx, row: CreativeRow): Promise<
     detailStatement(sql`${row.id}::bigint`, sql`${row.advertiserId}::bigint`, sql`${row.createdBy}::bigint`),
   );
   const raw = result.rows[0]!;
-  const owner = jsonColumn<[number, string, string] | null>(raw.advertiser);
+  const owner = jsonColumn<[number, string, string] | null>(raw.owner);
   const creator = jsonColumn<[number, string] | null>(raw.creator);
   const exchangeList = exchangeDecisionsOf<CreativeApprovalState>(raw.exchange_list);
   const assoc = jsonColumn<[string, string][]>(raw.assoc).map(([dspName, associateId]) => ({
