@@ -1,5 +1,6 @@
-// A short in-process memory of sessions found current, so that a client's burst of requests costs
-// one session read rather than one per request (issue 14: the read was a round trip on every call).
+// A short in-process memory of sessions found current (short-memory.ts), so that a client's burst of
+// requests costs one session read rather than one per request (issue 14: the read was a round trip
+// on every call).
 //
 // Staleness is bounded by SESSION_CACHE_MS:
 // - In this process, every change that can end a session or alter its principal (revocation, token
@@ -14,26 +15,17 @@
 // An entry also ends with the session's own expiry, so expiry is as exact as without the cache.
 import type { Principal } from './auth-guard.ts';
 import { onEntityChange } from './change-feed.ts';
+import { createShortMemory } from './short-memory.ts';
 import type { TokenClaims } from './tokens.ts';
 
 export const SESSION_CACHE_MS = 2_000;
-/** Bounds memory under many distinct tokens; the cache simply starts over beyond it. */
-const MAX_ENTRIES = 10_000;
 
-type Entry = { principal: Principal; until: number };
-const entries = new Map<string, Entry>();
-let storeAfter = 0;
+const sessions = createShortMemory<Principal>({ ttlMs: SESSION_CACHE_MS, maxEntries: 10_000 });
 
 const keyOf = (claims: TokenClaims) => `${claims.sid} ${claims.jti} ${claims.uid}`;
 
-export const recallSession = (claims: TokenClaims, now = Date.now()): Principal | undefined => {
-  const key = keyOf(claims);
-  const entry = entries.get(key);
-  if (!entry) return undefined;
-  if (entry.until > now) return entry.principal;
-  entries.delete(key);
-  return undefined;
-};
+export const recallSession = (claims: TokenClaims, now = Date.now()): Principal | undefined =>
+  sessions.recall(keyOf(claims), now);
 
 /** Remembers a current session until SESSION_CACHE_MS from now or its own end, whichever is sooner. */
 export const rememberSession = (
@@ -41,17 +33,10 @@ export const rememberSession = (
   principal: Principal,
   endsAt: number,
   now = Date.now(),
-) => {
-  if (now < storeAfter) return;
-  if (entries.size >= MAX_ENTRIES) entries.clear();
-  entries.set(keyOf(claims), { principal, until: Math.min(now + SESSION_CACHE_MS, endsAt) });
-};
+) => sessions.remember(keyOf(claims), principal, endsAt, now);
 
 /** Forgets every session (any change to sessions or users): cheap, and never wrong. */
-export const forgetSessions = (now = Date.now()) => {
-  entries.clear();
-  storeAfter = now + SESSION_CACHE_MS;
-};
+export const forgetSessions = (now = Date.now()) => sessions.forgetAll(now);
 
 // Every write to a user records a change (audit.ts), announced here.
 onEntityChange((entityType) => {

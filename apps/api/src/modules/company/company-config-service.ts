@@ -1,10 +1,12 @@
 // The white-label config a request sees: the agency whose custom domain is the request's host,
 // else the platform default (spec section 3 shape).
 import type { CompanyConfig } from '@console/core/api/company-config';
-import { eq, isNull } from 'drizzle-orm';
+import { eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
+import { onEntityChange } from '../../platform/change-feed.ts';
 import { notFound } from '../../platform/errors.ts';
+import { createShortMemory } from '../../platform/short-memory.ts';
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -31,13 +33,36 @@ export const toCompanyConfig = (row: CompanyRow): CompanyConfig => ({
   footer: { startYear: row.footerStartYear, text: row.footerText },
 });
 
+/**
+ * Company configs by host name, remembered a few seconds: every page load asks for its host's
+ * (the public agency-config, before sign-in), and it changes when an agency edits its branding,
+ * which forgets them all in this process (another process shows the old branding for up to 5 s).
+ */
+const byHost = createShortMemory<CompanyRow>({ ttlMs: 5_000, maxEntries: 1_000 });
+onEntityChange((entityType) => {
+  if (entityType === 'company') byHost.forgetAll();
+});
+
+/** The company whose custom domain is the host, else the platform's (one statement). */
+const readCompanyForHost = async (db: DbOrTx, name: string): Promise<CompanyRow> => {
+  const [found] = await db
+    .select()
+    .from(companies)
+    .where(
+      name ? or(eq(companies.customDomain, name), isNull(companies.agencyId)) : isNull(companies.agencyId),
+    )
+    // The host's own first; then the platform's.
+    .orderBy(sql`${companies.agencyId} is null`)
+    .limit(1);
+  if (!found) throw notFound('No company config is set up.');
+  return found;
+};
+
 export const findCompanyForHost = async (db: DbOrTx, host: string | undefined): Promise<CompanyRow> => {
   const name = hostNameOf(host);
-  if (name) {
-    const [byDomain] = await db.select().from(companies).where(eq(companies.customDomain, name)).limit(1);
-    if (byDomain) return byDomain;
-  }
-  const [fallback] = await db.select().from(companies).where(isNull(companies.agencyId)).limit(1);
-  if (!fallback) throw notFound('No company config is set up.');
-  return fallback;
+  const remembered = byHost.recall(name);
+  if (remembered) return remembered;
+  const company = await readCompanyForHost(db, name);
+  byHost.remember(name, company);
+  return company;
 };
