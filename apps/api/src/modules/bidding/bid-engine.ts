@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { BidderCampaign, ListMembership } from './bidder-campaign.ts';
 import type { IndexSnapshot } from './campaign-index.ts';
-import { candidateCampaignsOf } from './candidate-index.ts';
+import { candidateListsOf } from './candidate-index.ts';
 import {
   type CreativeFit,
   findCreativeFit,
@@ -143,49 +143,56 @@ const candidatesOf = (
   const best: (Candidate & { seat: string; tie: number })[] = [];
   const beats = (price: number, tie: number, other: { priceMicros: number; tie: number }) =>
     price > other.priceMicros || (price === other.priceMicros && tie < other.tie);
-  for (const campaign of candidateCampaignsOf(
+  const { lists, overlapping } = candidateListsOf(
     deps.snapshot.candidatesByExchange.get(exchangeId),
     imp,
     facts.country,
-  )) {
-    let clock = clocks.get(campaign.timeZone);
-    if (!clock) {
-      clock = readLocalClock(campaign.timeZone, deps.nowMs);
-      clocks.set(campaign.timeZone, clock);
+  );
+  const seen = overlapping ? new Set<BidderCampaign>() : null;
+  for (const list of lists)
+    for (const campaign of list) {
+      if (seen) {
+        if (seen.has(campaign)) continue;
+        seen.add(campaign);
+      }
+      let clock = clocks.get(campaign.timeZone);
+      if (!clock) {
+        clock = readLocalClock(campaign.timeZone, deps.nowMs);
+        clocks.set(campaign.timeZone, clock);
+      }
+      const reason = findIneligibility(campaign, {
+        exchangeId,
+        facts,
+        nowMs: deps.nowMs,
+        clock,
+        membership: deps.membership,
+        blockedCategories,
+      });
+      if (reason) continue;
+      const dealMatch = findDeal(campaign, deals, deps.seat);
+      if (isPrivate && !dealMatch) continue;
+      const seat = dealMatch?.seat ?? deps.seat;
+      if (!dealMatch && !isAllowedSeat(seat, request)) continue;
+      const floor = Math.max(floorMicros, dealMatch ? microsOfCpm(dealMatch.deal.bidfloor ?? 0) : 0);
+      const priceMicros = priceBid(campaign, floor);
+      if (priceMicros === null) continue;
+      const tie = Math.random();
+      const last = best[best.length - 1];
+      if (best.length === MAX_RESERVE_TRIES && last && !beats(priceMicros, tie, last)) continue;
+      const creatives = filtersCreatives
+        ? campaign.creatives.filter(
+            (creative) =>
+              !isBlockedDomain(creative.adomain, request.badv) &&
+              !(request.bapp ?? []).some((app) => creative.clickUrl?.includes(app)),
+          )
+        : campaign.creatives;
+      const fit = findCreativeFit(creatives, { exchangeId, imp, nativeRequest, trackingIsSecure });
+      if (!fit) continue;
+      let at = best.length;
+      while (at > 0 && beats(priceMicros, tie, best[at - 1]!)) at--;
+      best.splice(at, 0, { campaign, fit, priceMicros, deal: dealMatch?.deal ?? null, clock, seat, tie });
+      if (best.length > MAX_RESERVE_TRIES) best.pop();
     }
-    const reason = findIneligibility(campaign, {
-      exchangeId,
-      facts,
-      nowMs: deps.nowMs,
-      clock,
-      membership: deps.membership,
-      blockedCategories,
-    });
-    if (reason) continue;
-    const dealMatch = findDeal(campaign, deals, deps.seat);
-    if (isPrivate && !dealMatch) continue;
-    const seat = dealMatch?.seat ?? deps.seat;
-    if (!dealMatch && !isAllowedSeat(seat, request)) continue;
-    const floor = Math.max(floorMicros, dealMatch ? microsOfCpm(dealMatch.deal.bidfloor ?? 0) : 0);
-    const priceMicros = priceBid(campaign, floor);
-    if (priceMicros === null) continue;
-    const tie = Math.random();
-    const last = best[best.length - 1];
-    if (best.length === MAX_RESERVE_TRIES && last && !beats(priceMicros, tie, last)) continue;
-    const creatives = filtersCreatives
-      ? campaign.creatives.filter(
-          (creative) =>
-            !isBlockedDomain(creative.adomain, request.badv) &&
-            !(request.bapp ?? []).some((app) => creative.clickUrl?.includes(app)),
-        )
-      : campaign.creatives;
-    const fit = findCreativeFit(creatives, { exchangeId, imp, nativeRequest, trackingIsSecure });
-    if (!fit) continue;
-    let at = best.length;
-    while (at > 0 && beats(priceMicros, tie, best[at - 1]!)) at--;
-    best.splice(at, 0, { campaign, fit, priceMicros, deal: dealMatch?.deal ?? null, clock, seat, tie });
-    if (best.length > MAX_RESERVE_TRIES) best.pop();
-  }
   return best;
 };
 

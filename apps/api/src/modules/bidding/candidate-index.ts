@@ -69,24 +69,35 @@ export const buildCandidateIndex = (
   return index;
 };
 
+/** What an imp may buy: lists of campaigns, and whether one campaign may be in more than one. */
+export type Candidates = { lists: readonly (readonly BidderCampaign[])[]; overlapping: boolean };
+
+const NONE: Candidates = { lists: [], overlapping: false };
+
 /**
  * The campaigns that have a creative of a kind and size the imp asks for and may buy in the
- * request's country (each once). Eligibility still checks every rule, the country too.
+ * request's country, as the index's own lists (nothing is copied: this runs for every imp, and
+ * joining the lists cost more than checking the campaigns in them). Within one kind or size a
+ * campaign is filed once; across two (a banner of two sizes, a banner and a video) it may come
+ * back, which `overlapping` says. Eligibility still checks every rule, the country too.
  */
-export const candidateCampaignsOf = (
+export const candidateListsOf = (
   index: CandidateIndex | undefined,
   imp: Imp,
   country: string | null,
-): readonly BidderCampaign[] => {
-  if (!index) return [];
+): Candidates => {
+  if (!index) return NONE;
   const groups: Filed[] = [];
   const { banner } = imp;
   if (banner) {
-    const sizes = new Set<string>();
-    if (banner.w !== undefined && banner.h !== undefined) sizes.add(sizeKey(banner.w, banner.h));
-    for (const size of banner.format ?? [])
-      if (size.w !== undefined && size.h !== undefined) sizes.add(sizeKey(size.w, size.h));
-    for (const size of sizes) {
+    const first = banner.w !== undefined && banner.h !== undefined ? sizeKey(banner.w, banner.h) : null;
+    const seen = first === null ? [] : [first];
+    for (const size of banner.format ?? []) {
+      if (size.w === undefined || size.h === undefined) continue;
+      const key = sizeKey(size.w, size.h);
+      if (!seen.includes(key)) seen.push(key);
+    }
+    for (const size of seen) {
       const filed = index.bySize.get(size);
       if (filed) groups.push(filed);
     }
@@ -99,8 +110,15 @@ export const candidateCampaignsOf = (
     const inCountry = country === null ? undefined : filed.byCountry.get(country);
     if (inCountry) lists.push(inCountry);
   }
-  if (lists.length <= 1) return lists[0] ?? [];
-  // Within one group a campaign is filed once; across groups (two sizes, a banner and a video) it
-  // may come back.
-  return groups.length === 1 ? lists.flat() : [...new Set(lists.flat())];
+  return { lists, overlapping: groups.length > 1 };
+};
+
+/** Each candidate once, in list order (for tests and callers that want one list). */
+export const candidateCampaignsOf = (
+  index: CandidateIndex | undefined,
+  imp: Imp,
+  country: string | null,
+): BidderCampaign[] => {
+  const { lists } = candidateListsOf(index, imp, country);
+  return [...new Set(lists.flatMap((list) => list))];
 };
