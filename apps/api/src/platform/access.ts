@@ -6,9 +6,11 @@
 //
 // A module adds a resource with one entry in ACCESS_RULES (an advertiser-owned table:
 // `ownedByAdvertiser(table, 'Thing not found.')`); `requireAccess` then answers its typed row.
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { decoderOf, selectAs } from '../db/aliased-columns.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { executePrepared } from '../db/prepared-statement.ts';
 import { campaigns } from '../db/schema/campaigns.ts';
 import { creatives } from '../db/schema/creatives.ts';
 import { users } from '../db/schema/users.ts';
@@ -41,20 +43,38 @@ const ownerColumns = { id: users.id, role: users.role, agencyId: users.agencyId 
 export const ownedByAdvertiser = <T extends AdvertiserOwnedTable>(
   table: T,
   message: string,
-): AccessRule<T['$inferSelect']> => ({
-  notFound: message,
-  find: async (db, id, lock) => {
-    const query = db
-      .select({ row: table as PgTable, owner: ownerColumns })
-      .from(table as PgTable)
-      .innerJoin(users, eq(users.id, table.advertiserId))
-      .where(eq(table.id, id))
-      .limit(1);
-    const [found] = lock ? await query.for('update', { of: table as PgTable }) : await query;
-    return found as Found<T['$inferSelect']> | undefined;
-  },
-  allows: (caller, found) => canSee(caller, found.owner),
-});
+): AccessRule<T['$inferSelect']> => {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const rowAs = selectAs('r_', columns);
+  const ownerAs = selectAs('o_', ownerColumns);
+  const decodeRow = decoderOf<T['$inferSelect']>('r_', columns);
+  const decodeOwner = decoderOf<ScopedUser>('o_', ownerColumns);
+  return {
+    notFound: message,
+    find: async (db, id, lock) => {
+      if (!lock) {
+        // Every request that names an object reads it here first: one prepared statement (see
+        // db/prepared-statement.ts), decoded as the select below would be.
+        const result = await executePrepared(
+          db,
+          sql`select ${rowAs}, ${ownerAs} from ${table} join ${users} on ${users.id} = ${table.advertiserId}
+          where ${table.id} = ${id} limit 1`,
+        );
+        const raw = result.rows[0];
+        return raw && { row: decodeRow(raw), owner: decodeOwner(raw) };
+      }
+      const [found] = await db
+        .select({ row: table as PgTable, owner: ownerColumns })
+        .from(table as PgTable)
+        .innerJoin(users, eq(users.id, table.advertiserId))
+        .where(eq(table.id, id))
+        .limit(1)
+        .for('update', { of: table as PgTable });
+      return found as Found<T['$inferSelect']> | undefined;
+    },
+    allows: (caller, found) => canSee(caller, found.owner),
+  };
+};
 
 /** A user account, with a rule on the caller's place relative to it. */
 const userAccount = (message: string, allows: (caller: ScopeOwner, user: UserRow) => boolean) =>
