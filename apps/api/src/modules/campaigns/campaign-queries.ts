@@ -15,7 +15,7 @@ import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import { decoderOf, selectAs } from '../../db/aliased-columns.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { jsonColumn, jsonList } from '../../db/json-column.ts';
-import { executePrepared, readRowsAsJson } from '../../db/prepared-statement.ts';
+import { executePrepared, readRows } from '../../db/prepared-statement.ts';
 import {
   applists,
   audiences,
@@ -242,7 +242,7 @@ const listStatement = precompiled(
 const readListPage = async (db: DbOrTx, query: CampaignListQuery, statement: PageSql) => {
   const nowMs = Date.now();
   const { byPageId, byRowId } = pageOrderOf(query);
-  const all = await readRowsAsJson(
+  const all = await readRows(
     db,
     listStatement(statement.with ?? sql``, statement.total, statement.page, byPageId),
     byRowId,

@@ -13,7 +13,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { decoderOf, selectAs } from '../../db/aliased-columns.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { jsonColumn, jsonList } from '../../db/json-column.ts';
-import { executePrepared, readRowsAsJson } from '../../db/prepared-statement.ts';
+import { executePrepared, readRows } from '../../db/prepared-statement.ts';
 import { creativeDspAssoc, creativeExchanges, creatives } from '../../db/schema/creatives.ts';
 import { exchanges } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
@@ -264,7 +264,7 @@ export const listCreativePage = async (
 ): Promise<CappedPage<CreativeListItem>> => {
   const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
   const condition = where ?? sql`true`;
-  const all = await readRowsAsJson(
+  const all = await readRows(
     db,
     listStatement(
       sql`(select count(*) from (select 1 from ${creatives} where ${condition} ${COUNT_LIMIT}) as matching)::int`,
