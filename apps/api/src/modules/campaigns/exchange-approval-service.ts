@@ -1,29 +1,30 @@
 // Exchange approval (admin and co-admin): the queue of campaign x exchange rows of submitted
 // campaigns, and decisions on many rows at once, each in its own transaction.
 
-import {
-  type exchangeApprovalQuery,
-  type exchangeApprovalRow,
-  type exchangeDecisionResult,
-  LIST_COUNT_CAP,
+import type {
+  exchangeApprovalQuery,
+  exchangeApprovalRow,
+  exchangeDecisionResult,
 } from '@console/core/api/campaigns';
 import {
   type CampaignStatus,
   type ExchangeApprovalState,
   REVIEWABLE_CAMPAIGN_STATUSES,
 } from '@console/core/campaign-status';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { readRows } from '../../db/prepared-statement.ts';
 import { campaignExchanges, campaigns } from '../../db/schema/campaigns.ts';
 import { exchanges } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
+import { precompiled } from '../../db/sql-fragment.ts';
 import { requireAccess } from '../../platform/access.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { itemFailureOf } from '../../platform/errors.ts';
-import { capped, fetchPage, likePattern } from '../../platform/pagination.ts';
+import { COUNT_LIMIT, capped, likePattern, pageSlice } from '../../platform/pagination.ts';
 import { userRefOf } from '../../platform/user-ref.ts';
 import { decideExchange } from './campaign-transitions.ts';
 
@@ -38,89 +39,94 @@ const SORTS = {
   state: campaignExchanges.state,
 } as const;
 
+const decider = alias(users, 'decider');
+
+/** The queue's rows, columns by their answer's names (rendered once). */
+const rowColumns = precompiled(
+  0,
+  () => sql`${campaigns.id} as campaign_id, ${campaigns.name} as campaign_name,
+    ${campaigns.status} as campaign_status, ${users.id} as advertiser_id, ${users.email} as advertiser_email,
+    ${users.companyName} as advertiser_company, ${exchanges.id} as exchange_id, ${exchanges.name} as exchange_name,
+    ${campaignExchanges.state} as state, ${campaignExchanges.reason} as reason,
+    ${campaignExchanges.decidedAt} as decided_at, ${campaignExchanges.createdAt} as created_at,
+    ${decider.id} as decider_id, ${decider.email} as decider_email
+    from ${campaignExchanges}
+    join ${campaigns} on ${campaigns.id} = ${campaignExchanges.campaignId}
+    join ${users} on ${users.id} = ${campaigns.advertiserId}
+    join ${exchanges} on ${exchanges.id} = ${campaignExchanges.exchangeId}
+    left join ${users} as ${decider} on ${decider.id} = ${campaignExchanges.decidedBy}`,
+)();
+
+const timeOf = (value: unknown) => (value === null || value === undefined ? null : new Date(String(value)));
+
+/**
+ * The queue, a page and its count in one prepared statement. The count is capped as the campaign
+ * list's is, and read along the creation order (the state index holds it), which walks the pending
+ * rows instead of merging every row of both tables; a search counts exactly.
+ */
 export const listExchangeApprovals = async (deps: AppDeps, query: Query) => {
-  const decider = alias(users, 'decider');
   const q = query.q?.trim();
-  const where: SQL | undefined = and(
-    inArray(campaigns.status, [...REVIEWABLE_CAMPAIGN_STATUSES]),
-    query.state ? eq(campaignExchanges.state, query.state) : undefined,
-    query.exchange_id ? eq(campaignExchanges.exchangeId, query.exchange_id) : undefined,
-    query.advertiser_id ? eq(campaigns.advertiserId, query.advertiser_id) : undefined,
-    query.campaign_id ? eq(campaignExchanges.campaignId, query.campaign_id) : undefined,
-    q
-      ? or(
-          ilike(campaigns.name, likePattern(q)),
-          ilike(exchanges.name, likePattern(q)),
-          ilike(users.companyName, likePattern(q)),
-        )
-      : undefined,
+  const where =
+    and(
+      inArray(campaigns.status, [...REVIEWABLE_CAMPAIGN_STATUSES]),
+      query.state ? eq(campaignExchanges.state, query.state) : undefined,
+      query.exchange_id ? eq(campaignExchanges.exchangeId, query.exchange_id) : undefined,
+      query.advertiser_id ? eq(campaigns.advertiserId, query.advertiser_id) : undefined,
+      query.campaign_id ? eq(campaignExchanges.campaignId, query.campaign_id) : undefined,
+      q
+        ? or(
+            ilike(campaigns.name, likePattern(q)),
+            ilike(exchanges.name, likePattern(q)),
+            ilike(users.companyName, likePattern(q)),
+          )
+        : undefined,
+    ) ?? sql`true`;
+  const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
+  const order = (prefix: string) =>
+    sql`${sql.raw(`${prefix}k0`)} ${direction}, ${sql.raw(`${prefix}campaign_id`)} ${direction}, ${sql.raw(`${prefix}exchange_id`)} ${direction}`;
+  // Users and exchanges are joined in the count only for a search: every row has both (foreign keys).
+  const total = q
+    ? sql`(select count(*) from (select ${rowColumns} where ${where}) as matching)::int`
+    : sql`(select count(*) from (select 1 from ${campaignExchanges}
+        join ${campaigns} on ${campaigns.id} = ${campaignExchanges.campaignId}
+        where ${where} order by ${campaignExchanges.createdAt} ${COUNT_LIMIT}) as matching)::int`;
+  const all = await readRows(
+    deps.db,
+    sql`select ${total} as total, page.* from (select 1) as one
+      left join (select ${SORTS[query.sort]} as k0, ${rowColumns}
+        where ${where}
+        order by k0 ${direction}, ${campaignExchanges.campaignId} ${direction}, ${campaignExchanges.exchangeId} ${direction}
+        ${pageSlice(query)}) as page on true
+      order by ${order('page.')}`,
+    order('r.'),
   );
-  const direction = query.order === 'asc' ? asc : desc;
-  const page = await fetchPage(
-    query,
-    (limit, offset) =>
-      deps.db
-        .select({
-          campaignId: campaigns.id,
-          campaignName: campaigns.name,
-          campaignStatus: campaigns.status,
-          advertiserId: users.id,
-          advertiserEmail: users.email,
-          advertiserCompany: users.companyName,
-          exchangeId: exchanges.id,
-          exchangeName: exchanges.name,
-          state: campaignExchanges.state,
-          reason: campaignExchanges.reason,
-          decidedAt: campaignExchanges.decidedAt,
-          createdAt: campaignExchanges.createdAt,
-          deciderId: decider.id,
-          deciderEmail: decider.email,
-        })
-        .from(campaignExchanges)
-        .innerJoin(campaigns, eq(campaigns.id, campaignExchanges.campaignId))
-        .innerJoin(users, eq(users.id, campaigns.advertiserId))
-        .innerJoin(exchanges, eq(exchanges.id, campaignExchanges.exchangeId))
-        .leftJoin(decider, eq(decider.id, campaignExchanges.decidedBy))
-        .where(where)
-        .orderBy(
-          direction(SORTS[query.sort]),
-          direction(campaignExchanges.campaignId),
-          direction(campaignExchanges.exchangeId),
-        )
-        .limit(limit)
-        .offset(offset),
-    () => {
-      // Users and exchanges are joined only for a search: every row has both (foreign keys).
-      const base = deps.db.select({ one: sql`1` }).from(campaignExchanges);
-      const joined = q
-        ? base
-            .innerJoin(campaigns, eq(campaigns.id, campaignExchanges.campaignId))
-            .innerJoin(users, eq(users.id, campaigns.advertiserId))
-            .innerJoin(exchanges, eq(exchanges.id, campaignExchanges.exchangeId))
-            .where(where)
-        : base.innerJoin(campaigns, eq(campaigns.id, campaignExchanges.campaignId)).where(where);
-      const source = (q ? joined : joined.limit(LIST_COUNT_CAP + 1)).as('matching');
-      return deps.db.select({ value: count() }).from(source);
-    },
+  const rows = all.filter((raw) => raw.campaign_id !== null && raw.campaign_id !== undefined);
+  const items = rows.map(
     (row): Row => ({
-      campaign_id: row.campaignId,
-      campaign_name: row.campaignName,
-      campaign_status: row.campaignStatus as CampaignStatus,
+      campaign_id: Number(row.campaign_id),
+      campaign_name: String(row.campaign_name),
+      campaign_status: row.campaign_status as CampaignStatus,
       advertiser: {
-        user_primary_id: row.advertiserId,
-        email: row.advertiserEmail,
-        companyName: row.advertiserCompany,
+        user_primary_id: Number(row.advertiser_id),
+        email: String(row.advertiser_email),
+        companyName: row.advertiser_company as string,
       },
-      exchange_id: row.exchangeId,
-      exchange_name: row.exchangeName,
+      exchange_id: Number(row.exchange_id),
+      exchange_name: String(row.exchange_name),
       state: row.state as ExchangeApprovalState,
-      reason: row.reason,
-      decided_by: userRefOf(row.deciderId, row.deciderEmail),
-      decided_at: row.decidedAt?.toISOString() ?? null,
-      created_at: row.createdAt.toISOString(),
+      reason: (row.reason as string | null) ?? null,
+      decided_by: userRefOf(
+        row.decider_id === null || row.decider_id === undefined ? null : Number(row.decider_id),
+        (row.decider_email as string | null) ?? null,
+      ),
+      decided_at: timeOf(row.decided_at)?.toISOString() ?? null,
+      created_at: timeOf(row.created_at)!.toISOString(),
     }),
   );
-  return capped(page, Boolean(q));
+  return capped(
+    { items, total: Number(all[0]?.total ?? 0), page: query.page, limit: query.limit },
+    Boolean(q),
+  );
 };
 
 /** Each item in its own transaction; the answer says, per item, ok or why not. */
