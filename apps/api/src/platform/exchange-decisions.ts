@@ -1,11 +1,12 @@
 // The approval state of a campaign or creative on each of its exchanges, with who decided and when,
 // by exchange name: a JSON column of the statement that reads the campaign or creative.
 import type { ExchangeApprovalState } from '@console/core/campaign-status';
-import { type SQL, sql } from 'drizzle-orm';
+import { ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { jsonColumn, jsonList } from '../db/json-column.ts';
 import { exchanges } from '../db/schema/reference.ts';
 import { users } from '../db/schema/users.ts';
+import { likePattern } from './pagination.ts';
 
 type DecisionColumns = {
   ownerId: PgColumn;
@@ -42,4 +43,12 @@ export const exchangeDecisionsOf = <State extends string = ExchangeApprovalState
           : { user_primary_id: deciderId, email: deciderEmail },
       decided_at: decidedAt === null ? null : new Date(decidedAt).toISOString(),
     }),
+  );
+
+/** An approval queue's search: the campaign's or creative's name, the exchange's, the advertiser's company. */
+export const approvalQueueSearch = (name: PgColumn, q: string) =>
+  or(
+    ilike(name, likePattern(q)),
+    ilike(exchanges.name, likePattern(q)),
+    ilike(users.companyName, likePattern(q)),
   );

@@ -120,5 +120,5 @@ export const candidateCampaignsOf = (
   country: string | null,
 ): BidderCampaign[] => {
   const { lists } = candidateListsOf(index, imp, country);
-  return [...new Set(lists.flatMap((list) => list))];
+  return [...new Set(lists.flat())];
 };

@@ -11,7 +11,7 @@ import {
   type ExchangeApprovalState,
   REVIEWABLE_CAMPAIGN_STATUSES,
 } from '@console/core/campaign-status';
-import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -24,7 +24,8 @@ import { requireAccess } from '../../platform/access.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { itemFailureOf } from '../../platform/errors.ts';
-import { COUNT_LIMIT, capped, likePattern, pageSlice } from '../../platform/pagination.ts';
+import { approvalQueueSearch } from '../../platform/exchange-decisions.ts';
+import { COUNT_LIMIT, capped, pageSlice } from '../../platform/pagination.ts';
 import { userRefOf } from '../../platform/user-ref.ts';
 import { decideExchange } from './campaign-transitions.ts';
 
@@ -73,13 +74,7 @@ export const listExchangeApprovals = async (deps: AppDeps, query: Query) => {
       query.exchange_id ? eq(campaignExchanges.exchangeId, query.exchange_id) : undefined,
       query.advertiser_id ? eq(campaigns.advertiserId, query.advertiser_id) : undefined,
       query.campaign_id ? eq(campaignExchanges.campaignId, query.campaign_id) : undefined,
-      q
-        ? or(
-            ilike(campaigns.name, likePattern(q)),
-            ilike(exchanges.name, likePattern(q)),
-            ilike(users.companyName, likePattern(q)),
-          )
-        : undefined,
+      q ? approvalQueueSearch(campaigns.name, q) : undefined,
     ) ?? sql`true`;
   const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
   const order = (prefix: string) =>

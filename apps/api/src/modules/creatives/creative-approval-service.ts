@@ -13,7 +13,7 @@ import type {
   creativeApprovalQuery,
   creativeApprovalRow,
 } from '@console/core/api/creatives';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -27,7 +27,8 @@ import { recordChange } from '../../platform/audit.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { conflict, itemFailureOf, notFound } from '../../platform/errors.ts';
-import { fetchPage, likePattern } from '../../platform/pagination.ts';
+import { approvalQueueSearch } from '../../platform/exchange-decisions.ts';
+import { fetchPage } from '../../platform/pagination.ts';
 import { userRefOf } from '../../platform/user-ref.ts';
 import { actorOf } from './creative-access.ts';
 import { findAssocMap, readCreativeDetail } from './creative-queries.ts';
@@ -61,13 +62,7 @@ export const listCreativeApprovals = async (deps: AppDeps, query: Query) => {
     query.creative_id ? eq(creativeExchanges.creativeId, query.creative_id) : undefined,
     query.creative_ids?.length ? inArray(creativeExchanges.creativeId, query.creative_ids) : undefined,
     query.creative_type ? eq(creatives.creativeType, query.creative_type) : undefined,
-    q
-      ? or(
-          ilike(creatives.name, likePattern(q)),
-          ilike(exchanges.name, likePattern(q)),
-          ilike(users.companyName, likePattern(q)),
-        )
-      : undefined,
+    q ? approvalQueueSearch(creatives.name, q) : undefined,
   );
   const direction = query.order === 'asc' ? asc : desc;
   return fetchPage(
