@@ -5,9 +5,9 @@ import {
   BUDGET_MESSAGES,
   CAMPAIGN_NAME_EMPTY_MESSAGE,
   CAMPAIGN_NAME_TOO_LONG_MESSAGE,
-  LIST_COUNT_CAP,
   TIME_ZONE_MESSAGE,
 } from '@console/core/api/campaigns';
+import { LIST_COUNT_CAP } from '@console/core/api/common';
 import { COUNTRY_ID_MESSAGE } from '@console/core/api/reference';
 import { importEnvelopeKey, openJson, sealJson } from '@console/core/envelope';
 import { GEO_FENCE_MESSAGES } from '@console/core/validation/geo-fence';

@@ -3,8 +3,8 @@
 // creatives, campaigns, delivery) each answer is compared byte for byte with zod's encoding of the
 // same value. (zod keeps the order the handler built the keys in, the compiled one the schema's: the
 // creative detail builds its native assets in another order, so it stays with zod.)
-import { campaignDetail, campaignListItem, cappedPageOf } from '@console/core/api/campaigns';
-import { okResponse } from '@console/core/api/common';
+import { campaignDetail, campaignListItem } from '@console/core/api/campaigns';
+import { cappedPageOf, okResponse } from '@console/core/api/common';
 import { creativeListItem } from '@console/core/api/creatives';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';

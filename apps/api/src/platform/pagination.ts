@@ -1,5 +1,5 @@
 // Server-side paging for every list: a page of rows plus the total, from one filter.
-import { LIST_COUNT_CAP } from '@console/core/api/campaigns';
+import { LIST_COUNT_CAP } from '@console/core/api/common';
 import { type SQL, sql } from 'drizzle-orm';
 
 export type PageRequest = { page: number; limit: number };

@@ -16,9 +16,6 @@ import { newOwnerAdvertiserId, okResponse, pageQuery } from './common.ts';
 import { int4Id, int4IdParam, int8Id, int8IdParam, int8IdParams } from './ids.ts';
 import { carrierIdSchema, countryIdSchema, manufacturerIdSchema, stateIdSchema } from './reference.ts';
 
-// The capped page is every long list's; campaigns were its first.
-export { cappedPageOf, LIST_COUNT_CAP } from './common.ts';
-
 // ---- rules of one field --------------------------------------------------------------------------
 
 export const CAMPAIGN_NAME_EMPTY_MESSAGE = 'Campaign name cannot be empty.';

@@ -1,13 +1,13 @@
 // Reads of campaigns: the paged list (scope, filters, sorts, exchange approval counts) and the
 // detail with every relation. Shapes are the API's (packages/core/src/api/campaigns.ts).
-import {
-  type CampaignDelivery,
-  type CampaignDetail,
-  type CampaignListItem,
-  type CampaignListQuery,
-  type CampaignSortField,
-  LIST_COUNT_CAP,
+import type {
+  CampaignDelivery,
+  CampaignDetail,
+  CampaignListItem,
+  CampaignListQuery,
+  CampaignSortField,
 } from '@console/core/api/campaigns';
+import { LIST_COUNT_CAP } from '@console/core/api/common';
 import { type CampaignStatus, findNextStatuses, sideOfRole } from '@console/core/campaign-status';
 import type { Role } from '@console/core/roles';
 import { and, count, eq, getTableColumns, gt, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';

@@ -19,12 +19,11 @@ import {
   campaignStatusBody,
   campaignSubmitResponse,
   campaignUpdateBody,
-  cappedPageOf,
   RELATION_OPTIONS_LIMIT,
   relationOptions,
   relationOptionsQuery,
 } from '@console/core/api/campaigns';
-import { okResponse, pageOf } from '@console/core/api/common';
+import { cappedPageOf, okResponse, pageOf } from '@console/core/api/common';
 import { changeLogEntry, changeLogQuery } from '@console/core/api/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';

@@ -1,13 +1,12 @@
 // HTTP of /api/admin/exchange-approval: admin and co-admin only (403 for everyone else).
 import {
   campaignIdParam,
-  cappedPageOf,
   exchangeApprovalQuery,
   exchangeApprovalRow,
   exchangeDecisionBody,
   exchangeDecisionResult,
 } from '@console/core/api/campaigns';
-import { okResponse, pageOf } from '@console/core/api/common';
+import { cappedPageOf, okResponse, pageOf } from '@console/core/api/common';
 import { changeLogEntry, changeLogQuery } from '@console/core/api/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccess } from '../../platform/access.ts';

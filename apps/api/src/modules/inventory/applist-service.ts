@@ -2,7 +2,7 @@
 // (paged, searched, added and removed), delete when unused, DSP association ids, CSV export.
 // Large sets of entries come through imports (list-import-service.ts).
 
-import { LIST_COUNT_CAP } from '@console/core/api/campaigns';
+import { LIST_COUNT_CAP } from '@console/core/api/common';
 import type {
   ApplistAssocEntry,
   ApplistCreateBody,
