@@ -2,24 +2,19 @@
 // select decodes them (on both drivers). For the one-statement list pages, which read a table's
 // columns beside other tables' and computed columns.
 import { sql } from 'drizzle-orm';
-import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
-
-const dialect = new PgDialect();
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { renderedOnce } from './sql-fragment.ts';
 
 /**
  * Columns as `<prefix><field>`, rendered to text once: drizzle walks every chunk of a statement each
  * time it is built, and a page's 30-odd columns were a good part of building a list statement.
  */
 export const selectAs = (prefix: string, columns: Record<string, PgColumn>) =>
-  sql.raw(
-    dialect.sqlToQuery(
-      sql.join(
-        Object.entries(columns).map(
-          ([key, column]) => sql`${column} as ${sql.identifier(`${prefix}${key}`)}`,
-        ),
-        sql`, `,
-      ),
-    ).sql,
+  renderedOnce(
+    sql.join(
+      Object.entries(columns).map(([key, column]) => sql`${column} as ${sql.identifier(`${prefix}${key}`)}`),
+      sql`, `,
+    ),
   );
 
 /**

@@ -26,10 +26,6 @@ export function precompiled<Holes extends SQL[]>(
   const pieces = rendered.sql.split(HOLE);
   const texts = pieces.filter((_, i) => i % 2 === 0).map((text) => sql.raw(text));
   const order = pieces.filter((_, i) => i % 2 === 1).map(Number);
-  if (holes === 0) {
-    const whole = texts[0]!;
-    return () => whole;
-  }
   return (...fill: Holes) => {
     const chunks: SQL[] = [texts[0]!];
     order.forEach((hole, i) => {
@@ -38,3 +34,6 @@ export function precompiled<Holes extends SQL[]>(
     return sql.join(chunks);
   };
 }
+
+/** A fragment with no holes, rendered to text once (it must hold no parameter). */
+export const renderedOnce = (fragment: SQL): SQL => precompiled<[]>(0, () => fragment)();

@@ -11,7 +11,7 @@ import { LIST_COUNT_CAP } from '@console/core/api/common';
 import { type CampaignStatus, findNextStatuses, sideOfRole } from '@console/core/campaign-status';
 import type { Role } from '@console/core/roles';
 import { and, count, eq, getTableColumns, gt, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { decoderOf, selectAs } from '../../db/aliased-columns.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { jsonColumn, jsonList } from '../../db/json-column.ts';
@@ -28,7 +28,7 @@ import {
 } from '../../db/schema/campaigns.ts';
 import { campaignSmartAppLists, smartAppLists } from '../../db/schema/lists.ts';
 import { users } from '../../db/schema/users.ts';
-import { precompiled } from '../../db/sql-fragment.ts';
+import { precompiled, renderedOnce } from '../../db/sql-fragment.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import { exchangeDecisionsColumn, exchangeDecisionsOf } from '../../platform/exchange-decisions.ts';
 import { ownerAndCreatorColumns } from '../../platform/owner-columns.ts';
@@ -137,8 +137,6 @@ const {
 } = getTableColumns(campaigns);
 const advertiserFields = advertiserColumns as Record<keyof Advertiser, PgColumn>;
 
-const dialect = new PgDialect();
-
 const campaignsAs = selectAs('c_', campaignColumns);
 const advertisersAs = selectAs('a_', advertiserFields);
 
@@ -146,9 +144,8 @@ const decodeCampaign = decoderOf<CampaignListRow>('c_', campaignColumns);
 const decodeAdvertiser = decoderOf<Advertiser>('a_', advertiserFields);
 
 /** total, pending, approved, rejected of one page row's exchanges. */
-const exchangeCountsSql = precompiled(
-  0,
-  () => sql`(
+const exchangeCountsSql = renderedOnce(
+  sql`(
   select array[
     count(*),
     count(*) filter (where ${campaignExchanges.state} = 'PENDING'),
@@ -156,7 +153,7 @@ const exchangeCountsSql = precompiled(
     count(*) filter (where ${campaignExchanges.state} = 'REJECTED')
   ]::int[]
   from ${campaignExchanges} where ${campaignExchanges.campaignId} = page.c_id)`,
-)();
+);
 
 const exchangeCountsOf = (value: unknown): ExchangeCounts => {
   const list = Array.isArray(value)
@@ -173,9 +170,8 @@ const exchangeCountsOf = (value: unknown): ExchangeCounts => {
 const renderPageOrder = (query: Pick<CampaignListQuery, 'sort' | 'order'>) => {
   const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
   const keys = SORTS[query.sort];
-  const rendered = (fragment: SQL) => sql.raw(dialect.sqlToQuery(fragment).sql);
   const orderBy = (prefix: string, id: string) =>
-    rendered(
+    renderedOnce(
       sql.join(
         [...keys.map((_, i) => sql.raw(`${prefix}k${i}`)), sql.raw(id)].map(
           (column) => sql`${column} ${direction}`,
@@ -184,14 +180,14 @@ const renderPageOrder = (query: Pick<CampaignListQuery, 'sort' | 'order'>) => {
       ),
     );
   return {
-    keys: rendered(
+    keys: renderedOnce(
       sql.join(
         keys.map((key, i) => sql`${key} as ${sql.raw(`k${i}`)}`),
         sql`, `,
       ),
     ),
     /** The keys as p.k0, p.k1, ... */
-    pageKeyNames: rendered(
+    pageKeyNames: renderedOnce(
       sql.join(
         keys.map((_, i) => sql.raw(`p.k${i}`)),
         sql`, `,

@@ -19,7 +19,7 @@ import { readRows } from '../../db/prepared-statement.ts';
 import { campaignExchanges, campaigns } from '../../db/schema/campaigns.ts';
 import { exchanges } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
-import { precompiled } from '../../db/sql-fragment.ts';
+import { renderedOnce } from '../../db/sql-fragment.ts';
 import { requireAccess } from '../../platform/access.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -43,9 +43,8 @@ const SORTS = {
 const decider = alias(users, 'decider');
 
 /** The queue's rows, columns by their answer's names (rendered once). */
-const rowColumns = precompiled(
-  0,
-  () => sql`${campaigns.id} as campaign_id, ${campaigns.name} as campaign_name,
+const rowColumns = renderedOnce(
+  sql`${campaigns.id} as campaign_id, ${campaigns.name} as campaign_name,
     ${campaigns.status} as campaign_status, ${users.id} as advertiser_id, ${users.email} as advertiser_email,
     ${users.companyName} as advertiser_company, ${exchanges.id} as exchange_id, ${exchanges.name} as exchange_name,
     ${campaignExchanges.state} as state, ${campaignExchanges.reason} as reason,
@@ -56,7 +55,7 @@ const rowColumns = precompiled(
     join ${users} on ${users.id} = ${campaigns.advertiserId}
     join ${exchanges} on ${exchanges.id} = ${campaignExchanges.exchangeId}
     left join ${users} as ${decider} on ${decider.id} = ${campaignExchanges.decidedBy}`,
-)();
+);
 
 const timeOf = (value: unknown) => (value === null || value === undefined ? null : new Date(String(value)));
 
