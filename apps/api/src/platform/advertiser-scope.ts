@@ -36,10 +36,7 @@ export const advertiserOwnedScope = (
       // the agency's size, so a prepared list statement never got a generic plan and was planned
       // again on every call (1.3 ms of a 3.5 ms agency page with 100,000 campaigns); with the array
       // it takes the generic plan and the page costs 1.2 ms.
-      return sql`${advertiserId} = any(array(${db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.agencyId, principal.userId), eq(users.role, 'ADVERTISER')))}))`;
+      return sql`${advertiserId} = any(array(${agencyAdvertisers(db, principal.userId)}))`;
     default:
       return eq(advertiserId, principal.userId);
   }
@@ -60,14 +57,16 @@ export const resolvedAdvertiserScope = async (
   return ids.length > 0 ? inArray(advertiserId, ids) : sql`false`;
 };
 
+/** The ids of an agency's advertisers, as a query (a subquery or a statement of its own). */
+const agencyAdvertisers = (db: DbOrTx, agencyId: number) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.agencyId, agencyId), eq(users.role, 'ADVERTISER')));
+
 /** The ids of an agency's advertisers. */
 export const agencyAdvertiserIds = async (db: DbOrTx, agencyId: number): Promise<number[]> =>
-  (
-    await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.agencyId, agencyId), eq(users.role, 'ADVERTISER')))
-  ).map((row) => row.id);
+  (await agencyAdvertisers(db, agencyId)).map((row) => row.id);
 
 export type NewOwnerMessages = { ownOnly: string; chooseAdvertiser: string; chooseYourAdvertiser: string };
 
