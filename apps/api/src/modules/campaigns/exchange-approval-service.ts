@@ -61,8 +61,7 @@ const timeOf = (value: unknown) => (value === null || value === undefined ? null
 
 /**
  * The queue, a page and its count in one prepared statement. The count is capped as the campaign
- * list's is, and read along the creation order (the state index holds it), which walks the pending
- * rows instead of merging every row of both tables; a search counts exactly.
+ * list's is; a search counts exactly.
  */
 export const listExchangeApprovals = async (deps: AppDeps, query: Query) => {
   const q = query.q?.trim();
@@ -83,7 +82,7 @@ export const listExchangeApprovals = async (deps: AppDeps, query: Query) => {
     ? sql`(select count(*) from (select ${rowColumns} where ${where}) as matching)::int`
     : sql`(select count(*) from (select 1 from ${campaignExchanges}
         join ${campaigns} on ${campaigns.id} = ${campaignExchanges.campaignId}
-        where ${where} order by ${campaignExchanges.createdAt} ${COUNT_LIMIT}) as matching)::int`;
+        where ${where} ${COUNT_LIMIT}) as matching)::int`;
   const all = await readRows(
     deps.db,
     sql`select ${total} as total, page.* from (select 1) as one
