@@ -8,7 +8,7 @@ import {
   type BidderCreative,
   EMPTY_MEMBERSHIP,
 } from '../src/modules/bidding/bidder-campaign.ts';
-import { buildCandidateIndex, candidateCampaignsOf } from '../src/modules/bidding/candidate-index.ts';
+import { buildCandidateIndex, candidateListsOf } from '../src/modules/bidding/candidate-index.ts';
 import { findCreativeFit } from '../src/modules/bidding/creative-match.ts';
 import { createMemoryDeliveryState, type ReserveRequest } from '../src/modules/bidding/delivery-state.ts';
 import { distanceKm, type EligibilityInput, findIneligibility } from '../src/modules/bidding/eligibility.ts';
@@ -334,10 +334,16 @@ describe('candidate index', () => {
     creatives: [banner(61, 300, 250), banner(62, 728, 90)],
   });
   const index = buildCandidateIndex([medium, leaderboard, both, elsewhere, video, german], 1);
-  const idsFor = (imp: Record<string, unknown>, country: string | null = 'USA') =>
-    candidateCampaignsOf(index, requestOf({ imp: [{ id: '1', ...imp }] }).imp[0]!, country)
-      .map((c) => c.id)
-      .sort();
+  const idsFor = (imp: Record<string, unknown>, country: string | null = 'USA') => {
+    // As the engine walks them: a campaign that can come back in two lists is taken once.
+    const { lists, overlapping } = candidateListsOf(
+      index,
+      requestOf({ imp: [{ id: '1', ...imp }] }).imp[0]!,
+      country,
+    );
+    const all = lists.flat();
+    return (overlapping ? [...new Set(all)] : all).map((c) => c.id).sort();
+  };
 
   it('offers a campaign that names its countries only to imps from one of them, each once', () => {
     expect(idsFor({ banner: { w: 300, h: 250 } }, 'DEU')).toEqual([1, 3, 6]);

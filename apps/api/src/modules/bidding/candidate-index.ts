@@ -112,13 +112,3 @@ export const candidateListsOf = (
   }
   return { lists, overlapping: groups.length > 1 };
 };
-
-/** Each candidate once, in list order (for tests and callers that want one list). */
-export const candidateCampaignsOf = (
-  index: CandidateIndex | undefined,
-  imp: Imp,
-  country: string | null,
-): BidderCampaign[] => {
-  const { lists } = candidateListsOf(index, imp, country);
-  return [...new Set(lists.flat())];
-};
