@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linePiecesOf } from '../src/modules/delivery/bid-journal.ts';
 import { createEventRecorder, type DeliveryEvent, eventRow } from '../src/modules/delivery/event-recorder.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -89,5 +90,22 @@ describe('the bid journal', () => {
     expect(await storedBids(7102)).toEqual({ raw: 3, rolled: 3, pending: 0 });
     expect(readdirSync(journal)).toEqual([]);
     await recorder.close();
+  });
+});
+
+describe('journal pieces', () => {
+  const text = (pieces: Buffer[]) => pieces.map((piece) => piece.toString('utf8'));
+  it('cuts a file after whole lines, about a piece long, and leaves a torn last line out', () => {
+    const file = Buffer.from('aaa\nbbb\ncc\n{"torn');
+    expect(text(linePiecesOf(file, 8))).toEqual(['aaa\nbbb\n', 'cc\n']);
+    expect(text(linePiecesOf(file, 1024))).toEqual(['aaa\nbbb\ncc\n']);
+  });
+  it('keeps a line longer than a piece whole, and a multi-byte character within its line', () => {
+    const file = Buffer.from('a\nlong line é here\nb\n');
+    expect(text(linePiecesOf(file, 4))).toEqual(['a\n', 'long line é here\n', 'b\n']);
+  });
+  it('gives nothing for an empty file or one torn line', () => {
+    expect(linePiecesOf(Buffer.alloc(0))).toEqual([]);
+    expect(linePiecesOf(Buffer.from('{"torn'))).toEqual([]);
   });
 });

@@ -2,12 +2,13 @@
 // targeting dimension, pricing (CPM, CPC/CPA with the Beta prior, floors), the pacing controller,
 // frequency caps, and the budget and funds gates counting pending spend.
 import { describe, expect, it } from 'vitest';
-import { frequencyKeyOf } from '../src/modules/bidding/bid-engine.ts';
+import { frequencyKeyOf, runAuction } from '../src/modules/bidding/bid-engine.ts';
 import {
   type BidderCampaign,
   type BidderCreative,
   EMPTY_MEMBERSHIP,
 } from '../src/modules/bidding/bidder-campaign.ts';
+import type { IndexSnapshot } from '../src/modules/bidding/campaign-index.ts';
 import { buildCandidateIndex, candidateListsOf } from '../src/modules/bidding/candidate-index.ts';
 import { findCreativeFit } from '../src/modules/bidding/creative-match.ts';
 import { createMemoryDeliveryState, type ReserveRequest } from '../src/modules/bidding/delivery-state.ts';
@@ -372,6 +373,74 @@ describe('candidate index', () => {
     expect(idsFor({ banner: { w: 320, h: 50 } })).toEqual([]);
     expect(idsFor({ video: { mimes: ['video/mp4'] } })).toEqual([5]);
     expect(idsFor({ banner: { w: 728, h: 90 }, video: { mimes: ['video/mp4'] } })).toEqual([2, 3, 5]);
+  });
+});
+
+describe('auction over the candidate index', () => {
+  const USD_CPM = (usd: number) => usd * USD;
+  const banner = (id: number) => creative({ id: id * 10, width: 300, height: 250 });
+  const at = (bidUsd: number, id: number, patch: Partial<BidderCampaign> = {}) =>
+    campaign({
+      id,
+      advertiserId: 7,
+      bidMicros: USD_CPM(bidUsd),
+      minBidMicros: USD_CPM(0.1),
+      maxBidMicros: USD_CPM(10),
+      creatives: [banner(id)],
+      ...patch,
+    });
+  const auctionOf = async (list: BidderCampaign[], imp: Record<string, unknown>, body = {}) => {
+    const snapshot: IndexSnapshot = {
+      loadedAtMs: T0,
+      candidatesByExchange: new Map([[1, buildCandidateIndex(list, 1)]]),
+      campaignById: new Map(list.map((c) => [c.id, c])),
+      creativeById: new Map(),
+      exchangeIdByKey: new Map([['x', 1]]),
+      balances: new Map([[7, { baseMicros: 1_000 * USD, baseSpentMicros: 0 }]]),
+      spentBeforeToday: new Map(),
+      membership: EMPTY_MEMBERSHIP,
+      reference: REFERENCE,
+    };
+    const request = requestOf({ ...body, imp: [{ id: '1', banner: { w: 300, h: 250 }, ...imp }] });
+    const result = await runAuction(
+      request,
+      1,
+      { snapshot, state: createMemoryDeliveryState(), membership: EMPTY_MEMBERSHIP, seat: 's', nowMs: T0 },
+      { trackingIsSecure: false },
+    );
+    return result.bids.map((bid) => ({ id: bid.campaign.id, price: bid.priceMicros / USD }));
+  };
+  // Many campaigns below the top, filed in every order: the top price wins however they were filed.
+  const crowd = Array.from({ length: 60 }, (_, i) => at(0.5 + (i % 5) * 0.25, 100 + i));
+
+  it('bids the highest-priced eligible campaign, passing over a better one that is not eligible', async () => {
+    const top = at(3, 1);
+    const outOfFlight = at(5, 2, { endMs: T0 - 1 });
+    expect(await auctionOf([...crowd, top, outOfFlight], {})).toEqual([{ id: 1, price: 3 }]);
+    expect(await auctionOf([outOfFlight, top, ...crowd].reverse(), {})).toEqual([{ id: 1, price: 3 }]);
+  });
+
+  it('raises a low bid to the floor when nothing eligible bids more, and bids nothing past every max', async () => {
+    const low = at(0.2, 1, { maxBidMicros: USD_CPM(4) });
+    const capped = at(0.3, 2, { maxBidMicros: USD_CPM(1) });
+    expect(await auctionOf([capped, low], { bidfloor: 2.5 })).toEqual([{ id: 1, price: 2.5 }]);
+    expect(await auctionOf([capped, low], { bidfloor: 5 })).toEqual([]);
+  });
+
+  it('shares the top price between equal campaigns however many cheaper ones follow', async () => {
+    const winners = new Set<number>();
+    const equals = [at(4, 1), at(4, 2), at(4, 3), at(4, 4)];
+    for (let round = 0; round < 60; round++)
+      for (const bid of await auctionOf([...crowd, ...equals], {})) winners.add(bid.id);
+    expect([...winners].sort()).toEqual([1, 2, 3, 4]);
+  });
+
+  it('scans every campaign for a deal, whose floor can lift a cheap campaign above the rest', async () => {
+    const dealBuyer = at(0.2, 1, { dealIds: new Set(['deal-1']) });
+    const deal = { id: 'deal-1', bidfloor: 6 };
+    expect(await auctionOf([...crowd, dealBuyer], { pmp: { private_auction: 0, deals: [deal] } })).toEqual([
+      { id: 1, price: 6 },
+    ]);
   });
 });
 

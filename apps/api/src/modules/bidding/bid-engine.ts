@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { BidderCampaign, ListMembership } from './bidder-campaign.ts';
 import type { IndexSnapshot } from './campaign-index.ts';
-import { candidateListsOf } from './candidate-index.ts';
+import { candidateListsOf, walkByValue } from './candidate-index.ts';
 import {
   type CreativeFit,
   findCreativeFit,
@@ -122,7 +122,10 @@ export const findDeal = (
 /**
  * The imp's best MAX_RESERVE_TRIES candidates, highest price first (ties in random order, so equal
  * campaigns share the traffic). Kept as a short list while scanning: a campaign that cannot beat the
- * last of them is not fitted with a creative at all.
+ * last of them is not fitted with a creative at all. Campaigns come highest value first
+ * (`walkByValue`), so once the list is full and the next one could at most bid less than the last of
+ * it (its value, or the imp's floor it would be raised to), no campaign left can: the scan stops.
+ * A deal's floor can raise a campaign of any value, so imps with deals are scanned whole.
  */
 const candidatesOf = (
   imp: Imp,
@@ -149,50 +152,57 @@ const candidatesOf = (
     facts.country,
   );
   const seen = overlapping ? new Set<BidderCampaign>() : null;
-  for (const list of lists)
-    for (const campaign of list) {
-      if (seen) {
-        if (seen.has(campaign)) continue;
-        seen.add(campaign);
-      }
-      let clock = clocks.get(campaign.timeZone);
-      if (!clock) {
-        clock = readLocalClock(campaign.timeZone, deps.nowMs);
-        clocks.set(campaign.timeZone, clock);
-      }
-      const reason = findIneligibility(campaign, {
-        exchangeId,
-        facts,
-        nowMs: deps.nowMs,
-        clock,
-        membership: deps.membership,
-        blockedCategories,
-      });
-      if (reason) continue;
-      const dealMatch = findDeal(campaign, deals, deps.seat);
-      if (isPrivate && !dealMatch) continue;
-      const seat = dealMatch?.seat ?? deps.seat;
-      if (!dealMatch && !isAllowedSeat(seat, request)) continue;
-      const floor = Math.max(floorMicros, dealMatch ? microsOfCpm(dealMatch.deal.bidfloor ?? 0) : 0);
-      const priceMicros = priceBid(campaign, floor);
-      if (priceMicros === null) continue;
-      const tie = Math.random();
-      const last = best[best.length - 1];
-      if (best.length === MAX_RESERVE_TRIES && last && !beats(priceMicros, tie, last)) continue;
-      const creatives = filtersCreatives
-        ? campaign.creatives.filter(
-            (creative) =>
-              !isBlockedDomain(creative.adomain, request.badv) &&
-              !(request.bapp ?? []).some((app) => creative.clickUrl?.includes(app)),
-          )
-        : campaign.creatives;
-      const fit = findCreativeFit(creatives, { exchangeId, imp, nativeRequest, trackingIsSecure });
-      if (!fit) continue;
-      let at = best.length;
-      while (at > 0 && beats(priceMicros, tie, best[at - 1]!)) at--;
-      best.splice(at, 0, { campaign, fit, priceMicros, deal: dealMatch?.deal ?? null, clock, seat, tie });
-      if (best.length > MAX_RESERVE_TRIES) best.pop();
+  const canStopEarly = deals.length === 0;
+  walkByValue(lists, (campaign, valueMicros) => {
+    if (
+      canStopEarly &&
+      best.length === MAX_RESERVE_TRIES &&
+      Math.max(valueMicros, floorMicros) < best[best.length - 1]!.priceMicros
+    )
+      return false;
+    if (seen) {
+      if (seen.has(campaign)) return true;
+      seen.add(campaign);
     }
+    let clock = clocks.get(campaign.timeZone);
+    if (!clock) {
+      clock = readLocalClock(campaign.timeZone, deps.nowMs);
+      clocks.set(campaign.timeZone, clock);
+    }
+    const reason = findIneligibility(campaign, {
+      exchangeId,
+      facts,
+      nowMs: deps.nowMs,
+      clock,
+      membership: deps.membership,
+      blockedCategories,
+    });
+    if (reason) return true;
+    const dealMatch = findDeal(campaign, deals, deps.seat);
+    if (isPrivate && !dealMatch) return true;
+    const seat = dealMatch?.seat ?? deps.seat;
+    if (!dealMatch && !isAllowedSeat(seat, request)) return true;
+    const floor = Math.max(floorMicros, dealMatch ? microsOfCpm(dealMatch.deal.bidfloor ?? 0) : 0);
+    const priceMicros = priceBid(campaign, floor);
+    if (priceMicros === null) return true;
+    const tie = Math.random();
+    const last = best[best.length - 1];
+    if (best.length === MAX_RESERVE_TRIES && last && !beats(priceMicros, tie, last)) return true;
+    const creatives = filtersCreatives
+      ? campaign.creatives.filter(
+          (creative) =>
+            !isBlockedDomain(creative.adomain, request.badv) &&
+            !(request.bapp ?? []).some((app) => creative.clickUrl?.includes(app)),
+        )
+      : campaign.creatives;
+    const fit = findCreativeFit(creatives, { exchangeId, imp, nativeRequest, trackingIsSecure });
+    if (!fit) return true;
+    let at = best.length;
+    while (at > 0 && beats(priceMicros, tie, best[at - 1]!)) at--;
+    best.splice(at, 0, { campaign, fit, priceMicros, deal: dealMatch?.deal ?? null, clock, seat, tie });
+    if (best.length > MAX_RESERVE_TRIES) best.pop();
+    return true;
+  });
   return best;
 };
 

@@ -4,8 +4,15 @@
 // those with a video or a native creative there. An imp then looks up its sizes (w/h and format[])
 // and its video and native objects; eligibility, price and the creative fit are checked on those
 // few. With 1,000 campaigns in four sizes a banner imp checks about a quarter of them.
+//
+// Each list is sorted by what its campaigns bid (their value, pricing.ts), highest first, and
+// `walkByValue` walks an imp's lists merged in that order: the engine stops as soon as no campaign
+// left can beat the bids it already holds, instead of checking every campaign of the size and country
+// (measured with the bench's 1,000 campaigns: eligibility checks of an imp fell from about 110 to
+// the 20 or so at the top price).
 import type { BidderCampaign } from './bidder-campaign.ts';
 import type { Imp } from './openrtb-request.ts';
+import { valueCpmMicros } from './pricing.ts';
 
 /**
  * Campaigns of one kind or size, by country: those that target countries under each of theirs,
@@ -66,6 +73,11 @@ export const buildCandidateIndex = (
       }
     }
   }
+  const byValue = (list: BidderCampaign[]) => list.sort((a, b) => valueCpmMicros(b) - valueCpmMicros(a));
+  for (const filed of [...bySize.values(), index.video, index.native]) {
+    byValue(filed.anyCountry);
+    for (const list of filed.byCountry.values()) byValue(list);
+  }
   return index;
 };
 
@@ -111,4 +123,35 @@ export const candidateListsOf = (
     if (inCountry) lists.push(inCountry);
   }
   return { lists, overlapping: groups.length > 1 };
+};
+
+/**
+ * Visits the campaigns of the lists (each sorted by value, highest first) merged in that order, with
+ * each one's value, until `visit` answers false. A campaign in two lists is visited twice.
+ */
+export const walkByValue = (
+  lists: readonly (readonly BidderCampaign[])[],
+  visit: (campaign: BidderCampaign, valueMicros: number) => boolean,
+): void => {
+  if (lists.length === 1) {
+    for (const campaign of lists[0]!) if (!visit(campaign, valueCpmMicros(campaign))) return;
+    return;
+  }
+  const next = lists.map(() => 0);
+  for (;;) {
+    let pick = -1;
+    let pickValue = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < lists.length; i++) {
+      const campaign = lists[i]![next[i]!];
+      if (campaign === undefined) continue;
+      const value = valueCpmMicros(campaign);
+      if (value > pickValue) {
+        pick = i;
+        pickValue = value;
+      }
+    }
+    if (pick < 0) return;
+    const campaign = lists[pick]![next[pick]!++]!;
+    if (!visit(campaign, pickValue)) return;
+  }
 };

@@ -4,7 +4,7 @@
 // repeated fact is skipped by its unique key) and the hourly rollups of the rows that were new; with
 // BILLING rows, one transaction with the ledger debits of the new ones. Each caller then learns which of its
 // events were new (to count and bill a win once however often its URL is called).
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { DeliveryEventType } from '../../db/schema/delivery.ts';
 import { createBidJournal } from './bid-journal.ts';
@@ -103,24 +103,41 @@ export const eventRow = (event: DeliveryEvent) => ({
 /**
  * Inserts event rows given as one JSON array (`eventRow`s; a fact already stored, or repeated in
  * the array, is skipped by its unique key) and adds the new ones to the hourly rollups, in one
- * statement and one round trip; answers the keys of the new ones. One JSON parameter: building a
- * parameter per value cost more CPU than the bid decisions themselves (CPU profile of the bidder
- * bench).
+ * statement and one round trip. One JSON parameter: building a parameter per value cost more CPU
+ * than the bid decisions themselves (CPU profile of the bidder bench).
  */
+const insertEventRowsSql = (rowsJson: SQL, rollups: 'direct' | 'pending', answer: SQL) => sql`
+    with fresh as (
+      insert into delivery_events (${EVENT_COLUMNS})
+      select ${EVENT_VALUES} from json_to_recordset(${rowsJson}) as e(${EVENT_RECORD})
+      on conflict do nothing
+      returning *
+    ), ${rollups === 'direct' ? addRollupCtesOf(sql`fresh`) : appendPendingRollupCteOf(sql`fresh`)}
+    ${answer}`;
+
+/** As above, answering the keys of the new events. */
 export const insertEventRows = async (
   db: DbOrTx,
   rowsJson: string,
   rollups: 'direct' | 'pending',
 ): Promise<FactKey[]> => {
-  const result = await db.execute<FactKey>(sql`
-    with fresh as (
-      insert into delivery_events (${EVENT_COLUMNS})
-      select ${EVENT_VALUES} from json_to_recordset(${rowsJson}::json) as e(${EVENT_RECORD})
-      on conflict do nothing
-      returning *
-    ), ${rollups === 'direct' ? addRollupCtesOf(sql`fresh`) : appendPendingRollupCteOf(sql`fresh`)}
-    select day::text as day, type, exchange_id, auction_id, imp_id, detail from fresh`);
+  const result = await db.execute<FactKey>(
+    insertEventRowsSql(
+      sql`${rowsJson}::json`,
+      rollups,
+      sql`select day::text as day, type, exchange_id, auction_id, imp_id, detail from fresh`,
+    ),
+  );
   return (result as unknown as { rows: FactKey[] }).rows;
+};
+
+/**
+ * Stores the journal's JSON lines (UTF-8 bytes, each line ended by a newline) as above, answering
+ * nothing: the database makes the lines an array, and no key comes back.
+ */
+const storeEventLines = async (db: DbOrTx, lines: Buffer, rollups: 'direct' | 'pending') => {
+  const array = sql`('[' || regexp_replace(btrim(convert_from(${lines}::bytea, 'UTF8'), E'\n'), E'\n+', ',', 'g') || ']')::json`;
+  await db.execute(insertEventRowsSql(array, rollups, sql`select count(*) from fresh`));
 };
 
 const insertEvents = (db: DbOrTx, events: readonly DeliveryEvent[], rollups: 'direct' | 'pending') =>
@@ -144,9 +161,7 @@ export const createEventRecorder = (
     ? createBidJournal({
         dir: options.journalDir,
         onError,
-        store: async (rowsJson) => {
-          await insertEventRows(db, rowsJson, 'pending');
-        },
+        store: (lines) => storeEventLines(db, lines, 'pending'),
       })
     : null;
   const maxInFlight = options.maxInFlight ?? 4;
