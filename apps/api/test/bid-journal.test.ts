@@ -65,6 +65,23 @@ describe('the bid journal', () => {
     expect(readdirSync(join(dir, 'bid-journal'))).toEqual([]);
   });
 
+  it('writes batches side by side and ships every line once, across rotations', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bid-journal-'));
+    const recorder = createEventRecorder(t.deps.db, { journalDir: dir });
+    const answers: Promise<boolean[]>[] = [];
+    // 300 bids over 30 turns of the event loop: several batches are syncing at any moment, and a
+    // flush (rotation and shipping) comes in the middle of them.
+    for (let turn = 0; turn < 30; turn++) {
+      for (let k = 0; k < 10; k++) answers.push(recorder.record([bid(`p-${turn}-${k}`, 7103)]));
+      if (turn === 15) answers.push(recorder.flush().then(() => []));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect((await Promise.all(answers)).flat()).toEqual(Array(300).fill(true));
+    await recorder.close();
+    expect(await storedBids(7103)).toEqual({ raw: 300, rolled: 300, pending: 0 });
+    expect(readdirSync(join(dir, 'bid-journal'))).toEqual([]);
+  });
+
   it('stores what a crashed process left, skipping a torn last line, and never counts a bid twice', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bid-journal-'));
     const journal = join(dir, 'bid-journal');

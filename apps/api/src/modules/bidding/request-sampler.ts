@@ -10,7 +10,7 @@
 // insert every few seconds (and when the server stops). Days older than the kept ones are deleted
 // when a flush sees a new day. A crash loses at most the last interval's samples.
 import { createHash } from 'node:crypto';
-import { lt } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bidRequestSamples } from '../../db/schema/delivery.ts';
 import type { BidRequest, Imp } from './openrtb-request.ts';
@@ -120,6 +120,25 @@ export type RequestSampler = {
 export const firstKeptDay = (nowMs: number) =>
   new Date(Math.floor(nowMs / DAY_MS) * DAY_MS - (SAMPLE_KEEP_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
 
+/**
+ * The rows as one JSON parameter: drizzle's insert of a few hundred rows built its SQL text on the
+ * bidder's event loop for 15 ms, a stall every bid request behind it waited out (bench profile).
+ */
+const insertSamples = (db: Db, batch: readonly SampleRow[]) =>
+  db.execute(sql`
+    insert into bid_request_samples (day, hour, exchange_id, user_hash, facts, imps)
+    select day, hour, exchange_id, user_hash, facts, imps
+    from jsonb_to_recordset(${JSON.stringify(
+      batch.map((row) => ({
+        day: row.day,
+        hour: row.hour,
+        exchange_id: row.exchangeId,
+        user_hash: row.userHash ?? '',
+        facts: row.facts,
+        imps: row.imps,
+      })),
+    )}::jsonb) as s(day date, hour integer, exchange_id integer, user_hash text, facts jsonb, imps jsonb)`);
+
 export const createRequestSampler = (
   db: Db,
   options: {
@@ -145,7 +164,7 @@ export const createRequestSampler = (
     prunedFor = today;
     flushing = flushing.then(async () => {
       try {
-        if (batch.length > 0) await db.insert(bidRequestSamples).values(batch);
+        if (batch.length > 0) await insertSamples(db, batch);
         if (prune) await db.delete(bidRequestSamples).where(lt(bidRequestSamples.day, firstKeptDay(now())));
       } catch (error) {
         options.onError?.(error);

