@@ -152,7 +152,7 @@ export const createEventRecorder = (
     maxInFlight?: number;
     maxBatch?: number;
     onError?: (error: unknown) => void;
-    /** With a directory, bids are journaled there (bid-journal.ts) and shipped every second. */
+    /** With a directory, bids are journaled there (bid-journal.ts) and shipped four times a second. */
     journalDir?: string;
   } = {},
 ): EventRecorder => {
@@ -161,7 +161,7 @@ export const createEventRecorder = (
     ? createBidJournal({
         dir: options.journalDir,
         onError,
-        // A file in one transaction: one commit (one WAL flush) a second, not one per piece, so the
+        // A file in one transaction: one commit (one WAL flush), not one per piece, so the
         // database's flushes compete less with the journal's own syncs on the disk.
         store: (pieces) =>
           db.transaction(async (tx) => {
