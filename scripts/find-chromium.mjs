@@ -38,8 +38,9 @@ function hasAptGet() {
 
 function run(cmd, args, log) {
   log(`$ ${cmd} ${args.join(' ')}`);
+  // apt's output goes to stderr: stdout carries only the path (`.ci/run` reads it into CHROME_PATH).
   const res = spawnSync(cmd, args, {
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', process.stderr, 'inherit'],
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
   return res.status === 0;
