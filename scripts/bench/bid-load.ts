@@ -1,10 +1,15 @@
 // The bidder bench's load generator, in a process of its own as an exchange would be: posts the
 // bench's bid requests (each with a fresh id) on loopback and prints its result as one line of JSON.
-//   node --import tsx scripts/bench/bid-load.ts <url> <connections> <seconds> [<requests per second>]
+//   node --import tsx scripts/bench/bid-load.ts <url> <connections> <seconds> [<requests per second>
+//        [<warm-up seconds>]]
 // Flat out (no rate): autocannon, each connection sending its next request when the last answered.
 // At a fixed rate: an open loop, as an exchange sends: request i leaves at start + i / rate whatever
 // the answers before it did, over a pool of keep-alive connections, and its latency counts from
 // that planned moment (so a stall shows in the figures instead of silently slowing the sender).
+// A warm-up at the same rate on the same connections comes first, unmeasured (its requests' ids
+// begin with `warm-`, so the bidder's own figures can leave them out too): an exchange keeps its
+// connections open, and the first second of new ones (64 handshakes, cold code paths) is not
+// what a running bidder sees.
 // Not autocannon's overallRate: it lets each connection send its share of a second as fast as it
 // can and then idle, bursts that measure a saturated server once a second.
 import http from 'node:http';
@@ -12,11 +17,11 @@ import autocannon from 'autocannon';
 import { requestPool } from './bid-requests.ts';
 import { percentile } from './load.ts';
 
-const [url, connections, seconds, rate] = process.argv.slice(2);
+const [url, connections, seconds, rate, warmupSeconds] = process.argv.slice(2);
 // Each pooled request as JSON without its closing brace, to append a fresh id to (JSON.parse keeps
 // the last of two equal keys, so the pool's own id is replaced).
 const pool = requestPool().map((request) => JSON.stringify(request).slice(0, -1));
-const bodyOf = (i: number) => `${pool[i % pool.length]},"id":"load-${i}"}`;
+const bodyOf = (i: number, prefix = 'load') => `${pool[i % pool.length]},"id":"${prefix}-${i}"}`;
 
 type Result = { requests: number; duration: number; ok: number; failed: number; p50: number; p99: number };
 
@@ -42,10 +47,11 @@ const flatOut = async (): Promise<Result> => {
   };
 };
 
-const openLoop = (perSecond: number): Promise<Result> =>
+const openLoop = (perSecond: number, warmup: number): Promise<Result> =>
   new Promise((resolve) => {
     const target = new URL(url!);
     const agent = new http.Agent({ keepAlive: true, maxSockets: Number(connections) });
+    const warm = Math.round(perSecond * warmup);
     const total = Math.round(perSecond * Number(seconds));
     const latencies = new Float64Array(total);
     let sent = 0;
@@ -53,22 +59,25 @@ const openLoop = (perSecond: number): Promise<Result> =>
     let ok = 0;
     let failed = 0;
     const start = performance.now();
+    const measuredFrom = start + (warm / perSecond) * 1000;
     const finish = () => {
-      if (done < total) return;
+      if (done < warm + total) return;
       clearInterval(timer);
       agent.destroy();
       const sorted = latencies.sort();
       resolve({
         requests: total,
-        duration: (performance.now() - start) / 1000,
+        duration: (performance.now() - measuredFrom) / 1000,
         ok,
         failed,
         p50: percentile(sorted, 50),
         p99: percentile(sorted, 99),
       });
     };
-    const send = (i: number, plannedAt: number) => {
-      const body = bodyOf(i);
+    const send = (n: number, plannedAt: number) => {
+      const isWarmUp = n < warm;
+      const i = n - warm; // the measured request's index
+      const body = isWarmUp ? bodyOf(n, 'warm') : bodyOf(i);
       const request = http.request(
         {
           host: target.hostname,
@@ -81,25 +90,29 @@ const openLoop = (perSecond: number): Promise<Result> =>
         (response) => {
           response.resume();
           response.on('end', () => {
-            latencies[i] = performance.now() - plannedAt;
-            if (response.statusCode === 200 || response.statusCode === 204) ok++;
-            else failed++;
             done++;
+            if (!isWarmUp) {
+              latencies[i] = performance.now() - plannedAt;
+              if (response.statusCode === 200 || response.statusCode === 204) ok++;
+              else failed++;
+            }
             finish();
           });
         },
       );
       request.on('error', () => {
-        latencies[i] = performance.now() - plannedAt;
-        failed++;
         done++;
+        if (!isWarmUp) {
+          latencies[i] = performance.now() - plannedAt;
+          failed++;
+        }
         finish();
       });
       request.end(body);
     };
     // Every millisecond, send what is due by now.
     const timer = setInterval(() => {
-      const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * perSecond));
+      const due = Math.min(warm + total, Math.floor(((performance.now() - start) / 1000) * perSecond));
       while (sent < due) {
         send(sent, start + (sent / perSecond) * 1000);
         sent++;
@@ -107,6 +120,6 @@ const openLoop = (perSecond: number): Promise<Result> =>
     }, 1);
   });
 
-const result = rate ? await openLoop(Number(rate)) : await flatOut();
+const result = rate ? await openLoop(Number(rate), Number(warmupSeconds ?? 0)) : await flatOut();
 const cpu = process.cpuUsage();
 process.stdout.write(`${JSON.stringify({ ...result, cpuMs: (cpu.user + cpu.system) / 1000 })}\n`);
