@@ -65,6 +65,26 @@ describe('the bid journal', () => {
     expect(readdirSync(join(dir, 'bid-journal'))).toEqual([]);
   });
 
+  it('stores the readable lines of a file with a torn line in the middle (a write that failed halfway)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bid-journal-'));
+    const journal = join(dir, 'bid-journal');
+    mkdirSync(journal);
+    const line = (event: DeliveryEvent) => `${JSON.stringify(eventRow(event))}\n`;
+    // The disk filled up halfway through t-2's line; t-3 was appended after it once space was back.
+    writeFileSync(
+      join(journal, 'ready-1-000000-999999998.jsonl'),
+      `${line(bid('t-1', 7104))}${line(bid('t-2', 7104)).slice(0, 40)}${line(bid('t-3', 7104))}`,
+    );
+    const errors: unknown[] = [];
+    const recorder = createEventRecorder(t.deps.db, { journalDir: dir, onError: (e) => errors.push(e) });
+    await recorder.flush();
+    // t-1 and t-3 (acknowledged), not the torn t-2 (refused).
+    expect(await storedBids(7104)).toEqual({ raw: 2, rolled: 2, pending: 0 });
+    expect(readdirSync(journal)).toEqual([]);
+    expect(String(errors[0])).toMatch(/1 torn line\(s\) dropped/);
+    await recorder.close();
+  });
+
   it('writes batches side by side and ships every line once, across rotations', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bid-journal-'));
     const recorder = createEventRecorder(t.deps.db, { journalDir: dir });

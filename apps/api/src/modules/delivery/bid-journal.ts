@@ -70,6 +70,39 @@ export const linePiecesOf = (file: Buffer, pieceBytes = STORE_BYTES): Buffer[] =
   return pieces;
 };
 
+/** Every journal row begins so (`eventRow`'s first key). */
+const ROW_START = '{"day":"';
+
+const parses = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The lines of the pieces that parse as JSON (each with its newline), and how many torn ones were
+ * left out. A torn line has the next append right behind it, on the same line: that row is kept.
+ */
+const readableLinesOf = (pieces: readonly Buffer[]) => {
+  const readable: string[] = [];
+  let torn = 0;
+  for (const piece of pieces)
+    for (const line of piece.toString('utf8').split('\n')) {
+      if (line === '') continue;
+      if (parses(line)) {
+        readable.push(`${line}\n`);
+        continue;
+      }
+      torn++;
+      const next = line.lastIndexOf(ROW_START);
+      if (next > 0 && parses(line.slice(next))) readable.push(`${line.slice(next)}\n`);
+    }
+  return { readable, torn };
+};
+
 export const createBidJournal = (options: {
   dir: string;
   /**
@@ -152,7 +185,20 @@ export const createBidJournal = (options: {
   let shipping: Promise<void> = Promise.resolve();
   const shipFile = async (path: string) => {
     const pieces = linePiecesOf(await readFile(path));
-    if (pieces.length > 0) await options.store(pieces);
+    if (pieces.length > 0) {
+      try {
+        await options.store(pieces);
+      } catch (error) {
+        // A write that failed halfway (a full disk) leaves a torn line, and later appends follow
+        // it: the file's lines no longer make a JSON array. Its readable rows are stored and the
+        // torn one dropped (its bid was refused, never acknowledged); any other failure (the
+        // database out of reach) leaves the file for the next try.
+        const { readable, torn } = readableLinesOf(pieces);
+        if (torn === 0) throw error;
+        options.onError(new Error(`bid journal ${path}: ${torn} torn line(s) dropped`));
+        if (readable.length > 0) await options.store(linePiecesOf(Buffer.from(readable.join(''))));
+      }
+    }
     await unlink(path);
   };
   const claimAndShip = async () => {

@@ -77,7 +77,10 @@ const EVENT_COLUMNS = sql.raw(EVENT_COLUMN_LIST);
 /** The columns' values from the JSON rows: a bid journaled before a column existed has none of it. */
 const EVENT_VALUES = sql.raw(EVENT_COLUMN_LIST.replace('inventory', "coalesce(inventory, '') as inventory"));
 
-/** An event as the JSON row `json_to_recordset` reads (and the bid journal keeps). */
+/**
+ * An event as the JSON row `json_to_recordset` reads (and the bid journal keeps). `day` comes
+ * first: the journal finds a row behind a torn line by its opening (bid-journal.ts ROW_START).
+ */
 export const eventRow = (event: DeliveryEvent) => ({
   day: event.day,
   occurred_at: event.occurredAt.toISOString(),
