@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/env.ts';
+import { createBidder } from '../src/modules/bidding/bidder.ts';
 import { linePiecesOf } from '../src/modules/delivery/bid-journal.ts';
 import { createEventRecorder, type DeliveryEvent, eventRow } from '../src/modules/delivery/event-recorder.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -144,5 +146,36 @@ describe('journal pieces', () => {
   it('gives nothing for an empty file or one torn line', () => {
     expect(linePiecesOf(Buffer.alloc(0))).toEqual([]);
     expect(linePiecesOf(Buffer.from('{"torn'))).toEqual([]);
+  });
+});
+
+describe('where the journal lives', () => {
+  const secrets = { PAYLOAD_KEY: 'b'.repeat(64), JWT_SECRET: 'c'.repeat(40) };
+
+  it('is DATA_DIR unless BID_JOURNAL_DIR names another folder', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'data-'));
+    expect(loadConfig({ ...secrets, DATA_DIR: dataDir }).bidJournalDir).toBe(dataDir);
+    expect(loadConfig({ ...secrets, DATA_DIR: dataDir, BID_JOURNAL_DIR: '/mnt/journal' }).bidJournalDir).toBe(
+      '/mnt/journal',
+    );
+    expect(() => loadConfig({ ...secrets, DATA_DIR: dataDir, BID_JOURNAL_DIR: '' })).toThrow(
+      /BID_JOURNAL_DIR must name a folder/,
+    );
+  });
+
+  it("holds a bidder's journal in BID_JOURNAL_DIR", async () => {
+    const journalDir = mkdtempSync(join(tmpdir(), 'journal-disk-'));
+    const config = loadConfig({
+      ...secrets,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'data-')),
+      BID_JOURNAL_DIR: journalDir,
+    });
+    const bidder = createBidder(t.deps.db, config);
+    expect(await bidder.recorder.record([bid('dir-1', 7105)])).toEqual([true]);
+    expect(readFileSync(join(journalDir, 'bid-journal', `current-${process.pid}.jsonl`), 'utf8')).toContain(
+      'dir-1',
+    );
+    await bidder.close();
+    expect(await storedBids(7105)).toEqual({ raw: 1, rolled: 1, pending: 0 });
   });
 });

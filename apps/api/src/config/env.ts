@@ -70,9 +70,14 @@ const envSchema = z.object({
   REDIS_PREFIX: z.string().min(1).default('bid:'),
   /** Our buyer seat id on exchanges (OpenRTB seatbid.seat, matched against wseat/bseat). */
   BIDDER_SEAT: z.string().min(1).default('console'),
-  /** The bidder keeps 1 in this many valid bid requests for reach and spend forecasts. */
   /** off: bids are committed to the database before their answer instead of journaled. */
   BID_JOURNAL: z.enum(['on', 'off'], 'BID_JOURNAL must be on or off.').optional(),
+  /**
+   * Where the bids' journal lives (default DATA_DIR): a bid waits for its sync there, so a disk of
+   * its own, not shared with the database's WAL, shortens the bidder's slowest answers.
+   */
+  BID_JOURNAL_DIR: z.string().min(1, 'BID_JOURNAL_DIR must name a folder.').optional(),
+  /** The bidder keeps 1 in this many valid bid requests for reach and spend forecasts. */
   BID_SAMPLE_RATE: z.coerce
     .number()
     .int('BID_SAMPLE_RATE must be a whole number.')
@@ -118,8 +123,10 @@ export type AppConfig = {
   bidderSeat: string;
   /** 1 in this many valid bid requests is sampled for forecasts (default 100). */
   bidSampleRate?: number;
-  /** Bids made durable in a local journal (<dataDir>/bid-journal) and shipped to the database every second (BID_JOURNAL, default on). */
+  /** Bids made durable in a local journal (<bidJournalDir>/bid-journal) and shipped to the database within a second (BID_JOURNAL, default on). */
   bidJournal?: boolean;
+  /** The journal's folder (BID_JOURNAL_DIR); default dataDir. */
+  bidJournalDir?: string;
   trackingBaseUrl?: string | undefined;
   listUploadMaxBytes: number;
   /** DSP_ALLOWED_PRIVATE_HOSTS, one entry each (platform/outbound-http.ts). */
@@ -190,6 +197,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     bidderSeat: e.BIDDER_SEAT,
     bidSampleRate: e.BID_SAMPLE_RATE,
     bidJournal: e.BID_JOURNAL !== 'off',
+    bidJournalDir: e.BID_JOURNAL_DIR ? resolve(env.INIT_CWD ?? process.cwd(), e.BID_JOURNAL_DIR) : dataDir,
     trackingBaseUrl: e.TRACKING_BASE_URL?.replace(/\/+$/, ''),
     webDist: resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     listUploadMaxBytes: Math.round(e.LIST_UPLOAD_MAX_MB * 1024 * 1024),

@@ -64,6 +64,7 @@ export const createBidder = (
     | 'trackingBaseUrl'
     | 'bidSampleRate'
     | 'bidJournal'
+    | 'bidJournalDir'
     | 'dataDir'
   >,
   options: { onError?: (error: unknown) => void } = {},
@@ -75,7 +76,7 @@ export const createBidder = (
   const index = createCampaignIndex(db, state, lists, { onError: options.onError });
   const recorder = createEventRecorder(db, {
     onError: options.onError,
-    ...(config.bidJournal ? { journalDir: config.dataDir } : {}),
+    ...(config.bidJournal ? { journalDir: config.bidJournalDir ?? config.dataDir } : {}),
   });
   const requests = createRequestCounter(db, { onError: options.onError });
   const sampler = createRequestSampler(db, { rate: config.bidSampleRate, onError: options.onError });
