@@ -5,10 +5,10 @@
 // second, and a bidder's answer no longer waits on it (at 2,000 bids a second the commit was 2-14 ms
 // of a bid's time, p99 34 ms; the journal's sync is a fraction of a millisecond).
 //
-// Files (in <dataDir>/bid-journal): `current-<pid>.jsonl` takes the appends; every SHIP_EVERY_MS it
-// is renamed `ready-<time>-<pid>.jsonl` and a new one begun. A shipper claims a ready file by renaming
-// it `shipping-<pid>-…` (an atomic rename: two processes never ship one file), stores its lines
-// and deletes it. At start, files a dead process left (its current or claimed ones) are shipped
+// Files (in <BID_JOURNAL_DIR, else DATA_DIR>/bid-journal): `current-<pid>.jsonl` takes the appends;
+// every SHIP_EVERY_MS it is renamed `ready-<time>-<pid>.jsonl` and a new one begun. A shipper claims
+// a ready file by renaming it `shipping-<pid>-…` (an atomic rename: two processes never ship one
+// file), stores its lines and deletes it. At start, files a dead process left (its current or claimed ones) are shipped
 // too. Storing is idempotent (a fact already stored is skipped by its unique key), so a file
 // shipped twice after a crash between storing and deleting counts nothing twice. A torn last line
 // (a crash in mid-write) was never acknowledged: it is skipped. Lines are the rows as the database
