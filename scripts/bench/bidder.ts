@@ -50,9 +50,8 @@ const only = option('only');
 const USD = 1_000_000;
 const DAY_MS = 86_400_000;
 const execFileAsync = promisify(execFile);
-/** The load generator's warm-up requests (bid-load.ts): sent, answered, not measured. */
-const isWarmUp = (body: unknown) =>
-  typeof body === 'object' && body !== null && String((body as { id?: unknown }).id).startsWith('warm-');
+/** A warm-up request's id (bid-load.ts), also its BID events' auction id: sent, answered, not measured. */
+const isWarmUpId = (id: unknown) => typeof id === 'string' && id.startsWith('warm-');
 
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 10 ? 2 : 1) : '-');
 const section = (title: string) => console.log(`\n## ${title}\n`);
@@ -395,12 +394,15 @@ const runLoadBench = async () => {
       try {
         return await record(events);
       } finally {
-        if (measuring && !events[0]?.auctionId.startsWith('warm-'))
-          recordMs.push(performance.now() - started);
+        if (measuring && !isWarmUpId(events[0]?.auctionId)) recordMs.push(performance.now() - started);
       }
     };
     app.addHook('onResponse', async (request, reply) => {
-      if (measuring && request.url.startsWith('/openrtb/') && !isWarmUp(request.body))
+      if (
+        measuring &&
+        request.url.startsWith('/openrtb/') &&
+        !isWarmUpId((request.body as { id?: unknown } | null)?.id)
+      )
         handlerMs.push(reply.elapsedTime);
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
