@@ -449,6 +449,19 @@ describe('delivery on the campaign list and view', () => {
       items: { campaign_id: number; status: string; delivery: Record<string, unknown> }[];
     }>(list).items;
     expect(items.find((item) => item.campaign_id === id)?.delivery).toEqual(delivery);
+    // Every row carries its own campaign's rollups (the page's facts are read for all rows at once).
+    const rollups = await t.deps.db
+      .select({
+        campaignId: deliveryHourly.campaignId,
+        impressions: sql<number>`sum(${deliveryHourly.impressions})::int`,
+      })
+      .from(deliveryHourly)
+      .groupBy(deliveryHourly.campaignId);
+    expect(rollups.length).toBeGreaterThan(0);
+    for (const item of items)
+      expect(item.delivery.impressions).toBe(
+        rollups.find((rollup) => rollup.campaignId === item.campaign_id)?.impressions ?? 0,
+      );
     // Campaigns that are not active show no pacing state.
     for (const item of items.filter((entry) => entry.status !== 'ACTIVE'))
       expect(item.delivery.pacing_state).toBeNull();

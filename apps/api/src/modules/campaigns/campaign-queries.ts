@@ -30,11 +30,19 @@ import { campaignSmartAppLists, smartAppLists } from '../../db/schema/lists.ts';
 import { users } from '../../db/schema/users.ts';
 import { precompiled, renderedOnce } from '../../db/sql-fragment.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
-import { exchangeDecisionsColumn, exchangeDecisionsOf } from '../../platform/exchange-decisions.ts';
+import {
+  type ExchangeCounts,
+  exchangeCountsCte,
+  exchangeCountsOf,
+  exchangeDecisionsColumn,
+  exchangeDecisionsOf,
+} from '../../platform/exchange-decisions.ts';
 import { ownerAndCreatorColumns } from '../../platform/owner-columns.ts';
 import { type CappedPage, COUNT_LIMIT, capped, likePattern, pageSlice } from '../../platform/pagination.ts';
 import {
-  deliveryFactColumns,
+  DELIVERY_FACT_COLUMNS,
+  DELIVERY_FACT_CTES,
+  DELIVERY_FACT_JOINS,
   deliveryFactsOf,
   describeCampaignDelivery,
   NO_DELIVERY,
@@ -50,7 +58,6 @@ const advertiserRefOf = (advertiser: Advertiser) => ({
   companyName: advertiser.companyName,
 });
 
-type ExchangeCounts = CampaignListItem['exchange_counts'];
 const NO_EXCHANGES: ExchangeCounts = { total: 0, pending: 0, approved: 0, rejected: 0 };
 
 /** What a list row reads of a campaign: all but its targeting and frequency cap, which only the detail shows. */
@@ -143,28 +150,12 @@ const advertisersAs = selectAs('a_', advertiserFields);
 const decodeCampaign = decoderOf<CampaignListRow>('c_', campaignColumns);
 const decodeAdvertiser = decoderOf<Advertiser>('a_', advertiserFields);
 
-/** total, pending, approved, rejected of one page row's exchanges. */
-const exchangeCountsSql = renderedOnce(
-  sql`(
-  select array[
-    count(*),
-    count(*) filter (where ${campaignExchanges.state} = 'PENDING'),
-    count(*) filter (where ${campaignExchanges.state} = 'APPROVED'),
-    count(*) filter (where ${campaignExchanges.state} = 'REJECTED')
-  ]::int[]
-  from ${campaignExchanges} where ${campaignExchanges.campaignId} = page.c_id)`,
+/** total, pending, approved, rejected of the page's campaigns' exchanges. */
+const EXCHANGE_COUNTS_CTE = exchangeCountsCte(
+  campaignExchanges,
+  campaignExchanges.campaignId,
+  campaignExchanges.state,
 );
-
-const exchangeCountsOf = (value: unknown): ExchangeCounts => {
-  const list = Array.isArray(value)
-    ? value.map(Number)
-    : String(value ?? '')
-        .replace(/[{}]/g, '')
-        .split(',')
-        .map(Number);
-  const [total = 0, pending = 0, approved = 0, rejected = 0] = list;
-  return { total, pending, approved, rejected };
-};
 
 /** The sort keys as k0, k1, ... and the order by them and the id, rendered once per sort and order. */
 const renderPageOrder = (query: Pick<CampaignListQuery, 'sort' | 'order'>) => {
@@ -212,8 +203,8 @@ const pageOrderOf = (query: CampaignListQuery) => {
 };
 
 type PageSql = {
-  /** CTEs the page reads (`with ...`), if any. */
-  with?: SQL;
+  /** CTEs the page reads, each followed by a comma (`a as (...), `), if any. */
+  ctes?: SQL;
   /** The page: the campaigns' columns as c_<field> and the sort keys as k0, k1, ..., limited. */
   page: SQL;
   /** The matching rows, counted up to the cap. */
@@ -226,12 +217,17 @@ type PageSql = {
  */
 const listStatement = precompiled(
   4,
-  (withClause, total, page, order) => sql`${withClause}
+  (
+    ctes,
+    total,
+    page,
+    order,
+  ) => sql`with ${ctes} page as (${page}), ${EXCHANGE_COUNTS_CTE}, ${DELIVERY_FACT_CTES}
     select ${total} as total, page.*, ${advertisersAs},
-           ${exchangeCountsSql} as exchange_counts,
-           ${deliveryFactColumns(sql`page.c_id`, sql`page."c_advertiserId"`)}
+           x_counts.counts as exchange_counts, ${DELIVERY_FACT_COLUMNS}
     from (select 1) as one
-    left join ((${page}) as page join ${users} on ${users.id} = page."c_advertiserId") on true
+    left join (page join ${users} on ${users.id} = page."c_advertiserId"
+      left join x_counts on x_counts.owner_id = page.c_id ${DELIVERY_FACT_JOINS}) on true
     order by ${order}`,
 );
 
@@ -240,7 +236,7 @@ const readListPage = async (db: DbOrTx, query: CampaignListQuery, statement: Pag
   const { byPageId, byRowId } = pageOrderOf(query);
   const all = await readRows(
     db,
-    listStatement(statement.with ?? sql``, statement.total, statement.page, byPageId),
+    listStatement(statement.ctes ?? sql``, statement.total, statement.page, byPageId),
     byRowId,
   );
   const rows = all.filter((raw) => raw.c_id !== null && raw.c_id !== undefined);
@@ -291,8 +287,8 @@ export const listCampaigns = async (
     // (each branch runs only when its one-time condition on the count holds).
     const counted = sql`(select count(*) from capped)`;
     const { items, total } = await readListPage(db, query, {
-      with: sql`with matching as materialized (select ${campaigns.id} as id, ${keys} from ${campaigns} where ${where}),
-        capped as materialized (select * from matching ${COUNT_LIMIT})`,
+      ctes: sql`matching as materialized (select ${campaigns.id} as id, ${keys} from ${campaigns} where ${where}),
+        capped as materialized (select * from matching ${COUNT_LIMIT}), `,
       page: sql`(select ${campaignsAs}, ${pageKeyNames}
           from (select * from capped order by ${byMatchId} ${slice}) as p
           join ${campaigns} on ${campaigns.id} = p.id
@@ -409,10 +405,17 @@ const readRelations = async (db: DbOrTx, campaignId: number) => {
 /** The detail's statement for a campaign, its advertiser and its creator (ids as SQL). */
 const detailStatement = precompiled<[SQL, SQL, SQL]>(
   3,
-  (id, advertiserId, createdBy) => sql`select ${ownerAndCreatorColumns(advertiserId, createdBy)},
+  (
+    id,
+    advertiserId,
+    createdBy,
+  ) => sql`with page as (select ${id} as c_id, ${advertiserId} as "c_advertiserId"),
+    ${DELIVERY_FACT_CTES}
+    select ${ownerAndCreatorColumns(advertiserId, createdBy)},
     ${exchangeDecisionsColumn(sql`${campaignExchanges}`, { ...campaignExchanges, ownerId: campaignExchanges.campaignId }, id)} as exchange_list,
     ${relationColumns(id)},
-    ${deliveryFactColumns(id, advertiserId)}`,
+    ${DELIVERY_FACT_COLUMNS}
+    from page ${DELIVERY_FACT_JOINS}`,
 );
 
 /**

@@ -18,7 +18,12 @@ import { creativeDspAssoc, creativeExchanges, creatives } from '../../db/schema/
 import { exchanges } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
 import { precompiled } from '../../db/sql-fragment.ts';
-import { exchangeDecisionsColumn, exchangeDecisionsOf } from '../../platform/exchange-decisions.ts';
+import {
+  exchangeCountsCte,
+  exchangeCountsOf,
+  exchangeDecisionsColumn,
+  exchangeDecisionsOf,
+} from '../../platform/exchange-decisions.ts';
 import { ownerAndCreatorColumns } from '../../platform/owner-columns.ts';
 import { type CappedPage, COUNT_LIMIT, capped, likePattern, pageSlice } from '../../platform/pagination.ts';
 import type { CreativeRow } from './creative-access.ts';
@@ -232,6 +237,12 @@ const advertiserFields = { user_primary_id: users.id, email: users.email, compan
 const decodeCreative = decoderOf<CreativeListRow>('c_', creativeColumns);
 const decodeAdvertiser = decoderOf<AdvertiserRef>('a_', advertiserFields);
 
+const EXCHANGE_COUNTS_CTE = exchangeCountsCte(
+  creativeExchanges,
+  creativeExchanges.creativeId,
+  creativeExchanges.state,
+);
+
 /**
  * The answer: the page (the columns as c_<field>, the sort key as k0) with its
  * advertisers, exchange counts and first DSP ids, in the page's order; one row even for an empty
@@ -239,16 +250,17 @@ const decodeAdvertiser = decoderOf<AdvertiserRef>('a_', advertiserFields);
  */
 const listStatement = precompiled<[SQL, SQL, SQL]>(
   3,
-  (total, page, order) => sql`select ${total} as total, page.*, ${selectAs('a_', advertiserFields)},
-      (select json_build_array(count(*),
-          count(*) filter (where ${creativeExchanges.state} = 'PENDING'),
-          count(*) filter (where ${creativeExchanges.state} = 'APPROVED'),
-          count(*) filter (where ${creativeExchanges.state} = 'REJECTED'))
-        from ${creativeExchanges} where ${creativeExchanges.creativeId} = page.c_id) as exchange_counts,
-      (select ${creativeDspAssoc.creativeAssociateId} from ${creativeDspAssoc}
-        where ${creativeDspAssoc.creativeId} = page.c_id order by ${creativeDspAssoc.dspName} limit 1) as associate_id
+  (total, page, order) => sql`with page as (${page}), ${EXCHANGE_COUNTS_CTE},
+      associates as (select distinct on (${creativeDspAssoc.creativeId}) ${creativeDspAssoc.creativeId} as creative_id,
+          ${creativeDspAssoc.creativeAssociateId} as associate_id
+        from ${creativeDspAssoc} where ${creativeDspAssoc.creativeId} in (select c_id from page)
+        order by ${creativeDspAssoc.creativeId}, ${creativeDspAssoc.dspName})
+    select ${total} as total, page.*, ${selectAs('a_', advertiserFields)},
+      x_counts.counts as exchange_counts, associates.associate_id
     from (select 1) as one
-    left join ((${page}) as page join ${users} on ${users.id} = page."c_advertiserId") on true
+    left join (page join ${users} on ${users.id} = page."c_advertiserId"
+      left join x_counts on x_counts.owner_id = page.c_id
+      left join associates on associates.creative_id = page.c_id) on true
     order by ${order}`,
 );
 const creativesAs = selectAs('c_', creativeColumns);
@@ -279,11 +291,10 @@ export const listCreativePage = async (
   return capped(
     {
       items: rows.map((raw) => {
-        const [all = 0, pending = 0, approved = 0, rejected = 0] = jsonColumn<number[]>(raw.exchange_counts);
         return toListItem(
           decodeCreative(raw),
           decodeAdvertiser(raw),
-          { total: all, pending, approved, rejected },
+          exchangeCountsOf(raw.exchange_counts),
           (raw.associate_id as string | null) ?? null,
         );
       }),
