@@ -9,12 +9,13 @@
 // generate_series; then starts the production server on it and measures GET /api/campaigns (first
 // page, filtered, searched, sorted, deep page; as admin, agency and advertiser), one campaign's detail,
 // GET /api/creatives (the same roles, searched, filtered), one creative's detail and the
-// exchange-approval queue, each beside
-// GET /api/health in the same run. Prints a table, writes test-output/bench-campaigns.json, drops the
-// database. Never asserts on time. Beside the latencies it gives the CPU time each request cost the
+// exchange-approval queue, each beside GET /api/health in the same run; last, the floor: the admin's
+// first page statement alone behind a bare node:http server (list-floor-server.ts), as far as any work in the
+// API could take that scenario on this machine. Prints a table, writes test-output/bench-campaigns.json,
+// drops the database. Never asserts on time. Beside the latencies it gives the CPU time each request cost the
 // server process and the database backends (Linux /proc): on a shared machine the latencies follow
 // whatever else runs, the CPU per request much less.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -23,7 +24,7 @@ import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { seedDemo } from '../../apps/api/src/seed/demo-seed.ts';
 import { ensurePlatformCompany } from '../../apps/api/src/seed/platform-company.ts';
-import { repoRoot, startServer } from '../../e2e/support/start-server.ts';
+import { freePort, repoRoot, startServer } from '../../e2e/support/start-server.ts';
 import { type LoadResult, runLoad } from './load.ts';
 import { cpuMeter } from './process-cpu.ts';
 
@@ -297,7 +298,7 @@ async function main() {
     ? { name: new URL(reuseUrl).pathname.slice(1), url: reuseUrl, drop: async () => undefined }
     : await freshDatabase();
   console.log(`Database ${db.name}`);
-  const rows: ({ scenario: string; path: string; rows?: number; cpu: Cpu } & LoadResult)[] = [];
+  const rows: Row[] = [];
   try {
     if (reuseUrl) {
       const client = new pg.Client({ connectionString: db.url });
@@ -396,38 +397,10 @@ async function main() {
       );
       for (const s of chosen) {
         const headers: Record<string, string> = s.token ? { authorization: `Bearer ${tokens[s.token]}` } : {};
-        const probe = await fetch(`${baseURL}${s.path}`, { headers });
-        const probeBody = (await probe.json()) as { data?: { total?: number } };
-        if (probe.status !== 200)
-          throw new Error(`${s.path}: HTTP ${probe.status} ${JSON.stringify(probeBody)}`);
-        process.stdout.write(`  ${s.scenario} ... `);
-        const before = await meter.sample();
-        const result = await runLoad({
-          concurrency,
-          warmupMs: 1000,
-          durationMs,
-          maxRequests: 200_000,
-          makeWorker: async () => ({
-            step: async () => {
-              const res = await fetch(`${baseURL}${s.path}`, { headers });
-              await res.arrayBuffer();
-              return res.status === 200;
-            },
-          }),
-        });
-        const spent = meter.spent(before, await meter.sample());
-        const cpu = { server: spent.server / result.sent, db: spent.db / result.sent };
-        console.log(`p99 ${ms(result.p99)} ms, CPU ${ms(cpu.server)} + ${ms(cpu.db)} ms a request`);
-        const total = probeBody.data?.total;
-        rows.push({
-          scenario: s.scenario,
-          path: s.path,
-          ...(total === undefined ? {} : { rows: total }),
-          ...result,
-          cpu,
-        });
+        rows.push(await measure(s.scenario, `${baseURL}${s.path}`, headers, meter));
       }
       await meter.close();
+      if (!only || only.some((part) => FLOOR_SCENARIO.includes(part))) rows.push(await measureFloor(db.url));
       print(rows, seeded);
     } finally {
       await server.stop();
@@ -440,6 +413,74 @@ async function main() {
     join(repoRoot, 'test-output', 'bench-campaigns.json'),
     `${JSON.stringify({ date: new Date().toISOString(), campaigns: campaignCount, concurrency, rows }, null, 2)}\n`,
   );
+}
+
+type Row = { scenario: string; path: string; rows?: number; cpu: Cpu } & LoadResult;
+
+/** One scenario: a probe (must answer 200), then the load, with the CPU it cost. */
+async function measure(
+  scenario: string,
+  url: string,
+  headers: Record<string, string>,
+  meter: ReturnType<typeof cpuMeter>,
+): Promise<Row> {
+  const probe = await fetch(url, { headers });
+  const probeBody = (await probe.json()) as { data?: { total?: number } };
+  if (probe.status !== 200) throw new Error(`${url}: HTTP ${probe.status} ${JSON.stringify(probeBody)}`);
+  process.stdout.write(`  ${scenario} ... `);
+  const before = await meter.sample();
+  const result = await runLoad({
+    concurrency,
+    warmupMs: 1000,
+    durationMs,
+    maxRequests: 200_000,
+    makeWorker: async () => ({
+      step: async () => {
+        const res = await fetch(url, { headers });
+        await res.arrayBuffer();
+        return res.status === 200;
+      },
+    }),
+  });
+  const spent = meter.spent(before, await meter.sample());
+  const cpu = { server: spent.server / result.sent, db: spent.db / result.sent };
+  console.log(`p99 ${ms(result.p99)} ms, CPU ${ms(cpu.server)} + ${ms(cpu.db)} ms a request`);
+  const total = probeBody.data?.total;
+  return {
+    scenario,
+    path: url.replace(/^https?:\/\/[^/]+/, ''),
+    ...(total === undefined ? {} : { rows: total }),
+    ...result,
+    cpu,
+  };
+}
+
+const FLOOR_SCENARIO = 'floor: admin first page, its statement alone (bare node:http)';
+
+/**
+ * The same load on list-floor-server.ts: the admin's first page statement and nothing else. Its
+ * share of health is as far as any work in the API could take that scenario on this machine.
+ */
+async function measureFloor(databaseUrl: string): Promise<Row> {
+  const port = await freePort();
+  const child = fork(join(repoRoot, 'scripts/bench/list-floor-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.once('message', () => resolve());
+      child.once('exit', (code) => reject(new Error(`list-floor-server exited with ${code}`)));
+    });
+    const meter = cpuMeter(child.pid, databaseUrl);
+    try {
+      return await measure(FLOOR_SCENARIO, `http://127.0.0.1:${port}/floor/campaigns`, {}, meter);
+    } finally {
+      await meter.close();
+    }
+  } finally {
+    child.kill();
+  }
 }
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
