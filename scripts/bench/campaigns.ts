@@ -25,7 +25,7 @@ import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { seedDemo } from '../../apps/api/src/seed/demo-seed.ts';
 import { ensurePlatformCompany } from '../../apps/api/src/seed/platform-company.ts';
 import { freePort, repoRoot, startServer } from '../../e2e/support/start-server.ts';
-import { type LoadResult, runLoad } from './load.ts';
+import { getWorker, type LoadResult, runLoad } from './load.ts';
 import { cpuMeter } from './process-cpu.ts';
 
 const DEMO_PASSWORD = 'Demo-pass-1';
@@ -434,13 +434,7 @@ async function measure(
     warmupMs: 1000,
     durationMs,
     maxRequests: 200_000,
-    makeWorker: async () => ({
-      step: async () => {
-        const res = await fetch(url, { headers });
-        await res.arrayBuffer();
-        return res.status === 200;
-      },
-    }),
+    makeWorker: getWorker(url, headers),
   });
   const spent = meter.spent(before, await meter.sample());
   const cpu = { server: spent.server / result.sent, db: spent.db / result.sent };

@@ -22,7 +22,7 @@ import { rebuildRollups } from '../../apps/api/src/modules/delivery/rollups.ts';
 import { CHROMIUM_ARGS } from '../../e2e/support/chromium.ts';
 import { repoRoot, startServer } from '../../e2e/support/start-server.ts';
 import { findChromium } from '../find-chromium.mjs';
-import { type LoadResult, runLoad } from './load.ts';
+import { getWorker, type LoadResult, runLoad } from './load.ts';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -297,15 +297,7 @@ async function main() {
           warmupMs: 300,
           durationMs,
           maxRequests: 50_000,
-          makeWorker: async () => ({
-            step: async () => {
-              const response = await fetch(`${base}${scenario.path}`, {
-                headers: { authorization: `Bearer ${scenario.token}` },
-              });
-              await response.arrayBuffer();
-              return response.ok;
-            },
-          }),
+          makeWorker: getWorker(`${base}${scenario.path}`, { authorization: `Bearer ${scenario.token}` }),
         });
         rows.push({ name: scenario.name, result });
       }

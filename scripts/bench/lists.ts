@@ -19,7 +19,7 @@ import { loadApplistMembership } from '../../apps/api/src/modules/inventory/list
 import { seedDemo } from '../../apps/api/src/seed/demo-seed.ts';
 import { ensurePlatformCompany } from '../../apps/api/src/seed/platform-company.ts';
 import { repoRoot, startServer } from '../../e2e/support/start-server.ts';
-import { type LoadResult, runLoad } from './load.ts';
+import { getWorker, type LoadResult, runLoad } from './load.ts';
 import { cpuMeter } from './process-cpu.ts';
 
 const DEMO_PASSWORD = 'Demo-pass-1';
@@ -200,13 +200,7 @@ async function main() {
         warmupMs: 500,
         durationMs,
         maxRequests: 100_000,
-        makeWorker: async () => ({
-          step: async () => {
-            const response = await fetch(`${base}${path}`, { headers: auth });
-            await response.arrayBuffer();
-            return response.ok;
-          },
-        }),
+        makeWorker: getWorker(`${base}${path}`, auth),
       });
       rows.push({ name, result });
     }

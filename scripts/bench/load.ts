@@ -89,3 +89,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     max: sorted.length ? sorted[sorted.length - 1]! : Number.NaN,
   };
 }
+
+/** Workers that GET `url` (the body read whole); a request succeeds on a 2xx answer. */
+export const getWorker =
+  (url: string, headers: Record<string, string> = {}) =>
+  async (): Promise<Worker> => ({
+    step: async () => {
+      const response = await fetch(url, { headers });
+      await response.arrayBuffer();
+      return response.ok;
+    },
+  });
