@@ -290,14 +290,14 @@ export const listCreativePage = async (
   const total = Number(all[0]?.total ?? 0);
   return capped(
     {
-      items: rows.map((raw) => {
-        return toListItem(
+      items: rows.map((raw) =>
+        toListItem(
           decodeCreative(raw),
           decodeAdvertiser(raw),
           exchangeCountsOf(raw.exchange_counts),
           (raw.associate_id as string | null) ?? null,
-        );
-      }),
+        ),
+      ),
       total,
       page: query.page,
       limit: query.limit,
