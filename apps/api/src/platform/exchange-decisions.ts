@@ -72,6 +72,14 @@ export const exchangeCountsCte = (table: PgTable, ownerId: PgColumn, state: PgCo
       from ${table} where ${ownerId} in (select c_id from page)
       group by ${ownerId})`);
 
+/** The counts of one campaign's or creative's exchanges from their states (its detail). */
+export const exchangeCountsOfStates = (states: readonly string[]): ExchangeCounts => ({
+  total: states.length,
+  pending: states.filter((state) => state === 'PENDING').length,
+  approved: states.filter((state) => state === 'APPROVED').length,
+  rejected: states.filter((state) => state === 'REJECTED').length,
+});
+
 /** The counts of a row read with exchangeCountsCte (none when it has no exchanges). */
 export const exchangeCountsOf = (value: unknown): ExchangeCounts => {
   const [total = 0, pending = 0, approved = 0, rejected = 0] = jsonColumn<number[] | null>(value) ?? [];

@@ -34,6 +34,7 @@ import {
   type ExchangeCounts,
   exchangeCountsCte,
   exchangeCountsOf,
+  exchangeCountsOfStates,
   exchangeDecisionsColumn,
   exchangeDecisionsOf,
 } from '../../platform/exchange-decisions.ts';
@@ -441,19 +442,13 @@ export const readCampaignDetail = async (
   const [creatorId, creatorEmail] = jsonColumn<[number, string] | null>(raw.creator) ?? [null, null];
   const exchangeList = exchangeDecisionsOf(raw.exchange_list);
   const relations = relationsOf(raw);
-  const counts: ExchangeCounts = { ...NO_EXCHANGES, total: exchangeList.length };
-  for (const exchange of exchangeList) {
-    if (exchange.state === 'PENDING') counts.pending++;
-    else if (exchange.state === 'APPROVED') counts.approved++;
-    else counts.rejected++;
-  }
   const status = campaign.status as CampaignStatus;
   const delivery = describeCampaignDelivery([campaign], deliveryFactsOf([campaign], [raw]), nowMs);
   return {
     ...toListItem(
       campaign,
       { id: ownerId, email: ownerEmail, companyName },
-      counts,
+      exchangeCountsOfStates(exchangeList.map((exchange) => exchange.state)),
       delivery.get(campaign.id),
     ),
     frequency_cap: campaign.frequencyCap ?? null,

@@ -19,8 +19,10 @@ import { exchanges } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
 import { precompiled } from '../../db/sql-fragment.ts';
 import {
+  type ExchangeCounts,
   exchangeCountsCte,
   exchangeCountsOf,
+  exchangeCountsOfStates,
   exchangeDecisionsColumn,
   exchangeDecisionsOf,
 } from '../../platform/exchange-decisions.ts';
@@ -72,15 +74,6 @@ export const findAssocMap = async (db: DbOrTx, creativeId: number) =>
     .from(creativeDspAssoc)
     .where(eq(creativeDspAssoc.creativeId, creativeId))
     .orderBy(asc(creativeDspAssoc.dspName));
-
-type ExchangeCounts = CreativeListItem['exchange_counts'];
-
-const countsOf = (states: readonly string[]): ExchangeCounts => ({
-  total: states.length,
-  pending: states.filter((state) => state === 'PENDING').length,
-  approved: states.filter((state) => state === 'APPROVED').length,
-  rejected: states.filter((state) => state === 'REJECTED').length,
-});
 
 /** What a list row reads of a creative: not its markup, tracking URLs or creator. */
 type CreativeListRow = Omit<CreativeRow, 'htmlTag' | 'pixelUrls' | 'impressionUrls' | 'createdBy'>;
@@ -145,7 +138,7 @@ export const readCreativeDetail = async (db: DbOrTx, row: CreativeRow): Promise<
     owner
       ? { user_primary_id: owner[0], email: owner[1], companyName: owner[2] }
       : { user_primary_id: row.advertiserId, email: '', companyName: '' },
-    countsOf(exchangeList.map((exchange) => exchange.state)),
+    exchangeCountsOfStates(exchangeList.map((exchange) => exchange.state)),
     assoc[0]?.creative_associate_id ?? null,
   );
   const native = row.nativeAssets;

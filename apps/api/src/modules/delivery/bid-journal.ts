@@ -8,8 +8,8 @@
 // Files (in <BID_JOURNAL_DIR, else DATA_DIR>/bid-journal): `current-<pid>.jsonl` takes the appends;
 // every SHIP_EVERY_MS it is renamed `ready-<time>-<pid>.jsonl` and a new one begun. A shipper claims
 // a ready file by renaming it `shipping-<pid>-…` (an atomic rename: two processes never ship one
-// file), stores its lines and deletes it. At start, files a dead process left (its current or claimed ones) are shipped
-// too. Storing is idempotent (a fact already stored is skipped by its unique key), so a file
+// file), stores its lines and deletes it. At start, files a dead process left (its current or
+// claimed ones) are shipped too. Storing is idempotent (a fact already stored is skipped by its unique key), so a file
 // shipped twice after a crash between storing and deleting counts nothing twice. A torn last line
 // (a crash in mid-write) was never acknowledged: it is skipped. Lines are the rows as the database
 // statement reads them (`eventRow`), and a file goes to the database as the bytes it holds, in pieces
