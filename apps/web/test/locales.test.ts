@@ -1,9 +1,11 @@
 // Every language carries every key of every namespace (English is the reference), no value is
 // empty, interpolations match, and the other languages are really translated: a value identical to
-// English fails unless it is short or a known name.
+// English fails unless it is short or a known name; and each file reads as its own language (franc over
+// the file's text) in its own script: German (gr) has no Greek letters, Russian (rs) is not Serbian Latin.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LANGUAGES } from '@console/core/constants';
+import { LANGUAGES, type Language } from '@console/core/constants';
+import { francAll } from 'franc';
 import { describe, expect, it } from 'vitest';
 
 const LOCALES_DIR = join(import.meta.dirname, '../src/locales');
@@ -120,4 +122,46 @@ describe('locale files', () => {
       });
     }
   }
+
+  describe('every value is in its own language and script', () => {
+    /** Our codes are not ISO's: gr is German (not Greek), rs is Russian (not Serbian). */
+    const ISO_639_3 = { en: 'eng', sp: 'spa', gr: 'deu', it: 'ita', rs: 'rus' } as const satisfies Record<
+      Language,
+      string
+    >;
+    /** The languages a file could be written in by mistake: ours, and the ones our codes are taken for. */
+    const CANDIDATES = [...Object.values(ISO_639_3), 'ell', 'srp', 'hrv', 'bos'];
+    const GREEK = /\p{Script=Greek}/u;
+    const CYRILLIC = /\p{Script=Cyrillic}/u;
+    /** A Latin word a Russian value may keep: acronyms (CTR, eCPM, DSP) and the product's names. */
+    const isLatinTerm = (word: string) =>
+      SAME_EVERYWHERE.has(word) || (word.match(/\p{Ll}/gu) ?? []).length < 3;
+    const text = (value: string) => value.replace(/{{[^}]*}}/g, ' ').replace(/<[^>]*>/g, ' ');
+
+    for (const language of LANGUAGES) {
+      for (const namespace of NAMESPACES) {
+        const leaves = load(language, namespace);
+        if (!leaves) continue;
+
+        it(`${language}/${namespace}.json reads as ${ISO_639_3[language]}`, () => {
+          const all = [...leaves.values()].map(text).join('. ');
+          const [best] = francAll(all, { only: CANDIDATES, minLength: 10 });
+          expect(best?.[0]).toBe(ISO_639_3[language]);
+        });
+
+        it(`${language}/${namespace}.json has no letters of another script`, () => {
+          const foreign = [...leaves]
+            .filter(([, value]) => {
+              const plain = text(value);
+              if (GREEK.test(plain)) return true;
+              if (language !== 'rs') return CYRILLIC.test(plain);
+              const latinWords = plain.match(/\p{Script=Latin}[\p{Script=Latin}\d]*/gu) ?? [];
+              return !CYRILLIC.test(plain) && latinWords.some((word) => !isLatinTerm(word));
+            })
+            .map(([key, value]) => `${key}: ${value}`);
+          expect(foreign).toEqual([]);
+        });
+      }
+    }
+  });
 });
