@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortenNumber } from './count.ts';
+import { formatCount, shortenNumber } from './count.ts';
 
 describe('shortenNumber (spec section 9)', () => {
   it.each([
@@ -14,5 +14,17 @@ describe('shortenNumber (spec section 9)', () => {
     [-2_500, '-2.5K'],
   ])('%d reads %s', (value, text) => {
     expect(shortenNumber(value)).toBe(text);
+  });
+});
+
+describe('formatCount', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1_284, '1,284'],
+    [1_284_512, '1,284,512'],
+    [-2_500, '-2,500'],
+  ])('%d reads %s', (value, text) => {
+    expect(formatCount(value)).toBe(text);
   });
 });

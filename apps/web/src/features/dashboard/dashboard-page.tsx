@@ -167,6 +167,7 @@ const DashboardPage = () => {
             isError={chart.isError}
             metric={preferences.chartMetric}
             type={preferences.chartType}
+            timeZone={timeZone}
           />
         </Suspense>
         {tables.map((dimension) => (

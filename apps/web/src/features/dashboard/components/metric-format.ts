@@ -1,17 +1,36 @@
-// How each dashboard metric reads: money in dollars (spec section 9), counts shortened with K/M/B,
-// CTR as a percentage.
+// How each dashboard metric reads: money in dollars (spec section 9), counts shortened with K/M/B on
+// the tiles and exact in the tables, CTR as a percentage. A ratio whose denominator is zero (eCPA
+// without conversions, eCPC without clicks, CTR and eCPM without impressions) has no value and reads
+// as a dash, not as $0.00.
 import type { DashboardMetric, DashboardTotals } from '@console/core/api/dashboard';
-import { shortenNumber } from '@console/core/format/count';
+import { formatCount, shortenNumber } from '@console/core/format/count';
 import { formatMicros } from '@console/core/format/money';
 
 const MONEY: ReadonlySet<DashboardMetric> = new Set(['spend', 'ecpm', 'ecpc', 'ecpa']);
+/** What each ratio divides by. */
+const DENOMINATOR: Partial<Record<DashboardMetric, DashboardMetric>> = {
+  ctr: 'impressions',
+  ecpm: 'impressions',
+  ecpc: 'clicks',
+  ecpa: 'conversions',
+};
+/** The text of a ratio that has no value. */
+export const NO_VALUE = '–';
 
 export const isMoneyMetric = (metric: DashboardMetric) => MONEY.has(metric);
 
-export const formatMetric = (metric: DashboardMetric, value: number): string => {
+/** A metric's value as a number reads (without the dash rule: the chart's tooltip and axis). */
+export const formatMetricValue = (metric: DashboardMetric, value: number, exact = false): string => {
   if (MONEY.has(metric)) return formatMicros(value);
   if (metric === 'ctr') return `${(value * 100).toFixed(2)}%`;
-  return shortenNumber(value);
+  return exact ? formatCount(value) : shortenNumber(value);
+};
+
+/** A metric of a tile or a table row; `exact` writes counts in full. */
+export const formatMetric = (metric: DashboardMetric, totals: DashboardTotals, exact = false): string => {
+  const denominator = DENOMINATOR[metric];
+  if (denominator && !totals[denominator]) return NO_VALUE;
+  return formatMetricValue(metric, totals[metric], exact);
 };
 
 /** The change from the previous period, as a fraction (null when there was nothing before). */
@@ -24,3 +43,15 @@ export const deltaOf = (current: DashboardTotals, previous: DashboardTotals, met
 /** A chart value: money in dollars (the axis), the rest as is. */
 export const chartValueOf = (metric: DashboardMetric, value: number) =>
   MONEY.has(metric) ? value / 1_000_000 : metric === 'ctr' ? value * 100 : value;
+
+/**
+ * An axis tick: the chart's own units (dollars, percents, counts) with as many decimals as the tick
+ * has, so neighbouring ticks never read alike ($0.0025 and $0.005 are not both "$0.01").
+ */
+export const formatAxisTick = (metric: DashboardMetric, tick: number): string => {
+  const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 }).format(Math.abs(tick));
+  const sign = tick < 0 ? '-' : '';
+  if (MONEY.has(metric)) return `${sign}$${number}`;
+  if (metric === 'ctr') return `${sign}${number}%`;
+  return `${sign}${number}`;
+};

@@ -68,7 +68,7 @@ export const OverviewTiles = ({
         <Tile
           key={metric}
           label={t(`metrics.${metric}`)}
-          value={overview ? formatMetric(metric, overview.totals[metric]) : null}
+          value={overview ? formatMetric(metric, overview.totals) : null}
           delta={overview?.previous ? deltaOf(overview.totals, overview.previous.totals, metric) : undefined}
           testId={`tile-${metric}`}
           lowerIsBetter={LOWER_IS_BETTER.has(metric)}

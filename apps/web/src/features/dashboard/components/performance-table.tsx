@@ -1,5 +1,6 @@
 // One performance table (by campaign, creative, exchange, OS, country or day): the server sorts by
-// any metric and pages; the page, size and sort live in the URL under the dimension's prefix.
+// any metric and pages; the page, size and sort live in the URL under the dimension's prefix. Counts
+// are exact here (a buyer reconciles them); the day table reads in date order until re-sorted.
 import type { DashboardDimension, DashboardMetric, PerformanceRow } from '@console/core/api/dashboard';
 import { Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
@@ -9,21 +10,30 @@ import { useListParams } from '../../../components/data-table/use-list-params.ts
 import { type DashboardRequest, type TablePaging, usePerformance } from '../api/dashboard-data.ts';
 import { deltaOf, formatMetric } from './metric-format.ts';
 
-const pagingOf = (query: Record<string, string | number | undefined>): TablePaging => ({
+/** The day table starts in date order, the others with the biggest spender. */
+const defaultSortOf = (dimension: DashboardDimension) =>
+  dimension === 'day'
+    ? ({ sort: 'label', order: 'asc' } as const)
+    : ({ sort: 'spend', order: 'desc' } as const);
+
+const pagingOf = (
+  query: Record<string, string | number | undefined>,
+  fallback: ReturnType<typeof defaultSortOf>,
+): TablePaging => ({
   page: Number(query.page ?? 1),
   limit: Number(query.limit ?? 10),
-  sort: (query.sort as TablePaging['sort']) ?? 'spend',
-  order: query.order === 'asc' ? 'asc' : 'desc',
+  sort: (query.sort as TablePaging['sort']) ?? fallback.sort,
+  order: query.order === 'asc' ? 'asc' : query.order === 'desc' ? 'desc' : fallback.order,
 });
 
 /** A metric with, when comparing, its change from the previous period beneath it. */
 const MetricCell = ({ row, metric }: { row: PerformanceRow; metric: DashboardMetric }) => {
   const { t } = useTranslation('dashboard');
-  if (!row.previous) return formatMetric(metric, row[metric]);
+  if (!row.previous) return formatMetric(metric, row, true);
   const delta = deltaOf(row, row.previous, metric);
   return (
     <>
-      {formatMetric(metric, row[metric])}
+      {formatMetric(metric, row, true)}
       <Text size="xs" c="dimmed" component="span" display="block">
         {delta === null ? t('compare.noPrevious') : `${delta >= 0 ? '+' : ''}${(delta * 100).toFixed(1)}%`}
       </Text>
@@ -42,11 +52,11 @@ type PerformanceTableProps = {
 export const PerformanceTable = ({ request, dimension, metrics, countryName }: PerformanceTableProps) => {
   const { t } = useTranslation('dashboard');
   const options = useMemo(
-    () => ({ sort: 'spend', order: 'desc' as const, limit: 10, prefix: `${dimension}_` }),
+    () => ({ ...defaultSortOf(dimension), limit: 10, prefix: `${dimension}_` }),
     [dimension],
   );
   const list = useListParams(`dashboard-${dimension}`, options);
-  const query = usePerformance(request, dimension, pagingOf(list.query));
+  const query = usePerformance(request, dimension, pagingOf(list.query, defaultSortOf(dimension)));
   const labelOf = (row: PerformanceRow) => {
     if (dimension === 'country') return row.key ? countryName(row.key) : t('unknown');
     if (dimension === 'os') return row.key || t('unknown');

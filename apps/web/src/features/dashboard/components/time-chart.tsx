@@ -1,6 +1,7 @@
 // The time chart (Mantine charts on Recharts, in the dashboard's own lazy chunk): the chosen metric
 // by day, or by hour for a one- or two-day range, as a line, area or bar chart; with the previous
-// period's values as a second series when comparing.
+// period's values as a second series when comparing. Hours not yet begun are gaps, not zeros; axis
+// ticks carry the decimals they need, and counts have whole ticks only.
 import '@mantine/charts/styles.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import type { DashboardChart, DashboardMetric } from '@console/core/api/dashboard';
@@ -8,16 +9,19 @@ import { AreaChart, BarChart, LineChart } from '@mantine/charts';
 import { Alert, Paper, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ChartType } from '../dashboard-preferences.ts';
-import { chartValueOf, formatMetric, isMoneyMetric } from './metric-format.ts';
+import { chartRowsOf } from './chart-data.ts';
+import { formatAxisTick, formatMetricValue, isMoneyMetric } from './metric-format.ts';
 
 type TimeChartProps = {
   chart: DashboardChart | undefined;
   isError: boolean;
   metric: DashboardMetric;
   type: ChartType;
+  /** The viewer's time zone, the one the buckets are named in. */
+  timeZone: string;
 };
 
-export const TimeChart = ({ chart, isError, metric, type }: TimeChartProps) => {
+export const TimeChart = ({ chart, isError, metric, type, timeZone }: TimeChartProps) => {
   const { t } = useTranslation('dashboard');
   if (isError)
     return (
@@ -26,18 +30,17 @@ export const TimeChart = ({ chart, isError, metric, type }: TimeChartProps) => {
       </Alert>
     );
   if (!chart) return <Skeleton height={300} />;
-  const data = chart.points.map((point, index) => ({
-    bucket: chart.granularity === 'hour' ? point.bucket.slice(5).replace('T', ' ') : point.bucket.slice(5),
-    current: chartValueOf(metric, point[metric]),
-    ...(chart.previous ? { previous: chartValueOf(metric, chart.previous[index]?.[metric] ?? 0) } : {}),
-  }));
+  const data = chartRowsOf(chart, metric, timeZone, new Date());
   const series = [
     { name: 'current', label: t(`metrics.${metric}`), color: 'brand.6' },
     ...(chart.previous ? [{ name: 'previous', label: t('compare.previousPeriod'), color: 'gray.5' }] : []),
   ];
   // The chart holds dollars and percents (readable axes); the tooltip formats them back.
   const valueFormatter = (value: number) =>
-    formatMetric(metric, metric === 'ctr' ? value / 100 : isMoneyMetric(metric) ? value * 1_000_000 : value);
+    formatMetricValue(
+      metric,
+      metric === 'ctr' ? value / 100 : isMoneyMetric(metric) ? value * 1_000_000 : value,
+    );
   const common = {
     h: 300,
     data,
@@ -46,6 +49,11 @@ export const TimeChart = ({ chart, isError, metric, type }: TimeChartProps) => {
     valueFormatter,
     withLegend: Boolean(chart.previous),
     tickLine: 'x' as const,
+    connectNulls: false,
+    yAxisProps: {
+      tickFormatter: (tick: number) => formatAxisTick(metric, tick),
+      allowDecimals: isMoneyMetric(metric) || metric === 'ctr',
+    },
   };
   const total = chart.points.reduce((sum, point) => sum + point.impressions, 0);
   return (

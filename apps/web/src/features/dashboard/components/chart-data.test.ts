@@ -1,0 +1,71 @@
+import type { ChartPoint, DashboardChart } from '@console/core/api/dashboard';
+import { describe, expect, it } from 'vitest';
+import { bucketAt, chartRowsOf } from './chart-data.ts';
+import { formatAxisTick, formatMetric, NO_VALUE } from './metric-format.ts';
+
+const ZERO = {
+  spend: 0,
+  impressions: 0,
+  clicks: 0,
+  ctr: 0,
+  conversions: 0,
+  ecpm: 0,
+  ecpc: 0,
+  ecpa: 0,
+  bids: 0,
+  wins: 0,
+};
+const point = (bucket: string, spend: number): ChartPoint => ({ ...ZERO, bucket, spend });
+
+describe('the time chart', () => {
+  it('names the present bucket in the viewer’s time zone', () => {
+    const now = new Date('2026-11-27T14:30:00Z');
+    expect(bucketAt('hour', 'Europe/Berlin', now)).toBe('2026-11-27T15:00');
+    expect(bucketAt('hour', 'America/New_York', now)).toBe('2026-11-27T09:00');
+    expect(bucketAt('day', 'Pacific/Kiritimati', now)).toBe('2026-11-28');
+  });
+
+  it('leaves hours that have not begun empty instead of plotting them as $0', () => {
+    const chart: DashboardChart = {
+      granularity: 'hour',
+      points: [
+        point('2026-11-27T13:00', 2_000_000),
+        point('2026-11-27T14:00', 0),
+        point('2026-11-27T15:00', 0),
+      ],
+      previous: [
+        point('2026-11-26T13:00', 1_000_000),
+        point('2026-11-26T14:00', 0),
+        point('2026-11-26T15:00', 0),
+      ],
+    };
+    const rows = chartRowsOf(chart, 'spend', 'UTC', new Date('2026-11-27T14:30:00Z'));
+    expect(rows.map((row) => row.current)).toEqual([2, 0, null]);
+    // Yesterday's hours all happened.
+    expect(rows.map((row) => row.previous)).toEqual([1, 0, 0]);
+    expect(rows[0]?.bucket).toBe('11-27 13:00');
+  });
+});
+
+describe('dashboard numbers', () => {
+  it('shows a dash for a ratio with nothing to divide by, not $0.00', () => {
+    const totals = { ...ZERO, spend: 1_500_000, impressions: 1_284, ecpm: 1_168_224 };
+    expect(formatMetric('ecpa', totals)).toBe(NO_VALUE);
+    expect(formatMetric('ecpc', totals)).toBe(NO_VALUE);
+    expect(formatMetric('ecpm', totals)).toBe('$1.17');
+    expect(formatMetric('ctr', { ...ZERO })).toBe(NO_VALUE);
+  });
+
+  it('writes counts exactly in tables and shortened on tiles', () => {
+    const totals = { ...ZERO, impressions: 1_284 };
+    expect(formatMetric('impressions', totals, true)).toBe('1,284');
+    expect(formatMetric('impressions', totals)).toBe('1.2K');
+  });
+
+  it('labels neighbouring axis ticks differently', () => {
+    const clicks = [0, 0.5, 1, 1.5, 2].map((tick) => formatAxisTick('clicks', tick));
+    expect(new Set(clicks).size).toBe(5);
+    const spend = [0, 0.0025, 0.005, 0.0075, 0.01].map((tick) => formatAxisTick('spend', tick));
+    expect(spend).toEqual(['$0', '$0.0025', '$0.005', '$0.0075', '$0.01']);
+  });
+});
