@@ -1,7 +1,9 @@
 // Registration, e-mail verification, resend, forgot and reset password (issue 2 part 4).
 import type { SessionData } from '@console/core/api/auth';
 import { PASSWORD_MESSAGE } from '@console/core/validation/password';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/users.ts';
 import {
   createVerifiedAccount,
   dataOf,
@@ -324,81 +326,84 @@ describe('POST /api/auth/forgot-password and reset-password', () => {
   });
 });
 
-describe('a second registration of a pending address (issue 9, hole 2)', () => {
-  const first = { firstName: 'First', lastName: 'Owner', companyName: 'First Co', password: 'Owner-pass-1' };
-  const second = {
+describe('a pending address belongs to its first registration', () => {
+  const victim = { firstName: 'First', lastName: 'Owner', companyName: 'First Co', password: 'Owner-pass-1' };
+  const attacker = {
     role: 'AGENCY' as const,
     firstName: 'Second',
     lastName: 'Taker',
     companyName: 'Takeover Co',
     password: 'Taker-pass-2',
   };
-  const registerTwice = async () => {
-    const email = uniqueEmail('pending');
-    const firstAnswer = await t.call('POST', '/api/auth/register', {
-      body: { ...registration, ...first, email },
-    });
-    const firstCode = await t.readOtp(email);
-    const secondAnswer = await t.call('POST', '/api/auth/register', {
-      body: { ...registration, ...second, email },
-    });
-    const secondCode = await t.readOtp(email);
-    return { email, firstAnswer, secondAnswer, firstCode, secondCode };
-  };
+  const register = (email: string, who: typeof victim | typeof attacker) =>
+    t.call('POST', '/api/auth/register', { body: { ...registration, ...who, email } });
+  const resend = (email: string) => t.call('POST', '/api/auth/resend-verify-otp', { body: { email } });
+  /** Moves the pending registration of the address the given hours into the past. */
+  const ageRegistration = (email: string, hours: number) =>
+    t.deps.db
+      .update(users)
+      .set({ createdAt: sql`${users.createdAt} - ${hours} * interval '1 hour'` })
+      .where(eq(users.email, email));
 
-  it('gets the same answer and changes none of the first registration’s data', async () => {
-    const { email, firstAnswer, secondAnswer } = await registerTwice();
-    expect(secondAnswer.status).toBe(200);
-    expect(secondAnswer.body).toEqual(firstAnswer.body);
+  it('the takeover fails: after an attacker registers the address, a resent code activates the victim', async () => {
+    const email = uniqueEmail('victim');
+    const victimAnswer = await register(email, victim);
+    const attackerAnswer = await register(email, attacker);
+    // The attacker hears what anybody hears.
+    expect(attackerAnswer.status).toBe(200);
+    expect(attackerAnswer.body).toEqual(victimAnswer.body);
+
+    expect((await resend(email)).status).toBe(200);
+    const [, resent] = await mailsTo(t, email);
+    expect(resent?.body).toContain('First Co (First Owner, advertiser)');
+    const session = dataOf<SessionData>(await verify(email, await t.readOtp(email)));
+    expect(session).toMatchObject({ role: 'ADVERTISER', firstName: 'First', companyName: 'First Co' });
+    expect((await login(email, victim.password)).status).toBe(200);
+    expectUnauthorized(await login(email, attacker.password), INVALID_LOGIN);
+  });
+
+  it('five more registrations mail nothing, change nothing, and leave the first code valid', async () => {
+    const email = uniqueEmail('victim');
+    await register(email, victim);
+    const firstCode = await t.readOtp(email);
+    const before = await userRowOf(t, email);
+    for (let i = 0; i < 5; i++) expect((await register(email, attacker)).status).toBe(200);
+    expect(await mailsTo(t, email)).toHaveLength(1);
+    expect(await userRowOf(t, email)).toEqual(before);
+
+    const session = dataOf<SessionData>(await verify(email, firstCode));
+    expect(session).toMatchObject({ role: 'ADVERTISER', firstName: 'First', lastName: 'Owner' });
+    expect((await login(email, victim.password)).status).toBe(200);
+    expectUnauthorized(await login(email, attacker.password), INVALID_LOGIN);
+  });
+
+  it('holds the address for 24 hours unverified; the next registration then replaces it', async () => {
+    const email = uniqueEmail('expired');
+    await register(email, victim);
+    const staleCode = await t.readOtp(email);
+    await ageRegistration(email, 23);
+    await register(email, attacker);
+    expect(await mailsTo(t, email)).toHaveLength(1);
+
+    await ageRegistration(email, 2);
+    await register(email, attacker);
+    const mails = await mailsTo(t, email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.body).toContain('Takeover Co (Second Taker, agency)');
     expect(await userRowOf(t, email)).toMatchObject({
       status: 'PENDING',
-      role: 'ADVERTISER',
-      firstName: 'First',
-      lastName: 'Owner',
-      companyName: 'First Co',
-    });
-    // The first password is still the one: right but unverified, while the second is just wrong.
-    expectError(await login(email, first.password), 403, VERIFY_FIRST);
-    expectUnauthorized(await login(email, second.password), INVALID_LOGIN);
-  });
-
-  it('the first code still activates the first registration, and the second code dies', async () => {
-    const { email, firstCode, secondCode } = await registerTwice();
-    const session = dataOf<SessionData>(await verify(email, firstCode));
-    expect(session).toMatchObject({ role: 'ADVERTISER', firstName: 'First', companyName: 'First Co' });
-    expect((await login(email, first.password)).status).toBe(200);
-    expectUnauthorized(await login(email, second.password), INVALID_LOGIN);
-    if (secondCode !== firstCode) expectError(await verify(email, secondCode), 400, OTP_INVALID);
-  });
-
-  it('whoever proves the address with the second code gets the second registration’s data', async () => {
-    const { email, firstCode, secondCode } = await registerTwice();
-    const session = dataOf<SessionData>(await verify(email, secondCode));
-    expect(session).toMatchObject({
       role: 'AGENCY',
       firstName: 'Second',
-      lastName: 'Taker',
-      companyName: 'Takeover Co',
     });
-    expect((await login(email, second.password)).status).toBe(200);
-    expectUnauthorized(await login(email, first.password), INVALID_LOGIN);
-    if (secondCode !== firstCode) expectError(await verify(email, firstCode), 400, OTP_INVALID);
-  });
-
-  it('names in each mail the registration its code completes', async () => {
-    const { email } = await registerTwice();
-    const [firstMail, secondMail] = await mailsTo(t, email);
-    expect(firstMail?.body).toContain('First Co (First Owner, advertiser)');
-    expect(secondMail?.body).toContain('Takeover Co (Second Taker, agency)');
-  });
-
-  it('wrong codes count against every waiting code: five wrong tries leave none usable', async () => {
-    const { email, firstCode, secondCode } = await registerTwice();
-    const wrong = ['000000', '111111', '222222', '333333', '444444', '555555'].filter(
-      (code) => code !== firstCode && code !== secondCode,
+    // The replaced registration's code died with it; the new one's code activates the new data.
+    const freshCode = await t.readOtp(email);
+    if (freshCode !== staleCode) expectError(await verify(email, staleCode), 400, OTP_INVALID);
+    expect(dataOf<SessionData>(await verify(email, freshCode))).toMatchObject({ role: 'AGENCY' });
+    expect((await login(email, attacker.password)).status).toBe(200);
+    // ...and, once active, the address is held for good.
+    await register(email, victim);
+    expect((await mailsTo(t, email)).at(-1)?.subject).toBe(
+      'Someone tried to register with your e-mail address',
     );
-    for (const code of wrong.slice(0, 5)) expectError(await verify(email, code), 400, OTP_INVALID);
-    expectError(await verify(email, firstCode), 400, OTP_INVALID);
-    expectError(await verify(email, secondCode), 400, OTP_INVALID);
   });
 });

@@ -1,6 +1,5 @@
 // Six-digit one-time codes for e-mail verification, password reset and e-mail change. Stored as
-// SHA-256 hashes, valid for 10 minutes, at most 5 tries; a new code replaces the older ones, except
-// that each registration of a pending address keeps its own code (see issueOtp).
+// SHA-256 hashes, valid for 10 minutes, at most 5 tries; a new code replaces the older ones.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -14,9 +13,6 @@ export const OTP_INVALID_MESSAGE = 'The code is wrong or has expired. Ask for a 
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
-/** How many registration claims of one address may wait for their code at once. */
-export const MAX_LIVE_CODES = 5;
-
 const liveCodes = (userId: number, purpose: OtpPurpose) =>
   and(
     eq(otps.userId, userId),
@@ -26,34 +22,15 @@ const liveCodes = (userId: number, purpose: OtpPurpose) =>
     lt(otps.attempts, OTP_MAX_ATTEMPTS),
   );
 
-/**
- * Issues a code. By default it replaces the user's older codes of that purpose. With
- * `keepOthers`, codes carrying another payload stay valid (each registration of a pending address
- * is its own claim, confirmed by its own code), up to MAX_LIVE_CODES, the newest kept.
- */
+/** Issues a code, replacing the user's older codes of that purpose. */
 export const issueOtp = async (
   db: DbOrTx,
   userId: number,
   purpose: OtpPurpose,
   payload: string | null = null,
-  options: { keepOthers?: boolean } = {},
 ): Promise<string> => {
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
-  const live = and(eq(otps.userId, userId), eq(otps.purpose, purpose), isNull(otps.consumedAt));
-  if (!options.keepOthers) {
-    await db.update(otps).set({ consumedAt: new Date() }).where(live);
-  } else {
-    const newest = await db
-      .select({ id: otps.id, payload: otps.payload })
-      .from(otps)
-      .where(liveCodes(userId, purpose))
-      .orderBy(desc(otps.id));
-    const retired = newest
-      .filter((row, index) => row.payload === payload || index >= MAX_LIVE_CODES - 1)
-      .map((row) => row.id);
-    if (retired.length > 0)
-      await db.update(otps).set({ consumedAt: new Date() }).where(inArray(otps.id, retired));
-  }
+  await retireOtps(db, userId, purpose);
   await db.insert(otps).values({
     userId,
     purpose,
@@ -105,7 +82,7 @@ export const reopenOtp = async (db: DbOrTx, id: number) => {
   await db.update(otps).set({ consumedAt: null }).where(eq(otps.id, id));
 };
 
-/** Retires every live code of the purpose (the address is proven; the other claims are void). */
+/** Retires every live code of the purpose (replaced by a new one, or what they confirm is done). */
 export const retireOtps = async (db: DbOrTx, userId: number, purpose: OtpPurpose) => {
   await db
     .update(otps)

@@ -1,14 +1,22 @@
 // Self-registration of advertisers and agencies, proven by a code mailed to the address.
 //
-// Each registration is a claim on the address (role, names, company, password hash) carried by its
-// own code. A second registration of a pending address changes nothing of the first: it adds its
-// claim, and whichever code is entered first wins, with its own claim's data; the other claims die.
-// Whoever cannot read the mailbox cannot make a claim win. The caller always hears the same answer
-// at the same time: the work is done after answering (whether the address is new, pending or taken),
-// and an address that already has an account gets a notice instead of a code.
+// The first registration of an address holds it: the pending account carries that registration's
+// data and password, and every code of the address (the first, or one resent) activates exactly
+// that. Further registrations of the pending address change nothing and mail nothing, so nobody
+// can slip a password of their own into a code its owner will enter, nor void the owner's code.
+// Once the registration has waited PENDING_REGISTRATION_LIFETIME_MS unverified, the next
+// registration of the address replaces it (and its codes die), so an address someone registered
+// and never proved is not held for ever.
+// Why first-come rather than choosing the password after the address is proven: the form asks
+// for the password once, with the rest, and the API keeps its shape; nobody can verify a
+// registration without reading the mailbox, and each code's mail names the registration it
+// completes, so the owner of an address someone else registered sees it is not theirs.
+// The caller always hears the same answer at the same time: the work is done after answering
+// (whether the address is new, pending or taken), and an address that already has an account
+// gets a notice instead of a code.
 import type { SessionData } from '@console/core/api/auth';
-import { and, desc, eq } from 'drizzle-orm';
-import { otps } from '../../db/schema/sessions.ts';
+import { and, eq, lt } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import { userConfigs, users } from '../../db/schema/users.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -19,6 +27,9 @@ import { findUserByEmail, type UserRow } from '../users/user-queries.ts';
 import { consumeOtp, issueOtp, OTP_INVALID_MESSAGE, retireOtps } from './otp-service.ts';
 import { openSession } from './session-service.ts';
 
+/** How long an unverified registration holds its address against other registrations. */
+export const PENDING_REGISTRATION_LIFETIME_MS = 24 * 60 * 60_000;
+
 export type RegisterInput = {
   role: 'ADVERTISER' | 'AGENCY';
   email: string;
@@ -28,7 +39,7 @@ export type RegisterInput = {
   companyName: string;
 };
 
-/** What a registration asks the account to be; stored in its code's payload until proven. */
+/** What a registration asks the account to be: the pending account's data until it is proven. */
 type Claim = {
   role: 'ADVERTISER' | 'AGENCY';
   firstName: string;
@@ -38,23 +49,11 @@ type Claim = {
   agencyId: number | null;
 };
 
-const claimOf = (row: UserRow): Claim => ({
-  role: row.role as Claim['role'],
-  firstName: row.firstName,
-  lastName: row.lastName,
-  companyName: row.companyName,
-  passwordHash: row.passwordHash,
-  agencyId: row.agencyId,
-});
-
-const parseClaim = (payload: string | null): Claim | null =>
-  payload ? (JSON.parse(payload) as Claim) : null;
-
-/** The code's mail names what it confirms, so the owner of the address can tell claims apart. */
-const mailCode = async (deps: AppDeps, email: string, claim: Claim, code: string) => {
-  const who = `${claim.companyName} (${claim.firstName} ${claim.lastName}, ${claim.role.toLowerCase()})`;
+/** The code's mail names what it confirms, so the owner of the address can tell it is theirs. */
+const mailCode = async (deps: AppDeps, user: UserRow, code: string) => {
+  const who = `${user.companyName} (${user.firstName} ${user.lastName}, ${user.role.toLowerCase()})`;
   await deps.mailer.send({
-    to: email,
+    to: user.email,
     subject: 'Verify your e-mail address',
     body:
       `Your code to verify your e-mail address is ${code}. It is valid for 10 minutes. ` +
@@ -73,11 +72,19 @@ const mailAlreadyRegistered = (deps: AppDeps, email: string) =>
       'If it was not you, you need not do anything.',
   });
 
-/** The pending account of the address, created with the first claim's data when there is none. */
-const findOrCreatePending = async (deps: AppDeps, email: string, claim: Claim) => {
-  const existing = await findUserByEmail(deps.db, email);
-  if (existing) return existing;
-  const created = await deps.db.transaction(async (tx) => {
+const recordRegister = (db: DbOrTx, row: UserRow) =>
+  recordChange(db, {
+    entityType: 'user',
+    entityId: row.id,
+    action: 'register',
+    actorUserId: row.id,
+    effectiveUserId: row.id,
+    changes: diffFields({}, { email: row.email, role: row.role, companyName: row.companyName }),
+  });
+
+/** A new pending account holding the claim; undefined when another registration got in first. */
+const createPending = (deps: AppDeps, email: string, claim: Claim) =>
+  deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(users)
       .values({ ...claim, email, status: 'PENDING' })
@@ -85,19 +92,27 @@ const findOrCreatePending = async (deps: AppDeps, email: string, claim: Claim) =
       .returning();
     if (!row) return undefined;
     await tx.insert(userConfigs).values({ userId: row.id });
-    await recordChange(tx, {
-      entityType: 'user',
-      entityId: row.id,
-      action: 'register',
-      actorUserId: row.id,
-      effectiveUserId: row.id,
-      changes: diffFields({}, { email, role: claim.role, companyName: claim.companyName }),
-    });
+    await recordRegister(tx, row);
     return row;
   });
-  // Another registration of the address got in first: this one becomes a claim on it.
-  return created ?? findUserByEmail(deps.db, email);
-};
+
+/**
+ * The claim in place of a pending registration that waited its lifetime unverified; its codes die.
+ * Undefined when the registration is younger, or another registration replaced it first.
+ */
+const replaceExpiredPending = (deps: AppDeps, pending: UserRow, claim: Claim) =>
+  deps.db.transaction(async (tx) => {
+    const expiredBefore = new Date(Date.now() - PENDING_REGISTRATION_LIFETIME_MS);
+    const [row] = await tx
+      .update(users)
+      .set({ ...claim, createdAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(users.id, pending.id), eq(users.status, 'PENDING'), lt(users.createdAt, expiredBefore)))
+      .returning();
+    if (!row) return undefined;
+    await retireOtps(tx, row.id, 'VERIFY_EMAIL');
+    await recordRegister(tx, row);
+    return row;
+  });
 
 /**
  * What registration checks before answering: only what does not depend on the address. The work
@@ -113,8 +128,9 @@ export const checkRegistration = (input: RegisterInput) => {
 };
 
 /**
- * Records a claim on the address and mails its code (or, for an address with an account, a
- * notice). Run after answering (see the route), so the answer tells nothing about the address.
+ * Records the registration and mails its code when the address is free (or its pending
+ * registration expired); an address with an account gets a notice; a pending one, nothing. Run
+ * after answering (see the route), so the answer tells nothing about the address.
  */
 export const recordRegistration = async (
   deps: AppDeps,
@@ -129,38 +145,35 @@ export const recordRegistration = async (
     passwordHash: await hashPassword(input.password),
     agencyId: input.role === 'ADVERTISER' ? agencyIdOfHost : null,
   };
-  const user = await findOrCreatePending(deps, input.email, claim);
-  if (!user) return;
-  if (user.status !== 'PENDING') return mailAlreadyRegistered(deps, input.email);
-  const code = await issueOtp(deps.db, user.id, 'VERIFY_EMAIL', JSON.stringify(claim), { keepOthers: true });
-  await mailCode(deps, user.email, claim, code);
+  const existing = await findUserByEmail(deps.db, input.email);
+  if (existing && existing.status !== 'PENDING') return mailAlreadyRegistered(deps, input.email);
+  const registered = existing
+    ? await replaceExpiredPending(deps, existing, claim)
+    : await createPending(deps, input.email, claim);
+  if (!registered) return;
+  await mailCode(deps, registered, await issueOtp(deps.db, registered.id, 'VERIFY_EMAIL'));
 };
 
-/** The code proves the address: its claim becomes the account, which is activated and signed in. */
+/** The code proves the address: the pending account is activated and signed in. */
 export const verifyEmail = async (deps: AppDeps, email: string, otp: string): Promise<SessionData> => {
   const user = await findUserByEmail(deps.db, email);
   if (user?.status !== 'PENDING') throw badRequest(OTP_INVALID_MESSAGE);
-  const consumed = await consumeOtp(deps.db, user.id, 'VERIFY_EMAIL', otp);
-  if (!consumed) throw badRequest(OTP_INVALID_MESSAGE);
-  // Codes issued before claims were kept in codes carry none: the account's data stands.
-  const claim = parseClaim(consumed.payload) ?? claimOf(user);
+  if (!(await consumeOtp(deps.db, user.id, 'VERIFY_EMAIL', otp))) throw badRequest(OTP_INVALID_MESSAGE);
   const active = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
-      .set({ ...claim, status: 'ACTIVE', emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .set({ status: 'ACTIVE', emailVerifiedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(users.id, user.id), eq(users.status, 'PENDING')))
       .returning();
     if (!row) return undefined;
     await retireOtps(tx, user.id, 'VERIFY_EMAIL');
-    const { passwordHash: _before, ...shownBefore } = claimOf(user);
-    const { passwordHash: _after, ...shownAfter } = claim;
     await recordChange(tx, {
       entityType: 'user',
       entityId: user.id,
       action: 'verify-email',
       actorUserId: user.id,
       effectiveUserId: user.id,
-      changes: [{ field: 'status', from: 'PENDING', to: 'ACTIVE' }, ...diffFields(shownBefore, shownAfter)],
+      changes: [{ field: 'status', from: 'PENDING', to: 'ACTIVE' }],
     });
     return row;
   });
@@ -168,17 +181,9 @@ export const verifyEmail = async (deps: AppDeps, email: string, otp: string): Pr
   return openSession(deps, active);
 };
 
-/** A new code for the latest claim on a pending address, replacing that claim's code (run after answering). */
+/** A new code for the pending registration, replacing its older one (run after answering). */
 export const resendVerification = async (deps: AppDeps, email: string) => {
   const user = await findUserByEmail(deps.db, email);
   if (user?.status !== 'PENDING') return;
-  const [latest] = await deps.db
-    .select({ payload: otps.payload })
-    .from(otps)
-    .where(and(eq(otps.userId, user.id), eq(otps.purpose, 'VERIFY_EMAIL')))
-    .orderBy(desc(otps.id))
-    .limit(1);
-  const payload = latest?.payload ?? null;
-  const code = await issueOtp(deps.db, user.id, 'VERIFY_EMAIL', payload, { keepOthers: true });
-  await mailCode(deps, user.email, parseClaim(payload) ?? claimOf(user), code);
+  await mailCode(deps, user, await issueOtp(deps.db, user.id, 'VERIFY_EMAIL'));
 };
