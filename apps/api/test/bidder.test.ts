@@ -3,7 +3,7 @@
 // nothing fitting 204; the win notice bills the advertiser exactly once; tracking links are signed.
 import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { campaigns } from '../src/db/schema/campaigns.ts';
 import { deliveryDailyInventory, deliveryEvents, deliveryHourly } from '../src/db/schema/delivery.ts';
 import { userConfigs } from '../src/db/schema/users.ts';
@@ -297,6 +297,70 @@ describe('win notices, billing and tracking', () => {
         .set({ marginBps: 0 })
         .where(eq(userConfigs.userId, advertiser!.userId));
       await t.bidder.index.reload();
+    }
+  });
+
+  it("adds the agency's margin to its advertiser's cost, and the index follows a change of it", async () => {
+    const adminToken = await t.loginAs('admin@demo.test');
+    const agency = await t.call('POST', '/api/admin/users', {
+      token: adminToken,
+      body: {
+        role: 'AGENCY',
+        email: `margin-agency-${process.pid}-${Date.now()}@demo.test`,
+        password: 'Agency-Margin-2026!',
+        firstName: 'Margin',
+        lastName: 'Agency',
+        companyName: 'Margin Agency',
+      },
+    });
+    expect(agency.status, JSON.stringify(agency.body)).toBe(200);
+    const agencyId = dataOf<{ user_primary_id: number }>(agency).user_primary_id;
+    const advertiserId = (
+      await t.deps.db
+        .select({ id: campaigns.advertiserId })
+        .from(campaigns)
+        .where(eq(campaigns.name, 'Open Web Display'))
+    )[0]!.id;
+    const campaignId = campaignIdByName.get('Open Web Display')!;
+    const setAgencyMargin = async (marginBps: number) => {
+      const path = `/api/admin/users/${agencyId}/config`;
+      const config = dataOf<Record<string, unknown>>(await t.call('GET', path, { token: adminToken }));
+      const saved = await t.call('PUT', path, {
+        token: adminToken,
+        body: { ...config, margin_bps: marginBps },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    };
+    const assign = async (agency_id: number | null) => {
+      const result = await t.call('POST', '/api/admin/assign-advertiser', {
+        token: adminToken,
+        body: { advertiser_id: advertiserId, agency_id },
+      });
+      expect(result.status, JSON.stringify(result.body)).toBe(200);
+    };
+    /** The index reloads on its own after a user change (no reload called here). */
+    const indexedMargin = () => t.bidder.index.current().campaignById.get(campaignId)?.marginBps;
+    await assign(agencyId);
+    try {
+      await setAgencyMargin(1500);
+      await vi.waitFor(() => expect(indexedMargin()).toBe(1500), { timeout: 5000 });
+      const bid = onlyBid((await postBid(freshRequest('simple-banner'))).body as unknown as BidResponse);
+      const before = await balance();
+      await track(bid.nurl, 2);
+      // $2.00 CPM: 2,000 micro-units of media; the advertiser has no margin of its own, its agency 15%.
+      expect(await balance()).toBe(before - 2300);
+      const [billing] = await t.deps.db
+        .select({ media: deliveryEvents.mediaCostMicros, cost: deliveryEvents.advertiserCostMicros })
+        .from(deliveryEvents)
+        .where(
+          and(eq(deliveryEvents.auctionId, await readAuctionOf(bid)), eq(deliveryEvents.type, 'BILLING')),
+        );
+      expect(billing).toEqual({ media: 2000, cost: 2300 });
+      await setAgencyMargin(500);
+      await vi.waitFor(() => expect(indexedMargin()).toBe(500), { timeout: 5000 });
+    } finally {
+      await assign(null);
+      await vi.waitFor(() => expect(indexedMargin()).toBe(0), { timeout: 5000 });
     }
   });
 

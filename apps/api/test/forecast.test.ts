@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignCreatives, campaignExchanges, campaigns } from '../src/db/schema/campaigns.ts';
 import { bidRequestSamples, deliveryEvents } from '../src/db/schema/delivery.ts';
-import { userConfigs } from '../src/db/schema/users.ts';
+import { userConfigs, users } from '../src/db/schema/users.ts';
 import type { BidRequest } from '../src/modules/bidding/openrtb-request.ts';
 import { readRequestFacts } from '../src/modules/bidding/request-facts.ts';
 import { createRequestSampler, isSampledUser, sampleOf } from '../src/modules/bidding/request-sampler.ts';
@@ -219,6 +219,37 @@ describe('campaign forecasts', () => {
     const costMicros = Math.round((2_000 * (10_000 + marginBps)) / 10_000);
     expect(capped.daily_spend_micros.expected).toBe(cap);
     expect(capped.daily_wins.expected).toBe(Math.round(cap / costMicros));
+  });
+
+  it("adds the advertiser's agency's margin to the spend, as the ledger bills it", async () => {
+    const db = t.deps.db;
+    const agencyId = (await findUserByEmail(db, 'agency@demo.test'))!.id;
+    const [agencyConfig] = await db
+      .select({ marginBps: userConfigs.marginBps })
+      .from(userConfigs)
+      .where(eq(userConfigs.userId, agencyId));
+    await db
+      .insert(userConfigs)
+      .values({ userId: agencyId, marginBps: 1000 })
+      .onConflictDoUpdate({ target: userConfigs.userId, set: { marginBps: 1000 } });
+    await db.update(users).set({ agencyId }).where(eq(users.id, advertiserId));
+    try {
+      const cap = 10_000;
+      const capped = (await forecastOf(draft({ daily_budget_micros: cap }))).forecast;
+      // $2.00 of media with the advertiser's margin and 10% more for the agency.
+      const costMicros = Math.round((2_000 * (10_000 + marginBps + 1000)) / 10_000);
+      expect(capped.daily_wins.expected).toBe(Math.round(cap / costMicros));
+      const { forecast } = await forecastOf(draft());
+      const rate = beta(BIDS, WINS, 2.5);
+      const impressions = (HOURS * RATE) / (HOURS / 24);
+      expect(forecast.daily_spend_micros.expected).toBe(Math.round(impressions * rate.expected * costMicros));
+    } finally {
+      await db.update(users).set({ agencyId: null }).where(eq(users.id, advertiserId));
+      await db
+        .update(userConfigs)
+        .set({ marginBps: agencyConfig?.marginBps ?? 0 })
+        .where(eq(userConfigs.userId, agencyId));
+    }
   });
 
   it('applies the targeting through the bidder: a country without traffic, a bid under every floor', async () => {

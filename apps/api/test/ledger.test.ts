@@ -14,7 +14,8 @@ import {
   readBalances,
 } from '../src/modules/ledger/ledger-accounts.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
-import { advertiserCostOf, readMarginBps, recordSpend } from '../src/modules/ledger/record-spend.ts';
+import { advertiserCostOf, readMarginBps } from '../src/modules/ledger/margin.ts';
+import { recordSpend } from '../src/modules/ledger/record-spend.ts';
 import { insertUser } from './support/accounts.ts';
 import {
   bookSpend,

@@ -17,7 +17,8 @@ import type { DeliveryEventType } from '../db/schema/delivery.ts';
 import type { DeliveryEvent } from '../modules/delivery/event-recorder.ts';
 import { rebuildRollups } from '../modules/delivery/rollups.ts';
 import { readBalanceMicros } from '../modules/ledger/ledger-accounts.ts';
-import { advertiserCostOf, readMarginBps, recordSpend } from '../modules/ledger/record-spend.ts';
+import { advertiserCostOf, readMarginsBps } from '../modules/ledger/margin.ts';
+import { recordSpend } from '../modules/ledger/record-spend.ts';
 import { demoInventory } from './demo-inventory.ts';
 
 const HOUR_MS = 3_600_000;
@@ -264,10 +265,10 @@ export const seedDemoHistory = async (
   const until = Math.floor(now / HOUR_MS) * HOUR_MS;
   const firstDay = Math.floor(now / DAY_MS) * DAY_MS - (options.days - 1) * DAY_MS;
   const all = await loadCampaigns(db, options.advertiserIds);
-  const marginOf = new Map<number, number>();
+  const advertiserIds = [...new Set(all.map((campaign) => campaign.advertiserId))];
+  const marginOf = await readMarginsBps(db, advertiserIds);
   const fundsOf = new Map<number, number>();
-  for (const advertiserId of new Set(all.map((campaign) => campaign.advertiserId))) {
-    marginOf.set(advertiserId, await readMarginBps(db, advertiserId));
+  for (const advertiserId of advertiserIds) {
     fundsOf.set(advertiserId, Number(await readBalanceMicros(db, advertiserId)));
   }
   const withFunds = all.filter((campaign) => (fundsOf.get(campaign.advertiserId) ?? 0) > 0);

@@ -78,7 +78,7 @@ export type BidderCampaign = {
   /** IAB content categories of the ads (bid.cat; matched against bcat). */
   adCategories: string[];
   creatives: BidderCreative[];
-  /** The advertiser's markup on media cost, in basis points (user config margin_bps). */
+  /** The markup on media cost, in basis points: the advertiser's margin_bps plus its agency's (ledger/margin.ts). */
   marginBps: number;
   /** Delivered so far (for CPC/CPA pricing). */
   stats: { impressions: number; clicks: number; conversions: number };

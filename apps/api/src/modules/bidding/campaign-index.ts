@@ -1,5 +1,6 @@
 // The bidder's in-memory index of what may bid: active, approved campaigns (their advertiser active)
-// with their approved creatives, by exchange; advertisers' balances; campaigns' delivery so far.
+// with their approved creatives, by exchange; advertisers' balances and margins (their own plus
+// their agency's, ledger/margin.ts); campaigns' delivery so far.
 // Loaded at start and replaced whole on reload (a reload builds a new snapshot; bids in flight keep
 // the one they started with). Reloads come from change notifications of the campaign, creative,
 // exchange and user services (debounced), and every RELOAD_INTERVAL_MS as a safety net. No bid
@@ -20,8 +21,9 @@ import { creativeExchanges, creatives } from '../../db/schema/creatives.ts';
 import { deliveryHourly } from '../../db/schema/delivery.ts';
 import { campaignSmartAppLists } from '../../db/schema/lists.ts';
 import { exchanges, smartAppCategories } from '../../db/schema/reference.ts';
-import { userConfigs, users } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/users.ts';
 import { readBalances } from '../ledger/ledger-accounts.ts';
+import { readMarginsBps } from '../ledger/margin.ts';
 import { loadManufacturers } from '../reference/device-data.ts';
 import { loadCityIndex } from '../reference/geo-data.ts';
 import { loadCarriers } from '../reference/market-data.ts';
@@ -142,7 +144,7 @@ export const loadIndexSnapshot = async (
   const activeExchangeIds = new Set(exchangeRows.map((row) => row.id));
 
   const none = campaignIds.length === 0;
-  const [approvals, links, inventoryRules, audienceRules, smartAppRules, margins, taxonomy, stats] =
+  const [approvals, links, inventoryRules, audienceRules, smartAppRules, marginOf, taxonomy, stats] =
     await Promise.all([
       none
         ? []
@@ -176,12 +178,7 @@ export const loadIndexSnapshot = async (
             .select()
             .from(campaignSmartAppLists)
             .where(inArray(campaignSmartAppLists.campaignId, campaignIds)),
-      none
-        ? []
-        : db
-            .select({ userId: userConfigs.userId, marginBps: userConfigs.marginBps })
-            .from(userConfigs)
-            .where(inArray(userConfigs.userId, advertiserIds)),
+      readMarginsBps(db, advertiserIds),
       db
         .select({
           id: smartAppCategories.id,
@@ -251,7 +248,6 @@ export const loadIndexSnapshot = async (
   const audiencesOf = groupBy(audienceRules, (row) => row.campaignId);
   const smartAppListsOf = groupBy(smartAppRules, (row) => row.campaignId);
   const creativeExchangesOf = groupBy(creativeApprovals, (row) => row.creativeId);
-  const marginOf = new Map(margins.map((row) => [row.userId, row.marginBps]));
   const statsOf = new Map(stats.map((row) => [row.campaignId, row]));
   const recentOf = groupBy(recent, (row) => row.campaignId);
 

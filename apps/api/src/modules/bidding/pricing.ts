@@ -12,6 +12,7 @@
 // second-price (at=2) auctions; what differs is what is charged: the clearing price the exchange
 // reports in ${AUCTION_PRICE} (the bid itself in a first-price auction, at most the bid in a
 // second-price one).
+import { advertiserCostOf } from '../ledger/margin.ts';
 import type { BidderCampaign } from './bidder-campaign.ts';
 
 /** Beta(alpha, beta) priors: a click-through rate of 0.2% and a conversion rate of 2% per click. */
@@ -47,11 +48,12 @@ export const priceBid = (campaign: BidderCampaign, floorMicros: number): number 
 };
 
 /**
- * What one impression costs at a clearing CPM, in micro-units: the media cost (CPM / 1000) and the
- * advertiser's cost with the margin (basis points) on top, each rounded to a whole micro-unit.
+ * What one impression costs at a clearing CPM, in micro-units: the media cost (CPM / 1000, rounded to
+ * a whole micro-unit) and the advertiser's cost with the margin (basis points) on top, by the
+ * ledger's rule (ledger/margin.ts).
  */
 export const costOfImpression = (clearingCpmMicros: number, marginBps: number) => {
   const mediaMicros = Math.round(clearingCpmMicros / 1000);
-  const advertiserMicros = Math.round((mediaMicros * (10_000 + marginBps)) / 10_000);
+  const advertiserMicros = Number(advertiserCostOf(BigInt(mediaMicros), marginBps));
   return { mediaMicros, advertiserMicros };
 };

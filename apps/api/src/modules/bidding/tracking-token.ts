@@ -14,7 +14,7 @@ export type TrackedBid = {
   advertiserId: number;
   /** The bid, CPM in micro-units. */
   bidMicros: number;
-  /** The advertiser's margin at bid time (basis points). */
+  /** The margin at bid time (basis points): the advertiser's own plus its agency's (ledger/margin.ts). */
   marginBps: number;
   /** Unix time of the bid, in seconds. */
   bidAt: number;

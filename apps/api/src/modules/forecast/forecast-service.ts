@@ -6,7 +6,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { creatives } from '../../db/schema/creatives.ts';
 import { smartAppCategories } from '../../db/schema/reference.ts';
-import { userConfigs } from '../../db/schema/users.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { ListRule } from '../bidding/bidder-campaign.ts';
@@ -22,6 +21,7 @@ import {
   checkSmartAppLists,
 } from '../campaigns/campaign-relations.ts';
 import { readCampaign } from '../campaigns/campaign-service.ts';
+import { readMarginBps } from '../ledger/margin.ts';
 import { forecastCampaign } from './forecast.ts';
 import { createSampleStore } from './sample-store.ts';
 import { createWinDataCache } from './win-rate.ts';
@@ -69,10 +69,7 @@ export const createForecastService = (deps: AppDeps): ForecastService => {
             })
             .from(smartAppCategories)
         : [],
-      db
-        .select({ marginBps: userConfigs.marginBps })
-        .from(userConfigs)
-        .where(eq(userConfigs.userId, settings.advertiserId)),
+      readMarginBps(db, settings.advertiserId),
       settings.creative_ids.length === 0
         ? []
         : db
@@ -117,7 +114,7 @@ export const createForecastService = (deps: AppDeps): ForecastService => {
         ),
         audiences: [],
         smartAppLists: settings.smart_app_list_ids,
-        marginBps: margin[0]?.marginBps ?? 0,
+        marginBps: margin,
         stats: { impressions: 0, clicks: 0, conversions: 0 },
       },
       reference,

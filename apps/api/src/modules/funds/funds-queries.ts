@@ -27,7 +27,7 @@ import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import { fetchPage, likePattern } from '../../platform/pagination.ts';
 import { ensureUserAccount, findPlatformAccount } from '../ledger/ledger-accounts.ts';
 import { readPendingSpend } from '../ledger/ledger-events.ts';
-import { readMarginBps } from '../ledger/record-spend.ts';
+import { readMarginBps } from '../ledger/margin.ts';
 import type { UserRow } from '../users/user-queries.ts';
 import type { FundsViewer } from './funds-access.ts';
 import { mayReverse } from './movements.ts';

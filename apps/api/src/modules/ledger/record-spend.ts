@@ -1,41 +1,9 @@
 // Spend: the one function the delivery side (the bidder's billing of impressions) calls to debit an
-// advertiser. Margins live here too, so the bidder and the ledger agree on what an impression costs.
-import { eq } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.ts';
-import { userConfigs, users } from '../../db/schema/users.ts';
+// advertiser. The margin on top of media cost is margin.ts's rule, the bidder's too.
+import type { Tx } from '../../db/client.ts';
 import { ensureUserAccount, findPlatformAccount } from './ledger-accounts.ts';
+import { advertiserCostOf, readMarginBps } from './margin.ts';
 import { type PostedTransfer, postTransferInTx, type TransferLeg } from './post-transfer.ts';
-
-const BPS_PER_UNIT = 10_000n;
-
-/**
- * The margin on an advertiser's media cost, in basis points (1500 = 15%): the advertiser's own
- * `margin_bps` (user config) plus its agency's. An admin sets the agency's margin for everything its
- * advertisers spend, and may add one per advertiser; a direct advertiser has its own only.
- */
-export const readMarginBps = async (db: DbOrTx, advertiserId: number): Promise<number> => {
-  const [advertiser] = await db
-    .select({ agencyId: users.agencyId, marginBps: userConfigs.marginBps })
-    .from(users)
-    .leftJoin(userConfigs, eq(userConfigs.userId, users.id))
-    .where(eq(users.id, advertiserId))
-    .limit(1);
-  if (!advertiser) return 0;
-  let bps = advertiser.marginBps ?? 0;
-  if (advertiser.agencyId !== null) {
-    const [agency] = await db
-      .select({ marginBps: userConfigs.marginBps })
-      .from(userConfigs)
-      .where(eq(userConfigs.userId, advertiser.agencyId))
-      .limit(1);
-    bps += agency?.marginBps ?? 0;
-  }
-  return bps;
-};
-
-/** Advertiser cost = media cost + margin, rounded half up to the micro-unit. */
-export const advertiserCostOf = (mediaCostMicros: bigint, marginBps: number): bigint =>
-  mediaCostMicros + (mediaCostMicros * BigInt(marginBps) + BPS_PER_UNIT / 2n) / BPS_PER_UNIT;
 
 export type SpendInput = {
   advertiserId: number;
