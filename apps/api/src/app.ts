@@ -1,6 +1,7 @@
-// Builds the Fastify app: external plugins first (helmet, rate limit, swagger, the static files of
-// media and of the web app), then the check that every later route declares its access, the
-// platform (errors, envelope, auth guard), then the domain modules.
+// Builds the Fastify app: the check that every route declares its access first, then external
+// plugins (helmet, rate limit, swagger, and in a scope declared public the static files of media
+// and of the web app and the reference pages), the platform (errors, envelope, auth guard), then the
+// domain modules.
 import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -63,7 +64,7 @@ import { createMediaStore } from './platform/media-store.ts';
 import { swaggerOptions } from './platform/openapi.ts';
 import { createOutboundPolicy } from './platform/outbound-http.ts';
 import { registerUserRateLimit } from './platform/rate-limits.ts';
-import { requireDeclaredAccess } from './platform/route-access.ts';
+import { registerPublicScope, requireDeclaredAccess } from './platform/route-access.ts';
 import { createSecretBox } from './platform/secret-box.ts';
 import { createTokenSigner } from './platform/tokens.ts';
 
@@ -120,6 +121,8 @@ export const buildApp = async (
     copyRows: database.copyRows,
   };
 
+  // From here on a route without `config.access` stops the app from starting.
+  requireDeclaredAccess(app);
   registerHelmetHeaders(app);
   await app.register(rateLimit, {
     global: false,
@@ -132,17 +135,18 @@ export const buildApp = async (
   });
   // Per-file limits are set by each upload route; this is the ceiling for any (video creatives).
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
-  await app.register(fastifyStatic, {
-    root: media.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-  });
   await app.register(swagger, swaggerOptions);
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
-  await registerWebApp(app, config.webDist);
-  // From here on a route without `config.access` stops the app from starting.
-  requireDeclaredAccess(app);
+  // Uploaded media, the reference pages and the web app are public, declared so for their scope.
+  await registerPublicScope(app, async (scope) => {
+    await scope.register(fastifyStatic, {
+      root: media.mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+    });
+    await scope.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+    await registerWebApp(scope, config.webDist);
+  });
   app.get('/docs/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
@@ -251,7 +255,7 @@ const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+$/;
 
 /**
  * Serves the built console and answers unknown non-API GETs (and HEADs) with its index.html (client
- * routing). The build writes .br and .gz siblings (apps/web/vite-precompress.ts), sent as they are to
+ * routing), in the public scope (the not-found handler set there serves every prefix). The build writes .br and .gz siblings (apps/web/vite-precompress.ts), sent as they are to
  * a browser that accepts them; hashed assets are cached for good, everything else is revalidated.
  */
 const registerWebApp = async (app: FastifyInstance, webDist: string) => {

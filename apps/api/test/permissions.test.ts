@@ -37,7 +37,15 @@ const PUBLIC_ROUTES = [
   // Conversions from advertisers' servers: refused unless the click id is a signed tracking token
   // and its advertiser has postback_enabled.
   'GET /api/postback',
+  // The reference pages and uploaded media (the public scope of app.ts).
+  'GET /docs',
+  'GET /docs/json',
   'GET /docs/openapi.json',
+  'GET /docs/static/*',
+  'GET /docs/static/index.html',
+  'GET /docs/static/swagger-initializer.js',
+  'GET /docs/yaml',
+  'GET /media/*',
   // Tracking beacons and the click redirect: the token is signed; a forged or altered one is 4xx.
   'GET /t/:kind/:token',
   'POST /api/auth/forgot-password',

@@ -87,10 +87,13 @@ export const registerAuthGuard = (app: FastifyInstance, deps: { db: Db; tokens: 
   app.decorateRequest('principal', null);
 
   app.addHook('onRequest', async (request) => {
+    // An unmatched URL gets the not-found answer (a 404, or the console's page for a client route).
+    if (request.is404) return;
     const access = request.routeOptions.config?.access;
-    // Only unmatched URLs (404 handler), static files and the reference pages carry no access rule:
-    // every other route declares one or the app does not start (route-access.ts).
-    if (access === undefined || access === 'public') return;
+    if (access === 'public') return;
+    // Every route declares its access or the app does not start (route-access.ts); one that slipped
+    // past that check (registered outside it) is refused, never served as if public.
+    if (access === undefined) throw forbidden();
     const token = bearerOf(request);
     if (!token) throw unauthorized();
     const principal = API_KEY_PATTERN.test(token)
