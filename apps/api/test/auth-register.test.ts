@@ -21,7 +21,6 @@ import {
   targetEmailsOf,
   uniqueEmail,
   userRowOf,
-  VERIFY_FIRST,
 } from './support/accounts.ts';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -68,9 +67,11 @@ describe('POST /api/auth/register and verify-otp', () => {
       });
       expect((await userRowOf(t, email)).status).toBe('PENDING');
 
-      // Pending: the right password is refused with the verify message, a wrong one like any wrong one.
-      expectError(await login(email, DEMO_PASSWORD), 403, VERIFY_FIRST);
-      expectUnauthorized(await login(email, 'Wrong-pass-1'), INVALID_LOGIN);
+      // Pending: no sign-in, and the right password is answered exactly like a wrong one.
+      const right = await login(email, DEMO_PASSWORD);
+      const wrong = await login(email, 'Wrong-pass-1');
+      expectUnauthorized(right, INVALID_LOGIN);
+      expect(right.body).toEqual(wrong.body);
 
       const mails = await mailsTo(t, email);
       expect(mails).toHaveLength(1);
@@ -101,6 +102,15 @@ describe('POST /api/auth/register and verify-otp', () => {
       expect((await login(email, DEMO_PASSWORD)).status).toBe(200);
     },
   );
+
+  it('counts sign-ins to a pending registration as failures, and verifying starts the count afresh', async () => {
+    const { email } = await registerAccount(t);
+    for (let i = 0; i < 4; i++) expectUnauthorized(await login(email, DEMO_PASSWORD), INVALID_LOGIN);
+    // The fifth attempt locks, right password or not, as for any account.
+    expect((await login(email, DEMO_PASSWORD)).status).toBe(429);
+    expect((await verify(email, await t.readOtp(email))).status).toBe(200);
+    expect((await login(email, DEMO_PASSWORD)).status).toBe(200);
+  });
 
   it('stores the e-mail lower-case and trimmed', async () => {
     const email = uniqueEmail('case');

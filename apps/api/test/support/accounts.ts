@@ -15,7 +15,6 @@ export const USER_NOT_FOUND = 'User not found.';
 export const INVALID_LOGIN = 'Invalid email or password.';
 export const OTP_INVALID = 'The code is wrong or has expired. Ask for a new code.';
 export const OTP_SENT = 'If an account exists for this e-mail, we have sent it a code.';
-export const VERIFY_FIRST = 'Please verify your e-mail address first: enter the code we sent you.';
 
 let serial = 0;
 /** An e-mail address no other test uses. */

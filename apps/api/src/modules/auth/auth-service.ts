@@ -34,12 +34,13 @@ export const login = async (
     await burnPasswordCheck(password);
     throw attempt.failure(unauthorized(INVALID_LOGIN_MESSAGE));
   }
-  if (!(await verifyPassword(user.passwordHash, password))) {
+  // A pending registration is not an account yet: its password is checked (the same work and time)
+  // and answered like a wrong one, so sign-in cannot test passwords of an unproven address.
+  const passwordMatches = await verifyPassword(user.passwordHash, password);
+  if (!passwordMatches || user.status === 'PENDING') {
     throw attempt.failure(unauthorized(INVALID_LOGIN_MESSAGE));
   }
   await attempt.succeed();
-  if (user.status === 'PENDING')
-    throw forbidden('Please verify your e-mail address first: enter the code we sent you.');
   if (user.status === 'INACTIVE') throw forbidden('This account is deactivated. Please contact support.');
   return openSession(deps, user);
 };

@@ -24,6 +24,7 @@ import { badRequest, UNSTORABLE_VALUE_MESSAGE } from '../../platform/errors.ts';
 import { refuseCommonPassword } from '../../platform/password-policy.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { findUserByEmail, type UserRow } from '../users/user-queries.ts';
+import { clearAccountThrottles } from './login-throttle.ts';
 import { consumeOtp, issueOtp, OTP_INVALID_MESSAGE, retireOtps } from './otp-service.ts';
 import { openSession } from './session-service.ts';
 
@@ -178,6 +179,8 @@ export const verifyEmail = async (deps: AppDeps, email: string, otp: string): Pr
     return row;
   });
   if (!active) throw badRequest(OTP_INVALID_MESSAGE);
+  // Sign-ins refused while the registration was pending do not count against its now proven owner.
+  await clearAccountThrottles(deps.db, active.email);
   return openSession(deps, active);
 };
 
