@@ -1,37 +1,27 @@
 // The built-in bidder through real HTTP (issue 11): the OpenRTB 2.6 specification's example
 // requests get bids from the demo campaigns, bad requests 400 with nbr, unknown exchanges 404,
 // nothing fitting 204; the win notice bills the advertiser exactly once; tracking links are signed.
-import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { campaigns } from '../src/db/schema/campaigns.ts';
 import { deliveryDailyInventory, deliveryEvents, deliveryHourly } from '../src/db/schema/delivery.ts';
 import { userConfigs } from '../src/db/schema/users.ts';
-import type { BidResponse, ResponseBid } from '../src/modules/bidding/bid-response.ts';
+import type { BidResponse } from '../src/modules/bidding/bid-response.ts';
 import { DEMO_DEAL_ID, DEMO_DELIVERY_ADVERTISER, seedDemoDelivery } from '../src/seed/demo-delivery.ts';
 import { dataOf } from './support/accounts.ts';
+import {
+  auctionOf,
+  beaconOf,
+  clickOf,
+  freshRequest,
+  LOSS_MACRO,
+  onlyBid,
+  PRICE_MACRO,
+  postBid as postBidTo,
+  track,
+} from './support/bid-calls.ts';
 import { bookSpend, creditAccount } from './support/ledger-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
-
-type Bid = ResponseBid;
-
-/** The OpenRTB macros, as exchanges find them in our URLs. */
-const PRICE_MACRO = ['$', '{AUCTION_PRICE}'].join('');
-const LOSS_MACRO = ['$', '{AUCTION_LOSS}'].join('');
-
-const fixture = (name: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(`./fixtures/openrtb/${name}.json`, import.meta.url), 'utf8'));
-
-/** A fixture with a fresh auction id (each auction is billed once; tests must not share one). */
-let auctions = 0;
-const freshRequest = (
-  name: string,
-  patch: Record<string, unknown> = {},
-): Record<string, unknown> & { id: string } => ({
-  ...fixture(name),
-  id: `${name}-${process.pid}-${Date.now()}-${++auctions}`,
-  ...patch,
-});
 
 let t: TestApp;
 let advertiserToken: string;
@@ -47,25 +37,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const postBid = (body: unknown, exchange = 'openx') =>
-  t.call('POST', `/openrtb/2.6/${exchange}`, { body, headers: { 'x-openrtb-version': '2.6' } });
-
-const onlyBid = (response: BidResponse): Bid => {
-  expect(response.seatbid).toHaveLength(1);
-  expect(response.seatbid[0]!.bid).toHaveLength(1);
-  return response.seatbid[0]!.bid[0]!;
-};
+const postBid = (body: unknown, exchange = 'openx') => postBidTo(t, body, exchange);
 
 const balance = async () =>
   dataOf<number>(await t.call('GET', '/api/campaning/getAdvertiserBalance', { token: advertiserToken }));
-
-/** Calls a tracking URL of a bid with the exchange's macros filled in. */
-const track = (url: string, price?: number) => {
-  const filled = url
-    .replaceAll(PRICE_MACRO, price === undefined ? '' : String(price))
-    .replaceAll(LOSS_MACRO, '102');
-  return fetch(filled, { redirect: 'manual' });
-};
 
 describe('POST /openrtb/2.6/:exchange_key with the specification examples', () => {
   it('bids on the simple banner (first price) with a complete BidResponse', async () => {
@@ -249,17 +224,14 @@ describe('win notices, billing and tracking', () => {
     expect(await balance()).toBe(before - 1370);
     expect((await track(bid.nurl, 1.37)).status).toBe(204);
     expect((await track(bid.burl, 1.37)).status).toBe(204);
-    const beacon = await track(
-      bid.adm.match(/src="([^"]*\/t\/imp\/[^"]*)"/)![1]!.replaceAll('&amp;', '&'),
-      1.37,
-    );
+    const beacon = await track(beaconOf(bid));
     expect(beacon.status).toBe(200);
     expect(beacon.headers.get('content-type')).toBe('image/gif');
     expect(await balance()).toBe(before - 1370);
     const counted = await t.deps.db
       .select({ type: deliveryEvents.type, cost: deliveryEvents.advertiserCostMicros })
       .from(deliveryEvents)
-      .where(and(eq(deliveryEvents.auctionId, await readAuctionOf(bid)), sql`type <> 'BID'`));
+      .where(and(eq(deliveryEvents.auctionId, auctionOf(bid)), sql`type <> 'BID'`));
     expect(counted.map((row) => row.type).sort()).toEqual(['BILLING', 'IMPRESSION', 'WIN']);
   });
 
@@ -352,9 +324,7 @@ describe('win notices, billing and tracking', () => {
       const [billing] = await t.deps.db
         .select({ media: deliveryEvents.mediaCostMicros, cost: deliveryEvents.advertiserCostMicros })
         .from(deliveryEvents)
-        .where(
-          and(eq(deliveryEvents.auctionId, await readAuctionOf(bid)), eq(deliveryEvents.type, 'BILLING')),
-        );
+        .where(and(eq(deliveryEvents.auctionId, auctionOf(bid)), eq(deliveryEvents.type, 'BILLING')));
       expect(billing).toEqual({ media: 2000, cost: 2300 });
       await setAgencyMargin(500);
       await vi.waitFor(() => expect(indexedMargin()).toBe(500), { timeout: 5000 });
@@ -386,7 +356,7 @@ describe('win notices, billing and tracking', () => {
 
   it('redirects a click (302) to the creative click URL with its click id, and counts it once', async () => {
     const bid = onlyBid((await postBid(freshRequest('simple-banner'))).body as unknown as BidResponse);
-    const clickUrl = bid.adm.match(/href="([^"]*\/t\/click\/[^"]*)"/)![1]!;
+    const clickUrl = clickOf(bid);
     const first = await track(clickUrl);
     expect(first.status).toBe(302);
     const token = clickUrl.split('/t/click/')[1]!;
@@ -394,7 +364,7 @@ describe('win notices, billing and tracking', () => {
       `https://tailspin-travel.example/deals?click=${encodeURIComponent(token)}`,
     );
     expect((await track(clickUrl)).status).toBe(302);
-    const auctionId = await readAuctionOf(bid);
+    const auctionId = auctionOf(bid);
     const clicks = await t.deps.db
       .select({ id: deliveryEvents.id })
       .from(deliveryEvents)
@@ -461,8 +431,7 @@ describe('where an ad ran (the running-apps export)', () => {
     const request = freshRequest('simple-banner');
     const bid = onlyBid((await postBid(request)).body as unknown as BidResponse);
     expect((await track(bid.nurl, 2)).status).toBe(204);
-    const beacon = bid.adm.match(/src="([^"]*\/t\/imp\/[^"]*)"/)![1]!.replaceAll('&amp;', '&');
-    expect((await track(beacon)).status).toBeLessThan(300);
+    expect((await track(beaconOf(bid))).status).toBeLessThan(300);
     await t.bidder.recorder.flush();
     const events = await t.deps.db
       .select({ type: deliveryEvents.type, inventory: deliveryEvents.inventory })
@@ -557,9 +526,3 @@ describe('delivery on the campaign list and view', () => {
     }
   });
 });
-
-/** The auction id a bid's tracking token carries. */
-const readAuctionOf = async (bid: Bid) => {
-  const token = bid.nurl.match(/\/t\/win\/([^.]+)\./)![1]!;
-  return (JSON.parse(Buffer.from(token, 'base64url').toString()) as unknown[])[1] as string;
-};

@@ -21,6 +21,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -81,6 +82,14 @@ export const deliveryEvents = pgTable(
     mediaCostMicros: bigint('media_cost_micros', { mode: 'number' }).notNull().default(0),
     /** BILLING: what the advertiser pays (media cost with the margin). */
     advertiserCostMicros: bigint('advertiser_cost_micros', { mode: 'number' }).notNull().default(0),
+    /**
+     * BILLING: what set the price of the costs (delivery/notice-price.ts): 0 none (the bid, an
+     * upper bound), 1 the win notice, 2 the billing notice. A notice of a higher rank than the
+     * impression's billed one corrects it with a row of its own (detail 'win' or 'bill': the change).
+     */
+    priceSource: smallint('price_source').notNull().default(0),
+    /** BILLING: 1 when the notice came after the exchange's notice window (the hold was given back). */
+    isLate: smallint('is_late').notNull().default(0),
   },
   (t) => [
     uniqueIndex('delivery_events_fact_key').on(t.day, t.type, t.exchangeId, t.auctionId, t.impId, t.detail),

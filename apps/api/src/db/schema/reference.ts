@@ -25,6 +25,16 @@ export const exchanges = pgTable(
     /** The identifier bid requests and DSP adapters know the exchange by (letters, digits, _ and -). */
     key: text('key').notNull(),
     status: text('status').notNull().default('ACTIVE'),
+    /**
+     * How long after a bid the exchange may still send its win, billing or loss notice: the bid's
+     * budget hold lasts that long (a later notice is still billed, and marked late).
+     */
+    noticeWindowSeconds: integer('notice_window_seconds').notNull().default(900),
+    /**
+     * Exchanges that encrypt the clearing price (Google's e_key/i_key scheme): the keys as sealed
+     * JSON (platform/secret-box.ts, purpose 'exchange-price-keys'); null for plain prices.
+     */
+    priceKeysSealed: text('price_keys_sealed'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -32,6 +42,7 @@ export const exchanges = pgTable(
     uniqueIndex('exchanges_name_key').on(sql`lower(${t.name})`),
     uniqueIndex('exchanges_key_key').on(sql`lower(${t.key})`),
     check('exchanges_status_check', sql`${t.status} in ('ACTIVE', 'INACTIVE')`),
+    check('exchanges_notice_window_check', sql`${t.noticeWindowSeconds} between 60 and 86400`),
   ],
 );
 

@@ -57,7 +57,8 @@ export const trackingUrlsOf = (
   win: `${baseUrl}/t/win/${token}?price=${PRICE}`,
   bill: `${baseUrl}/t/bill/${token}?price=${PRICE}`,
   loss: `${baseUrl}/t/loss/${token}?price=${PRICE}&reason=${LOSS}`,
-  impression: `${baseUrl}/t/imp/${token}?price=${PRICE}`,
+  // The beacon sits in the markup, where anyone reads it: it carries no price (notice-price.ts).
+  impression: `${baseUrl}/t/imp/${token}`,
   click: `${baseUrl}/t/click/${token}`,
   clickPixel: `${baseUrl}/t/click/${token}?pixel=1`,
   videoEvent: (event) => `${baseUrl}/t/video/${token}?e=${event}`,

@@ -1,8 +1,8 @@
 // Ad markup (bid.adm): a banner as HTML with our impression beacon and a click redirect, video as
 // VAST (4.0 when the imp allows it, else the newest version it lists) with impression, click and
 // quartile tracking, native as an IAB Native 1.2 response. Every tracking URL carries the signed
-// token; the impression beacon also carries ${AUCTION_PRICE}, so it can bill when an exchange sends
-// no win notice.
+// token; the impression beacon bills (at the bid, until a notice brings the price) when an exchange
+// sends no win notice.
 import type { BidderCreative } from './bidder-campaign.ts';
 import { type CreativeFit, type NativeRequest, nativeDataText } from './creative-match.ts';
 

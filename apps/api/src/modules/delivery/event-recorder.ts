@@ -34,6 +34,10 @@ export type DeliveryEvent = {
   userKey?: string;
   mediaCostMicros?: number;
   advertiserCostMicros?: number;
+  /** BILLING: what priced it (notice-price.ts PRICE_SOURCE). */
+  priceSource?: number;
+  /** BILLING: the notice came after the exchange's notice window. */
+  isLate?: boolean;
 };
 
 export type EventRecorder = {
@@ -68,14 +72,18 @@ type FactKey = {
 const EVENT_RECORD = sql.raw(`day date, occurred_at timestamptz, type text, exchange_id integer,
   auction_id text, imp_id text, detail text, campaign_id bigint, creative_id bigint, advertiser_id bigint,
   country text, os text, device_type text, traffic_type text, inventory text, user_key text, bid_micros bigint,
-  media_cost_micros bigint, advertiser_cost_micros bigint`);
+  media_cost_micros bigint, advertiser_cost_micros bigint, price_source smallint, is_late smallint`);
 const EVENT_COLUMN_LIST = `day, occurred_at, type, exchange_id, auction_id, imp_id, detail, campaign_id,
   creative_id, advertiser_id, country, os, device_type, traffic_type, inventory, user_key, bid_micros,
-  media_cost_micros, advertiser_cost_micros`;
+  media_cost_micros, advertiser_cost_micros, price_source, is_late`;
 const EVENT_COLUMNS = sql.raw(EVENT_COLUMN_LIST);
 
 /** The columns' values from the JSON rows: a bid journaled before a column existed has none of it. */
-const EVENT_VALUES = sql.raw(EVENT_COLUMN_LIST.replace('inventory', "coalesce(inventory, '') as inventory"));
+const EVENT_VALUES = sql.raw(
+  EVENT_COLUMN_LIST.replace('inventory', "coalesce(inventory, '') as inventory")
+    .replace('price_source', 'coalesce(price_source, 0) as price_source')
+    .replace('is_late', 'coalesce(is_late, 0) as is_late'),
+);
 
 /**
  * An event as the JSON row `json_to_recordset` reads (and the bid journal keeps). `day` comes
@@ -101,6 +109,9 @@ export const eventRow = (event: DeliveryEvent) => ({
   bid_micros: event.bidMicros,
   media_cost_micros: event.mediaCostMicros ?? 0,
   advertiser_cost_micros: event.advertiserCostMicros ?? 0,
+  // Billing's own columns only where set (absent reads as 0): bid lines stay as short as they were.
+  ...(event.priceSource ? { price_source: event.priceSource } : {}),
+  ...(event.isLate ? { is_late: 1 } : {}),
 });
 
 /**

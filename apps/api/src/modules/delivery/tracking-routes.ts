@@ -46,10 +46,10 @@ export const trackingRoutes = (db: Db, bidder: Bidder) => async (app: FastifyIns
       switch (kind) {
         case 'win':
         case 'bill':
-          await recordBilledImpression(bidder, tracked, query.price);
+          await recordBilledImpression(db, bidder, tracked, { kind, price: query.price, decode: null });
           return reply.code(204).send();
         case 'imp':
-          await recordBilledImpression(bidder, tracked, query.price);
+          await recordBilledImpression(db, bidder, tracked, { kind, price: undefined, decode: null });
           return sendPixel();
         case 'loss':
           await recordLoss(bidder, tracked, query.reason);

@@ -1,17 +1,21 @@
 // What a tracking call counts. A win notice (nurl), billing notice (burl) and the impression beacon
 // each stand for a served, billable impression: whichever comes first records WIN, BILLING and
 // IMPRESSION once for the auction and imp (the events' unique key), debits the advertiser once (in
-// the same transaction, see event-recorder.ts) and turns the pending hold into spend; later calls
-// change nothing. A loss notice drops the hold. Clicks and video progress are counted once each.
+// the same transaction, see event-recorder.ts) and turns the pending hold into spend. The price is
+// the notice's own when it carries a real one (notice-price.ts), else the bid; a later notice whose
+// price outranks it reprices the impression (billing-correction.ts). A loss notice drops the hold.
+// Clicks and video progress are counted once each.
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { creatives } from '../../db/schema/creatives.ts';
 import { type DeliveryEventType, deliveryEvents } from '../../db/schema/delivery.ts';
 import type { Bidder } from '../bidding/bidder.ts';
 import { absoluteUrl } from '../bidding/markup.ts';
-import { costOfImpression, microsOfCpm } from '../bidding/pricing.ts';
+import { costOfImpression } from '../bidding/pricing.ts';
 import type { TrackedBid } from '../bidding/tracking-token.ts';
+import { correctBilledPrice } from './billing-correction.ts';
 import { type DeliveryEvent, utcDayOf } from './event-recorder.ts';
+import { PRICE_SOURCE, type PriceDecoder, type PriceSource, readNoticePrice } from './notice-price.ts';
 
 export const TRACKING_KINDS = ['win', 'bill', 'imp', 'loss', 'click', 'video'] as const;
 export type TrackingKind = (typeof TRACKING_KINDS)[number];
@@ -22,17 +26,6 @@ export const VIDEO_EVENT_TYPES: Record<string, DeliveryEventType> = {
   midpoint: 'VIDEO_MIDPOINT',
   thirdQuartile: 'VIDEO_THIRD_QUARTILE',
   complete: 'VIDEO_COMPLETE',
-};
-
-/**
- * The clearing CPM in micro-units: the exchange's ${AUCTION_PRICE}, never above our bid. When the
- * exchange left the macro unreplaced (or sent nothing), the bid itself: exact in a first-price
- * auction, an upper bound in a second-price one.
- */
-export const clearingPriceMicros = (price: string | undefined, tracked: TrackedBid): number => {
-  const value = price === undefined || price.trim() === '' ? Number.NaN : Number(price);
-  if (!Number.isFinite(value) || value < 0) return tracked.bidMicros;
-  return Math.min(microsOfCpm(value), tracked.bidMicros);
 };
 
 const eventOf = (
@@ -62,37 +55,68 @@ const eventOf = (
 const reservationKeyOf = (tracked: TrackedBid) =>
   `${tracked.exchangeId}:${tracked.auctionId}:${tracked.impId}`;
 
-/** Win, billing notice or beacon: the impression is served and billed, once. Answers whether this call billed it. */
+/** A notice that the impression was served: the win notice, the billing notice or the beacon. */
+export type ServedNotice = {
+  kind: 'win' | 'bill' | 'imp';
+  /** The notice's price value as the exchange filled it in (the beacon's is never read). */
+  price: string | undefined;
+  /** The exchange's price decoder (encrypted prices), or null for plain decimal CPMs. */
+  decode: PriceDecoder | null;
+};
+
+/** The price a notice sets and how authoritative it is. */
+const priceOfNotice = (notice: ServedNotice, tracked: TrackedBid) => {
+  const price =
+    notice.kind === 'imp'
+      ? null
+      : readNoticePrice(notice.price, tracked.bidMicros, notice.decode ?? undefined);
+  if (price === null) return { clearingMicros: tracked.bidMicros, source: PRICE_SOURCE.none as PriceSource };
+  return { clearingMicros: price, source: notice.kind === 'bill' ? PRICE_SOURCE.bill : PRICE_SOURCE.win };
+};
+
+/**
+ * Win, billing notice or beacon: the impression is served and billed, once, at the notice's price
+ * when it has one (a later notice of a higher rank reprices it). Answers whether this call billed it.
+ */
 export const recordBilledImpression = async (
+  db: Db,
   bidder: Bidder,
   tracked: TrackedBid,
-  price: string | undefined,
+  notice: ServedNotice,
   nowMs = Date.now(),
 ): Promise<boolean> => {
   if (tracked.isTest) return false;
-  const clearing = clearingPriceMicros(price, tracked);
-  const cost = costOfImpression(clearing, tracked.marginBps);
+  const { clearingMicros, source } = priceOfNotice(notice, tracked);
+  const cost = costOfImpression(clearingMicros, tracked.marginBps);
+  const billing = eventOf(tracked, 'BILLING', nowMs, {
+    mediaCostMicros: cost.mediaMicros,
+    advertiserCostMicros: cost.advertiserMicros,
+    priceSource: source,
+  });
   const [, billed] = await bidder.recorder.record([
     eventOf(tracked, 'WIN', nowMs),
-    eventOf(tracked, 'BILLING', nowMs, {
-      mediaCostMicros: cost.mediaMicros,
-      advertiserCostMicros: cost.advertiserMicros,
-    }),
+    billing,
     eventOf(tracked, 'IMPRESSION', nowMs),
   ]);
-  if (billed) {
-    await bidder.state.settle({
+  const settle = (amountMicros: number, counted: boolean) =>
+    bidder.state.settle({
       reservationKey: reservationKeyOf(tracked),
       campaignId: tracked.campaignId,
       advertiserId: tracked.advertiserId,
       dateKey: tracked.dateKey,
-      amountMicros: cost.advertiserMicros,
-      frequency: tracked.frequencyKey
-        ? { key: tracked.frequencyKey, ttlSeconds: tracked.frequencyTtl }
-        : null,
+      amountMicros,
+      frequency:
+        counted && tracked.frequencyKey
+          ? { key: tracked.frequencyKey, ttlSeconds: tracked.frequencyTtl }
+          : null,
     });
+  if (billed) {
+    await settle(cost.advertiserMicros, true);
+    return true;
   }
-  return billed === true;
+  const change = await correctBilledPrice(db, billing);
+  if (change !== 0) await settle(change, false);
+  return false;
 };
 
 export const recordLoss = async (

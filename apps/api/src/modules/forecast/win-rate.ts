@@ -65,7 +65,8 @@ export const readWinData = async (db: Db, nowMs: number): Promise<WinData> => {
     where day >= ${firstKeptDay(nowMs)} and type in ('BID', 'WIN')
     group by 1`);
   const costs = await db.execute<{ media: string | null; bids: string | null }>(sql`
-    select sum(media_cost_micros)::text as media, sum(bid_micros)::text as bids
+    select sum(media_cost_micros)::text as media,
+      sum(bid_micros) filter (where detail = '')::text as bids
     from delivery_events
     where day >= ${firstKeptDay(nowMs)} and type = 'BILLING' and bid_micros > 0`);
   const rows = (counts as unknown as { rows: { bucket: number; bids: string; wins: string }[] }).rows;

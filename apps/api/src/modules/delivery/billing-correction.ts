@@ -1,0 +1,128 @@
+// A billed impression repriced by a notice of higher rank (notice-price.ts): the beacon or a notice
+// without a price billed the bid, then the win notice brings the clearing price; or the win notice
+// billed its price, then the billing notice brings another. The impression keeps its first BILLING
+// row; the change is a row of its own (detail 'win' or 'bill', once each by the events' unique key)
+// carrying the difference of the costs, so the rollups (sums of BILLING rows) follow, and in the
+// ledger the spend in force is reversed and the new one posted, all in one transaction. The BILLING
+// rows of the impression are locked first, so two notices correcting it at once queue.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { deliveryEvents } from '../../db/schema/delivery.ts';
+import { ledgerEntries, ledgerTransfers } from '../../db/schema/ledger.ts';
+import { postTransferInTx } from '../ledger/post-transfer.ts';
+import { recordSpend } from '../ledger/record-spend.ts';
+import { type DeliveryEvent, eventRow, insertEventRows } from './event-recorder.ts';
+import { CORRECTION_DETAIL, type PriceSource } from './notice-price.ts';
+import { spendReferenceOf } from './spend-debit.ts';
+
+type Billed = { source: number; mediaMicros: number; advertiserMicros: number };
+
+const readBilled = async (db: DbOrTx, billing: DeliveryEvent, lock: boolean): Promise<Billed | null> => {
+  const query = db
+    .select({
+      source: deliveryEvents.priceSource,
+      media: deliveryEvents.mediaCostMicros,
+      advertiser: deliveryEvents.advertiserCostMicros,
+    })
+    .from(deliveryEvents)
+    .where(
+      and(
+        eq(deliveryEvents.day, billing.day),
+        eq(deliveryEvents.type, 'BILLING'),
+        eq(deliveryEvents.exchangeId, billing.exchangeId),
+        eq(deliveryEvents.auctionId, billing.auctionId),
+        eq(deliveryEvents.impId, billing.impId),
+      ),
+    );
+  const rows = lock ? await query.for('update') : await query;
+  if (rows.length === 0) return null;
+  return {
+    source: Math.max(...rows.map((row) => row.source)),
+    mediaMicros: rows.reduce((sum, row) => sum + row.media, 0),
+    advertiserMicros: rows.reduce((sum, row) => sum + row.advertiser, 0),
+  };
+};
+
+/** What the notice changes, or null when its price does not outrank the billed one (or equals it). */
+const changeOf = (billed: Billed | null, billing: DeliveryEvent, source: PriceSource) => {
+  if (!billed || source <= billed.source) return null;
+  const media = (billing.mediaCostMicros ?? 0) - billed.mediaMicros;
+  const advertiser = (billing.advertiserCostMicros ?? 0) - billed.advertiserMicros;
+  // The same price from a higher rank only matters over an unpriced billing: it fixes the price
+  // against a later notice of a lower rank.
+  if (media === 0 && advertiser === 0 && billed.source > 0) return null;
+  return { media, advertiser };
+};
+
+/** The impression's spend in force: its last SPEND transfer not reversed. */
+const findLiveSpend = async (tx: Tx, billing: DeliveryEvent) => {
+  const base = spendReferenceOf(billing);
+  const references = [base, ...Object.values(CORRECTION_DETAIL).map((detail) => `${base}:${detail}`)];
+  const [live] = await tx
+    .select({ id: ledgerTransfers.id, reference: ledgerTransfers.reference })
+    .from(ledgerTransfers)
+    .where(
+      and(
+        eq(ledgerTransfers.kind, 'SPEND'),
+        inArray(ledgerTransfers.reference, references),
+        sql`not exists (select 1 from ledger_transfers r where r.reverses_transfer_id = ${ledgerTransfers.id})`,
+      ),
+    )
+    .orderBy(sql`${ledgerTransfers.id} desc`)
+    .limit(1);
+  return live ?? null;
+};
+
+const reverseSpend = async (tx: Tx, transfer: { id: number; reference: string | null }, at: Date) => {
+  const legs = await tx
+    .select({ accountId: ledgerEntries.accountId, amountMicros: ledgerEntries.amountMicros })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.transferId, transfer.id));
+  await postTransferInTx(tx, {
+    kind: 'REVERSAL',
+    reference: transfer.reference,
+    note: 'Repriced by a later notice of the exchange.',
+    reversesTransferId: transfer.id,
+    occurredAt: at,
+    createdBy: null,
+    onBehalfOf: null,
+    legs: legs.map((leg) => ({ accountId: leg.accountId, amountMicros: -leg.amountMicros })),
+  });
+};
+
+/**
+ * Reprices a billed impression with the BILLING event this notice would have recorded (its costs
+ * and price source). Answers the change of the advertiser's cost (0 when nothing changed).
+ */
+export const correctBilledPrice = async (db: Db, billing: DeliveryEvent): Promise<number> => {
+  const source = (billing.priceSource ?? 0) as PriceSource;
+  if (source === 0 || !changeOf(await readBilled(db, billing, false), billing, source)) return 0;
+  return db.transaction(async (tx) => {
+    const billed = await readBilled(tx, billing, true);
+    const change = changeOf(billed, billing, source);
+    if (!change) return 0;
+    const detail = CORRECTION_DETAIL[source as Exclude<PriceSource, 0>];
+    const row = {
+      ...billing,
+      detail,
+      mediaCostMicros: change.media,
+      advertiserCostMicros: change.advertiser,
+    };
+    const inserted = await insertEventRows(tx, JSON.stringify([eventRow(row)]), 'direct');
+    if (inserted.length === 0) return 0;
+    const live = await findLiveSpend(tx, billing);
+    if (live) await reverseSpend(tx, live, billing.occurredAt);
+    const media = billing.mediaCostMicros ?? 0;
+    const advertiser = billing.advertiserCostMicros ?? 0;
+    if (advertiser > 0)
+      await recordSpend(tx, {
+        advertiserId: billing.advertiserId,
+        campaignId: billing.campaignId,
+        mediaCostMicros: BigInt(media),
+        advertiserCostMicros: BigInt(Math.max(media, advertiser)),
+        occurredAt: billing.occurredAt,
+        reference: `${spendReferenceOf(billing)}:${detail}`,
+      });
+    return change.advertiser;
+  });
+};

@@ -1,0 +1,127 @@
+// Who sets an impression's price, through real HTTP: only a notice that carries a real price, the
+// billing notice (burl) over the win notice (nurl), and never the impression beacon (it sits in the
+// markup). A notice that outranks the billed price reprices the impression: the raw events, the
+// rollups and the ledger (the spend in force reversed, the new one posted) all follow.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveryEvents, deliveryHourly } from '../src/db/schema/delivery.ts';
+import { ledgerTransfers } from '../src/db/schema/ledger.ts';
+import { DEMO_DELIVERY_ADVERTISER, seedDemoDelivery } from '../src/seed/demo-delivery.ts';
+import { dataOf } from './support/accounts.ts';
+import { auctionOf, beaconOf, bidOn, freshRequest, PRICE_MACRO, track } from './support/bid-calls.ts';
+import { expectLedgerBalanced } from './support/ledger-fixtures.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+let advertiserToken: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await seedDemoDelivery(t.deps.db, t.deps.media.mediaDir);
+  await t.bidder.index.reload();
+  advertiserToken = await t.loginAs(DEMO_DELIVERY_ADVERTISER);
+});
+afterAll(() => t.close());
+
+const balance = async () =>
+  dataOf<number>(await t.call('GET', '/api/campaning/getAdvertiserBalance', { token: advertiserToken }));
+
+/** A $2.50 CPM bid on the simple banner (the demo advertiser pays no margin). */
+const banner = () => bidOn(t, freshRequest('simple-banner', { at: 2 }));
+
+/** What the impression of a bid costs the advertiser, by its BILLING rows (the first and corrections). */
+const billedOf = async (auctionId: string) => {
+  const rows = await t.deps.db
+    .select({ cost: deliveryEvents.advertiserCostMicros, source: deliveryEvents.priceSource })
+    .from(deliveryEvents)
+    .where(and(eq(deliveryEvents.auctionId, auctionId), eq(deliveryEvents.type, 'BILLING')));
+  return { cost: rows.reduce((sum, row) => sum + row.cost, 0), rows: rows.length };
+};
+
+const spendsOf = async (auctionId: string) =>
+  t.deps.db
+    .select({ kind: ledgerTransfers.kind, cost: ledgerTransfers.advertiserCostMicros })
+    .from(ledgerTransfers)
+    .where(sql`${ledgerTransfers.reference} like ${`imp:%:${auctionId}:%`}`)
+    .orderBy(ledgerTransfers.id);
+
+describe('the price of a billed impression', () => {
+  it('is not set by a billing notice whose macro was never substituted: the win notice prices it', async () => {
+    const bid = await banner();
+    const before = await balance();
+    // The exchange called the burl without substituting ${AUCTION_PRICE}: the bid is billed for now.
+    expect(
+      (await track(bid.burl.replace(`price=${PRICE_MACRO}`, `price=${encodeURIComponent(PRICE_MACRO)}`)))
+        .status,
+    ).toBe(204);
+    expect(await balance()).toBe(before - 2500);
+    // The win notice brings the second price: the impression costs that.
+    expect((await track(bid.nurl, 1.2)).status).toBe(204);
+    expect(await balance()).toBe(before - 1200);
+    expect((await billedOf(auctionOf(bid))).cost).toBe(1200);
+    expect((await spendsOf(auctionOf(bid))).map((row) => row.kind)).toEqual(['SPEND', 'REVERSAL', 'SPEND']);
+    await expectLedgerBalanced(t);
+  });
+
+  it('takes the billing notice over the win notice, whichever comes first', async () => {
+    const first = await banner();
+    let before = await balance();
+    await track(first.nurl, 1);
+    await track(first.burl, 1.25);
+    // A win notice after the billing notice changes nothing.
+    await track(first.nurl, 0.5);
+    expect(await balance()).toBe(before - 1250);
+    expect((await billedOf(auctionOf(first))).cost).toBe(1250);
+
+    const second = await banner();
+    before = await balance();
+    await track(second.burl, 1.25);
+    await track(second.nurl, 1);
+    expect(await balance()).toBe(before - 1250);
+    // The same price again from the billing notice: nothing to correct, no row, no ledger movement.
+    const third = await banner();
+    await track(third.nurl, 2);
+    await track(third.burl, 2);
+    expect(await billedOf(auctionOf(third))).toEqual({ cost: 2000, rows: 1 });
+    expect(await spendsOf(auctionOf(third))).toHaveLength(1);
+  });
+
+  it('never lets the impression beacon set the price (the URL is in the markup)', async () => {
+    const bid = await banner();
+    expect(beaconOf(bid)).not.toContain('price=');
+    const before = await balance();
+    // Someone adds ?price=0 to the beacon: the impression is billed at the bid, not for free.
+    expect((await track(`${beaconOf(bid)}?price=0`)).status).toBe(200);
+    expect(await balance()).toBe(before - 2500);
+    await track(bid.nurl, 0.8);
+    expect(await balance()).toBe(before - 800);
+  });
+
+  it.each([
+    ['a negative price', '-1'],
+    ['a price above the bid', '99'],
+    ['a number that is not a plain decimal', '1e0'],
+    ['text', 'abc'],
+    ['nothing', ''],
+  ])('does not take %s as the price, and a later real price sets it', async (_name, price) => {
+    const bid = await banner();
+    const before = await balance();
+    await track(bid.nurl, price);
+    expect(await balance()).toBe(before - 2500);
+    await track(bid.burl, 2.1);
+    expect(await balance()).toBe(before - 2100);
+  });
+
+  it('keeps the hourly rollups equal to the raw events through the corrections', async () => {
+    await t.bidder.recorder.flush();
+    const [raw] = await t.deps.db
+      .select({ cost: sql<number>`coalesce(sum(advertiser_cost_micros), 0)::int` })
+      .from(deliveryEvents)
+      .where(inArray(deliveryEvents.type, ['BILLING']));
+    const [rolled] = await t.deps.db
+      .select({ cost: sql<number>`coalesce(sum(advertiser_cost_micros), 0)::int` })
+      .from(deliveryHourly);
+    expect(rolled).toEqual(raw);
+    await expectLedgerBalanced(t);
+  });
+});
