@@ -3,6 +3,7 @@ import { MICROS_PER_UNIT } from '../constants.ts';
 import {
   findMoneyTextError,
   formatMicros,
+  formatMicrosDecimal,
   MONEY_INVALID_MESSAGE,
   MONEY_TOO_LARGE_MESSAGE,
   MONEY_TOO_PRECISE_MESSAGE,
@@ -50,6 +51,25 @@ describe('formatMicros', () => {
   it('rounds a fractional number to a whole micro first, and returns non-finite input as text', () => {
     expect(formatMicros(4_999.6)).toBe('$0.01');
     expect(formatMicros(Number.NaN)).toBe('NaN');
+  });
+});
+
+describe('formatMicrosDecimal', () => {
+  it.each<[number | bigint, string]>([
+    [0, '0.00'],
+    [12_340_000, '12.34'],
+    [-1_234_500_000, '-1234.50'],
+    [1_004_999, '1.00'],
+    [1_005_000, '1.01'],
+    [-1_005_000, '-1.01'],
+    [-4_999, '0.00'],
+    [2_675_000, '2.68'],
+    [999_995_000, '1000.00'],
+    [Number.MAX_SAFE_INTEGER, '9007199254.74'],
+    [123_456_789_012_345_678_901n, '123456789012345.68'],
+    [Number.NaN, 'NaN'],
+  ])('%d -> %s (the amount formatMicros shows, as a plain number)', (micros, expected) => {
+    expect(formatMicrosDecimal(micros)).toBe(expected);
   });
 });
 

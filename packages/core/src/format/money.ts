@@ -11,6 +11,20 @@ function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
+type RoundedAmount = { sign: '' | '-'; whole: string; fraction: string };
+
+/** Micro-units rounded to the cent, half away from zero; no minus on an amount that rounds to zero. */
+function roundToCents(micros: number | bigint): RoundedAmount {
+  const value = typeof micros === 'bigint' ? micros : BigInt(Math.round(micros));
+  const isNegative = value < 0n;
+  const cents = ((isNegative ? -value : value) + MICROS_PER_CENT / 2n) / MICROS_PER_CENT;
+  return {
+    sign: isNegative && cents > 0n ? '-' : '',
+    whole: (cents / 100n).toString(),
+    fraction: (cents % 100n).toString().padStart(2, '0'),
+  };
+}
+
 /**
  * 12_340_000 -> '$12.34', -1_234_500_000 -> '-$1,234.50'. Rounds to the cent, half away from zero
  * (5_000 -> '$0.01', -5_000 -> '-$0.01'); an amount that rounds to zero has no minus. A fractional
@@ -18,13 +32,19 @@ function groupThousands(digits: string): string {
  */
 export function formatMicros(micros: number | bigint): string {
   if (typeof micros === 'number' && !Number.isFinite(micros)) return String(micros);
-  const value = typeof micros === 'bigint' ? micros : BigInt(Math.round(micros));
-  const isNegative = value < 0n;
-  const cents = ((isNegative ? -value : value) + MICROS_PER_CENT / 2n) / MICROS_PER_CENT;
-  const sign = isNegative && cents > 0n ? '-' : '';
-  const whole = groupThousands((cents / 100n).toString());
-  const fraction = (cents % 100n).toString().padStart(2, '0');
-  return `${sign}$${whole}.${fraction}`;
+  const { sign, whole, fraction } = roundToCents(micros);
+  return `${sign}$${groupThousands(whole)}.${fraction}`;
+}
+
+/**
+ * The amount formatMicros shows, as a plain decimal number for files that spreadsheets read (CSV):
+ * 12_340_000 -> '12.34', -1_234_500_000 -> '-1234.50', 1_005_000 -> '1.01' (same rounding, no
+ * dollar sign, no thousands separators). Non-finite input is returned as text ('NaN').
+ */
+export function formatMicrosDecimal(micros: number | bigint): string {
+  if (typeof micros === 'number' && !Number.isFinite(micros)) return String(micros);
+  const { sign, whole, fraction } = roundToCents(micros);
+  return `${sign}${whole}.${fraction}`;
 }
 
 export const MONEY_INVALID_MESSAGE = 'Please enter an amount like 12.34.';

@@ -1,7 +1,6 @@
 // HTTP of funds: /api/funds (every role; whose account is decided by funds-access.ts),
 // /api/admin/funds (admin and co-admin: credit, debit, overview, the ledger check) and
 // /api/agency/funds (allocations). Every money-moving POST honours an Idempotency-Key header.
-import { Readable } from 'node:stream';
 import { errorResponse, okResponse, pageOf } from '@console/core/api/common';
 import {
   accountsQuery,
@@ -22,12 +21,11 @@ import {
   reversalBody,
   statementQuery,
 } from '@console/core/api/funds';
-import { formatMicros } from '@console/core/format/money';
-import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../platform/auth-guard.ts';
+import { type CsvColumn, type CsvRow, csvStream, plainColumns } from '../../platform/csv-writer.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
 import { checkLedger } from '../ledger/ledger-check.ts';
@@ -78,47 +76,49 @@ const answerMovement = (
   return { success: true as const, message, data: outcome.result };
 };
 
-const CSV_COLUMNS = [
-  'booked_at',
-  'occurred_at',
-  'transfer_id',
-  'kind',
-  'method',
-  'amount',
-  'amount_micros',
-  'balance_after',
-  'balance_after_micros',
-  'counterparty',
-  'reference',
-  'note',
-  'by',
-  'reverses_transfer_id',
-  'reversed_by_transfer_id',
-  'campaign_id',
-  'advertiser_cost_micros',
-];
+const money = (header: string): CsvColumn => ({ header, money: true });
 
-const csvRowOf = (entry: FundsEntry, withMediaCost: boolean) => {
+/** The history CSV's columns: amounts in dollars (as the screens round them) and in micro-units. */
+const CSV_COLUMNS: CsvColumn[] = [
+  ...plainColumns('booked_at', 'occurred_at', 'transfer_id', 'kind', 'method'),
+  money('amount'),
+  ...plainColumns('amount_micros'),
+  money('balance_after'),
+  ...plainColumns(
+    'balance_after_micros',
+    'counterparty',
+    'reference',
+    'note',
+    'by',
+    'reverses_transfer_id',
+    'reversed_by_transfer_id',
+    'campaign_id',
+    'advertiser_cost_micros',
+  ),
+];
+const STAFF_CSV_COLUMNS = [...CSV_COLUMNS, ...plainColumns('media_cost_micros')];
+
+const csvRowOf = (entry: FundsEntry, withMediaCost: boolean): CsvRow => {
   const row = [
     entry.createdAt,
     entry.occurredAt,
     entry.transfer_id,
     entry.kind,
-    entry.method ?? '',
-    formatMicros(entry.amount_micros),
+    entry.method,
     entry.amount_micros,
-    formatMicros(entry.balance_after_micros),
+    entry.amount_micros,
+    entry.balance_after_micros,
     entry.balance_after_micros,
     entry.counterparty?.email ?? 'platform',
-    entry.reference ?? '',
+    entry.reference,
     entry.note,
     entry.createdBy?.email ?? 'system',
-    entry.reverses_transfer_id ?? '',
-    entry.reversed_by_transfer_id ?? '',
-    entry.campaign_id ?? '',
-    entry.advertiser_cost_micros ?? '',
+    entry.reverses_transfer_id,
+    entry.reversed_by_transfer_id,
+    entry.campaign_id,
+    entry.advertiser_cost_micros,
   ];
-  return withMediaCost ? [...row, entry.media_cost_micros ?? ''] : row;
+  return withMediaCost ? [...row, entry.media_cost_micros] : row;
 };
 
 export const fundsRoutes =
@@ -187,22 +187,14 @@ export const fundsRoutes =
         const principal = principalOf(request);
         const viewer = viewerOf(principal);
         const holder = await requireVisibleAccountHolder(deps.db, principal, request.query.user_primary_id);
-        const rows = iterateHistory(deps.db, viewer, holder, request.query);
-        const csv = stringify({
-          header: true,
-          columns: viewer.isStaff ? [...CSV_COLUMNS, 'media_cost_micros'] : CSV_COLUMNS,
-        });
-        Readable.from(
-          (async function* () {
-            for await (const entry of rows) yield csvRowOf(entry, viewer.isStaff);
-          })(),
-        )
-          .on('error', (error) => csv.destroy(error))
-          .pipe(csv);
+        const entries = iterateHistory(deps.db, viewer, holder, request.query);
+        const rows = (async function* () {
+          for await (const entry of entries) yield csvRowOf(entry, viewer.isStaff);
+        })();
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="funds-${holder.id}.csv"`)
-          .send(csv);
+          .send(csvStream(viewer.isStaff ? STAFF_CSV_COLUMNS : CSV_COLUMNS, rows));
       },
     );
 

@@ -1,7 +1,6 @@
 // HTTP of /api/applists (inventory lists; every signed-in role, scoped: advertisers their own,
 // agencies their advertisers', admin and co-admin all; 404 outside), /api/admin/applists (the DSP
 // association ids: admin and co-admin) and /api/list-imports (the progress of an upload).
-import { Readable } from 'node:stream';
 import { okResponse, pageOf } from '@console/core/api/common';
 import {
   applistAssocBody,
@@ -24,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readChangeLog } from '../../platform/audit.ts';
 import { principalOf } from '../../platform/auth-guard.ts';
+import { csvStream, plainColumns } from '../../platform/csv-writer.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
 import {
@@ -261,17 +261,14 @@ export const applistRoutes =
       },
       async (request, reply) => {
         const list = await requireApplist(deps.db, principalOf(request), request.params.id);
-        const source = applistEntryColumns(list.id);
-        async function* csv() {
-          // Entries are validated domains, bundles and store ids: no commas, quotes or line breaks.
-          yield 'entry\n';
-          yield* exportEntries(deps.db, source);
-        }
+        const rows = (async function* () {
+          for await (const entry of exportEntries(deps.db, applistEntryColumns(list.id))) yield [entry];
+        })();
         reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${exportFileName(list.name)}"`);
         // A stream is sent as it is (the response schema only documents it).
-        return reply.send(Readable.from(csv()) as unknown as string);
+        return reply.send(csvStream(plainColumns('entry'), rows) as unknown as string);
       },
     );
 

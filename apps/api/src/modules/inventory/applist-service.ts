@@ -439,7 +439,7 @@ export async function* exportEntries(db: DbOrTx, source: EntryColumns): AsyncGen
       .orderBy(asc(source.value))
       .limit(EXPORT_PAGE);
     if (rows.length === 0) return;
-    yield `${rows.map((row) => row.value).join('\n')}\n`;
+    for (const row of rows) yield row.value;
     after = rows.at(-1)!.value;
     if (rows.length < EXPORT_PAGE) return;
   }

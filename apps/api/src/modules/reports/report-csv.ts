@@ -1,10 +1,12 @@
 // The CSV of a generated report: its column labels as the header (event columns E{n}-{name}), its
-// stored rows read in batches, money metrics written as dollars with two decimals.
+// stored rows read in batches; money metrics are money columns of the CSV writer (dollars, written
+// as the screens round them).
 
 import type { ReportColumn, ReportMetric } from '@console/core/api/reports';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { reportRows } from '../../db/schema/reports.ts';
+import type { CsvColumn, CsvRow } from '../../platform/csv-writer.ts';
 import { MONEY_METRICS } from './report-data.ts';
 
 /** Chunks of stored rows (500 each) read at a time. */
@@ -35,22 +37,15 @@ const HEADER_OF: Partial<Record<string, string>> = {
   win_rate: 'Win rate %',
 };
 
-export const csvHeaderOf = (columns: readonly ReportColumn[]) =>
-  columns.map((column) => (column.kind === 'event' ? column.label : (HEADER_OF[column.key] ?? column.key)));
+/** The CSV columns of a report's columns: their headers, money metrics as money. */
+export const csvColumnsOf = (columns: readonly ReportColumn[]): CsvColumn[] =>
+  columns.map((column) => ({
+    header: column.kind === 'event' ? column.label : (HEADER_OF[column.key] ?? column.key),
+    money: column.kind === 'metric' && MONEY_METRICS.has(column.key as ReportMetric),
+  }));
 
-/** Cells as the CSV writes them: money metrics in dollars with two decimals. */
-export const formatCsvCells = (columns: readonly ReportColumn[], rows: (string | number)[][]) => {
-  const money = columns.map((c) => c.kind === 'metric' && MONEY_METRICS.has(c.key as ReportMetric));
-  return rows.map((cells) =>
-    cells.map((cell, i) => (money[i] && typeof cell === 'number' ? (cell / 1_000_000).toFixed(2) : cell)),
-  );
-};
-
-export async function* reportCsvBatches(
-  db: DbOrTx,
-  reportId: number,
-  columns: readonly ReportColumn[],
-): AsyncGenerator<(string | number)[][]> {
+/** A generated report's stored rows, in order, read a few chunks at a time. */
+export async function* reportCsvRows(db: DbOrTx, reportId: number): AsyncGenerator<CsvRow> {
   let after = -1;
   for (;;) {
     const chunks = await db
@@ -61,10 +56,7 @@ export async function* reportCsvBatches(
       .limit(BATCH_CHUNKS);
     if (chunks.length === 0) return;
     after = chunks[chunks.length - 1]?.n ?? after;
-    yield formatCsvCells(
-      columns,
-      chunks.flatMap((chunk) => chunk.cells),
-    );
+    for (const chunk of chunks) yield* chunk.cells;
     if (chunks.length < BATCH_CHUNKS) return;
   }
 }

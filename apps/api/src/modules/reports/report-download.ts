@@ -3,13 +3,11 @@
 // user it was made for and its expiry. Fetching it needs that same user's bearer token too, so a URL
 // that reaches another tenant (a log, a shared screen) reads nothing: it answers "not found".
 //
-// The CSV is streamed (csv-stringify) row batch by row batch from the database, never built whole.
-// It starts with a UTF-8 byte order mark: Excel (the spreadsheet most users open it with) reads a
-// CSV without one in the system's legacy code page and garbles names with accents or non-Latin
-// letters; LibreOffice, Numbers and Google Sheets take the BOM in their stride.
+// The CSV is streamed (platform/csv-writer.ts) row batch by row batch from the database, never
+// built whole. It starts with a UTF-8 byte order mark: Excel (the spreadsheet most users open it
+// with) reads a CSV without one in the system's legacy code page and garbles names with accents or
+// non-Latin letters; LibreOffice, Numbers and Google Sheets take the BOM in their stride.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 
 const TOKEN_LIFETIME_MS = 10 * 60_000;
 
@@ -48,18 +46,6 @@ export const createDownloadSigner = (secret: string): DownloadSigner => {
 };
 
 export const downloadUrlOf = (token: string) => `/api/report/download/${token}`;
-
-/** A CSV stream of a header and batches of rows, pulled as the client reads. */
-export const csvStream = (header: string[], batches: AsyncIterable<(string | number)[][]>): Readable => {
-  const csv = stringify({ bom: true, header: true, columns: header });
-  const source = Readable.from(
-    (async function* () {
-      for await (const batch of batches) for (const row of batch) yield row;
-    })(),
-  );
-  source.on('error', (error) => csv.destroy(error));
-  return source.pipe(csv);
-};
 
 /** Content-Disposition for a file name (ASCII fallback plus RFC 5987 UTF-8 form). */
 export const attachmentOf = (fileName: string) =>

@@ -20,13 +20,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../platform/auth-guard.ts';
+import { type CsvColumn, type CsvRow, csvStream } from '../../platform/csv-writer.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
 import { readEventConfig, saveEventConfig } from './event-config.ts';
 import { requireReportOf } from './report-access.ts';
-import { csvHeaderOf, reportCsvBatches } from './report-csv.ts';
-import { attachmentOf, createDownloadSigner, csvStream, downloadUrlOf } from './report-download.ts';
+import { csvColumnsOf, reportCsvRows } from './report-csv.ts';
+import { attachmentOf, createDownloadSigner, downloadUrlOf } from './report-download.ts';
 import { columnsOf } from './report-generator.ts';
 import {
   createReport,
@@ -39,7 +40,7 @@ import {
   updateReport,
 } from './report-service.ts';
 import type { ReportWorker } from './report-worker.ts';
-import { RUNNING_APPS_HEADER, type RunningAppsQuery, runningAppsRows } from './running-apps.ts';
+import { RUNNING_APPS_COLUMNS, type RunningAppsQuery, runningAppsRows } from './running-apps.ts';
 
 const anyUser = { access: 'user' } as const;
 const schemaBase = { tags: ['reports'], security: bearer };
@@ -281,30 +282,22 @@ export const reportRoutes =
         const principal = principalOf(request);
         const body = signer.verify(request.params.token, principal.userId);
         if (!body) throw notFound(DOWNLOAD_GONE);
-        let header: string[];
-        let batches: AsyncIterable<(string | number)[][]>;
+        let columns: CsvColumn[];
+        let rows: AsyncIterable<CsvRow> | Iterable<CsvRow>;
         if (body.subject.kind === 'report') {
           // Still in scope now (an advertiser moved to another agency loses its reports).
           const { report } = await requireReportOf(deps.db, principal, body.subject.reportId);
-          const columns = await columnsOf(deps.db, report);
-          header = csvHeaderOf(columns);
-          batches = reportCsvBatches(deps.db, report.id, columns);
+          columns = csvColumnsOf(await columnsOf(deps.db, report));
+          rows = reportCsvRows(deps.db, report.id);
         } else {
           const query = JSON.parse(body.subject.query) as RunningAppsQuery;
-          const rows = await runningAppsRows(
-            deps.db,
-            { userId: principal.userId, role: principal.role },
-            query,
-          );
-          header = RUNNING_APPS_HEADER;
-          batches = (async function* () {
-            yield rows;
-          })();
+          columns = RUNNING_APPS_COLUMNS;
+          rows = await runningAppsRows(deps.db, { userId: principal.userId, role: principal.role }, query);
         }
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', attachmentOf(body.name))
-          .send(csvStream(header, batches));
+          .send(csvStream(columns, rows, { bom: true }));
       },
     );
 

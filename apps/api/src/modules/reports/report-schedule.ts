@@ -6,14 +6,14 @@
 // Claiming stamps last_mailed_at before sending (`for update skip locked`, several API processes
 // share it): a crash mid-send skips that one mail rather than sending it twice.
 
-import { stringify } from 'csv-stringify/sync';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
+import { csvText } from '../../platform/csv-writer.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import { ownerColumns } from './report-access.ts';
-import { csvHeaderOf, formatCsvCells } from './report-csv.ts';
+import { csvColumnsOf } from './report-csv.ts';
 import { buildCells, columnsOf, dataQueryOf, sumReport } from './report-generator.ts';
 
 const DAY_MS = 86_400_000;
@@ -56,7 +56,7 @@ export const mailDueReport = async (db: DbOrTx, mailer: Mailer, now = new Date()
   const groups = await sumReport(db, dataQueryOf(report, row.owner), async () => {});
   const cells = await buildCells(db, report, groups.values());
   const columns = await columnsOf(db, report);
-  const csv = stringify([csvHeaderOf(columns), ...formatCsvCells(columns, cells.slice(0, MAIL_MAX_ROWS))]);
+  const csv = csvText(csvColumnsOf(columns), cells.slice(0, MAIL_MAX_ROWS));
   const more =
     cells.length > MAIL_MAX_ROWS ? `\n… and ${cells.length - MAIL_MAX_ROWS} more rows in the console.\n` : '';
   await mailer.send({

@@ -3,6 +3,7 @@
 // domain (the request's app.bundle or site.domain), from delivery_daily_inventory (UTC days).
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { type CsvColumn, type CsvRow, plainColumns } from '../../platform/csv-writer.ts';
 import { utcDaysTouched } from '../delivery/rollup-tiers.ts';
 import { type DataScope, emptySums, filterSql, type GroupRow, scopeSqlOf } from './report-data.ts';
 import { buildCells } from './report-generator.ts';
@@ -11,27 +12,29 @@ export const RUNNING_APPS_DEFAULT_DAYS = 30;
 
 export type RunningAppsQuery = { date_from?: string; date_to?: string; campaign_ids?: number[] };
 
-export const RUNNING_APPS_HEADER = [
-  'Campaign',
-  'Exchange',
-  'Inventory',
-  'App or site',
-  'Impressions',
-  'Clicks',
-  'CTR %',
-  'Conversions',
-  'Spend (USD)',
+export const RUNNING_APPS_COLUMNS: CsvColumn[] = [
+  ...plainColumns(
+    'Campaign',
+    'Exchange',
+    'Inventory',
+    'App or site',
+    'Impressions',
+    'Clicks',
+    'CTR %',
+    'Conversions',
+  ),
+  { header: 'Spend (USD)', money: true },
 ];
 
 const DAY_MS = 86_400_000;
 
-/** The rows of the export, as CSV cells (money in dollars). */
+/** The rows of the export, as CSV cells (spend in micro-units, a money column). */
 export const runningAppsRows = async (
   db: DbOrTx,
   scope: DataScope,
   query: RunningAppsQuery,
   now = new Date(),
-): Promise<(string | number)[][]> => {
+): Promise<CsvRow[]> => {
   const to = query.date_to ? new Date(Date.parse(`${query.date_to}T00:00:00Z`) + DAY_MS) : now;
   const from = query.date_from
     ? new Date(`${query.date_from}T00:00:00Z`)
@@ -78,6 +81,6 @@ export const runningAppsRows = async (
     row[5] as number,
     row[6] as number,
     row[7] as number,
-    ((row[8] as number) / 1_000_000).toFixed(2),
+    row[8] as number,
   ]);
 };
