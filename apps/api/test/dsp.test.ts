@@ -719,6 +719,36 @@ describe('saving a connection (issue 14)', () => {
     expect(active.map((item) => item.name)).not.toContain('Wrong key partner');
   });
 
+  it('activates a connection only once it has passed a test with its current credentials', async () => {
+    const activate = (id: number) =>
+      t.call('PATCH', `/api/admin/dsp/${id}/status`, { token: tok.admin, body: { status: 'ACTIVE' } });
+    const list = dataOf<Page<Dsp>>(
+      await t.call('GET', '/api/admin/dsp/list', { token: tok.admin, query: { q: 'Wrong key partner' } }),
+    );
+    const dsp = list.items[0]!;
+    expect(dsp.last_test?.ok).toBe(false);
+    const refused = await activate(dsp.id);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      'This DSP has not passed a connection test with its current settings. Test it, then activate it.',
+    );
+    const after = dataOf<Dsp>(await t.call('GET', `/api/admin/dsp/${dsp.id}`, { token: tok.admin }));
+    expect(after.status).toBe('INACTIVE');
+
+    // The right key, tested: now it may buy. New credentials make the old test moot until tested again.
+    const fixed = await t.call('PUT', `/api/admin/dsp/${dsp.id}/credentials`, {
+      token: tok.admin,
+      body: { credentials: CREDENTIALS.KRITTER },
+    });
+    expect(dataOf<Dsp>(fixed).last_test).toBeNull();
+    expect((await activate(dsp.id)).status).toBe(400);
+    const tested = await t.call('POST', `/api/admin/dsp/${dsp.id}/test`, { token: tok.admin });
+    expect(dataOf<{ ok: boolean }>(tested).ok).toBe(true);
+    const activated = await activate(dsp.id);
+    expect(activated.status, JSON.stringify(activated.body)).toBe(200);
+    expect(dataOf<Dsp>(activated).status).toBe('ACTIVE');
+  });
+
   it('refuses an exchange that is not in the exchanges table, creating nothing', async () => {
     const result = await t.call('POST', '/api/admin/dsp', {
       token: tok.admin,

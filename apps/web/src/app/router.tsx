@@ -1,9 +1,10 @@
 // The console's routes (spec section 2). Logged out: only the public routes, anything else goes to
-// /login; this shell needs no router library, so /login stays light (DESIGN.md budget). Logged in:
+// /login (which brings the visitor back to the asked path after sign-in); this shell needs no router library, so /login stays light (DESIGN.md budget). Logged in:
 // the signed-in router (signed-in-router.tsx), loaded on sign-in.
 import { lazy, useEffect } from 'react';
 import { useCompanyConfig } from '../lib/config/use-company-config.ts';
 import { navigateTo, useAppLocation } from '../lib/navigation/app-navigator.ts';
+import { deepLinkState } from '../lib/navigation/deep-link.ts';
 import { formatDocumentTitle } from '../lib/routing/document-title.ts';
 import { useSession } from '../lib/session/session-store.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
@@ -33,12 +34,12 @@ const DocumentTitle = () => {
 const routeKey = (pathname: string) => pathname.replace(/\/+$/, '').toLowerCase() || '/';
 
 const LoggedOutRoutes = () => {
-  const { pathname } = useAppLocation();
+  const { pathname, search, hash } = useAppLocation();
   const key = routeKey(pathname);
   const page = LOGGED_OUT_PAGES[key] ?? OPEN_PAGES[key];
   useEffect(() => {
-    if (!page) navigateTo('/login', { replace: true });
-  }, [page]);
+    if (!page) navigateTo('/login', { replace: true, state: deepLinkState(pathname, search, hash) });
+  }, [page, pathname, search, hash]);
   if (!page) return null;
   return (
     <PublicLayout>

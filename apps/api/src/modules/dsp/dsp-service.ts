@@ -16,6 +16,10 @@ import { testDspConnection } from './dsp-connection-test.ts';
 type DspRow = typeof dsps.$inferSelect;
 const CREDENTIALS_MESSAGE = 'Fill in every credential of this DSP type.';
 const UNKNOWN_EXCHANGE_MESSAGE = 'Choose the exchanges from the list of exchanges.';
+export const UNTESTED_ACTIVATION_MESSAGE =
+  'This DSP has not passed a connection test with its current settings. Test it, then activate it.';
+/** A changed endpoint, type or credentials: the last test no longer tells whether the DSP answers. */
+const NO_TEST = { lastTestAt: null, lastTestOk: null, lastTestMessage: null } as const;
 export type DspDeps = AppDeps & { secrets: SecretBox; outbound: OutboundPolicy };
 
 const toDsp = (row: DspRow): Dsp => ({
@@ -226,6 +230,9 @@ export const updateDsp = async (deps: DspDeps, principal: Principal, id: number,
     exchanges: input.exchanges,
     qps_limit: input.qps_limit,
   };
+  const isConnectionChanged =
+    credentials.credentialsSealed !== undefined ||
+    endpointIdentity(before.endpointUrl) !== endpointIdentity(input.endpoint_url);
   const [row] = await deps.db.transaction(async (tx) => {
     const rows = await tx
       .update(dsps)
@@ -236,6 +243,7 @@ export const updateDsp = async (deps: DspDeps, principal: Principal, id: number,
         exchanges: input.exchanges,
         qpsLimit: input.qps_limit,
         ...credentials,
+        ...(isConnectionChanged ? NO_TEST : {}),
         updatedAt: new Date(),
       })
       .where(eq(dsps.id, id))
@@ -282,6 +290,7 @@ export const replaceDspCredentials = async (
     .set({
       credentialsSealed: await deps.secrets.seal(credentials),
       credentialsHint: hints,
+      ...NO_TEST,
       updatedAt: new Date(),
     })
     .where(eq(dsps.id, id))
@@ -303,6 +312,10 @@ export const setDspStatus = async (
   status: 'ACTIVE' | 'INACTIVE',
 ) => {
   const before = await requireDsp(deps, id);
+  // Nothing is sent to a DSP nobody could reach: only a passed test of the current settings activates.
+  if (status === 'ACTIVE' && before.status !== 'ACTIVE' && before.lastTestOk !== true) {
+    throw badRequest(UNTESTED_ACTIVATION_MESSAGE, { status: UNTESTED_ACTIVATION_MESSAGE });
+  }
   const [row] = await deps.db
     .update(dsps)
     .set({ status, updatedAt: new Date() })

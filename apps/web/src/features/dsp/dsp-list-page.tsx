@@ -144,9 +144,11 @@ const DspListPage = () => {
         }
       : {
           key: 'activate',
-          label: t('actions.activate'),
+          // Only a connection that passed its last test may buy (the server refuses the others).
+          label: dsp.last_test?.ok ? t('actions.activate') : t('actions.activateNeedsTest'),
           icon: <IconPlayerPlay size={16} aria-hidden="true" />,
           dividerBefore: true,
+          disabled: !dsp.last_test?.ok,
           onClick: () => actions.askStatusChange(dsp),
         },
   ];

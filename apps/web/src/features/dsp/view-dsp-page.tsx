@@ -170,9 +170,14 @@ const ViewDspPage = () => {
                 )
               }
               onClick={() => actions.askStatusChange(data)}
+              disabled={data.status !== 'ACTIVE' && !data.last_test?.ok}
               data-testid="dsp-view-status"
             >
-              {data.status === 'ACTIVE' ? t('actions.deactivate') : t('actions.activate')}
+              {data.status === 'ACTIVE'
+                ? t('actions.deactivate')
+                : data.last_test?.ok
+                  ? t('actions.activate')
+                  : t('actions.activateNeedsTest')}
             </Button>
             <Button
               component={Link}

@@ -6,6 +6,7 @@ import { BACK_TO_PATH, HOME_PATH } from '@console/core/routes/paths';
 import { useMemo, useSyncExternalStore } from 'react';
 import { ApiError, apiGet, apiPost } from '../http/api-client.ts';
 import { navigateTo } from '../navigation/app-navigator.ts';
+import { deepLinkOf } from '../navigation/deep-link.ts';
 import {
   type AuthRecord,
   applyBackTo,
@@ -43,11 +44,15 @@ export const useSession = (): SessionView => {
 
 const rankOf = (role: Role): number => ROLES.indexOf(role);
 
-/** Starts the session after login or OTP verification and lands on the role's home. */
+/**
+ * Starts the session after login or OTP verification and lands on the path a deep link asked for
+ * (kept in /login's history state), else on the role's home.
+ */
 export const signIn = async (data: SessionData): Promise<void> => {
   const record = createAuthRecord(data, Date.now());
+  const askedFor = deepLinkOf((window.history.state as { usr?: unknown } | null)?.usr);
   await saveAuth(record);
-  navigateTo(HOME_PATH[record.role], { replace: true });
+  navigateTo(askedFor ?? HOME_PATH[record.role], { replace: true });
 };
 
 /** Clears all local storage at once (spec section 4), then ends the server sessions. */
