@@ -183,8 +183,9 @@ const SmartAppForm = ({ list }: { list: SmartAppListItem | null }) => {
 
 const SmartAppFormPage = () => {
   const route = useCurrentRoute();
-  const id = parseId(useParams().list_id);
-  const list = useSmartAppList(id);
+  const params = useParams();
+  // The create route has no list id: nothing to read (a read of list 0 would fail and be retried).
+  const list = useSmartAppList(params.list_id === undefined ? null : parseId(params.list_id));
   if (!route) return null;
   const isEdit = route.feature === 'smartApp.edit';
   return (
