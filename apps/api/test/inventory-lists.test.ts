@@ -298,6 +298,31 @@ describe('inventory lists: entries', () => {
     ]);
   });
 
+  it('skips the title line of a one-per-line file instead of rejecting it', async () => {
+    const job = await uploadAndWait(
+      t,
+      '/api/applists/uploads',
+      tok.advertiser,
+      { name: 'Titled Sites', kind: 'SITE' },
+      {
+        content: 'Domain\nexample.org\nbad_domain\nthird.example.net\n',
+        name: 'sites.csv',
+        type: 'text/csv',
+      },
+    );
+    expect(job).toMatchObject({ lines: 3, valid: 2, rejected: 1, accepted: 2 });
+    expect(job.rejected_lines).toEqual([expect.objectContaining({ line: 3, text: 'bad_domain' })]);
+    // Only the first line can be a title: the same word further down is a rejected entry.
+    const later = await uploadAndWait(
+      t,
+      '/api/applists/uploads',
+      tok.advertiser,
+      { name: 'Untitled Sites', kind: 'SITE' },
+      { content: 'example.org\nDomain\n' },
+    );
+    expect(later).toMatchObject({ lines: 2, valid: 1, rejected: 1 });
+  });
+
   it('reads the CSV column picked from the header, and refuses a column the file lacks', async () => {
     const csv =
       'name,Domain,notes\n"Example, Inc",example.org,"a ""quoted"" note"\nOther,bad_domain,\nThird,Third.example.net,\n';

@@ -7,7 +7,8 @@
 // A file that is not a list is refused whole, with a message saying why, before anything is stored:
 // nothing but blank lines, binary content (a NUL byte: a spreadsheet, an image, a zip), text that is
 // not UTF-8 (or UTF-16 with its byte-order mark) part-way through (mixed encodings), a line longer
-// than LIST_LINE_MAX_CHARS (not one entry per line), or a CSV column the header does not have.
+// than LIST_LINE_MAX_CHARS (not one entry per line), or a CSV column the header does not have. A
+// one-per-line file's title line ("domain") is skipped, not reported as a rejected entry.
 
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
@@ -37,6 +38,13 @@ export const FILE_MESSAGES = {
 } as const;
 
 const TEXT_CUT = 200;
+
+/**
+ * A column title rather than an entry: words (letters first; digits, spaces, _ and - inside), or
+ * several of them with CSV separators ("domain", "App bundle", "domain,category"). No entry kind is
+ * written that way with a failing check, so the first such line of a one-per-line file is its header.
+ */
+const HEADER_LIKE = /^["']?\p{L}[\p{L}\p{N} _-]*["']?(?:[,;\t]["']?\p{L}[\p{L}\p{N} _-]*["']?)*$/u;
 
 /** Decodes chunks to text; UTF-8 unless a UTF-16 byte-order mark says otherwise; fatal on bad bytes. */
 const decodeChunks = async function* (
@@ -193,12 +201,17 @@ export const readListFile = async (
   spoolFailed.catch(() => {});
   const stats: FileReadStats = { lines: 0, valid: 0, rejected: 0, rejectedLines: [] };
   let buffer = '';
+  // A one-per-line file exported from a spreadsheet starts with its column's title: not an entry.
+  let mayBeHeader = !options.column;
   try {
     for await (const batch of rows) {
       for (const [line, raw] of batch) {
         if (raw.trim() === '') continue;
-        stats.lines++;
         const checked = options.check(raw);
+        const isHeader = mayBeHeader && checked.value === undefined && HEADER_LIKE.test(raw.trim());
+        mayBeHeader = false;
+        if (isHeader) continue;
+        stats.lines++;
         if (checked.value === undefined) {
           stats.rejected++;
           if (stats.rejectedLines.length < REJECTED_LINES_SHOWN)
