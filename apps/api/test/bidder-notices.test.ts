@@ -1,14 +1,30 @@
 // Who sets an impression's price, through real HTTP: only a notice that carries a real price, the
 // billing notice (burl) over the win notice (nurl), and never the impression beacon (it sits in the
 // markup). A notice that outranks the billed price reprices the impression: the raw events, the
-// rollups and the ledger (the spend in force reversed, the new one posted) all follow.
+// rollups and the ledger (the spend in force reversed, the new one posted) all follow. Clicks count
+// only after a served impression, conversions once per click and event name, under bounded names.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaigns } from '../src/db/schema/campaigns.ts';
 import { deliveryEvents, deliveryHourly } from '../src/db/schema/delivery.ts';
 import { ledgerTransfers } from '../src/db/schema/ledger.ts';
+import { eventConfigs } from '../src/db/schema/reports.ts';
+import {
+  MAX_EVENTS_PER_CLICK,
+  TOO_MANY_EVENTS_MESSAGE,
+  UNKNOWN_EVENT_MESSAGE,
+} from '../src/modules/delivery/engagement.ts';
 import { DEMO_DELIVERY_ADVERTISER, seedDemoDelivery } from '../src/seed/demo-delivery.ts';
 import { dataOf } from './support/accounts.ts';
-import { auctionOf, beaconOf, bidOn, freshRequest, PRICE_MACRO, track } from './support/bid-calls.ts';
+import {
+  auctionOf,
+  beaconOf,
+  bidOn,
+  clickOf,
+  freshRequest,
+  PRICE_MACRO,
+  track,
+} from './support/bid-calls.ts';
 import { expectLedgerBalanced } from './support/ledger-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -123,5 +139,73 @@ describe('the price of a billed impression', () => {
       .from(deliveryHourly);
     expect(rolled).toEqual(raw);
     await expectLedgerBalanced(t);
+  });
+});
+
+describe('clicks and conversions', () => {
+  const clicksOf = async (auctionId: string) =>
+    (
+      await t.deps.db
+        .select({ id: deliveryEvents.id })
+        .from(deliveryEvents)
+        .where(and(eq(deliveryEvents.auctionId, auctionId), eq(deliveryEvents.type, 'CLICK')))
+    ).length;
+  const postback = (clickUrl: string, event: string) =>
+    t.call('GET', '/api/postback', { query: { click_id: clickUrl.split('/t/click/')[1]!, event } });
+
+  it('counts a click only after a served impression of the same bid', async () => {
+    const bid = await banner();
+    // Clicked before any impression: the browser still lands, nothing is counted or converts.
+    expect((await track(clickOf(bid))).status).toBe(302);
+    expect(await clicksOf(auctionOf(bid))).toBe(0);
+    expect((await postback(clickOf(bid), 'event1')).status).toBe(404);
+    await track(beaconOf(bid));
+    expect((await track(clickOf(bid))).status).toBe(302);
+    expect(await clicksOf(auctionOf(bid))).toBe(1);
+  });
+
+  it('does not count a click of an auction the exchange reported lost', async () => {
+    const bid = await banner();
+    expect((await track(bid.lurl)).status).toBe(204);
+    await track(beaconOf(bid));
+    expect((await track(clickOf(bid))).status).toBe(302);
+    expect(await clicksOf(auctionOf(bid))).toBe(0);
+  });
+
+  it(`converts a click under at most ${MAX_EVENTS_PER_CLICK} event names, each once`, async () => {
+    const bid = await banner();
+    await track(bid.nurl, 1);
+    await track(clickOf(bid));
+    for (let n = 1; n <= MAX_EVENTS_PER_CLICK; n++)
+      expect(dataOf(await postback(clickOf(bid), `event${n}`))).toMatchObject({ counted: true });
+    expect(dataOf(await postback(clickOf(bid), 'event1'))).toMatchObject({ counted: false });
+    const over = await postback(clickOf(bid), 'event_signup');
+    expect(over.status).toBe(409);
+    expect(over.body.message).toBe(TOO_MANY_EVENTS_MESSAGE);
+  });
+
+  it("converts only under the account's active events once it configured some", async () => {
+    const bid = await banner();
+    await track(bid.nurl, 1);
+    await track(clickOf(bid));
+    const [campaign] = await t.deps.db
+      .select({ advertiserId: campaigns.advertiserId })
+      .from(campaigns)
+      .where(eq(campaigns.id, Number(bid.cid)));
+    const advertiserId = campaign!.advertiserId;
+    await t.deps.db.insert(eventConfigs).values([
+      { userId: advertiserId, key: 'event_signup', eventName: 'Sign-up', position: 1 },
+      { userId: advertiserId, key: 'event2', eventName: 'Old', eventStatus: 'INACTIVE', position: 2 },
+    ]);
+    try {
+      for (const event of ['event1', 'event2']) {
+        const refused = await postback(clickOf(bid), event);
+        expect(refused.status).toBe(400);
+        expect(refused.body.message).toBe(UNKNOWN_EVENT_MESSAGE);
+      }
+      expect(dataOf(await postback(clickOf(bid), 'event_signup'))).toMatchObject({ counted: true });
+    } finally {
+      await t.deps.db.delete(eventConfigs).where(eq(eventConfigs.userId, advertiserId));
+    }
   });
 });

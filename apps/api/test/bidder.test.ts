@@ -357,6 +357,8 @@ describe('win notices, billing and tracking', () => {
   it('redirects a click (302) to the creative click URL with its click id, and counts it once', async () => {
     const bid = onlyBid((await postBid(freshRequest('simple-banner'))).body as unknown as BidResponse);
     const clickUrl = clickOf(bid);
+    // The ad was served (its beacon), then clicked.
+    await track(beaconOf(bid));
     const first = await track(clickUrl);
     expect(first.status).toBe(302);
     const token = clickUrl.split('/t/click/')[1]!;

@@ -13,11 +13,10 @@ import type { Access } from '../../platform/auth-guard.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { withErrors } from '../../platform/route-schemas.ts';
 import type { Bidder } from '../bidding/bidder.ts';
+import { hasClick, MAX_EVENTS_PER_CLICK, recordClick, recordConversion } from './engagement.ts';
 import {
   findClickTarget,
-  hasClick,
   recordBilledImpression,
-  recordConversion,
   recordLoss,
   recordOnce,
   TRACKING_KINDS,
@@ -61,7 +60,7 @@ export const trackingRoutes = (db: Db, bidder: Bidder) => async (app: FastifyIns
           return sendPixel();
         }
         case 'click': {
-          await recordOnce(bidder, tracked, 'CLICK');
+          await recordClick(db, bidder, tracked);
           if (query.pixel === '1') return sendPixel();
           const target = await findClickTarget(db, bidder, tracked, request.params.token, query.u);
           if (!target) throw notFound('This ad has no click URL.');
@@ -105,7 +104,8 @@ export const postbackRoutes =
           summary: "Counts an advertiser's conversion of a click (server-to-server postback)",
           description:
             'For advertisers with postback_enabled ENABLED. The click_id is the value the click URL macro {click_id} ' +
-            'received; a conversion is counted once per click and event name.',
+            "received; a conversion is counted once per click and event name, under the account's active " +
+            `conversion events (or, with none configured, at most ${MAX_EVENTS_PER_CLICK} event names per click).`,
           tags: ['delivery'],
           security: [],
           querystring: postbackQuery,
@@ -130,7 +130,7 @@ export const postbackRoutes =
         if (config?.postbackEnabled !== 'ENABLED')
           throw forbidden('Postbacks are not enabled for this account.');
         if (!(await hasClick(db, tracked))) throw notFound('Click not found.');
-        const counted = await recordConversion(bidder, tracked, request.query.event);
+        const counted = await recordConversion(db, tracked, request.query.event);
         return {
           success: true as const,
           data: { counted, event: request.query.event, campaign_id: tracked.campaignId },

@@ -4,11 +4,11 @@
 // the same transaction, see event-recorder.ts) and turns the pending hold into spend. The price is
 // the notice's own when it carries a real one (notice-price.ts), else the bid; a later notice whose
 // price outranks it reprices the impression (billing-correction.ts). A loss notice drops the hold.
-// Clicks and video progress are counted once each.
-import { and, eq } from 'drizzle-orm';
+// Video progress is counted once per event; clicks and conversions follow engagement.ts.
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { creatives } from '../../db/schema/creatives.ts';
-import { type DeliveryEventType, deliveryEvents } from '../../db/schema/delivery.ts';
+import type { DeliveryEventType } from '../../db/schema/delivery.ts';
 import type { Bidder } from '../bidding/bidder.ts';
 import { absoluteUrl } from '../bidding/markup.ts';
 import { costOfImpression } from '../bidding/pricing.ts';
@@ -28,7 +28,7 @@ export const VIDEO_EVENT_TYPES: Record<string, DeliveryEventType> = {
   complete: 'VIDEO_COMPLETE',
 };
 
-const eventOf = (
+export const eventOf = (
   tracked: TrackedBid,
   type: DeliveryEventType,
   nowMs: number,
@@ -142,20 +142,6 @@ export const recordOnce = async (
   return inserted === true;
 };
 
-/** A conversion of a counted click, once per click and event name. */
-export const recordConversion = async (
-  bidder: Bidder,
-  tracked: TrackedBid,
-  eventName: string,
-  nowMs = Date.now(),
-) => {
-  if (tracked.isTest) return false;
-  const [inserted] = await bidder.recorder.record([
-    eventOf(tracked, 'CONVERSION', nowMs, { detail: eventName }),
-  ]);
-  return inserted === true;
-};
-
 /**
  * Where a click lands: the creative's click URL (its macros filled), or for an HTML tag one of the
  * links written in the tag (never any other URL: the redirect is not open).
@@ -185,23 +171,4 @@ export const findClickTarget = async (
     .replaceAll('{auction_id}', encodeURIComponent(tracked.auctionId))
     .replaceAll('{timestamp}', String(tracked.bidAt));
   return absoluteUrl(url, 'https://');
-};
-
-/** Whether the click this conversion claims was counted (conversions tie back to a click). */
-export const hasClick = async (db: Db, tracked: TrackedBid): Promise<boolean> => {
-  const [row] = await db
-    .select({ id: deliveryEvents.id })
-    .from(deliveryEvents)
-    .where(
-      and(
-        eq(deliveryEvents.day, utcDayOf(tracked.bidAt)),
-        eq(deliveryEvents.type, 'CLICK'),
-        eq(deliveryEvents.exchangeId, tracked.exchangeId),
-        eq(deliveryEvents.auctionId, tracked.auctionId),
-        eq(deliveryEvents.impId, tracked.impId),
-        eq(deliveryEvents.detail, ''),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 };
