@@ -5,20 +5,18 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { configureZodMessages } from '@console/core/api/zod-messages';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config/env.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { agencyAdminRoutes } from './modules/agencies/agency-admin-routes.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
-import { bidRoutes } from './modules/bidding/bid-routes.ts';
-import { type Bidder, createBidder } from './modules/bidding/bidder.ts';
+import type { Bidder } from './modules/bidding/bidder.ts';
+import { registerBidder } from './modules/bidding/bidder-app.ts';
 import { findCampaignCategoryUsage } from './modules/campaigns/campaign-queries.ts';
 import { campaignRoutes } from './modules/campaigns/campaign-routes.ts';
 import { exchangeApprovalRoutes } from './modules/campaigns/exchange-approval-routes.ts';
@@ -31,7 +29,6 @@ import {
   agencyDashboardRoutes,
 } from './modules/dashboard/dashboard-routes.ts';
 import { createCompactionJob } from './modules/delivery/compaction.ts';
-import { postbackRoutes, trackingRoutes } from './modules/delivery/tracking-routes.ts';
 import { dspRoutes } from './modules/dsp/dsp-routes.ts';
 import { forecastRoutes } from './modules/forecast/forecast-routes.ts';
 import { adminFundsRoutes, agencyFundsRoutes, fundsRoutes } from './modules/funds/funds-routes.ts';
@@ -53,11 +50,11 @@ import { optimisationRoutes } from './modules/users/optimisation-routes.ts';
 import { agencyAdvertiserRoutes, userAdminRoutes } from './modules/users/user-admin-routes.ts';
 import { registerAuthGuard } from './platform/auth-guard.ts';
 import { createBackgroundTasks } from './platform/background-tasks.ts';
-import { responseSerializerCompiler } from './platform/compiled-response.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { registerEnvelope } from './platform/envelope.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerHelmetHeaders, registerHttpSecurityHeaders } from './platform/http-security-headers.ts';
+import { createHttpServer } from './platform/http-server.ts';
 import { registerIdempotency } from './platform/idempotency.ts';
 import { createMailer } from './platform/mailer.ts';
 import { createMediaStore } from './platform/media-store.ts';
@@ -77,27 +74,11 @@ export type BuiltApp = {
   bidder: Bidder;
 };
 
-// Plain messages for type and presence errors, for every schema of the API.
-configureZodMessages();
-
 export const buildApp = async (
   config: AppConfig,
   options: { database?: Database } = {},
 ): Promise<BuiltApp> => {
-  const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    bodyLimit: 1024 * 1024,
-    // Behind a reverse proxy, the client's address and scheme come from X-Forwarded-* (TRUST_PROXY).
-    trustProxy: config.trustProxy,
-    // `/api/campaigns/` still reaches `/api/campaigns`, while the API document lists one path each.
-    // Tracking URLs carry a signed token of a few hundred characters as a path parameter.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
-  }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(responseSerializerCompiler);
+  const app = createHttpServer(config);
 
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -219,11 +200,8 @@ export const buildApp = async (
   const compaction = createCompactionJob(database.db, app.log);
   app.addHook('onReady', async () => compaction.start());
 
-  // The built-in bidder (issue 11): the OpenRTB endpoint, tracking and conversion postbacks.
-  const bidder = createBidder(database.db, config, {
-    onError: (error) => app.log.error({ err: error }, 'bidder'),
-  });
-  await bidder.start();
+  // The built-in bidder: the OpenRTB endpoint, tracking and conversion postbacks, as `npm run bidder` serves them.
+  const bidder = await registerBidder(app, database.db, config);
   // A top-up or allocation lets an advertiser that ran dry bid again without waiting for a poll.
   const stopBalanceReloads = onBalanceChange(() => bidder.index.requestReload());
   // The funds pages take the cost of wins the bidder still waits to hear about off the balance.
@@ -231,9 +209,6 @@ export const buildApp = async (
     const pending = await bidder.state.readAdvertiserPending(userIds);
     return new Map([...pending].map(([userId, micros]) => [userId, BigInt(micros)]));
   });
-  await app.register(bidRoutes(bidder));
-  await app.register(trackingRoutes(database.db, bidder));
-  await app.register(postbackRoutes(database.db, bidder), { prefix: '/api' });
   app.addHook('onClose', async () => {
     // Nothing is cut off mid-write: imports, the bidder's events and counters, then background
     // tasks finish before the database closes.

@@ -1,32 +1,36 @@
-// A bidder-only Fastify app (the OpenRTB endpoint, tracking and conversion postbacks) over an open
-// database: what `npm run bidder` serves, one per process.
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+// The bidder's part of a process, composed once: the bidder itself (index, shared state, event
+// recorder) and its routes (the OpenRTB endpoint, tracking and conversion postbacks). The console
+// (app.ts) mounts it beside the rest of the API; `npm run bidder` serves it alone (buildBidderApp),
+// on the same Fastify settings (platform/http-server.ts), TRUST_PROXY included.
+import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/env.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { registerErrorHandling } from '../../platform/errors.ts';
+import { createHttpServer } from '../../platform/http-server.ts';
 import { postbackRoutes, trackingRoutes } from '../delivery/tracking-routes.ts';
 import { bidRoutes } from './bid-routes.ts';
 import { type Bidder, createBidder } from './bidder.ts';
 
+/** Starts a bidder over `db` and registers its routes on `app`; the caller closes the bidder. */
+export const registerBidder = async (app: FastifyInstance, db: Db, config: AppConfig): Promise<Bidder> => {
+  const bidder = createBidder(db, config, {
+    onError: (error) => app.log.error({ err: error }, 'bidder'),
+  });
+  await bidder.start();
+  await app.register(bidRoutes(bidder));
+  await app.register(trackingRoutes(db, bidder));
+  await app.register(postbackRoutes(db, bidder), { prefix: '/api' });
+  return bidder;
+};
+
+/** A bidder-only app over an open database: what `npm run bidder` serves, one per process. */
 export const buildBidderApp = async (
   config: AppConfig,
   database: Database,
 ): Promise<{ app: FastifyInstance; bidder: Bidder }> => {
-  const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    routerOptions: { maxParamLength: 1024 },
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  const app = createHttpServer(config);
   registerErrorHandling(app);
-  const bidder = createBidder(database.db, config, {
-    onError: (error) => app.log.error({ err: error }, 'bidder'),
-  });
-  await bidder.start();
+  const bidder = await registerBidder(app, database.db, config);
   app.addHook('onClose', () => bidder.close());
-  await app.register(bidRoutes(bidder));
-  await app.register(trackingRoutes(database.db, bidder));
-  await app.register(postbackRoutes(database.db, bidder), { prefix: '/api' });
   return { app, bidder };
 };
