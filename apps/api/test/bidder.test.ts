@@ -98,16 +98,16 @@ describe('POST /openrtb/2.6/:exchange_key with the specification examples', () =
     expect(bid.adm).toContain('<MediaFile delivery="progressive" type="video/mp4" width="640" height="480">');
     for (const event of ['start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete'])
       expect(bid.adm).toContain(`<Tracking event="${event}">`);
-    expect(bid.adm).toMatch(/<Impression id="i0"><!\[CDATA\[http:\/\/127\.0\.0\.1:\d+\/t\/imp\//);
-    expect(bid.adm).toMatch(/<ClickThrough id="c"><!\[CDATA\[http:\/\/127\.0\.0\.1:\d+\/t\/click\//);
+    expect(bid.adm).toMatch(/<Impression><!\[CDATA\[http:\/\/127\.0\.0\.1:\d+\/t\/imp\//);
+    expect(bid.adm).toMatch(/<ClickThrough><!\[CDATA\[http:\/\/127\.0\.0\.1:\d+\/t\/click\//);
   });
 
   it('answers VAST 4 when the imp lists protocol 7', async () => {
     const request = freshRequest('video');
     (request.imp as { video: { protocols: number[] } }[])[0]!.video.protocols = [2, 3, 7];
     const bid = onlyBid((await postBid(request)).body as unknown as BidResponse);
-    expect(bid.adm).toContain('<VAST version="4.0">');
-    expect(bid.adm).toContain('<UniversalAdId idRegistry="unknown">');
+    expect(bid.adm).toContain('<VAST version="4.0" xmlns="http://www.iab.com/VAST">');
+    expect(bid.adm).toContain('<UniversalAdId idRegistry="unknown" idValue="unknown">');
   });
 
   it('bids on the PMP deal it carries, at the deal floor, with the deal id and seat', async () => {
@@ -465,7 +465,7 @@ describe('delivery on the campaign list and view', () => {
     const id = campaignIdByName.get('Video Pre-roll')!;
     const bid = onlyBid((await postBid(freshRequest('video'))).body as unknown as BidResponse);
     await track(bid.nurl, 4);
-    const click = bid.adm.match(/<ClickThrough id="c"><!\[CDATA\[([^\]]+)\]\]>/)![1]!;
+    const click = bid.adm.match(/<ClickThrough><!\[CDATA\[([^\]]+)\]\]>/)![1]!;
     expect((await track(click)).status).toBe(302);
     const expected = {
       impressions: 1,

@@ -9,6 +9,7 @@ import type { BidRequest } from './openrtb-request.ts';
 import { cpmOfMicros } from './pricing.ts';
 import type { RequestFacts } from './request-facts.ts';
 import type { TokenSigner, TrackedBid } from './tracking-token.ts';
+import { vastProtocolOf } from './vast-markup.ts';
 
 export type ResponseBid = {
   id: string;
@@ -46,9 +47,6 @@ const INVENTORY_MAX = 200;
 const PRICE = '${AUCTION_PRICE}';
 // biome-ignore lint/suspicious/noTemplateCurlyInString: the OpenRTB macro, written as exchanges expect it
 const LOSS = '${AUCTION_LOSS}';
-
-const VAST_PROTOCOL: Record<string, number> = { '2.0': 2, '3.0': 3, '4.0': 7 };
-const VAST_WRAPPER_PROTOCOL: Record<string, number> = { '2.0': 5, '3.0': 6, '4.0': 8 };
 
 export const trackingUrlsOf = (
   baseUrl: string,
@@ -117,14 +115,16 @@ export const buildBidResponse = (
     };
     const token = input.signer.sign(tracked);
     const urls = trackingUrlsOf(input.baseUrl, token);
+    const bidId = `${placed.imp.id}-${campaign.id}-${fit.creative.id}`;
     const adm = buildMarkup(fit, {
       urls,
       baseUrl: input.baseUrl,
       expandMacros: expandMacrosFor(tracked, token, input.exchangeKey),
       title: campaign.name,
+      adServingId: `${request.id}-${bidId}`,
     });
     const bid: ResponseBid = {
-      id: `${placed.imp.id}-${campaign.id}-${fit.creative.id}`,
+      id: bidId,
       impid: placed.imp.id,
       price: cpmOfMicros(placed.priceMicros),
       adm,
@@ -147,7 +147,7 @@ export const buildBidResponse = (
         bid.h = fit.h;
       }
       if (fit.creative.durationS !== null) bid.dur = Math.round(fit.creative.durationS);
-      bid.protocol = (fit.wrapper ? VAST_WRAPPER_PROTOCOL : VAST_PROTOCOL)[fit.vastVersion];
+      bid.protocol = vastProtocolOf(fit.vastVersion, fit.wrapper);
     }
     if (placed.deal) bid.dealid = placed.deal.id;
     const list = seats.get(placed.seat);

@@ -3,10 +3,7 @@
 // serving, and approval on the exchange. Pure.
 import type { BidderCreative } from './bidder-campaign.ts';
 import type { Imp } from './openrtb-request.ts';
-
-/** VAST versions by OpenRTB protocol id (list 5.8): inline 2, 3, 7 and wrappers 5, 6, 8. */
-const INLINE_PROTOCOLS: Record<number, string> = { 2: '2.0', 3: '3.0', 7: '4.0' };
-const WRAPPER_PROTOCOLS: Record<number, string> = { 5: '2.0', 6: '3.0', 8: '4.0' };
+import { type VastVersion, vastVersionFor } from './vast-markup.ts';
 
 export type NativeAssetRequest = {
   id: number;
@@ -25,7 +22,7 @@ export type CreativeFit =
       creative: BidderCreative;
       w: number | null;
       h: number | null;
-      vastVersion: string;
+      vastVersion: VastVersion;
       wrapper: boolean;
     }
   | { kind: 'native'; creative: BidderCreative; request: NativeRequest };
@@ -75,15 +72,6 @@ const fitBanner = (creative: BidderCreative, imp: Imp): CreativeFit | null => {
   return { kind: 'banner', creative, w: creative.width, h: creative.height };
 };
 
-const pickVastVersion = (protocols: readonly number[], table: Record<number, string>) => {
-  let best: string | null = null;
-  for (const protocol of protocols) {
-    const version = table[protocol];
-    if (version && (best === null || version > best)) best = version;
-  }
-  return best;
-};
-
 const fitVideo = (creative: BidderCreative, imp: Imp): CreativeFit | null => {
   const video = imp.video;
   if (!video || creative.type !== 'video') return null;
@@ -99,7 +87,7 @@ const fitVideo = (creative: BidderCreative, imp: Imp): CreativeFit | null => {
   const wrapper = creative.mediaUrl === null;
   if (wrapper) {
     if (!creative.vastUrl) return null;
-    const version = pickVastVersion(protocols, WRAPPER_PROTOCOLS);
+    const version = vastVersionFor(protocols, true);
     return version
       ? { kind: 'video', creative, w: video.w ?? null, h: video.h ?? null, vastVersion: version, wrapper }
       : null;
@@ -110,7 +98,7 @@ const fitVideo = (creative: BidderCreative, imp: Imp): CreativeFit | null => {
     (!creative.mediaMime || !video.mimes.includes(creative.mediaMime))
   )
     return null;
-  const version = pickVastVersion(protocols, INLINE_PROTOCOLS);
+  const version = vastVersionFor(protocols, false);
   return version
     ? {
         kind: 'video',

@@ -1,10 +1,11 @@
 // Ad markup (bid.adm): a banner as HTML with our impression beacon and a click redirect, video as
-// VAST (4.0 when the imp allows it, else the newest version it lists) with impression, click and
-// quartile tracking, native as an IAB Native 1.2 response. Every tracking URL carries the signed
-// token; the impression beacon bills (at the bid, until a notice brings the price) when an exchange
-// sends no win notice.
+// VAST (vast-markup.ts: the newest version the imp lists) with impression, click and quartile
+// tracking, native as an IAB Native 1.2 response. Every tracking URL carries the signed token; the
+// impression beacon bills (at the bid, until a notice brings the price) when an exchange sends no
+// win notice.
 import type { BidderCreative } from './bidder-campaign.ts';
 import { type CreativeFit, type NativeRequest, nativeDataText } from './creative-match.ts';
+import { buildVastMarkup } from './vast-markup.ts';
 
 export type TrackingUrls = {
   impression: string;
@@ -22,10 +23,11 @@ export type MarkupContext = {
   /** Replaces the creative URL macros ({click_id}, {campaign_id}, ...). */
   expandMacros: (url: string) => string;
   title: string;
+  /** Unique per bid: VAST 4.1+ AdServingId. */
+  adServingId: string;
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-const cdata = (text: string) => `<![CDATA[${text.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
 
 export const absoluteUrl = (url: string, baseUrl: string) =>
   url.startsWith('/') ? `${baseUrl}${url}` : /^https?:\/\//i.test(url) ? url : `https://${url}`;
@@ -57,46 +59,32 @@ const bannerMarkup = (creative: BidderCreative, w: number, h: number, context: M
   );
 };
 
-const VIDEO_EVENTS = ['start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete'] as const;
-
-const durationText = (seconds: number) => {
-  const whole = Math.max(0, Math.round(seconds));
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(Math.floor(whole / 3600))}:${pad(Math.floor((whole % 3600) / 60))}:${pad(whole % 60)}.000`;
-};
-
+/** The fit's VAST document (vast-markup.ts): an inline ad for our media file, else a wrapper of its tag. */
 const videoMarkup = (fit: Extract<CreativeFit, { kind: 'video' }>, context: MarkupContext) => {
   const { creative } = fit;
-  const id = String(creative.id);
-  const impressions = [context.urls.impression, ...trackerUrlsOf(creative, context)]
-    .map((url, index) => `<Impression id="i${index}">${cdata(url)}</Impression>`)
-    .join('');
-  const tracking = `<TrackingEvents>${VIDEO_EVENTS.map(
-    (event) => `<Tracking event="${event}">${cdata(context.urls.videoEvent(event))}</Tracking>`,
-  ).join('')}</TrackingEvents>`;
-  const isV4 = fit.vastVersion.startsWith('4');
-  const adSystem = '<AdSystem version="1.0">Trading Desk Console</AdSystem>';
-  const title = `<AdTitle>${escapeHtml(context.title)}</AdTitle>`;
-  const universalId = isV4 ? `<UniversalAdId idRegistry="unknown">${id}</UniversalAdId>` : '';
-  let body: string;
-  if (fit.wrapper) {
-    body =
-      `<Wrapper>${adSystem}<VASTAdTagURI>${cdata(creative.vastUrl ?? '')}</VASTAdTagURI>${impressions}` +
-      `<Creatives><Creative id="${id}">${universalId}<Linear>${tracking}` +
-      `<VideoClicks><ClickTracking>${cdata(context.urls.clickPixel)}</ClickTracking></VideoClicks>` +
-      '</Linear></Creative></Creatives></Wrapper>';
-  } else {
-    const size =
-      fit.w !== null && fit.h !== null ? ` width="${fit.w}" height="${fit.h}"` : ' width="640" height="360"';
-    const media = absoluteUrl(creative.mediaUrl ?? '', context.baseUrl);
-    body =
-      `<InLine>${adSystem}${title}${impressions}<Creatives><Creative id="${id}" adId="${id}">${universalId}` +
-      `<Linear><Duration>${durationText(creative.durationS ?? 0)}</Duration>${tracking}` +
-      `<VideoClicks><ClickThrough id="c">${cdata(context.urls.click)}</ClickThrough></VideoClicks>` +
-      `<MediaFiles><MediaFile delivery="progressive" type="${escapeHtml(creative.mediaMime ?? 'video/mp4')}"${size}>${cdata(media)}</MediaFile></MediaFiles>` +
-      '</Linear></Creative></Creatives></InLine>';
-  }
-  return `<?xml version="1.0" encoding="UTF-8"?><VAST version="${fit.vastVersion}"><Ad id="${id}">${body}</Ad></VAST>`;
+  const ad = {
+    version: fit.vastVersion,
+    id: String(creative.id),
+    adServingId: context.adServingId,
+    title: context.title,
+    impressions: [context.urls.impression, ...trackerUrlsOf(creative, context)],
+    videoEvent: context.urls.videoEvent,
+    clickTracking: context.urls.clickPixel,
+  };
+  if (fit.wrapper) return buildVastMarkup({ ...ad, kind: 'wrapper', vastTagUrl: creative.vastUrl ?? '' });
+  const [width, height] = fit.w !== null && fit.h !== null ? [fit.w, fit.h] : [640, 360];
+  return buildVastMarkup({
+    ...ad,
+    kind: 'inline',
+    media: {
+      url: absoluteUrl(creative.mediaUrl ?? '', context.baseUrl),
+      mime: creative.mediaMime ?? 'video/mp4',
+      width,
+      height,
+      durationS: creative.durationS ?? 0,
+    },
+    clickThrough: creative.clickUrl ? context.urls.click : null,
+  });
 };
 
 const nativeMarkup = (creative: BidderCreative, request: NativeRequest, context: MarkupContext) => {
