@@ -1,8 +1,7 @@
 import { EMAIL_INVALID_MESSAGE } from '@console/core/validation/email';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginThrottles } from '../src/db/schema/sessions.ts';
 import { INVALID_LOGIN, insertUser, uniqueEmail } from './support/accounts.ts';
+import { ageCounters, LOCKED, newAddress } from './support/sign-in-throttle.ts';
 import { type CallResult, DEMO_PASSWORD, startTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -85,24 +84,12 @@ describe('POST /api/auth/login', () => {
   });
 });
 
-const LOCKED = /^Too many failed sign-in attempts\. Your account is locked; try again in 15 minute\(s\)\.$/;
 const WAIT = /^Too many failed sign-in attempts\. Please try again in \d+ (second|minute)\(s\)\.$/;
-
-let addressSerial = 0;
-/** A client address no other test uses (TEST-NET ranges). */
-const newAddress = () => `198.51.${Math.floor(++addressSerial / 250)}.${(addressSerial % 250) + 1}`;
 
 const loginFrom = (address: string, email: string, password: string) =>
   t.call('POST', '/api/auth/login', { body: { email, password }, headers: { 'x-forwarded-for': address } });
 
 const statusesOf = (results: CallResult[]) => results.map((result) => result.status);
-
-/** Moves every sign-in counter of the test database the given minutes into the past. */
-const ageCounters = (minutes: number) =>
-  t.deps.db.update(loginThrottles).set({
-    lastFailureAt: sql`${loginThrottles.lastFailureAt} - ${minutes} * interval '1 minute'`,
-    blockedUntil: sql`${loginThrottles.blockedUntil} - ${minutes} * interval '1 minute'`,
-  });
 
 describe('the sign-in lockout (issue 9, hole 3)', () => {
   it('gives twenty parallel wrong passwords exactly five tries', async () => {
@@ -161,9 +148,9 @@ describe('the sign-in lockout (issue 9, hole 3)', () => {
     const address = newAddress();
     for (let i = 0; i < 5; i++) await loginFrom(address, email, 'Wrong-pass-1');
     expect((await loginFrom(address, email, DEMO_PASSWORD)).status).toBe(429);
-    await ageCounters(14);
+    await ageCounters(t, 14);
     expect((await loginFrom(address, email, DEMO_PASSWORD)).status).toBe(429);
-    await ageCounters(2);
+    await ageCounters(t, 2);
     expect((await loginFrom(address, email, DEMO_PASSWORD)).status).toBe(200);
     // A success clears the count: four more wrong passwords do not lock.
     for (let i = 0; i < 4; i++) expect((await loginFrom(address, email, 'Wrong-pass-1')).status).toBe(401);

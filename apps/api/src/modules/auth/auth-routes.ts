@@ -190,6 +190,8 @@ export const authRoutes =
           tags,
           operationId: 'changePassword',
           summary: "Change the caller's password (other sessions end; this one gets a new token)",
+          description:
+            "Change the caller's password (other sessions end; this one gets a new token). A wrong current password counts toward the sign-in lockout (429 once locked); a parent acting as the user is refused (403)",
           security: bearer,
           body: changePasswordBody,
           response: withErrors(okResponse(sessionData)),
@@ -200,7 +202,7 @@ export const authRoutes =
         message: 'Your password has been changed.',
         data: await changeOwnPassword(
           deps,
-          sessionPrincipalOf(request),
+          { principal: sessionPrincipalOf(request), address: request.ip },
           request.body.current_password,
           request.body.new_password,
         ),
@@ -274,6 +276,8 @@ export const authRoutes =
           tags,
           operationId: 'startEmailChange',
           summary: 'Start an e-mail change: a code goes to the new address',
+          description:
+            'Start an e-mail change: a code goes to the new address. A wrong password counts toward the sign-in lockout (429 once locked); a parent acting as the user is refused (403)',
           security: bearer,
           body: emailChangeBody,
           response: withErrors(messageResponse),
@@ -282,7 +286,7 @@ export const authRoutes =
       async (request) => {
         await requestEmailChange(
           deps,
-          sessionPrincipalOf(request),
+          { principal: sessionPrincipalOf(request), address: request.ip },
           request.body.new_email,
           request.body.password,
         );

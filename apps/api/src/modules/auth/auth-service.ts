@@ -108,16 +108,46 @@ const requireUser = async (deps: AppDeps, id: number) => {
   return user;
 };
 
+/** Who is asking for a change only the user may make, and from which client address. */
+type Reauthentication = { principal: Principal; address: string };
+
+/**
+ * The user's own session, not a parent acting as it: a parent has no business testing the user's
+ * password, and has other ways to manage it (an admin sets passwords; see setUserPassword).
+ */
+const refuseActingParent = (principal: Principal, what: string) => {
+  if (principal.actorChain.length > 0)
+    throw forbidden(`You are acting as this user: only the user can change ${what}.`);
+};
+
+/**
+ * The user proves itself again with its password. Counted by the sign-in throttle (the same
+ * counters, per account and address, per account and per address), so a session cannot be used to
+ * test guesses of the password any faster than sign-in can.
+ */
+const confirmPassword = async (
+  deps: AppDeps,
+  user: UserRow,
+  password: string,
+  address: string,
+  wrongMessage: string,
+) => {
+  const attempt = await beginLoginAttempt(deps.db, user.email, address);
+  if (!(await verifyPassword(user.passwordHash, password))) throw attempt.failure(badRequest(wrongMessage));
+  await attempt.succeed();
+};
+
 /** Changes the caller's password; its other sessions end and this one gets a new token. */
 export const changeOwnPassword = async (
   deps: AppDeps,
-  principal: Principal,
+  { principal, address }: Reauthentication,
   current: string,
   next: string,
 ): Promise<SessionData> => {
+  refuseActingParent(principal, 'its password');
   const user = await requireUser(deps, principal.userId);
   refuseCommonPassword(next, 'new_password');
-  if (!(await verifyPassword(user.passwordHash, current))) throw badRequest('The current password is wrong.');
+  await confirmPassword(deps, user, current, address, 'The current password is wrong.');
   if (next === current) throw badRequest(SAME_PASSWORD_MESSAGE, { new_password: SAME_PASSWORD_MESSAGE });
   await setPassword(deps, user, next);
   await revokeUserSessions(deps.db, user.id, 'password-change', { exceptSessionId: principal.sessionId });
@@ -194,12 +224,13 @@ export const logout = (deps: AppDeps, principal: Principal) =>
 /** Starts an e-mail change: the password confirms it is the user, a code to the new address proves it. */
 export const requestEmailChange = async (
   deps: AppDeps,
-  principal: Principal,
+  { principal, address }: Reauthentication,
   newEmail: string,
   password: string,
 ) => {
+  refuseActingParent(principal, 'its e-mail address');
   const user = await requireUser(deps, principal.userId);
-  if (!(await verifyPassword(user.passwordHash, password))) throw badRequest('The password is wrong.');
+  await confirmPassword(deps, user, password, address, 'The password is wrong.');
   if (newEmail === user.email) throw badRequest('This is already your e-mail address.');
   if (await findUserByEmail(deps.db, newEmail)) throw conflict('An account with this e-mail already exists.');
   await sendOtpMail(deps, user, 'CHANGE_EMAIL', newEmail);
