@@ -1,10 +1,12 @@
 // The bidder's VAST through real HTTP: the OpenRTB video example posted with the protocols of each
 // VAST version answers a document valid against the IAB's XSD of that version, under the matching
 // bid.protocol; a VAST client finds our impression, quartile and click URLs in it, and firing them
-// as a player would counts the impression, each quartile and the click once.
+// as a player would counts the impression, each quartile and the click once. A creative given as a
+// VAST URL is answered as a wrapper the client follows.
 import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creatives } from '../src/db/schema/creatives.ts';
 import { deliveryEvents } from '../src/db/schema/delivery.ts';
 import type { BidResponse, ResponseBid } from '../src/modules/bidding/bid-response.ts';
 import { seedDemoDelivery } from '../src/seed/demo-delivery.ts';
@@ -107,5 +109,46 @@ describe('VAST answered over HTTP', () => {
         'WIN',
       ].sort(),
     );
+  });
+
+  it('wraps a VAST-URL creative: valid wrappers the client follows, with our trackers merged', async () => {
+    const [video] = await t.deps.db
+      .update(creatives)
+      .set({
+        media: null,
+        videoSection: { vast_url: 'https://ads.tailspin-travel.example/vast.xml', duration: 15 },
+      })
+      .where(eq(creatives.creativeType, 'video'))
+      .returning({ id: creatives.id });
+    expect(video).toBeDefined();
+    await t.bidder.index.reload();
+    const wrapped = `<VAST version="3.0"><Ad id="t"><InLine><AdSystem>Tailspin</AdSystem><AdTitle>Islands</AdTitle>
+<Impression><![CDATA[https://ads.tailspin-travel.example/imp]]></Impression><Creatives><Creative><Linear>
+<Duration>00:00:15</Duration><VideoClicks><ClickThrough><![CDATA[https://tailspin-travel.example/islands]]></ClickThrough></VideoClicks>
+<MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="480"><![CDATA[https://ads.tailspin-travel.example/islands.mp4]]></MediaFile></MediaFiles>
+</Linear></Creative></Creatives></InLine></Ad></VAST>`;
+    const bids = [];
+    for (const [protocols, version, protocol] of [
+      [[2, 3, 5, 6], '3.0', 6],
+      [[5], '2.0', 5],
+      [[8, 12, 14], '4.2', 14],
+    ] as const) {
+      const { bid } = await bidFor([...protocols]);
+      expect(bid.adm).toContain(`<VAST version="${version}"`);
+      expect(bid.adm).toContain(
+        '<VASTAdTagURI><![CDATA[https://ads.tailspin-travel.example/vast.xml]]></VASTAdTagURI>',
+      );
+      expect(bid.protocol).toBe(protocol);
+      bids.push(bid);
+    }
+    expect(await vastSchemaErrors(bids.map((bid) => bid.adm))).toEqual(bids.map(() => []));
+    for (const bid of bids) {
+      const view = await parseInVastClient(bid.adm, wrapped);
+      expect(view.impressions).toContain('https://ads.tailspin-travel.example/imp');
+      expect(view.impressions.some((url) => url.startsWith(`${t.baseUrl}/t/imp/`))).toBe(true);
+      expect(view.tracking.midpoint?.some((url) => url.startsWith(`${t.baseUrl}/t/video/`))).toBe(true);
+      expect(view.clickTracking.some((url) => url.startsWith(`${t.baseUrl}/t/click/`))).toBe(true);
+      expect(view.clickThrough).toBe('https://tailspin-travel.example/islands');
+    }
   });
 });

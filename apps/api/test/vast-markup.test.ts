@@ -204,6 +204,23 @@ describe('VAST markup of every version, inline and wrapper', () => {
     }
   });
 
+  it('rejects the shapes written before: adId on a 3.0 Creative, 4.0 outside the VAST namespace', async () => {
+    const v3 = markupFor('inline', [2, 3], CLICK_URL, false).adm;
+    const v4 = markupFor('inline', [2, 3, 7], CLICK_URL, false).adm;
+    const [adId, noNamespace, valid] = await vastSchemaErrors([
+      v3.replace('<Creative id="7"', '<Creative id="7" adId="7"'),
+      v4.replace(' xmlns="http://www.iab.com/VAST"', ''),
+      v3,
+    ]);
+    expect(adId).toContain(
+      "Schemas validity error : Element 'Creative', attribute 'adId': The attribute 'adId' is not allowed.",
+    );
+    expect(noNamespace).toContain(
+      "Schemas validity error : Element 'VAST': No matching global declaration available for the validation root.",
+    );
+    expect(valid).toEqual([]);
+  });
+
   it('escapes the title and writes the impression URL as CDATA', () => {
     const { adm } = markupFor('inline', [2, 3, 7], CLICK_URL, false);
     expect(adm).toContain('<AdTitle>Islands &amp; Beaches &lt;Summer&gt; &quot;15s&quot;</AdTitle>');

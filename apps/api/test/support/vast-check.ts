@@ -55,7 +55,9 @@ export const vastSchemaErrors = async (documents: readonly string[]): Promise<st
       schema: [{ fileName: XSD_FILES[version], contents: schemaOf(version) }],
     });
     for (const error of result.errors) {
-      const index = Number(/^ad-(\d+)\.xml$/.exec(error.loc?.fileName ?? '')?.[1]);
+      // Located errors name their file; the closing "ad-N.xml fails to validate" line starts with it.
+      const file = error.loc?.fileName ?? /^ad-\d+\.xml/.exec(error.rawMessage)?.[0] ?? '';
+      const index = Number(/^ad-(\d+)\.xml$/.exec(file)?.[1]);
       errors[Number.isInteger(index) ? index : indexes[0]!]!.push(error.message);
     }
   }
