@@ -159,7 +159,11 @@ const DashboardPage = () => {
             {overview.error.message || t('overview.failed')}
           </Text>
         ) : (
-          <OverviewTiles overview={overview.data} metrics={tileMetrics} />
+          <OverviewTiles
+            overview={overview.data}
+            metrics={tileMetrics}
+            isAdvertiser={role === 'ADVERTISER'}
+          />
         )}
         <Suspense fallback={<Skeleton height={300} />}>
           <TimeChart

@@ -25,7 +25,7 @@ const OwnFunds = ({ isAgency }: { isAgency: boolean }) => {
   const summary = useFundsSummary(undefined);
   return (
     <Stack gap="lg">
-      <BalanceCards summary={summary} />
+      <BalanceCards summary={summary} owner={isAgency ? 'AGENCY' : 'ADVERTISER'} />
       <CardTopUp />
       {isAgency ? <AllocationForm /> : null}
       <LowBalanceCard summary={summary.data} />

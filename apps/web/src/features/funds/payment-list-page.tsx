@@ -58,7 +58,7 @@ const PaymentListPage = () => {
                 : ''}
             </Text>
           ) : null}
-          <BalanceCards summary={summary} />
+          <BalanceCards summary={summary} owner={account?.role === 'AGENCY' ? 'AGENCY' : 'ADVERTISER'} />
           <StatementCard userId={id} />
           <HistoryTable userId={id} showMediaCost={isStaffRole(auth?.role)} />
         </Stack>

@@ -1,5 +1,6 @@
 // The overview tiles: each chosen metric with its change from the previous period when comparing,
-// and the balance.
+// and the balance: the advertiser's own, or, for an agency and staff, the sum of the advertisers'
+// balances in scope (labelled so: an agency's own unallocated money is on its funds page).
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Badge.css';
@@ -57,9 +58,12 @@ const Tile = ({
 export const OverviewTiles = ({
   overview,
   metrics,
+  isAdvertiser,
 }: {
   overview: DashboardOverview | undefined;
   metrics: readonly DashboardMetric[];
+  /** An advertiser sees its own balance; the others the advertisers' in scope. */
+  isAdvertiser: boolean;
 }) => {
   const { t } = useTranslation('dashboard');
   return (
@@ -75,7 +79,7 @@ export const OverviewTiles = ({
         />
       ))}
       <Tile
-        label={t('metrics.balance')}
+        label={isAdvertiser ? t('metrics.balance') : t('metrics.advertisersBalance')}
         value={overview ? formatMicros(overview.balance) : null}
         testId="tile-balance"
       />

@@ -1,5 +1,6 @@
 // An account's balance, the spend the bidder has committed but not booked yet, and what is
-// available after it. Pending is 0 until the bidder reports it.
+// available after it. Pending is 0 until the bidder reports it. The label says whose money it is: an
+// agency's own balance is what it has not allocated to its advertisers.
 import '@mantine/core/styles/SimpleGrid.css';
 import type { FundsSummary } from '@console/core/api/funds';
 import { formatMicros } from '@console/core/format/money';
@@ -22,7 +23,13 @@ const Figure = ({ label, value, testId }: { label: string; value: string | null;
   </Paper>
 );
 
-export const BalanceCards = ({ summary }: { summary: UseQueryResult<FundsSummary> }) => {
+export const BalanceCards = ({
+  summary,
+  owner,
+}: {
+  summary: UseQueryResult<FundsSummary>;
+  owner: 'ADVERTISER' | 'AGENCY';
+}) => {
   const { t } = useTranslation('funds');
   if (summary.isError) {
     return (
@@ -35,7 +42,11 @@ export const BalanceCards = ({ summary }: { summary: UseQueryResult<FundsSummary
   const show = (micros: number | undefined) => (micros === undefined ? null : formatMicros(micros));
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
-      <Figure label={t('summary.balance')} value={show(data?.balance_micros)} testId="funds-balance" />
+      <Figure
+        label={owner === 'AGENCY' ? t('summary.agencyBalance') : t('summary.balance')}
+        value={show(data?.balance_micros)}
+        testId="funds-balance"
+      />
       <Figure label={t('summary.pending')} value={show(data?.pending_spend_micros)} testId="funds-pending" />
       <Figure label={t('summary.available')} value={show(data?.available_micros)} testId="funds-available" />
     </SimpleGrid>
