@@ -4,6 +4,7 @@ import { type EventConfigItem, eventColumnLabel } from '@console/core/api/report
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { eventConfigs } from '../../db/schema/reports.ts';
+import { users } from '../../db/schema/users.ts';
 
 export type LabelledEvent = EventConfigItem & { label: string };
 
@@ -21,9 +22,14 @@ export const readEventConfig = async (db: DbOrTx, userId: number): Promise<Label
   }));
 };
 
-/** Replaces the whole config (the settings form saves the list as shown). */
-export const saveEventConfig = async (db: DbOrTx, userId: number, events: EventConfigItem[]) => {
-  await db.transaction(async (tx) => {
+/**
+ * Replaces the whole config (the settings form saves the list as shown) and answers it as saved.
+ * Saves of one user run one after the other: each first locks the user's row, so two at once (a
+ * form sent twice, two tabs) cannot both delete and then insert the same keys; the last one wins.
+ */
+export const saveEventConfig = async (db: DbOrTx, userId: number, events: EventConfigItem[]) =>
+  db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
     await tx.delete(eventConfigs).where(eq(eventConfigs.userId, userId));
     if (events.length > 0)
       await tx.insert(eventConfigs).values(
@@ -35,9 +41,8 @@ export const saveEventConfig = async (db: DbOrTx, userId: number, events: EventC
           position: i + 1,
         })),
       );
+    return readEventConfig(tx, userId);
   });
-  return readEventConfig(db, userId);
-};
 
 /** The label of an event column: E{n}-{name} from the config, else E{n}-{key} by its key's number. */
 export const eventLabelOf = (config: readonly LabelledEvent[], key: string): string => {
