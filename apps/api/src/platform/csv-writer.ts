@@ -41,18 +41,34 @@ const optionsOf = (columns: readonly CsvColumn[], bom: boolean): Options => {
 };
 
 /**
- * A CSV stream of the columns' headers and the rows, pulled as the client reads. `bom`: start with
- * a UTF-8 byte order mark (Excel reads a CSV without one in the system's legacy code page).
+ * A CSV stream of the columns' headers and the rows, pulled as the client reads. The first row is
+ * read before the stream is answered, so that a query the database refuses (a NUL character in a
+ * search) is the request's error answer, a 4xx with its message, instead of a file cut off after
+ * its headers were sent. `bom`: start with a UTF-8 byte order mark (Excel reads a CSV without one
+ * in the system's legacy code page).
  */
-export const csvStream = (
+export const csvStream = async (
   columns: readonly CsvColumn[],
   rows: AsyncIterable<CsvRow> | Iterable<CsvRow>,
   { bom = false }: { bom?: boolean } = {},
-): Readable => {
+): Promise<Readable> => {
+  const source = (async function* () {
+    yield* rows;
+  })();
+  const first = await source.next();
+  const started = (async function* () {
+    try {
+      if (first.done) return;
+      yield first.value;
+      yield* source;
+    } finally {
+      await source.return(undefined);
+    }
+  })();
   const csv = stringify(optionsOf(columns, bom));
-  const source = Readable.from(rows);
-  source.on('error', (error) => csv.destroy(error));
-  return source.pipe(csv);
+  return Readable.from(started)
+    .on('error', (error) => csv.destroy(error))
+    .pipe(csv);
 };
 
 /** The whole CSV as text, for a file small enough to hold (a mailed report). */

@@ -33,6 +33,17 @@ import type { FundsViewer } from './funds-access.ts';
 import { mayReverse } from './movements.ts';
 
 const DAY_MS = 86_400_000;
+/** The first and last instants a JavaScript date is sent to PostgreSQL as (years 0001 to 9999). */
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * When a UTC day (YYYY-MM-DD) starts, `days` later, held to the years 0001 to 9999: a bound beyond
+ * them (a date of year 0000, the day after 9999-12-31) is read as the first or last instant, which
+ * no ledger entry precedes or follows, instead of a year PostgreSQL cannot read.
+ */
+export const utcDayStart = (day: string, days = 0): Date =>
+  new Date(Math.min(LAST_INSTANT, Math.max(FIRST_INSTANT, Date.parse(`${day}T00:00:00Z`) + days * DAY_MS)));
 
 const accountOf = async (db: DbOrTx, holder: UserRow) => {
   const [account] = await db
@@ -118,10 +129,8 @@ const historyWhere = (
     eq(ledgerEntries.accountId, accountId),
     query.kind ? eq(ledgerTransfers.kind, query.kind) : undefined,
     query.method ? eq(ledgerTransfers.method, query.method) : undefined,
-    query.from ? gte(ledgerEntries.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
-    query.to
-      ? lt(ledgerEntries.createdAt, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS))
-      : undefined,
+    query.from ? gte(ledgerEntries.createdAt, utcDayStart(query.from)) : undefined,
+    query.to ? lt(ledgerEntries.createdAt, utcDayStart(query.to, 1)) : undefined,
     query.q
       ? or(
           ilike(ledgerTransfers.reference, likePattern(query.q)),

@@ -188,13 +188,16 @@ export const fundsRoutes =
         const viewer = viewerOf(principal);
         const holder = await requireVisibleAccountHolder(deps.db, principal, request.query.user_primary_id);
         const entries = iterateHistory(deps.db, viewer, holder, request.query);
-        const rows = (async function* () {
-          for await (const entry of entries) yield csvRowOf(entry, viewer.isStaff);
-        })();
+        const csv = await csvStream(
+          viewer.isStaff ? STAFF_CSV_COLUMNS : CSV_COLUMNS,
+          (async function* () {
+            for await (const entry of entries) yield csvRowOf(entry, viewer.isStaff);
+          })(),
+        );
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="funds-${holder.id}.csv"`)
-          .send(csvStream(viewer.isStaff ? STAFF_CSV_COLUMNS : CSV_COLUMNS, rows));
+          .send(csv);
       },
     );
 

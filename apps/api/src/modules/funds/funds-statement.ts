@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries } from '../../db/schema/ledger.ts';
 import type { UserRow } from '../users/user-queries.ts';
 import type { FundsViewer } from './funds-access.ts';
-import { iterateHistory } from './funds-queries.ts';
+import { iterateHistory, utcDayStart } from './funds-queries.ts';
 
 const KIND_LABELS: Record<string, string> = {
   CREDIT: 'Credit',
@@ -21,12 +21,13 @@ const KIND_LABELS: Record<string, string> = {
   REVERSAL: 'Reversal',
 };
 
+/** A month's first instant and its first and last days (Date.UTC would read years 0 to 99 as 19xx). */
 const monthBounds = (month: string) => {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  const start = new Date(Date.UTC(year, monthNumber - 1, 1));
-  const end = new Date(Date.UTC(year, monthNumber, 1));
-  const lastDay = new Date(end.getTime() - 86_400_000);
-  return { start, end, from: start.toISOString().slice(0, 10), to: lastDay.toISOString().slice(0, 10) };
+  const from = `${month}-01`;
+  const next = new Date(`${from}T00:00:00Z`);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const to = new Date(next.getTime() - 86_400_000).toISOString().slice(0, 10);
+  return { start: utcDayStart(from), from, to };
 };
 
 const readOpeningBalance = async (db: DbOrTx, userId: number, start: Date): Promise<bigint> => {

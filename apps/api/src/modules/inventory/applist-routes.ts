@@ -261,14 +261,17 @@ export const applistRoutes =
       },
       async (request, reply) => {
         const list = await requireApplist(deps.db, principalOf(request), request.params.id);
-        const rows = (async function* () {
-          for await (const entry of exportEntries(deps.db, applistEntryColumns(list.id))) yield [entry];
-        })();
+        const csv = await csvStream(
+          plainColumns('entry'),
+          (async function* () {
+            for await (const entry of exportEntries(deps.db, applistEntryColumns(list.id))) yield [entry];
+          })(),
+        );
         reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${exportFileName(list.name)}"`);
         // A stream is sent as it is (the response schema only documents it).
-        return reply.send(csvStream(plainColumns('entry'), rows) as unknown as string);
+        return reply.send(csv as unknown as string);
       },
     );
 

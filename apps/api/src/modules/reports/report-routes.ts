@@ -294,10 +294,11 @@ export const reportRoutes =
           columns = RUNNING_APPS_COLUMNS;
           rows = await runningAppsRows(deps.db, { userId: principal.userId, role: principal.role }, query);
         }
+        const csv = await csvStream(columns, rows, { bom: true });
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', attachmentOf(body.name))
-          .send(csvStream(columns, rows, { bom: true }));
+          .send(csv);
       },
     );
 
