@@ -66,13 +66,13 @@ describe.each(Object.entries(OPERATIONS))('the %s', (_name, operation) => {
     expectError(await operation.call(user.token, DEMO_PASSWORD, address), 429, LOCKED);
 
     // The lock ends after its 15 minutes (the counters aged, not waited for).
-    await ageCounters(t, 14);
+    await ageCounters(t, 14 * 60_000);
     expectError(
       await operation.call(user.token, DEMO_PASSWORD, address),
       429,
       /locked; try again in 1 minute/,
     );
-    await ageCounters(t, 2);
+    await ageCounters(t, 2 * 60_000);
     expect((await operation.call(user.token, DEMO_PASSWORD, address)).status).toBe(200);
   });
 

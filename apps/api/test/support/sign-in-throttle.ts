@@ -8,11 +8,11 @@ let addressSerial = 0;
 /** A client address no other test of the file uses (TEST-NET ranges); send it as X-Forwarded-For. */
 export const newAddress = () => `198.51.${Math.floor(++addressSerial / 250)}.${(addressSerial % 250) + 1}`;
 
-/** Moves every sign-in counter of the test database the given minutes into the past. */
-export const ageCounters = (t: TestApp, minutes: number) =>
+/** Moves every sign-in counter of the test database the given milliseconds into the past. */
+export const ageCounters = (t: TestApp, ms: number) =>
   t.deps.db.update(loginThrottles).set({
-    lastFailureAt: sql`${loginThrottles.lastFailureAt} - ${minutes} * interval '1 minute'`,
-    blockedUntil: sql`${loginThrottles.blockedUntil} - ${minutes} * interval '1 minute'`,
+    lastFailureAt: sql`${loginThrottles.lastFailureAt} - ${ms}::float8 * interval '1 millisecond'`,
+    blockedUntil: sql`${loginThrottles.blockedUntil} - ${ms}::float8 * interval '1 millisecond'`,
   });
 
 /** The lock of an account and client address, as sign-in answers it. */
