@@ -21,6 +21,7 @@ import {
   track,
 } from './support/bid-calls.ts';
 import { bookSpend, creditAccount } from './support/ledger-fixtures.ts';
+import { FULL_CONSENT, OTHER_TCF_VENDOR_ID, TEST_TCF_VENDOR_ID, tcStringOf } from './support/tc-strings.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -28,7 +29,7 @@ let advertiserToken: string;
 let campaignIdByName: Map<string, number>;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ tcfVendorId: TEST_TCF_VENDOR_ID });
   await seedDemoDelivery(t.deps.db, t.deps.media.mediaDir);
   await t.bidder.index.reload();
   advertiserToken = await t.loginAs(DEMO_DELIVERY_ADVERTISER);
@@ -331,6 +332,48 @@ describe('win notices, billing and tracking', () => {
     } finally {
       await assign(null);
       await vi.waitFor(() => expect(indexedMargin()).toBe(0), { timeout: 5000 });
+    }
+  });
+
+  it('counts a frequency cap under GDPR only with a valid TC string consenting to our vendor', async () => {
+    const campaignId = campaignIdByName.get('Open Web Display')!;
+    await t.deps.db
+      .update(campaigns)
+      .set({ frequencyCap: { count: 3, period: 'DAY' } })
+      .where(eq(campaigns.id, campaignId));
+    await t.bidder.index.reload();
+    try {
+      const refused = [
+        { regs: { gdpr: 1 }, user: { id: 'gdpr-user', consent: 'NOT-A-TCF-STRING' } },
+        { regs: { ext: { gdpr: 1 } }, user: { id: 'gdpr-user', ext: { consent: 'NOT-A-TCF-STRING' } } },
+        {
+          regs: { gdpr: 1 },
+          user: {
+            id: 'gdpr-user',
+            consent: tcStringOf({ ...FULL_CONSENT, vendorConsents: [OTHER_TCF_VENDOR_ID] }),
+          },
+        },
+      ];
+      for (const patch of refused) {
+        const result = await postBid(freshRequest('simple-banner', patch));
+        expect(result.status, JSON.stringify(patch)).toBe(204);
+      }
+      const consent = tcStringOf(FULL_CONSENT);
+      for (const patch of [
+        { regs: { gdpr: 1 }, user: { id: 'gdpr-user', consent } },
+        { regs: { ext: { gdpr: 1 } }, user: { id: 'gdpr-user', ext: { consent } } },
+      ]) {
+        const result = await postBid(freshRequest('simple-banner', patch));
+        expect(result.status).toBe(200);
+        const bid = onlyBid(result.body as unknown as BidResponse);
+        expect(bid.cid).toBe(String(campaignId));
+        // The bid counts toward the user's cap: its token carries the user's cap counter.
+        const token = bid.nurl.match(/\/t\/win\/([^?]+)/)![1]!;
+        expect(t.bidder.signer.verify(token)?.frequencyKey).not.toBe('');
+      }
+    } finally {
+      await t.deps.db.update(campaigns).set({ frequencyCap: null }).where(eq(campaigns.id, campaignId));
+      await t.bidder.index.reload();
     }
   });
 

@@ -24,6 +24,7 @@ import {
   valueCpmMicros,
 } from '../src/modules/bidding/pricing.ts';
 import { readRequestFacts } from '../src/modules/bidding/request-facts.ts';
+import { FULL_CONSENT, TEST_TCF_VENDOR_ID, tcStringOf } from './support/tc-strings.ts';
 
 const USD = 1_000_000;
 const T0 = Date.parse('2026-03-02T12:00:00Z'); // a Monday
@@ -92,6 +93,7 @@ const REFERENCE = {
     ['USA', 'US'],
     ['DEU', 'DE'],
   ]),
+  tcfVendorId: TEST_TCF_VENDOR_ID,
 };
 
 const requestOf = (body: Record<string, unknown>) => {
@@ -229,18 +231,55 @@ describe('eligibility', () => {
     expect(findIneligibility(campaign({ smartAppLists: [3] }), site)).toBe('smart-app-list');
   });
 
-  it('uses no personal data under COPPA, GDPR without consent or a US privacy opt-out', () => {
+  it('uses no personal data under COPPA, GDPR without a valid consent for us or a US privacy opt-out', () => {
     const capped = campaign({ frequencyCap: { count: 3, period: 'DAY' } });
     const fenced = campaign({ geoFences: [{ lat: 40.758, lon: -73.9855, radiusKm: 1 }] });
+    const audience = campaign({ audiences: [{ listId: 5, mode: 'INCLUDE' }] });
     expect(check(capped)).toBeNull();
-    for (const regs of [{ coppa: 1 }, { gdpr: 1 }, { us_privacy: '1YYN' }]) {
-      expect(check(capped, { ...MOBILE, regs })).toBe('frequency-cap-needs-user');
-      expect(check(fenced, { ...MOBILE, regs })).toBe('geo-fence');
+    const refused = [
+      { regs: { coppa: 1 } },
+      { regs: { gdpr: 1 } },
+      { regs: { gdpr: 1 }, user: { consent: 'NOT-A-TCF-STRING' } },
+      { regs: { ext: { gdpr: 1 } }, user: { ext: { consent: 'CO-consent-string' } } },
+      { regs: { gdpr: 1 }, user: { consent: tcStringOf({ ...FULL_CONSENT, vendorConsents: [755] }) } },
+      { regs: { us_privacy: '1YYN' } },
+    ];
+    for (const patch of refused) {
+      expect(check(capped, { ...MOBILE, ...patch })).toBe('frequency-cap-needs-user');
+      expect(check(fenced, { ...MOBILE, ...patch })).toBe('geo-fence');
     }
-    expect(
-      check(capped, { ...MOBILE, regs: { gdpr: 1 }, user: { consent: 'CO-consent-string' } }),
-    ).toBeNull();
-    expect(check(capped, { ...MOBILE, regs: { us_privacy: '1YNN' } })).toBeNull();
+    const consented = tcStringOf(FULL_CONSENT);
+    for (const patch of [
+      { regs: { gdpr: 1 }, user: { consent: consented } },
+      { regs: { ext: { gdpr: 1 } }, user: { ext: { consent: consented } } },
+      { regs: { us_privacy: '1YNN' } },
+    ]) {
+      expect(check(capped, { ...MOBILE, ...patch })).toBeNull();
+      expect(check(fenced, { ...MOBILE, ...patch })).toBeNull();
+    }
+    // Consent to store and select ads (purposes 1, 2) but not to personalised ads (3, 4): the cap
+    // counts the user, audiences do not know them, and no precise location without its opt-in.
+    const basic = tcStringOf({ vendorConsents: [TEST_TCF_VENDOR_ID], purposeConsents: [1, 2] });
+    const basicRequest = { ...MOBILE, regs: { gdpr: 1 }, user: { consent: basic } };
+    expect(check(capped, basicRequest)).toBeNull();
+    expect(check(fenced, basicRequest)).toBe('geo-fence');
+    const facts = readRequestFacts(requestOf(basicRequest), REFERENCE);
+    expect(facts).toMatchObject({ userKey: 'ifa-1', audienceKey: null, lat: null, lon: null });
+    const inAudience5 = {
+      ...EMPTY_MEMBERSHIP,
+      inAudience: (id: number, key: string) => id === 5 && key === 'ifa-1',
+    };
+    const audienceCheck = (body: Record<string, unknown>) =>
+      findIneligibility(audience, {
+        exchangeId: 1,
+        facts: readRequestFacts(requestOf(body), REFERENCE),
+        nowMs: T0,
+        clock: readLocalClock('UTC', T0),
+        membership: inAudience5,
+        blockedCategories: [],
+      });
+    expect(audienceCheck({ ...MOBILE, regs: { gdpr: 1 }, user: { consent: consented } })).toBeNull();
+    expect(audienceCheck(basicRequest)).toBe('audience');
   });
 
   it('keeps ads whose categories bcat blocks out (IAB8 blocks IAB8-5)', () => {

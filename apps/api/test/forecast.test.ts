@@ -72,7 +72,12 @@ const userOf = (wanted: boolean, prefix: string) => {
 /** A sample written as the bidder writes it, at an hour. */
 const sampleAt = (atMs: number, request: Partial<BidRequest>) => {
   const full = { id: 'x', ...request } as BidRequest;
-  return sampleOf(full, readRequestFacts(full, { alpha2OfAlpha3: new Map() }), openxId, atMs);
+  return sampleOf(
+    full,
+    readRequestFacts(full, { alpha2OfAlpha3: new Map(), tcfVendorId: null }),
+    openxId,
+    atMs,
+  );
 };
 const webBanner = (country: string, user: string, floor: number): Partial<BidRequest> => ({
   imp: [{ id: '1', bidfloor: floor, banner: { w: 300, h: 250 } }],

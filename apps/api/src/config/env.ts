@@ -7,6 +7,9 @@ import { LIST_UPLOAD_DEFAULT_MAX_MB } from '@console/core/api/inventory-lists';
 import { z } from 'zod';
 import { parseHostRule } from '../platform/outbound-http.ts';
 
+const TCF_VENDOR_ID_MESSAGE =
+  'TCF_VENDOR_ID must be a whole number from 1 to 65535 (our id on the IAB Global Vendor List).';
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -70,6 +73,16 @@ const envSchema = z.object({
   REDIS_PREFIX: z.string().min(1).default('bid:'),
   /** Our buyer seat id on exchanges (OpenRTB seatbid.seat, matched against wseat/bseat). */
   BIDDER_SEAT: z.string().min(1).default('console'),
+  /**
+   * Our vendor id on the IAB's Global Vendor List: under GDPR, personal data is used only when a
+   * request's TC string gives this vendor consent. Unset, no TC string speaks for us.
+   */
+  TCF_VENDOR_ID: z.coerce
+    .number(TCF_VENDOR_ID_MESSAGE)
+    .int(TCF_VENDOR_ID_MESSAGE)
+    .min(1, TCF_VENDOR_ID_MESSAGE)
+    .max(65_535, TCF_VENDOR_ID_MESSAGE)
+    .optional(),
   /** off: bids are committed to the database before their answer instead of journaled. */
   BID_JOURNAL: z.enum(['on', 'off'], 'BID_JOURNAL must be on or off.').optional(),
   /**
@@ -121,6 +134,8 @@ export type AppConfig = {
   redisUrl?: string | undefined;
   redisPrefix?: string | undefined;
   bidderSeat: string;
+  /** Our IAB TCF vendor id (TCF_VENDOR_ID); null or absent: none, so no TC string grants us consent. */
+  tcfVendorId?: number | null;
   /** 1 in this many valid bid requests is sampled for forecasts (default 100). */
   bidSampleRate?: number;
   /** Bids made durable in a local journal (<bidJournalDir>/bid-journal) and shipped to the database within a second (BID_JOURNAL, default on). */
@@ -195,6 +210,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     bidderSeat: e.BIDDER_SEAT,
+    tcfVendorId: e.TCF_VENDOR_ID ?? null,
     bidSampleRate: e.BID_SAMPLE_RATE,
     bidJournal: e.BID_JOURNAL !== 'off',
     bidJournalDir: e.BID_JOURNAL_DIR ? resolve(env.INIT_CWD ?? process.cwd(), e.BID_JOURNAL_DIR) : dataDir,

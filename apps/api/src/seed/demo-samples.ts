@@ -194,7 +194,7 @@ export const seedDemoSamples = async (
   const now = (options.now ?? new Date()).getTime();
   const until = Math.floor(now / HOUR_MS) * HOUR_MS;
   const from = Math.floor(now / DAY_MS) * DAY_MS - (SAMPLE_KEEP_DAYS - 1) * DAY_MS;
-  const reference = { alpha2OfAlpha3: new Map<string, string>() };
+  const reference = { alpha2OfAlpha3: new Map<string, string>(), tcfVendorId: null };
   let rows: SampleRow[] = [];
   let written = 0;
   const flush = async () => {

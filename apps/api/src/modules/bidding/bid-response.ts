@@ -170,7 +170,7 @@ export const buildBidResponse = (
         trafficType: tracked.trafficType,
         inventory: tracked.inventory,
         bidMicros: placed.priceMicros,
-        userKey: facts.userKey === null ? '' : toStoredDevice(facts.userKey),
+        userKey: facts.audienceKey === null ? '' : toStoredDevice(facts.audienceKey),
       });
     }
   }

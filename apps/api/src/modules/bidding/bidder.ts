@@ -66,6 +66,7 @@ export const createBidder = (
     | 'bidJournal'
     | 'bidJournalDir'
     | 'dataDir'
+    | 'tcfVendorId'
   >,
   options: { onError?: (error: unknown) => void } = {},
 ): Bidder => {
@@ -73,7 +74,10 @@ export const createBidder = (
     ? createRedisDeliveryState(config.redisUrl, { prefix: config.redisPrefix })
     : createMemoryDeliveryState();
   const lists = createListCache(db);
-  const index = createCampaignIndex(db, state, lists, { onError: options.onError });
+  const index = createCampaignIndex(db, state, lists, {
+    onError: options.onError,
+    tcfVendorId: config.tcfVendorId ?? null,
+  });
   const recorder = createEventRecorder(db, {
     onError: options.onError,
     ...(config.bidJournal ? { journalDir: config.bidJournalDir ?? config.dataDir } : {}),

@@ -124,9 +124,10 @@ export const loadIndexSnapshot = async (
   db: Db,
   state: DeliveryState,
   lists: ListCache,
+  tcfVendorId: number | null,
   nowMs = Date.now(),
 ): Promise<IndexSnapshot> => {
-  const reference: FactsReference = { alpha2OfAlpha3: await loadAlpha2OfAlpha3() };
+  const reference: FactsReference = { alpha2OfAlpha3: await loadAlpha2OfAlpha3(), tcfVendorId };
   const exchangeRows = await db
     .select({ id: exchanges.id, key: exchanges.key })
     .from(exchanges)
@@ -350,14 +351,19 @@ const EMPTY_SNAPSHOT: IndexSnapshot = {
   balances: new Map(),
   spentBeforeToday: new Map(),
   membership: EMPTY_MEMBERSHIP,
-  reference: { alpha2OfAlpha3: new Map() },
+  reference: { alpha2OfAlpha3: new Map(), tcfVendorId: null },
 };
 
 export const createCampaignIndex = (
   db: Db,
   state: DeliveryState,
   lists: ListCache,
-  options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
+  options: {
+    intervalMs?: number;
+    onError?: (error: unknown) => void;
+    /** Our IAB TCF vendor id (TCF_VENDOR_ID), for reading consent strings. */
+    tcfVendorId?: number | null;
+  } = {},
 ): CampaignIndex => {
   let snapshot = EMPTY_SNAPSHOT;
   let loading: Promise<IndexSnapshot> | null = null;
@@ -373,7 +379,7 @@ export const createCampaignIndex = (
     }
     loading = (async () => {
       try {
-        snapshot = await loadIndexSnapshot(db, state, lists);
+        snapshot = await loadIndexSnapshot(db, state, lists, options.tcfVendorId ?? null);
       } catch (error) {
         options.onError?.(error);
       } finally {

@@ -67,8 +67,8 @@ const checkLists = (
     if (rule.mode === 'ALLOW' ? !inList : inList) return 'inventory-list';
   }
   for (const rule of campaign.audiences) {
-    // Without a usable user key (privacy signals, no id) nobody is known to be in an audience.
-    const inAudience = facts.userKey !== null && membership.inAudience(rule.listId, facts.userKey);
+    // Without a key usable for personalised ads (privacy signals, no id) nobody is known to be in an audience.
+    const inAudience = facts.audienceKey !== null && membership.inAudience(rule.listId, facts.audienceKey);
     if (rule.mode === 'INCLUDE' ? !inAudience : inAudience) return 'audience';
   }
   return null;

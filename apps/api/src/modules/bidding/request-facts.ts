@@ -4,6 +4,7 @@
 import Bowser from 'bowser';
 import { searchKeyOf } from '../reference/text-search.ts';
 import { appCategoryNamesOf } from './app-categories.ts';
+import { readConsent } from './consent.ts';
 import type { BidRequest } from './openrtb-request.ts';
 
 export type TrafficType = 'APP' | 'WEB';
@@ -32,10 +33,10 @@ export type RequestFacts = {
   appCategories: ReadonlySet<string>;
   /** app.bundle or site.domain (inventory lists). */
   inventoryKey: string | null;
-  /** device ifa, else user id: the key of frequency caps and audiences; null when personal data may not be used. */
+  /** device ifa, else user id: the key of frequency caps; null when the privacy signals do not allow it (consent.ts). */
   userKey: string | null;
-  /** False under COPPA, GDPR without consent, a US privacy opt-out or a GPP string (not decoded). */
-  personalDataAllowed: boolean;
+  /** The same key for audiences and the BID events rule audiences grow from: null without consent to personalised ads. */
+  audienceKey: string | null;
 };
 
 /** OpenRTB 2.6 / AdCOM device types -> the targeting names that match them. */
@@ -110,8 +111,11 @@ const readUserAgent = (ua: string): UaFacts => {
 const normaliseOs = (os: string): string | null =>
   OS_ALIASES[os.toLowerCase().replace(/[^a-z0-9]/g, '')] ?? null;
 
-/** Reference data the facts need: ISO alpha-3 -> alpha-2 (OpenRTB geo.country is alpha-3). */
-export type FactsReference = { alpha2OfAlpha3: ReadonlyMap<string, string> };
+/**
+ * Reference data the facts need: ISO alpha-3 -> alpha-2 (OpenRTB geo.country is alpha-3), and our
+ * IAB TCF vendor id (TCF_VENDOR_ID; null: none, so no TC string grants us consent).
+ */
+export type FactsReference = { alpha2OfAlpha3: ReadonlyMap<string, string>; tcfVendorId: number | null };
 
 const countryOf = (code: string | undefined, reference: FactsReference): string | null => {
   if (!code) return null;
@@ -127,21 +131,6 @@ const stateOf = (region: string | undefined, country: string | null): string | n
   return country ? `${country}-${upper}` : null;
 };
 
-/** regs says whether personal data (ids, precise location) may be used for targeting. */
-export const isPersonalDataAllowed = (request: BidRequest): boolean => {
-  const regs = request.regs;
-  if (!regs) return true;
-  if (regs.coppa === 1) return false;
-  const gdpr = regs.gdpr ?? regs.ext?.gdpr;
-  if (gdpr === 1 && !request.user?.consent) return false;
-  // US Privacy string "1YNN": the third character is the opt-out of sale.
-  const usPrivacy = regs.us_privacy ?? regs.ext?.us_privacy;
-  if (usPrivacy && usPrivacy.length >= 3 && usPrivacy[2]?.toUpperCase() === 'Y') return false;
-  // A GPP string is not decoded here: when one applies, play safe and use no personal data.
-  if (regs.gpp && (regs.gpp_sid?.length ?? 0) > 0) return false;
-  return true;
-};
-
 export const readRequestFacts = (request: BidRequest, reference: FactsReference): RequestFacts => {
   const device = request.device;
   const geo = device?.geo ?? request.user?.geo;
@@ -151,19 +140,16 @@ export const readRequestFacts = (request: BidRequest, reference: FactsReference)
     (device?.devicetype !== undefined ? DEVICE_TYPE_NAMES[device.devicetype] : undefined) ??
     (ua?.platform ? PLATFORM_DEVICE_TYPES[ua.platform] : undefined) ??
     [];
-  const personalDataAllowed = isPersonalDataAllowed(request);
-  const userKey = personalDataAllowed
-    ? device?.ifa && device.lmt !== 1
-      ? device.ifa
-      : (request.user?.id ?? request.user?.buyeruid ?? null)
-    : null;
+  const consent = readConsent(request, reference.tcfVendorId);
+  const key =
+    device?.ifa && device.lmt !== 1 ? device.ifa : (request.user?.id ?? request.user?.buyeruid ?? null);
   const app = request.app;
   return {
     country,
     state: stateOf(geo?.region, country),
     city: geo?.city && country ? `${country}|${searchKeyOf(geo.city.trim())}` : null,
-    lat: personalDataAllowed && typeof geo?.lat === 'number' ? geo.lat : null,
-    lon: personalDataAllowed && typeof geo?.lon === 'number' ? geo.lon : null,
+    lat: consent.preciseGeo && typeof geo?.lat === 'number' ? geo.lat : null,
+    lon: consent.preciseGeo && typeof geo?.lon === 'number' ? geo.lon : null,
     deviceTypes,
     deviceType: device?.devicetype === 1 ? 'PHONE' : (deviceTypes[0] ?? 'UNKNOWN'),
     os: (device?.os ? normaliseOs(device.os) : null) ?? ua?.os ?? null,
@@ -176,7 +162,7 @@ export const readRequestFacts = (request: BidRequest, reference: FactsReference)
     trafficType: app ? 'APP' : 'WEB',
     appCategories: app?.cat ? appCategoryNamesOf(app.cat) : new Set(),
     inventoryKey: app ? (app.bundle ?? app.domain ?? null) : (request.site?.domain ?? null),
-    userKey,
-    personalDataAllowed,
+    userKey: consent.userKey ? key : null,
+    audienceKey: consent.personalisedAds ? key : null,
   };
 };

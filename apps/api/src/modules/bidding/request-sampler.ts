@@ -94,7 +94,7 @@ export const sampleOf = (
   exchangeId: number,
   nowMs: number,
 ): SampleRow => {
-  const { userKey, appCategories, ...rest } = facts;
+  const { userKey, audienceKey, appCategories, ...rest } = facts;
   const at = new Date(nowMs);
   // JSON drops undefined fields, so the stored imps stay as small as the request allows.
   const imps = JSON.parse(JSON.stringify(request.imp.map(trimImp))) as Record<string, unknown>[];

@@ -36,7 +36,7 @@ const PAGE = 5_000;
 const toSample = (row: typeof bidRequestSamples.$inferSelect): Sample => {
   const { appCategories, blockedCategories, ...facts } = row.facts as Omit<
     RequestFacts,
-    'appCategories' | 'userKey'
+    'appCategories' | 'userKey' | 'audienceKey'
   > & { appCategories?: string[]; blockedCategories?: string[] };
   const imps = row.imps as Imp[];
   return {
@@ -46,8 +46,13 @@ const toSample = (row: typeof bidRequestSamples.$inferSelect): Sample => {
     exchangeId: row.exchangeId,
     userHash: row.userHash,
     // The hashed key stands in for the user key: it keeps frequency-capped campaigns in (they need
-    // a user), and it never matches an audience (see forecast.ts).
-    facts: { ...facts, appCategories: new Set(appCategories ?? []), userKey: row.userHash || null },
+    // a user); no audience is applied (see forecast.ts).
+    facts: {
+      ...facts,
+      appCategories: new Set(appCategories ?? []),
+      userKey: row.userHash || null,
+      audienceKey: null,
+    },
     blockedCategories: blockedCategories ?? [],
     imps,
     natives: imps.map((imp) => (imp.native ? parseNativeRequest(imp.native.request) : null)),
