@@ -259,6 +259,28 @@ describe('VAST protocols and linearity', () => {
     }
   });
 
+  it('on a secure imp, answers no creative whose VAST tag or pixels are http', () => {
+    const secureImp: Imp = { id: '1', secure: 1, video: { mimes: ['video/mp4'], protocols: [3, 6, 7, 8] } };
+    const fitOf = (candidate: BidderCreative) =>
+      findCreativeFit([candidate], {
+        exchangeId: 1,
+        imp: secureImp,
+        nativeRequest: null,
+        trackingIsSecure: true,
+      });
+    expect(fitOf(creative('wrapper', CLICK_URL))).toMatchObject({ wrapper: true, vastVersion: '4.0' });
+    expect(
+      fitOf({ ...creative('wrapper', CLICK_URL), vastUrl: 'http://ads.example.net/vast.xml' }),
+    ).toBeNull();
+    expect(fitOf(creative('inline', CLICK_URL))).toMatchObject({ wrapper: false, vastVersion: '4.0' });
+    expect(
+      fitOf({ ...creative('inline', CLICK_URL), trackerUrls: ['http://pixel.example.net/imp'] }),
+    ).toBeNull();
+    expect(
+      fitOf({ ...creative('inline', CLICK_URL), trackerUrls: ['pixel.example.net/imp'] }),
+    ).not.toBeNull();
+  });
+
   it('is a linear ad: a slot of linearity 1 or none takes it, an overlay (2) does not', () => {
     expect([undefined, 1, 2].map(isLinearSlot)).toEqual([true, true, false]);
   });

@@ -49,6 +49,16 @@ const hasBlockedAttr = (creative: BidderCreative, battr: readonly number[] | und
 
 const isSecureUrl = (url: string | null) => url === null || url.startsWith('https://') || url.startsWith('/');
 
+/**
+ * What a creative's markup loads on a secure imp is https: its media file, the VAST tag a wrapper
+ * points the player to, and the advertiser's pixels (written without a scheme, they are served as
+ * https).
+ */
+const loadsSecurely = (creative: BidderCreative) =>
+  isSecureUrl(creative.mediaUrl) &&
+  isSecureUrl(creative.vastUrl) &&
+  creative.trackerUrls.every((url) => !/^http:/i.test(url.trim()));
+
 const fitBanner = (creative: BidderCreative, imp: Imp): CreativeFit | null => {
   const banner = imp.banner;
   if (!banner || (creative.type !== 'image' && creative.type !== 'html')) return null;
@@ -181,7 +191,7 @@ export const findCreativeFit = (
   if (secure && !input.trackingIsSecure) return null;
   for (const creative of creatives) {
     if (!creative.exchangeIds.has(input.exchangeId)) continue;
-    if (secure && !isSecureUrl(creative.mediaUrl)) continue;
+    if (secure && !loadsSecurely(creative)) continue;
     const fit =
       fitBanner(creative, imp) ?? fitVideo(creative, imp) ?? fitNative(creative, imp, input.nativeRequest);
     if (fit) return fit;
