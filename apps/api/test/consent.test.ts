@@ -107,6 +107,8 @@ describe('TCF v2 (GDPR)', () => {
     );
     expect(consentOf({ regs: { ext: { gdpr: 1 } } })).toEqual(NONE);
     expect(consentOf({ regs: {}, user: { consent: 'NOT-A-TCF-STRING' } })).toEqual(NONE);
+    expect(consentOf({ user: { consent: 'NOT-A-TCF-STRING' } })).toEqual(NONE);
+    expect(consentOf({ user: { consent: tcStringOf(FULL_CONSENT) } })).toEqual(ALL);
     expect(consentOf({ regs: { gdpr: 0 }, user: { consent: 'NOT-A-TCF-STRING' } })).toEqual(ALL);
     expect(consentOf({})).toEqual(ALL);
   });
@@ -160,6 +162,14 @@ describe('US Privacy, GPP and COPPA', () => {
     expect(consentOf({ regs: { gpp: gppWithTcString(FULL_CONSENT), gpp_sid: [2] } })).toEqual(ALL);
     const otherVendor = gppWithTcString({ ...FULL_CONSENT, vendorConsents: [OTHER_TCF_VENDOR_ID] });
     expect(consentOf({ regs: { gpp: otherVendor, gpp_sid: [2] } })).toEqual(NONE);
+
+    // Two sections: each is read from its own place in the string.
+    const mixed = gppWithTcString(FULL_CONSENT, {
+      uspv1: { Notice: 'Y', OptOutSale: 'Y', LspaCovered: 'N' },
+    });
+    expect(consentOf({ regs: { gpp: mixed, gpp_sid: [2] } })).toEqual(ALL);
+    expect(consentOf({ regs: { gpp: mixed, gpp_sid: [6] } })).toEqual(NONE);
+    expect(consentOf({ regs: { gpp: mixed } })).toEqual(NONE);
   });
 
   it('applies only the listed sections, all of them when none are listed; unknown or broken ones allow nothing', () => {

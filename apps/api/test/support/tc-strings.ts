@@ -89,17 +89,21 @@ export const FULL_CONSENT: TcChoices = {
   specialFeatures: [1],
 };
 
-/** A GPP string with these sections' fields (section name -> field -> value). */
-export const gppStringOf = (sections: Record<string, Record<string, unknown>>): string => {
+type GppSections = Record<string, Record<string, unknown>>;
+
+const gppModelOf = (sections: GppSections) => {
   const model = new GppModel();
   for (const [section, fields] of Object.entries(sections))
     for (const [field, value] of Object.entries(fields)) model.setFieldValue(section, field, value);
-  return model.encode();
+  return model;
 };
 
-/** A GPP string whose TCF EU v2 section is a TC string with these choices. */
-export const gppWithTcString = (choices: TcChoices): string => {
-  const model = new GppModel();
+/** A GPP string with these sections' fields (section name -> field -> value). */
+export const gppStringOf = (sections: GppSections): string => gppModelOf(sections).encode();
+
+/** A GPP string whose TCF EU v2 section is a TC string with these choices, with other sections' fields. */
+export const gppWithTcString = (choices: TcChoices, others: GppSections = {}): string => {
+  const model = gppModelOf(others);
   model.decodeSection('tcfeuv2', tcStringOf({ ...choices, serviceSpecific: true }));
   return model.encode();
 };

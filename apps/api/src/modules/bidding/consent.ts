@@ -178,8 +178,7 @@ const extOf = (value: unknown): Record<string, unknown> =>
 
 /** What the request's privacy signals allow our vendor (TCF_VENDOR_ID, null: none) to do. */
 export const readConsent = (request: BidRequest, vendorId: number | null): ConsentUses => {
-  const regs = request.regs;
-  if (!regs) return ALL;
+  const regs = request.regs ?? {};
   if (regs.coppa === 1) return NONE;
   let uses = ALL;
   const gdpr = regs.gdpr ?? regs.ext?.gdpr;
