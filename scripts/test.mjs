@@ -53,7 +53,7 @@ if (process.env.TEST_DATABASE_URL || isCI) {
   steps.push({ name: 'api-postgres', title: 'API tests on PostgreSQL', run: () => vitest('api-postgres') });
 }
 steps.push(
-  { name: 'build', title: 'Web build', run: () => sh('npm', ['run', 'build']) },
+  { name: 'build', title: 'Build (web app, API bundles)', run: () => sh('npm', ['run', 'build']) },
   {
     name: 'e2e',
     title: 'End-to-end tests in Chromium',

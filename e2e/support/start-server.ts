@@ -1,9 +1,11 @@
-// Starts the real production server (`node --import tsx apps/api/src/server.ts`) as a child process
-// on a free port with a fresh DATA_DIR (an empty embedded database gets the demo seed), waits for
-// GET /api/health and hands back its address. Used by the e2e suite and by `npm run bench`.
+// Starts the real production server (`node apps/api/dist/server.js`, the built API that `npm start`
+// runs) as a child process on a free port with a fresh DATA_DIR (an empty embedded database gets the
+// demo seed), waits for GET /api/health and hands back its address. Used by the e2e suite and by
+// `npm run bench`. The API bundle is built first when it is missing or older than its sources, so a
+// run never tests stale code.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -30,24 +32,50 @@ export type ServerHandle = {
 export type StartServerOptions = {
   /** Extra environment for the server (e.g. DATABASE_URL); overrides the defaults below. */
   env?: Record<string, string>;
-  /** Extra arguments after server.ts (e.g. ['--demo']). */
+  /** Extra arguments after server.js (e.g. ['--demo']). */
   args?: string[];
   /** Extra options for node itself, before the script (e.g. ['--cpu-prof'] for a bench's profile). */
   nodeArgs?: string[];
   /** How long to wait for /api/health. */
   timeoutMs?: number;
-  /** Build apps/web when apps/web/dist is missing (default true). */
+  /** Build apps/web when apps/web/dist is missing (default true; the server bundle is always made current). */
   ensureBuilt?: boolean;
   /** Echo the server's output to this process's stderr as it comes (default: E2E_SERVER_LOG=1). */
   echo?: boolean;
+};
+
+/** The built server (apps/api/build.mjs). */
+const serverBundle = join(repoRoot, 'apps/api/dist/server.js');
+/** What the server bundle is built from. */
+const apiSources = ['apps/api/src', 'packages/core/src', 'apps/api/build.mjs'].map((p) => join(repoRoot, p));
+
+/** The newest modification time of a file at or below `path`, in ms. */
+const newestChange = (path: string): number => {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), 0);
+};
+
+const run = (args: string[]) => {
+  const res = spawnSync('npm', args, { cwd: repoRoot, stdio: 'inherit' });
+  if (res.status !== 0) throw new Error(`npm ${args.join(' ')} failed (exit ${res.status ?? res.signal})`);
 };
 
 /** Builds the web app once when apps/web/dist/index.html is missing (`npm test` builds before e2e). */
 export function ensureWebBuilt(): void {
   if (existsSync(join(webDist, 'index.html'))) return;
   console.error('[start-server] apps/web/dist is missing: running `npm run build` once');
-  const res = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
-  if (res.status !== 0) throw new Error(`npm run build failed (exit ${res.status ?? res.signal})`);
+  run(['run', 'build']);
+}
+
+/** Builds the server bundle when it is missing or older than a source (a few seconds). */
+function ensureServerBuilt(): void {
+  if (existsSync(serverBundle)) {
+    const built = statSync(serverBundle).mtimeMs;
+    if (apiSources.every((source) => newestChange(source) <= built)) return;
+  }
+  console.error('[start-server] apps/api/dist is missing or older than its sources: building it');
+  run(['run', 'build', '-w', '@console/api']);
 }
 
 /** A TCP port that was free a moment ago on 127.0.0.1. */
@@ -71,6 +99,7 @@ process.once('exit', () => {
 
 export async function startServer(options: StartServerOptions = {}): Promise<ServerHandle> {
   if (options.ensureBuilt !== false) ensureWebBuilt();
+  ensureServerBuilt();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
@@ -106,7 +135,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
 
   const child = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/api/src/server.ts', ...(options.args ?? [])],
+    [...(options.nodeArgs ?? []), '--enable-source-maps', serverBundle, ...(options.args ?? [])],
     {
       cwd: repoRoot,
       env,
