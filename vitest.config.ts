@@ -28,7 +28,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/tests/**/*.test.ts'],
           testTimeout: 60_000,
-          hookTimeout: 180_000,
+          // Starting a server (and seeding it) is the slow hook; E2E_SERVER_TIMEOUT_MS gives a busy machine longer.
+          hookTimeout: Math.max(180_000, Number(process.env.E2E_SERVER_TIMEOUT_MS) + 60_000 || 0),
           fileParallelism: false,
         },
       },

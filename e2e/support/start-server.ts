@@ -172,7 +172,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     cleanup();
   };
 
-  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  // E2E_SERVER_TIMEOUT_MS: a machine busy with other work may need longer than two minutes to seed.
+  const deadline = Date.now() + (options.timeoutMs ?? (Number(process.env.E2E_SERVER_TIMEOUT_MS) || 120_000));
   let lastError = '';
   while (Date.now() < deadline) {
     if (exited) {

@@ -35,6 +35,12 @@ describe('dashboard', () => {
     await expect
       .poll(() => page.getByTestId('performance-campaign').locator('tbody tr').count(), SLOW)
       .toBeGreaterThan(1);
+    // The day table reads in date order, with exact counts (no "1.3K" where a buyer reconciles).
+    const dayRows = page.getByTestId('performance-day').locator('tbody tr');
+    await expect.poll(() => dayRows.count(), SLOW).toBeGreaterThan(2);
+    const days = (await dayRows.allInnerTexts()).map((row) => row.split(/\s/)[0] ?? '');
+    expect(days).toEqual([...days].sort());
+    expect((await dayRows.allInnerTexts()).join(' ')).not.toMatch(/\d(\.\d)?K\b/);
     await checkA11yAtRest(page);
 
     // Last 7 days, compared with the week before, one campaign, bars.
@@ -88,6 +94,7 @@ describe('dashboard', () => {
     await waitForPath(page, '/agency/dashboard');
     await page.getByTestId('dashboard-classic').waitFor(SLOW);
     await expect.poll(() => tileValue(page, 'impressions'), SLOW).not.toBe('0');
+    expect(await shownText(page.getByTestId('tile-balance'))).toContain("Advertisers' balances");
     const together = await tileValue(page, 'spend');
     const picker = page.getByTestId('dashboard-advertiser');
     await picker.click();

@@ -85,6 +85,10 @@ describe('funds', () => {
     await page.goto('/agency/funds');
     await page.getByTestId('funds-allocation').waitFor();
     await expect.poll(() => shownText(page.getByTestId('funds-balance')), SLOW).toBe('$10,000.00');
+    // Whose money: the agency's own, not what its advertisers hold (the dashboard's tile).
+    expect(await shownText(page.getByTestId('funds-balance').locator('xpath=..'))).toContain(
+      'Agency balance (not yet allocated)',
+    );
     await checkA11yAtRest(page);
 
     await page.getByTestId('funds-allocation-advertiser').click();

@@ -1,7 +1,7 @@
 // Logged out (spec section 2, issue 3 parts 2 and 3): protected paths of every role lead to /login;
 // the public routes render their screens; the maintenance page reads exactly the spec's two texts.
 import { describe, expect, it } from 'vitest';
-import { useE2E } from '../support/browser.ts';
+import { DEMO_PASSWORD, DEMO_USERS, useE2E } from '../support/browser.ts';
 import { pathOf, shownText, waitForPath } from '../support/console.ts';
 
 const e2e = useE2E();
@@ -15,6 +15,24 @@ describe('logged out', () => {
       await page.getByRole('button', { name: /^sign in$/i }).waitFor();
     }
     expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
+  });
+
+  it('brings a visitor back to the deep link she asked for once she has signed in', async () => {
+    const { page } = e2e;
+    await page.goto('/funds?page=1');
+    await waitForPath(page, '/login');
+    await page
+      .getByLabel(/e-?mail/i)
+      .first()
+      .fill(DEMO_USERS.advertiser.email);
+    await page
+      .getByLabel(/^password/i)
+      .first()
+      .fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: /^sign in$/i }).click();
+    await waitForPath(page, '/funds');
+    expect(new URL(page.url()).search).toBe('?page=1');
+    await page.evaluate(() => localStorage.clear());
   });
 
   it('/maintenance shows exactly "Site is Under Maintenance" and "Please contact support team."', async () => {
