@@ -52,7 +52,7 @@ const LEGITIMATE_INTEREST_PURPOSES = new Set([2, 7, 8, 9, 10, 11]);
 const PRECISE_GEOLOCATION = 1;
 
 /** The uses a TCF v2 string grants our vendor. */
-export const tcfUsesOf = (tcString: string, vendorId: number | null): ConsentUses => {
+const tcfUsesOf = (tcString: string, vendorId: number | null): ConsentUses => {
   if (vendorId === null || tcString === '') return NONE;
   let model: ReturnType<typeof TCString.decode>;
   try {
@@ -87,7 +87,7 @@ export const tcfUsesOf = (tcString: string, vendorId: number | null): ConsentUse
 };
 
 /** The IAB US Privacy string: '1', then notice, opt-out of sale and LSPA, each Y, N or '-'. */
-export const usPrivacyUsesOf = (usPrivacy: string): ConsentUses => {
+const usPrivacyUsesOf = (usPrivacy: string): ConsentUses => {
   if (!/^1[YN-]{3}$/i.test(usPrivacy)) return NONE;
   return usPrivacy[2]!.toUpperCase() === 'Y' ? NONE : ALL;
 };
@@ -122,7 +122,7 @@ const usSectionUsesOf = (model: GppModel, name: string): ConsentUses => {
 };
 
 /** The uses a GPP string grants, for the sections that apply (all of the string's when none are listed). */
-export const gppUsesOf = (
+const gppUsesOf = (
   gpp: string,
   applicable: readonly number[] | undefined,
   vendorId: number | null,
