@@ -8,7 +8,7 @@ import { creatives } from '../../db/schema/creatives.ts';
 import { advertiserOwnedScope, resolveNewOwnerAdvertiser } from '../../platform/advertiser-scope.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 
-export { actorOf, ownerOf } from '../../platform/advertiser-scope.ts';
+export { actorOf } from '../../platform/advertiser-scope.ts';
 
 export type CreativeRow = typeof creatives.$inferSelect;
 

@@ -11,15 +11,12 @@ import {
 } from '@console/core/api/creatives';
 import { formatBytes } from '@console/core/format/bytes';
 import { CREATIVE_FILE_NAME_MESSAGE, isValidCreativeFileName } from '@console/core/validation/creative';
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type CreativeMediaRef, creativeMedia } from '../../db/schema/creatives.ts';
+import { requireAccess } from '../../platform/access.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { canSee } from '../../platform/scope.ts';
-import { findUserById } from '../users/user-queries.ts';
-import { ownerOf } from './creative-access.ts';
 
 export type MediaRow = typeof creativeMedia.$inferSelect;
 
@@ -127,23 +124,20 @@ const fits = (use: MediaUse, row: MediaRow) => {
 };
 
 /**
- * An uploaded file a creative of `advertiserId` may carry: uploaded here by that advertiser or by
- * someone the caller may see (itself, or a user below it); and fit for the field. Otherwise 400 on
- * the field, the same answer for unknown and foreign files.
+ * An uploaded file a creative may carry: the media rule of the access table (uploaded by the caller
+ * or a user below it; the creative's advertiser is one of those), and fit for the field. Otherwise
+ * 400 on the field, the same answer for unknown and foreign files.
  */
 export const requireUsableMedia = async (
   db: DbOrTx,
   principal: Principal,
-  advertiserId: number,
   url: string,
   use: MediaUse,
   field: string,
 ): Promise<MediaRow> => {
-  const [row] = await db.select().from(creativeMedia).where(eq(creativeMedia.url, url)).limit(1);
-  const uploader = row ? await findUserById(db, row.uploadedBy) : undefined;
-  const usable = row && uploader && (uploader.id === advertiserId || canSee(ownerOf(principal), uploader));
-  if (!row || !usable)
-    throw badRequest(CREATIVE_MESSAGES.unknownMedia, { [field]: CREATIVE_MESSAGES.unknownMedia });
+  const row = await requireAccess(db, principal, 'media', url, {
+    denied: () => badRequest(CREATIVE_MESSAGES.unknownMedia, { [field]: CREATIVE_MESSAGES.unknownMedia }),
+  });
   if (!fits(use, row)) {
     const message =
       use === 'icon'

@@ -106,13 +106,13 @@ type MediaLookup = (url: string, use: MediaUse, field: string) => Promise<MediaR
  * when the caller could not name it anew (an advertiser editing a creative its agency made).
  */
 const mediaLookup =
-  (db: DbOrTx, principal: Principal, advertiserId: number, kept: ReadonlySet<string>): MediaLookup =>
+  (db: DbOrTx, principal: Principal, kept: ReadonlySet<string>): MediaLookup =>
   async (url, use, field) => {
     if (kept.has(url)) {
       const [row] = await db.select().from(creativeMedia).where(eq(creativeMedia.url, url)).limit(1);
       if (row) return row;
     }
-    return requireUsableMedia(db, principal, advertiserId, url, use, field);
+    return requireUsableMedia(db, principal, url, use, field);
   };
 
 const urlsOf = (row: CreativeRow | undefined): Set<string> => {
@@ -290,7 +290,7 @@ export const createCreative = async (
 ): Promise<CreativeDetail> =>
   deps.db.transaction(async (tx) => {
     const advertiserId = await resolveNewCreativeAdvertiser(tx, principal, body.advertiser_id);
-    const content = await contentOf(body, mediaLookup(tx, principal, advertiserId, new Set()));
+    const content = await contentOf(body, mediaLookup(tx, principal, new Set()));
     let exchangeIds: number[];
     if (body.exchange_ids === undefined) exchangeIds = await defaultExchangeIds(tx, advertiserId);
     else {
@@ -339,7 +339,7 @@ export const updateCreative = async (
     const before = await requireAccess(tx, principal, 'creative', id, { lock: true });
     if (body.creative_type !== before.creativeType)
       throw badRequest(CREATIVE_MESSAGES.typeFixed, { creative_type: CREATIVE_MESSAGES.typeFixed });
-    const content = await contentOf(body, mediaLookup(tx, principal, before.advertiserId, urlsOf(before)));
+    const content = await contentOf(body, mediaLookup(tx, principal, urlsOf(before)));
     const now = new Date();
     const [updated] = await tx
       .update(creatives)

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema/ledger.ts';
 import { users } from '../../db/schema/users.ts';
-import { ADVERTISER_NOT_FOUND } from '../../platform/access.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { recordChange } from '../../platform/audit.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -20,7 +20,6 @@ import { ensureUserAccount, findPlatformAccount } from '../ledger/ledger-account
 import { announceBalanceChanges } from '../ledger/ledger-events.ts';
 import { sendDueLowBalanceAlerts } from '../ledger/low-balance-alerts.ts';
 import { type PostedTransfer, postTransferInTx, type TransferRow } from '../ledger/post-transfer.ts';
-import { requireManagedAccountHolder } from './funds-access.ts';
 
 export const IDEMPOTENCY_MISMATCH_MESSAGE =
   'This Idempotency-Key was already used with a different request. Use a new key for a new request.';
@@ -117,7 +116,7 @@ export const moveFunds = async (
   body: MovementBody,
   idempotencyKey?: string,
 ): Promise<Replayable<MovementResult>> => {
-  const holder = await requireManagedAccountHolder(deps.db, principal, body.user_primary_id);
+  const holder = await requireAccess(deps.db, principal, 'managedFundsAccount', body.user_primary_id);
   const amount = BigInt(body.amount_micros);
   const signed = body.direction === 'CREDIT' ? amount : -amount;
   const { posted, accountId } = await commitMovement(deps, async (tx) => {
@@ -155,13 +154,8 @@ export const allocateFunds = async (
   body: AllocationBody,
   idempotencyKey?: string,
 ): Promise<Replayable<MovementResult>> => {
-  const advertiser = await requireManagedAccountHolder(
-    deps.db,
-    principal,
-    body.advertiser_id,
-    ADVERTISER_NOT_FOUND,
-  );
-  if (advertiser.role !== 'ADVERTISER') throw notFound(ADVERTISER_NOT_FOUND);
+  // An agency (the only role allocating) sees no advertiser but its own, so this is one it manages.
+  const advertiser = await requireAccess(deps.db, principal, 'advertiser', body.advertiser_id);
   const amount = BigInt(body.amount_micros);
   const toAdvertiser = body.direction === 'ALLOCATE' ? amount : -amount;
   const kind = body.direction === 'ALLOCATE' ? 'ALLOCATION' : 'PULL_BACK';
@@ -271,7 +265,7 @@ export const reverseTransfer = async (
       holderUserIds.map((userId) =>
         userId === principal.userId
           ? true
-          : requireManagedAccountHolder(deps.db, principal, userId).then(
+          : requireAccess(deps.db, principal, 'managedFundsAccount', userId).then(
               () => true,
               () => false,
             ),

@@ -21,6 +21,7 @@ import {
 import { changeLogEntry, changeLogQuery } from '@console/core/api/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireAccess } from '../../platform/access.ts';
 import { readChangeLog } from '../../platform/audit.ts';
 import { principalOf } from '../../platform/auth-guard.ts';
 import { csvStream, plainColumns } from '../../platform/csv-writer.ts';
@@ -38,7 +39,6 @@ import {
   setApplistAssocMap,
   updateApplist,
 } from './applist-service.ts';
-import { requireApplist } from './list-access.ts';
 import { readListImport, startApplistImport } from './list-import-service.ts';
 import type { ListImportWorker } from './list-import-worker.ts';
 import { readUpload } from './upload-fields.ts';
@@ -260,7 +260,7 @@ export const applistRoutes =
         },
       },
       async (request, reply) => {
-        const list = await requireApplist(deps.db, principalOf(request), request.params.id);
+        const list = await requireAccess(deps.db, principalOf(request), 'inventoryList', request.params.id);
         const csv = await csvStream(
           plainColumns('entry'),
           (async function* () {
@@ -291,7 +291,7 @@ export const applistRoutes =
         },
       },
       async (request) => {
-        await requireApplist(deps.db, principalOf(request), request.params.id);
+        await requireAccess(deps.db, principalOf(request), 'inventoryList', request.params.id);
         return {
           success: true as const,
           data: await readChangeLog(

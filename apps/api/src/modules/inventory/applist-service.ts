@@ -20,6 +20,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { applists, campaignInventoryLists, campaigns } from '../../db/schema/campaigns.ts';
 import { applistDspAssoc, applistEntries } from '../../db/schema/lists.ts';
 import { users } from '../../db/schema/users.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { actorOf, advertiserOwnedScope } from '../../platform/advertiser-scope.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
@@ -30,7 +31,7 @@ import { isUniqueViolation } from '../reference/exchange-service.ts';
 import { anchoredOffset, type EntryColumns } from './entry-page-anchors.ts';
 import { normaliserOf } from './entry-rules.ts';
 import { addValues, applyEntryEdit, entryChangeFields } from './entry-store.ts';
-import { type ApplistRow, NAME_TAKEN, requireApplist, resolveListOwner } from './list-access.ts';
+import { type ApplistRow, NAME_TAKEN, resolveListOwner } from './list-access.ts';
 import { checkEntries } from './list-file-reader.ts';
 import { assertApplistNameFree, BUSY_MESSAGE, findPendingImportId } from './list-import-service.ts';
 
@@ -100,7 +101,7 @@ export const listApplists = async (
 };
 
 export const readApplist = async (db: DbOrTx, principal: Principal, id: number): Promise<ApplistDetail> => {
-  const list = await requireApplist(db, principal, id);
+  const list = await requireAccess(db, principal, 'inventoryList', id);
   const [row] = await db
     .select(listColumns)
     .from(applists)
@@ -190,7 +191,7 @@ export const updateApplist = async (
 ): Promise<ApplistDetail> => {
   try {
     await deps.db.transaction(async (tx) => {
-      const list = await requireApplist(tx, principal, id, { lock: true });
+      const list = await requireAccess(tx, principal, 'inventoryList', id, { lock: true });
       if (body.name !== undefined) await assertApplistNameFree(tx, list.ownerId, body.name, list.id);
       const before = { name: list.name, default_mode: list.defaultMode };
       const after = { name: body.name ?? list.name, default_mode: body.default_mode ?? list.defaultMode };
@@ -221,7 +222,7 @@ export const editApplistEntries = async (
   body: EntryEditBody,
 ): Promise<EntryEditResult> =>
   deps.db.transaction(async (tx) => {
-    const list = await requireApplist(tx, principal, id, { lock: true });
+    const list = await requireAccess(tx, principal, 'inventoryList', id, { lock: true });
     if (await findPendingImportId(tx, { applistId: list.id })) throw badRequest(BUSY_MESSAGE);
     const target = { table: 'applist_entries', key: 'applist_id', id: list.id } as const;
     const { change, summary } = await applyEntryEdit(tx, target, normaliserOf(list.kind), body);
@@ -250,7 +251,7 @@ export const listApplistEntries = async (
   id: number,
   query: EntryListQuery,
 ): Promise<EntryPage> => {
-  const list = await requireApplist(db, principal, id);
+  const list = await requireAccess(db, principal, 'inventoryList', id);
   return readEntryPage(db, applistEntryColumns(list.id), query, {
     count: list.entryCount,
     updatedAt: list.updatedAt,
@@ -321,7 +322,7 @@ export const readEntryPage = async (
 /** Deletes a list that no campaign uses; otherwise 409 naming the campaigns. */
 export const deleteApplist = async (deps: AppDeps, principal: Principal, id: number) =>
   deps.db.transaction(async (tx) => {
-    const list = await requireApplist(tx, principal, id, { lock: true });
+    const list = await requireAccess(tx, principal, 'inventoryList', id, { lock: true });
     await assertUnusedByCampaigns(
       tx,
       {
@@ -389,7 +390,7 @@ export const setApplistAssocMap = async (
 ): Promise<ApplistDetail> => {
   try {
     await deps.db.transaction(async (tx) => {
-      const list = await requireApplist(tx, principal, id, { lock: true });
+      const list = await requireAccess(tx, principal, 'inventoryList', id, { lock: true });
       const before = await tx
         .select({
           dsp_name: applistDspAssoc.dspName,

@@ -15,6 +15,7 @@ import { okResponse, pageOf } from '@console/core/api/common';
 import { listImport } from '@console/core/api/inventory-lists';
 import { changeLogEntry, changeLogQuery } from '@console/core/api/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAccess } from '../../platform/access.ts';
 import { readChangeLog } from '../../platform/audit.ts';
 import { principalOf } from '../../platform/auth-guard.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
@@ -27,7 +28,6 @@ import {
   refreshRuleAudience,
   renameAudience,
 } from './audience-service.ts';
-import { requireAudience } from './list-access.ts';
 import { startAudienceImport } from './list-import-service.ts';
 import { readUpload } from './upload-fields.ts';
 
@@ -216,7 +216,7 @@ export const audienceRoutes =
         },
       },
       async (request) => {
-        await requireAudience(deps.db, principalOf(request), request.params.id);
+        await requireAccess(deps.db, principalOf(request), 'audience', request.params.id);
         return {
           success: true as const,
           data: await readChangeLog(

@@ -17,6 +17,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { audiences, campaignAudiences, campaigns } from '../../db/schema/campaigns.ts';
 import { listImports } from '../../db/schema/lists.ts';
 import { users } from '../../db/schema/users.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { actorOf, advertiserOwnedScope } from '../../platform/advertiser-scope.ts';
 import { recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
@@ -25,7 +26,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { likePattern, type Page } from '../../platform/pagination.ts';
 import { isUniqueViolation } from '../reference/exchange-service.ts';
 import { assertUnusedByCampaigns } from './applist-service.ts';
-import { type AudienceRow, NAME_TAKEN, requireAudience, resolveListOwner } from './list-access.ts';
+import { type AudienceRow, NAME_TAKEN, resolveListOwner } from './list-access.ts';
 import { assertAudienceNameFree, findPendingImportId } from './list-import-service.ts';
 import { RULE_JOB_PAYLOAD, RULE_NOTE } from './rule-audience.ts';
 
@@ -98,7 +99,7 @@ export const listAudiences = async (
 };
 
 export const readAudience = async (db: DbOrTx, principal: Principal, id: number): Promise<AudienceDetail> => {
-  const audience = await requireAudience(db, principal, id);
+  const audience = await requireAccess(db, principal, 'audience', id);
   const [row] = await db
     .select(listColumns)
     .from(audiences)
@@ -216,7 +217,7 @@ export const changeAudienceStatus = async (
   to: AudienceStatus,
 ): Promise<AudienceDetail> => {
   await deps.db.transaction(async (tx) => {
-    const audience = await requireAudience(tx, principal, id, { lock: true });
+    const audience = await requireAccess(tx, principal, 'audience', id, { lock: true });
     if (to === 'PROCESSING') {
       const message = 'Upload a file or refresh the rule to process the audience again.';
       throw badRequest(message, { to: message });
@@ -246,7 +247,7 @@ export const refreshRuleAudience = async (
   id: number,
 ): Promise<AudienceDetail> => {
   await deps.db.transaction(async (tx) => {
-    const audience = await requireAudience(tx, principal, id, { lock: true });
+    const audience = await requireAccess(tx, principal, 'audience', id, { lock: true });
     if (audience.source !== 'RULE')
       throw badRequest('Only a rule audience is refreshed; upload a file instead.');
     await moveAudience(tx, principal, audience, 'PROCESSING');
@@ -263,7 +264,7 @@ export const renameAudience = async (
 ): Promise<AudienceDetail> => {
   try {
     await deps.db.transaction(async (tx) => {
-      const audience = await requireAudience(tx, principal, id, { lock: true });
+      const audience = await requireAccess(tx, principal, 'audience', id, { lock: true });
       if (audience.status === 'ARCHIVED') throw badRequest('An archived audience cannot be changed.');
       await assertAudienceNameFree(tx, audience.ownerId, name, audience.id);
       await tx.update(audiences).set({ name, updatedAt: new Date() }).where(eq(audiences.id, audience.id));

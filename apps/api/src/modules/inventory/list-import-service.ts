@@ -14,6 +14,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { applists, audiences } from '../../db/schema/campaigns.ts';
 import { type ImportPayload, listImports } from '../../db/schema/lists.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { actorOf, advertiserOwnedScope } from '../../platform/advertiser-scope.ts';
 import { recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
@@ -21,7 +22,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../reference/exchange-service.ts';
 import { normaliseAudienceMember, normaliserOf } from './entry-rules.ts';
-import { NAME_TAKEN, requireApplist, requireAudience, resolveListOwner } from './list-access.ts';
+import { NAME_TAKEN, resolveListOwner } from './list-access.ts';
 import { type FileReadStats, readListFile } from './list-file-reader.ts';
 
 export const IMPORT_NOT_FOUND = 'Import not found.';
@@ -126,7 +127,7 @@ export const startApplistImport = async (
   let mode: ImportMode = 'append';
   let newList: ImportPayload['newList'];
   if ('applistId' in target) {
-    const list = await requireApplist(db, principal, target.applistId);
+    const list = await requireAccess(db, principal, 'inventoryList', target.applistId);
     await assertNoPendingImport(db, eq(listImports.applistId, list.id));
     ({ ownerId, kind } = list);
     applistId = list.id;
@@ -194,7 +195,7 @@ export const startAudienceImport = async (
   const { db } = deps;
   let ownerId: number;
   if ('audienceId' in target) {
-    const audience = await requireAudience(db, principal, target.audienceId);
+    const audience = await requireAccess(db, principal, 'audience', target.audienceId);
     if (audience.source !== 'UPLOAD') throw badRequest('A rule audience is computed, not uploaded.');
     const check = checkAudienceTransition(audience.status, 'PROCESSING', 'owner');
     if (!check.ok) throw badRequest(check.message, { status: check.message });
@@ -209,7 +210,7 @@ export const startAudienceImport = async (
       let audienceId: number;
       const actor = actorOf(principal);
       if ('audienceId' in target) {
-        const audience = await requireAudience(tx, principal, target.audienceId, { lock: true });
+        const audience = await requireAccess(tx, principal, 'audience', target.audienceId, { lock: true });
         const check = checkAudienceTransition(audience.status, 'PROCESSING', 'owner');
         if (!check.ok) throw badRequest(check.message, { status: check.message });
         await tx

@@ -15,6 +15,7 @@ import {
 import { changeLogEntry, changeLogQuery } from '@console/core/api/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireAccess } from '../../platform/access.ts';
 import { readChangeLog } from '../../platform/audit.ts';
 import { principalOf } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -26,7 +27,6 @@ import {
   listSmartAppListApps,
   listSmartAppLists,
   readSmartAppList,
-  requireSmartAppList,
   updateSmartAppList,
 } from './smart-app-list-service.ts';
 
@@ -67,7 +67,7 @@ export const smartAppListRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: await readSmartAppList(deps.db, request.params.id),
+        data: await readSmartAppList(deps.db, principalOf(request), request.params.id),
       }),
     );
 
@@ -86,7 +86,7 @@ export const smartAppListRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: await listSmartAppListApps(deps.db, request.params.id, request.query),
+        data: await listSmartAppListApps(deps.db, principalOf(request), request.params.id, request.query),
       }),
     );
   };
@@ -194,7 +194,7 @@ export const smartAppListAdminRoutes =
         },
       },
       async (request) => {
-        await requireSmartAppList(deps.db, request.params.id);
+        await requireAccess(deps.db, principalOf(request), 'smartAppList', request.params.id);
         return {
           success: true as const,
           data: await readChangeLog(

@@ -13,6 +13,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { campaignSmartAppLists, smartAppListApps, smartAppLists } from '../../db/schema/lists.ts';
 import { smartAppCategories } from '../../db/schema/reference.ts';
+import { requireAccess, SMART_APP_LIST_NOT_FOUND } from '../../platform/access.ts';
 import { actorOf } from '../../platform/advertiser-scope.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
@@ -25,7 +26,6 @@ import { normaliseApp } from './entry-rules.ts';
 import { addValues, applyEntryEdit, entryChangeFields } from './entry-store.ts';
 import { checkEntries } from './list-file-reader.ts';
 
-export const SMART_APP_LIST_NOT_FOUND = 'Smart-app list not found.';
 export const SMART_APP_NAME_TAKEN = 'A smart-app list with this name already exists.';
 const ENTITY = 'smart-app-list';
 
@@ -97,14 +97,12 @@ export const listSmartAppLists = async (
   return { items: rows.map(toItem), total: total?.value ?? 0, page: query.page, limit: query.limit };
 };
 
-const requireList = async (db: DbOrTx, id: number, options: { lock?: boolean } = {}) => {
-  const query = db.select().from(smartAppLists).where(eq(smartAppLists.id, id)).limit(1);
-  const [row] = options.lock ? await query.for('update') : await query;
-  if (!row) throw notFound(SMART_APP_LIST_NOT_FOUND);
-  return row;
-};
-
-export const readSmartAppList = async (db: DbOrTx, id: number): Promise<SmartAppListItem> => {
+export const readSmartAppList = async (
+  db: DbOrTx,
+  principal: Principal,
+  id: number,
+): Promise<SmartAppListItem> => {
+  await requireAccess(db, principal, 'smartAppList', id);
   const [row] = await selectLists(db).where(eq(smartAppLists.id, id));
   if (!row) throw notFound(SMART_APP_LIST_NOT_FOUND);
   return toItem(row as Row);
@@ -112,10 +110,11 @@ export const readSmartAppList = async (db: DbOrTx, id: number): Promise<SmartApp
 
 export const listSmartAppListApps = async (
   db: DbOrTx,
+  principal: Principal,
   id: number,
   query: EntryListQuery,
 ): Promise<EntryPage> => {
-  const list = await requireList(db, id);
+  const list = await requireAccess(db, principal, 'smartAppList', id);
   return readEntryPage(
     db,
     { table: smartAppListApps, value: smartAppListApps.value, key: smartAppListApps.listId, id: list.id },
@@ -209,7 +208,7 @@ export const createSmartAppList = async (
       });
       return created!.id;
     });
-    return readSmartAppList(deps.db, id);
+    return readSmartAppList(deps.db, principal, id);
   } catch (error) {
     throw nameClash(error);
   }
@@ -224,7 +223,7 @@ export const updateSmartAppList = async (
   await checkPlacement(deps.db, body);
   try {
     await deps.db.transaction(async (tx) => {
-      const list = await requireList(tx, id, { lock: true });
+      const list = await requireAccess(tx, principal, 'smartAppList', id, { lock: true });
       const before = {
         name: list.name,
         description: list.description,
@@ -261,7 +260,7 @@ export const updateSmartAppList = async (
   } catch (error) {
     throw nameClash(error);
   }
-  return readSmartAppList(deps.db, id);
+  return readSmartAppList(deps.db, principal, id);
 };
 
 export const editSmartAppListApps = async (
@@ -271,7 +270,7 @@ export const editSmartAppListApps = async (
   body: { add: string[]; remove: string[] },
 ) =>
   deps.db.transaction(async (tx) => {
-    const list = await requireList(tx, id, { lock: true });
+    const list = await requireAccess(tx, principal, 'smartAppList', id, { lock: true });
     const target = { table: 'smart_app_list_apps', key: 'list_id', id: list.id } as const;
     const { change, summary } = await applyEntryEdit(tx, target, normaliseApp, body);
     const appCount = list.appCount + change.added - change.removed;
@@ -293,7 +292,7 @@ export const editSmartAppListApps = async (
 
 export const deleteSmartAppList = async (deps: AppDeps, principal: Principal, id: number) =>
   deps.db.transaction(async (tx) => {
-    const list = await requireList(tx, id, { lock: true });
+    const list = await requireAccess(tx, principal, 'smartAppList', id, { lock: true });
     await assertUnusedByCampaigns(
       tx,
       {
@@ -317,5 +316,3 @@ export const deleteSmartAppList = async (deps: AppDeps, principal: Principal, id
     });
     return list;
   });
-
-export const requireSmartAppList = requireList;

@@ -10,8 +10,9 @@ import { creatives } from '../../db/schema/creatives.ts';
 import { exchanges } from '../../db/schema/reference.ts';
 import { REPORT_ROWS_PER_CHUNK, reportRows, reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
+import type { ReportOwner } from '../../platform/access.ts';
 import { eventLabelOf, readEventConfig } from './event-config.ts';
-import type { ReportOwner, ReportRow } from './report-access.ts';
+import type { ReportRow } from './report-access.ts';
 import { aggregateSlice, type DataQuery, type GroupRow, mergeGroups, metricValue } from './report-data.ts';
 
 const DAY_MS = 86_400_000;

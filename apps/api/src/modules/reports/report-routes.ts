@@ -19,13 +19,13 @@ import {
 } from '@console/core/api/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireAccess } from '../../platform/access.ts';
 import { principalOf } from '../../platform/auth-guard.ts';
 import { type CsvColumn, type CsvRow, csvStream } from '../../platform/csv-writer.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
 import { readEventConfig, saveEventConfig } from './event-config.ts';
-import { requireReportOf } from './report-access.ts';
 import { csvColumnsOf, reportCsvRows } from './report-csv.ts';
 import { attachmentOf, createDownloadSigner, downloadUrlOf } from './report-download.ts';
 import { columnsOf } from './report-generator.ts';
@@ -225,7 +225,7 @@ export const reportRoutes =
       },
       async (request) => {
         const principal = principalOf(request);
-        const { report } = await requireReportOf(deps.db, principal, request.params.id);
+        const { report } = await requireAccess(deps.db, principal, 'report', request.params.id);
         if (report.status !== 'READY') throw conflict('Generate the report before downloading it.');
         const fileName = fileNameOf(report.name);
         const token = signer.sign(principal.userId, fileName, { kind: 'report', reportId: report.id });
@@ -286,7 +286,7 @@ export const reportRoutes =
         let rows: AsyncIterable<CsvRow> | Iterable<CsvRow>;
         if (body.subject.kind === 'report') {
           // Still in scope now (an advertiser moved to another agency loses its reports).
-          const { report } = await requireReportOf(deps.db, principal, body.subject.reportId);
+          const { report } = await requireAccess(deps.db, principal, 'report', body.subject.reportId);
           columns = csvColumnsOf(await columnsOf(deps.db, report));
           rows = reportCsvRows(deps.db, report.id);
         } else {

@@ -10,9 +10,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
+import { reportOwnerColumns } from '../../platform/access.ts';
 import { csvText } from '../../platform/csv-writer.ts';
 import type { Mailer } from '../../platform/mailer.ts';
-import { ownerColumns } from './report-access.ts';
 import { csvColumnsOf } from './report-csv.ts';
 import { buildCells, columnsOf, dataQueryOf, sumReport } from './report-generator.ts';
 
@@ -47,7 +47,7 @@ export const mailDueReport = async (db: DbOrTx, mailer: Mailer, now = new Date()
   const id = await claimDue(db);
   if (id === undefined) return false;
   const [row] = await db
-    .select({ report: reports, owner: ownerColumns })
+    .select({ report: reports, owner: reportOwnerColumns })
     .from(reports)
     .innerJoin(users, eq(users.id, reports.ownerId))
     .where(eq(reports.id, id));

@@ -1,6 +1,7 @@
 // Reports: create, update, list, read, delete, queue a generation, read its result rows and the
-// quick summary (generatebasic). Scope as campaigns (report-access.ts); the data of a report is its
-// owner's (an agency's report covers its advertisers; one made for an advertiser covers that one).
+// quick summary (generatebasic). Scope as campaigns (the report rule of platform/access.ts); the
+// data of a report is its owner's (an agency's report covers its advertisers; one made for an
+// advertiser covers that one).
 import type {
   ReportCreateBody,
   ReportDetail,
@@ -15,18 +16,13 @@ import { and, asc, between, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { REPORT_ROWS_PER_CHUNK, reportRows, reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
+import { type ReportOwner, reportOwnerColumns, requireAccess } from '../../platform/access.ts';
 import { actorOf, resolveNewOwnerAdvertiser } from '../../platform/advertiser-scope.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { likePattern, type Page } from '../../platform/pagination.ts';
-import {
-  canMakeMultiDimensional,
-  ownerColumns,
-  type ReportOwner,
-  type ReportRow,
-  requireReportOf,
-} from './report-access.ts';
+import { canMakeMultiDimensional, type ReportRow } from './report-access.ts';
 import { aggregateSlice, emptySums, metricValue } from './report-data.ts';
 import { columnsOf, dataQueryOf } from './report-generator.ts';
 
@@ -96,7 +92,7 @@ export const listReports = async (
   const direction = query.order === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ report: reports, owner: ownerColumns })
+      .select({ report: reports, owner: reportOwnerColumns })
       .from(reports)
       .innerJoin(users, eq(users.id, reports.ownerId))
       .where(where)
@@ -114,7 +110,7 @@ export const listReports = async (
 };
 
 export const readReport = async (db: DbOrTx, principal: Principal, id: number): Promise<ReportDetail> => {
-  const { report, owner } = await requireReportOf(db, principal, id);
+  const { report, owner } = await requireAccess(db, principal, 'report', id);
   return toDetail(db, report, owner);
 };
 
@@ -207,7 +203,7 @@ export const updateReport = async (
   id: number,
   body: ReportUpdateBody,
 ): Promise<ReportDetail> => {
-  const { report } = await requireReportOf(db, principal, id);
+  const { report } = await requireAccess(db, principal, 'report', id);
   checkTypeAllowed(principal, body);
   checkMetricsAllowed(principal, report.ownerId, body);
   if (report.reportType === 'multi-dimensional' && body.report_type !== 'multi-dimensional')
@@ -241,7 +237,7 @@ export const updateReport = async (
 };
 
 export const deleteReport = async (db: DbOrTx, principal: Principal, id: number): Promise<void> => {
-  const { report } = await requireReportOf(db, principal, id);
+  const { report } = await requireAccess(db, principal, 'report', id);
   await db.transaction(async (tx) => {
     await tx.delete(reports).where(eq(reports.id, id));
     await recordChange(tx, {
@@ -260,7 +256,7 @@ export const queueGeneration = async (
   principal: Principal,
   id: number,
 ): Promise<ReportDetail> => {
-  const { report } = await requireReportOf(db, principal, id);
+  const { report } = await requireAccess(db, principal, 'report', id);
   if (report.status === 'QUEUED' || report.status === 'RUNNING')
     throw conflict('This report is already being generated.');
   await db
@@ -276,7 +272,7 @@ export const readReportRows = async (
   id: number,
   page: { page: number; limit: number },
 ): Promise<ReportRowsPage> => {
-  const { report } = await requireReportOf(db, principal, id);
+  const { report } = await requireAccess(db, principal, 'report', id);
   // Result rows [start, end) from the chunks that hold them.
   const start = (page.page - 1) * page.limit;
   const end = start + page.limit;
@@ -310,7 +306,7 @@ export const summariseReport = async (
   principal: Principal,
   id: number,
 ): Promise<ReportSummary> => {
-  const { report, owner } = await requireReportOf(db, principal, id);
+  const { report, owner } = await requireAccess(db, principal, 'report', id);
   const groups = await aggregateSlice(db, { ...dataQueryOf(report, owner), dimensions: [], eventKeys: [] });
   const sums = [...groups.values()][0]?.sums ?? emptySums();
   return {

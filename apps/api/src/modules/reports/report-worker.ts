@@ -11,9 +11,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
+import { reportOwnerColumns } from '../../platform/access.ts';
 import { createJobLoop, type JobLoop } from '../../platform/job-loop.ts';
 import type { Mailer } from '../../platform/mailer.ts';
-import { ownerColumns } from './report-access.ts';
 import { buildCells, dataQueryOf, storeReportRows, sumReport } from './report-generator.ts';
 import { mailDueReport } from './report-schedule.ts';
 
@@ -42,7 +42,7 @@ const claimNext = async (db: DbOrTx, takeAllRunning: boolean): Promise<number | 
 
 export const generateClaimedReport = async (db: DbOrTx, id: number): Promise<void> => {
   const [row] = await db
-    .select({ report: reports, owner: ownerColumns })
+    .select({ report: reports, owner: reportOwnerColumns })
     .from(reports)
     .innerJoin(users, eq(users.id, reports.ownerId))
     .where(eq(reports.id, id));

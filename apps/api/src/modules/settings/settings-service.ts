@@ -4,11 +4,12 @@ import { randomBytes } from 'node:crypto';
 import { POSTBACK_MACROS } from '@console/core/api/settings';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { apiKeys, postbackSettings } from '../../db/schema/api-keys.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { hashSecret } from '../../platform/api-key-auth.ts';
 import { recordChange } from '../../platform/audit.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { forbidden, notFound } from '../../platform/errors.ts';
+import { forbidden } from '../../platform/errors.ts';
 import { readUserSettings } from '../users/user-settings-service.ts';
 
 const MAX_KEYS = 20;
@@ -69,12 +70,11 @@ export const createApiKey = async (deps: AppDeps, principal: Principal, name: st
 };
 
 export const revokeApiKey = async (deps: AppDeps, principal: Principal, id: number) => {
-  const [row] = await deps.db
-    .update(apiKeys)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, principal.userId), isNull(apiKeys.revokedAt)))
-    .returning();
-  if (!row) throw notFound('API key not found.');
+  const row = await deps.db.transaction(async (tx) => {
+    const key = await requireAccess(tx, principal, 'apiKey', id, { lock: true });
+    await tx.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, key.id));
+    return key;
+  });
   await recordChange(deps.db, {
     entityType: 'user',
     entityId: principal.userId,
