@@ -76,7 +76,11 @@ export type BuiltApp = {
 
 export const buildApp = async (
   config: AppConfig,
-  options: { database?: Database } = {},
+  options: {
+    database?: Database;
+    /** The bidder's clock (tests move it). */
+    now?: () => number;
+  } = {},
 ): Promise<BuiltApp> => {
   const app = createHttpServer(config);
 
@@ -201,7 +205,7 @@ export const buildApp = async (
   app.addHook('onReady', async () => compaction.start());
 
   // The built-in bidder: the OpenRTB endpoint, tracking and conversion postbacks, as `npm run bidder` serves them.
-  const bidder = await registerBidder(app, database.db, config);
+  const bidder = await registerBidder(app, database.db, config, { now: options.now });
   // A top-up or allocation lets an advertiser that ran dry bid again without waiting for a poll.
   const stopBalanceReloads = onBalanceChange(() => bidder.index.requestReload());
   // The funds pages take the cost of wins the bidder still waits to hear about off the balance.

@@ -435,6 +435,7 @@ describe('auction over the candidate index', () => {
       campaignById: new Map(list.map((c) => [c.id, c])),
       creativeById: new Map(),
       exchangeIdByKey: new Map([['x', 1]]),
+      exchangeSettings: new Map(),
       balances: new Map([[7, { baseMicros: 1_000 * USD, baseSpentMicros: 0 }]]),
       spentBeforeToday: new Map(),
       membership: EMPTY_MEMBERSHIP,
@@ -650,7 +651,7 @@ describe('delivery state: budgets, funds, caps and pending spend', () => {
   });
 
   it('lets pending holds expire', async () => {
-    const state = createMemoryDeliveryState({ pendingTtlMs: 1000 });
+    const state = createMemoryDeliveryState({ defaultHoldMs: 1000 });
     expect(await state.reserve(reserve({ totalBudgetMicros: 3000 }, 'a'))).toBe('ok');
     expect(await state.reserve(reserve({ totalBudgetMicros: 3000 }, 'b'))).toBe('total-budget');
     expect(await state.reserve(reserve({ totalBudgetMicros: 3000, nowMs: T0 + 1001 }, 'c'))).toBe('ok');

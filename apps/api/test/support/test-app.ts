@@ -144,12 +144,21 @@ const rawRequest = (url: URL, method: string, headers: Record<string, string>, b
     },
   );
 
-export const startTestApp = async (overrides: Partial<AppConfig> = {}): Promise<TestApp> => {
+export const startTestApp = async (
+  overrides: Partial<AppConfig> = {},
+  options: {
+    /** The bidder's clock. */
+    now?: () => number;
+  } = {},
+): Promise<TestApp> => {
   const { database, drop } = await openTestDatabase();
   await ensurePlatformCompany(database.db);
   await ensureReferenceData(database.db);
   await seedDemo(database.db, DEMO_PASSWORD);
-  const { app, deps, imports, reportWorker, bidder } = await buildApp(testConfig(overrides), { database });
+  const { app, deps, imports, reportWorker, bidder } = await buildApp(testConfig(overrides), {
+    database,
+    now: options.now,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

@@ -252,6 +252,7 @@ export const runAuction = async (
           balance: snapshot.balances.get(campaign.advertiserId) ?? { baseMicros: 0, baseSpentMicros: 0 },
           frequency,
           nowMs: deps.nowMs,
+          holdMs: snapshot.exchangeSettings.get(exchangeId)?.noticeWindowMs,
         });
         outcomes.set(imp.id, outcome);
         if (outcome !== 'ok') continue;

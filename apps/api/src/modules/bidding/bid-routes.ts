@@ -32,7 +32,7 @@ export const bidRoutes = (bidder: Bidder) => async (app: FastifyInstance) => {
     { config: { access: 'public' satisfies Access }, schema: { hide: true } },
     async (request, reply) => {
       const startedMs = performance.now();
-      const nowMs = Date.now();
+      const nowMs = bidder.now();
       reply.header('x-openrtb-version', '2.6');
       const snapshot = bidder.index.current();
       const exchangeKey = request.params.exchange_key.toLowerCase();

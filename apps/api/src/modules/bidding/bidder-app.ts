@@ -12,8 +12,14 @@ import { bidRoutes } from './bid-routes.ts';
 import { type Bidder, createBidder } from './bidder.ts';
 
 /** Starts a bidder over `db` and registers its routes on `app`; the caller closes the bidder. */
-export const registerBidder = async (app: FastifyInstance, db: Db, config: AppConfig): Promise<Bidder> => {
+export const registerBidder = async (
+  app: FastifyInstance,
+  db: Db,
+  config: AppConfig,
+  options: { /** The bidder's clock (tests move it). */ now?: () => number } = {},
+): Promise<Bidder> => {
   const bidder = createBidder(db, config, {
+    now: options.now,
     onError: (error) => app.log.error({ err: error }, 'bidder'),
   });
   await bidder.start();

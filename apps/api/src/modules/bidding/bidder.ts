@@ -26,6 +26,8 @@ export type Bidder = {
   seat: string;
   /** Absolute origin of tracking URLs; null: the request's own origin. */
   trackingBaseUrl: string | null;
+  /** The bidder's clock (ms): bids, holds and notice windows read it (tests move it). */
+  now: () => number;
   start: () => Promise<void>;
   close: () => Promise<void>;
 };
@@ -53,6 +55,9 @@ const INDEX_ENTITIES = new Set([
  */
 const TRAILING_RELOAD_MS = 1_000;
 
+/** How often each process gives back the holds whose notice window closed. */
+const SWEEP_INTERVAL_MS = 5_000;
+
 export const createBidder = (
   db: Db,
   config: Pick<
@@ -68,11 +73,12 @@ export const createBidder = (
     | 'dataDir'
     | 'tcfVendorId'
   >,
-  options: { onError?: (error: unknown) => void } = {},
+  options: { onError?: (error: unknown) => void; now?: () => number } = {},
 ): Bidder => {
+  const now = options.now ?? Date.now;
   const state = config.redisUrl
-    ? createRedisDeliveryState(config.redisUrl, { prefix: config.redisPrefix })
-    : createMemoryDeliveryState();
+    ? createRedisDeliveryState(config.redisUrl, { prefix: config.redisPrefix, now })
+    : createMemoryDeliveryState({ now });
   const lists = createListCache(db);
   const index = createCampaignIndex(db, state, lists, {
     onError: options.onError,
@@ -86,6 +92,9 @@ export const createBidder = (
   const sampler = createRequestSampler(db, { rate: config.bidSampleRate, onError: options.onError });
   let unsubscribe: (() => void) | null = null;
   let trailing: NodeJS.Timeout | null = null;
+  // Holds whose notice window closed are given back on a timer too, so a quiet bidder (no bids to
+  // sweep them) still frees them, in every process.
+  let sweeper: NodeJS.Timeout | null = null;
   const reloadSoonAndAgain = () => {
     index.requestReload();
     if (trailing) clearTimeout(trailing);
@@ -109,7 +118,12 @@ export const createBidder = (
     lists,
     seat: config.bidderSeat,
     trackingBaseUrl: config.trackingBaseUrl ?? null,
+    now,
     start: async () => {
+      sweeper = setInterval(() => {
+        state.sweep(now()).catch((error: unknown) => options.onError?.(error));
+      }, SWEEP_INTERVAL_MS);
+      sweeper.unref();
       unsubscribe = onEntityChange((entity) => {
         if (!INDEX_ENTITIES.has(entity)) return;
         reloadSoonAndAgain();
@@ -124,6 +138,7 @@ export const createBidder = (
     close: async () => {
       unsubscribe?.();
       if (trailing) clearTimeout(trailing);
+      if (sweeper) clearInterval(sweeper);
       index.stop();
       await recorder.close();
       await requests.close();

@@ -45,6 +45,13 @@ import type { FactsReference } from './request-facts.ts';
 export const RELOAD_INTERVAL_MS = 30_000;
 const RELOAD_DEBOUNCE_MS = 50;
 
+export type ExchangeSettings = {
+  /** How long a bid's hold lasts: the exchange's notice window. */
+  noticeWindowMs: number;
+  /** Its winning-price keys, sealed (exchange-price-keys.ts), or null for plain prices. */
+  priceKeysSealed: string | null;
+};
+
 export type AdvertiserBalance = { baseMicros: number; baseSpentMicros: number };
 
 export type IndexSnapshot = {
@@ -55,6 +62,8 @@ export type IndexSnapshot = {
   creativeById: ReadonlyMap<number, BidderCreative>;
   /** Active exchanges by lower-case key. */
   exchangeIdByKey: ReadonlyMap<string, number>;
+  /** Every exchange's notice settings by id (inactive ones too: their late notices still come). */
+  exchangeSettings: ReadonlyMap<number, ExchangeSettings>;
   balances: ReadonlyMap<number, AdvertiserBalance>;
   /** Advertiser cost spent before the campaign's current local day (pacing of campaigns without a daily budget). */
   spentBeforeToday: ReadonlyMap<number, { dateKey: string; micros: number }>;
@@ -128,10 +137,16 @@ export const loadIndexSnapshot = async (
   nowMs = Date.now(),
 ): Promise<IndexSnapshot> => {
   const reference: FactsReference = { alpha2OfAlpha3: await loadAlpha2OfAlpha3(), tcfVendorId };
-  const exchangeRows = await db
-    .select({ id: exchanges.id, key: exchanges.key })
-    .from(exchanges)
-    .where(eq(exchanges.status, 'ACTIVE'));
+  const allExchangeRows = await db
+    .select({
+      id: exchanges.id,
+      key: exchanges.key,
+      status: exchanges.status,
+      noticeWindowSeconds: exchanges.noticeWindowSeconds,
+      priceKeysSealed: exchanges.priceKeysSealed,
+    })
+    .from(exchanges);
+  const exchangeRows = allExchangeRows.filter((row) => row.status === 'ACTIVE');
   const campaignRows = await db
     .select({ campaign: campaigns })
     .from(campaigns)
@@ -335,6 +350,12 @@ export const loadIndexSnapshot = async (
     campaignById,
     creativeById,
     exchangeIdByKey: new Map(exchangeRows.map((row) => [row.key.toLowerCase(), row.id])),
+    exchangeSettings: new Map(
+      allExchangeRows.map((row) => [
+        row.id,
+        { noticeWindowMs: row.noticeWindowSeconds * 1000, priceKeysSealed: row.priceKeysSealed },
+      ]),
+    ),
     balances,
     spentBeforeToday,
     membership,
@@ -348,6 +369,7 @@ const EMPTY_SNAPSHOT: IndexSnapshot = {
   campaignById: new Map(),
   creativeById: new Map(),
   exchangeIdByKey: new Map(),
+  exchangeSettings: new Map(),
   balances: new Map(),
   spentBeforeToday: new Map(),
   membership: EMPTY_MEMBERSHIP,

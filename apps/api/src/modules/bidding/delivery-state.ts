@@ -6,8 +6,12 @@
 // money): counters are seeded from it when a campaign enters the index.
 import { type PacingPlan, pacingAllowanceMicros } from './pacing.ts';
 
-/** A bid holds its maximum cost as pending spend until the exchange bills it, reports a loss, or this passes. */
-export const PENDING_TTL_MS = 5 * 60_000;
+/**
+ * A bid holds its maximum cost as pending spend until the exchange bills it or reports a loss, or
+ * its notice window closes (the exchange's setting, `exchanges.notice_window_seconds`; this when a
+ * request names none). A notice after the window is still billed (and marked late).
+ */
+export const DEFAULT_NOTICE_WINDOW_MS = 15 * 60_000;
 
 export type FrequencyKey = {
   /** Campaign and user (hashed) and period bucket, e.g. '12:ab12cd:d2026-01-31'. */
@@ -33,6 +37,8 @@ export type ReserveRequest = {
   balance: { baseMicros: number; baseSpentMicros: number };
   frequency: FrequencyKey | null;
   nowMs: number;
+  /** How long the hold lasts: the exchange's notice window (default DEFAULT_NOTICE_WINDOW_MS). */
+  holdMs?: number;
 };
 
 export type ReserveOutcome = 'ok' | 'total-budget' | 'daily-budget' | 'pacing' | 'funds' | 'frequency';
@@ -50,12 +56,21 @@ export type SettleRequest = {
 export type CampaignSpend = { totalMicros: number; todayMicros: number; pendingTodayMicros: number };
 
 export type DeliveryState = {
-  /** Checks budgets, pacing, funds and the cap, and holds the amount as pending, in one atomic step. */
+  /**
+   * Checks budgets, pacing, funds and the cap, and holds the amount as pending, in one atomic step.
+   * The hold counts against the frequency cap at once (a pending bid may become an impression).
+   */
   reserve: (request: ReserveRequest) => Promise<ReserveOutcome>;
-  /** A billed impression: its pending hold (if any) becomes spend; the cap counts it. Call once per impression. */
+  /**
+   * A billed impression: its pending hold (if any) becomes spend; the cap counts it (the hold had
+   * counted it already). Call once per impression; a price correction passes the difference and no
+   * frequency key.
+   */
   settle: (request: SettleRequest) => Promise<void>;
-  /** A lost auction: the hold is dropped. */
+  /** A lost auction: the hold is dropped, and the cap no longer counts it. */
   release: (reservationKey: string) => Promise<void>;
+  /** Gives back every hold whose notice window closed by nowMs (each process runs it on a timer). */
+  sweep: (nowMs: number) => Promise<void>;
   /** Seeds a campaign's counters from the database where they do not exist yet. */
   seedCampaign: (
     campaignId: number,
@@ -71,13 +86,25 @@ export type DeliveryState = {
   close: () => Promise<void>;
 };
 
-type Hold = { campaignId: number; advertiserId: number; dateKey: string; amount: number; expiresAt: number };
+type Hold = {
+  campaignId: number;
+  advertiserId: number;
+  dateKey: string;
+  amount: number;
+  expiresAt: number;
+  holdMs: number;
+  /** The frequency counter the hold counts in, or null. */
+  frequencyKey: string | null;
+};
 
 const dayKey = (campaignId: number, dateKey: string) => `${campaignId}:${dateKey}`;
 
 /** Single-process state. JavaScript runs one callback at a time, so each method is atomic. */
-export const createMemoryDeliveryState = (options: { pendingTtlMs?: number } = {}): DeliveryState => {
-  const ttl = options.pendingTtlMs ?? PENDING_TTL_MS;
+export const createMemoryDeliveryState = (
+  options: { defaultHoldMs?: number; now?: () => number } = {},
+): DeliveryState => {
+  const defaultHoldMs = options.defaultHoldMs ?? DEFAULT_NOTICE_WINDOW_MS;
+  const now = options.now ?? Date.now;
   const campaignSpent = new Map<number, number>();
   const campaignPending = new Map<number, number>();
   const daySpent = new Map<string, number>();
@@ -86,22 +113,46 @@ export const createMemoryDeliveryState = (options: { pendingTtlMs?: number } = {
   const advertiserPending = new Map<number, number>();
   const slotStarts = new Map<string, number>();
   const frequency = new Map<string, { count: number; expiresAt: number }>();
-  // Holds expire in the order they were made (one TTL for all), so a sweep reads from the front.
   const holds = new Map<string, Hold>();
+  // The keys of the holds by their length (an exchange's notice window): holds of one length expire
+  // in the order they were made, so a sweep reads each queue from the front.
+  const queues = new Map<number, Set<string>>();
 
   const add = <K>(map: Map<K, number>, key: K, amount: number) => map.set(key, (map.get(key) ?? 0) + amount);
-  const dropHold = (key: string) => {
+  const countFrequency = (key: string, ttlSeconds: number, step: 1 | -1) => {
+    const nowMs = now();
+    const current = frequency.get(key);
+    const live = current && current.expiresAt > nowMs ? current : undefined;
+    if (step < 0) {
+      if (live && live.count > 0) live.count -= 1;
+      return;
+    }
+    if (frequency.size > 500_000) {
+      for (const [entry, value] of frequency) if (value.expiresAt <= nowMs) frequency.delete(entry);
+    }
+    frequency.set(key, {
+      count: (live?.count ?? 0) + 1,
+      expiresAt: live?.expiresAt ?? nowMs + ttlSeconds * 1000,
+    });
+  };
+  /** Drops a hold; a lost or expired one (uncount) also leaves the frequency count. */
+  const dropHold = (key: string, uncount: boolean) => {
     const hold = holds.get(key);
-    if (!hold) return;
+    if (!hold) return null;
     holds.delete(key);
+    queues.get(hold.holdMs)?.delete(key);
     add(campaignPending, hold.campaignId, -hold.amount);
     add(dayPending, dayKey(hold.campaignId, hold.dateKey), -hold.amount);
     add(advertiserPending, hold.advertiserId, -hold.amount);
+    if (uncount && hold.frequencyKey) countFrequency(hold.frequencyKey, 0, -1);
+    return hold;
   };
   const sweep = (nowMs: number) => {
-    for (const [key, hold] of holds) {
-      if (hold.expiresAt > nowMs) break;
-      dropHold(key);
+    for (const queue of queues.values()) {
+      for (const key of queue) {
+        if (holds.get(key)!.expiresAt > nowMs) break;
+        dropHold(key, true);
+      }
     }
   };
 
@@ -134,43 +185,47 @@ export const createMemoryDeliveryState = (options: { pendingTtlMs?: number } = {
         const allowance = pacingAllowanceMicros(request.pacing.plan, atSlotStart, request.pacing.slackMicros);
         if (today + todayPending + amount > allowance) return 'pacing';
       }
+      if (holds.has(request.reservationKey)) return 'ok';
       if (request.frequency) {
         const count = frequency.get(request.frequency.key);
         if (count && count.expiresAt > request.nowMs && count.count >= request.frequency.limit)
           return 'frequency';
+        countFrequency(request.frequency.key, request.frequency.ttlSeconds, 1);
       }
-      if (holds.has(request.reservationKey)) return 'ok';
+      const holdMs = request.holdMs ?? defaultHoldMs;
       holds.set(request.reservationKey, {
         campaignId,
         advertiserId,
         dateKey: request.dateKey,
         amount,
-        expiresAt: request.nowMs + ttl,
+        expiresAt: request.nowMs + holdMs,
+        holdMs,
+        frequencyKey: request.frequency?.key ?? null,
       });
+      let queue = queues.get(holdMs);
+      if (!queue) {
+        queue = new Set();
+        queues.set(holdMs, queue);
+      }
+      queue.add(request.reservationKey);
       add(campaignPending, campaignId, amount);
       add(dayPending, day, amount);
       add(advertiserPending, advertiserId, amount);
       return 'ok';
     },
     settle: async (request) => {
-      dropHold(request.reservationKey);
+      const hold = dropHold(request.reservationKey, false);
       add(campaignSpent, request.campaignId, request.amountMicros);
       add(daySpent, dayKey(request.campaignId, request.dateKey), request.amountMicros);
       add(advertiserSpent, request.advertiserId, request.amountMicros);
-      if (request.frequency) {
-        const nowMs = Date.now();
-        if (frequency.size > 500_000) {
-          for (const [key, entry] of frequency) if (entry.expiresAt <= nowMs) frequency.delete(key);
-        }
-        const current = frequency.get(request.frequency.key);
-        const live = current && current.expiresAt > nowMs ? current : undefined;
-        frequency.set(request.frequency.key, {
-          count: (live?.count ?? 0) + 1,
-          expiresAt: live?.expiresAt ?? nowMs + request.frequency.ttlSeconds * 1000,
-        });
-      }
+      // A hold counted its impression already; a notice without one (late) counts it now.
+      if (request.frequency && !hold?.frequencyKey)
+        countFrequency(request.frequency.key, request.frequency.ttlSeconds, 1);
     },
-    release: async (reservationKey) => dropHold(reservationKey),
+    release: async (reservationKey) => {
+      dropHold(reservationKey, true);
+    },
+    sweep: async (nowMs) => sweep(nowMs),
     seedCampaign: async (campaignId, dateKey, totalMicros, todayMicros) => {
       if (!campaignSpent.has(campaignId)) campaignSpent.set(campaignId, totalMicros);
       const day = dayKey(campaignId, dateKey);
@@ -178,7 +233,7 @@ export const createMemoryDeliveryState = (options: { pendingTtlMs?: number } = {
     },
     readAdvertiserSpent: async (ids) => new Map(ids.map((id) => [id, advertiserSpent.get(id) ?? 0])),
     readAdvertiserPending: async (ids) => {
-      sweep(Date.now());
+      sweep(now());
       return new Map(ids.map((id) => [id, advertiserPending.get(id) ?? 0]));
     },
     readCampaignSpend: async (campaignId, dateKey) => ({

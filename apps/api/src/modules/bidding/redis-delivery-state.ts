@@ -5,23 +5,36 @@
 // Keys carry a prefix (tests use one per run) and are built inside the scripts, so this targets a
 // single Redis server, not a cluster.
 import { Redis } from 'ioredis';
-import { type DeliveryState, PENDING_TTL_MS } from './delivery-state.ts';
+import { DEFAULT_NOTICE_WINDOW_MS, type DeliveryState } from './delivery-state.ts';
 
 const DAY_KEY_TTL_SECONDS = 3 * 86_400;
+/** Expired holds one sweep script gives back; the sweep runs again until fewer come back. */
+const SWEEP_BATCH = 500;
 
-// Drops one hold: its amount leaves the three pending counters. Shared by every script.
+// Drops one hold: its amount leaves the three pending counters; a lost or expired one (uncount)
+// leaves its frequency counter too. A hold's hash has no expiry of its own: it lives until a
+// notice or a sweep drops it, so its amount always leaves the pending counters with it.
 const DROP_HOLD = `
-local function drop_hold(p, key)
+local function drop_hold(p, key, uncount)
   local hk = p .. 'h:' .. key
-  local h = redis.call('HMGET', hk, 'c', 'a', 'd', 'amt')
-  if h[1] then
-    local amt = tonumber(h[4])
-    redis.call('INCRBY', p .. 'c:' .. h[1] .. ':pend', -amt)
-    redis.call('INCRBY', p .. 'c:' .. h[1] .. ':' .. h[3] .. ':pend', -amt)
-    redis.call('INCRBY', p .. 'a:' .. h[2] .. ':pend', -amt)
-    redis.call('DEL', hk)
-  end
+  local h = redis.call('HMGET', hk, 'c', 'a', 'd', 'amt', 'f')
   redis.call('ZREM', p .. 'holds', key)
+  if not h[1] then return 0 end
+  local amt = tonumber(h[4])
+  redis.call('INCRBY', p .. 'c:' .. h[1] .. ':pend', -amt)
+  redis.call('INCRBY', p .. 'c:' .. h[1] .. ':' .. h[3] .. ':pend', -amt)
+  redis.call('INCRBY', p .. 'a:' .. h[2] .. ':pend', -amt)
+  redis.call('DEL', hk)
+  if uncount and h[5] and h[5] ~= '' then
+    local fk = p .. 'f:' .. h[5]
+    if tonumber(redis.call('GET', fk) or '0') > 0 then redis.call('DECR', fk) end
+  end
+  return 1
+end
+local function sweep(p, now, limit)
+  local expired = redis.call('ZRANGEBYSCORE', p .. 'holds', '-inf', now, 'LIMIT', 0, limit)
+  for _, key in ipairs(expired) do drop_hold(p, key, true) end
+  return #expired
 end
 local function num(key) return tonumber(redis.call('GET', key) or '0') end
 `;
@@ -29,12 +42,11 @@ local function num(key) return tonumber(redis.call('GET', key) or '0') end
 // ARGV: 1 prefix, 2 hold key, 3 campaign, 4 advertiser, 5 date, 6 amount, 7 total budget,
 // 8 daily budget (-1: none), 9 pacing on (1/0), 10 day budget, 11 slot share, 12 slot elapsed,
 // 13 slack, 14 slot, 15 balance base, 16 advertiser spend at base, 17 frequency key ('' none),
-// 18 frequency limit, 19 now (ms), 20 hold ttl (ms), 21 day key ttl (s)
+// 18 frequency limit, 19 now (ms), 20 hold length (ms), 21 day key ttl (s), 22 frequency ttl (s)
 const RESERVE = `${DROP_HOLD}
 local p = ARGV[1]
 local now = tonumber(ARGV[19])
-local expired = redis.call('ZRANGEBYSCORE', p .. 'holds', '-inf', now, 'LIMIT', 0, 200)
-for _, key in ipairs(expired) do drop_hold(p, key) end
+sweep(p, now, 200)
 local c, a, d = ARGV[3], ARGV[4], ARGV[5]
 local amount = tonumber(ARGV[6])
 local dayp = p .. 'c:' .. c .. ':' .. d
@@ -60,13 +72,15 @@ if ARGV[9] == '1' then
     + tonumber(ARGV[13])
   if today + today_pending + amount > allowance then return 'pacing' end
 end
-if ARGV[17] ~= '' and num(p .. 'f:' .. ARGV[17]) >= tonumber(ARGV[18]) then return 'frequency' end
 local hk = p .. 'h:' .. ARGV[2]
 if redis.call('EXISTS', hk) == 1 then return 'ok' end
-local ttl = tonumber(ARGV[20])
-redis.call('HSET', hk, 'c', c, 'a', a, 'd', d, 'amt', amount)
-redis.call('PEXPIRE', hk, ttl * 2)
-redis.call('ZADD', p .. 'holds', now + ttl, ARGV[2])
+if ARGV[17] ~= '' then
+  local fk = p .. 'f:' .. ARGV[17]
+  if num(fk) >= tonumber(ARGV[18]) then return 'frequency' end
+  if redis.call('INCR', fk) == 1 then redis.call('EXPIRE', fk, ARGV[22]) end
+end
+redis.call('HSET', hk, 'c', c, 'a', a, 'd', d, 'amt', amount, 'f', ARGV[17])
+redis.call('ZADD', p .. 'holds', now + tonumber(ARGV[20]), ARGV[2])
 redis.call('INCRBY', p .. 'c:' .. c .. ':pend', amount)
 redis.call('INCRBY', dayp .. ':pend', amount)
 redis.call('EXPIRE', dayp .. ':pend', ARGV[21])
@@ -77,14 +91,15 @@ return 'ok'
 // ARGV: 1 prefix, 2 hold key, 3 campaign, 4 advertiser, 5 date, 6 amount, 7 frequency key, 8 its ttl (s), 9 day key ttl (s)
 const SETTLE = `${DROP_HOLD}
 local p = ARGV[1]
-drop_hold(p, ARGV[2])
+local held = drop_hold(p, ARGV[2], false)
 local amount = tonumber(ARGV[6])
 redis.call('INCRBY', p .. 'c:' .. ARGV[3] .. ':spent', amount)
 local day = p .. 'c:' .. ARGV[3] .. ':' .. ARGV[5] .. ':spent'
 redis.call('INCRBY', day, amount)
 redis.call('EXPIRE', day, ARGV[9])
 redis.call('INCRBY', p .. 'a:' .. ARGV[4] .. ':spent', amount)
-if ARGV[7] ~= '' then
+-- A hold counted its impression already; a notice without one (late) counts it now.
+if ARGV[7] ~= '' and held == 0 then
   local fk = p .. 'f:' .. ARGV[7]
   if redis.call('INCR', fk) == 1 then redis.call('EXPIRE', fk, ARGV[8]) end
 end
@@ -92,18 +107,19 @@ return 'ok'
 `;
 
 const RELEASE = `${DROP_HOLD}
-drop_hold(ARGV[1], ARGV[2])
+drop_hold(ARGV[1], ARGV[2], true)
 return 'ok'
 `;
 
-// Drops the expired holds first (a quiet bidder sweeps nothing in RESERVE), then reads the advertisers'
-// pending counters. ARGV: 1 prefix, 2 now (ms), 3.. advertiser ids
+// ARGV: 1 prefix, 2 now (ms), 3 at most this many holds
+const SWEEP = `${DROP_HOLD}
+return sweep(ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]))
+`;
+
+// ARGV: 1 prefix, 2.. advertiser ids
 const READ_PENDING = `${DROP_HOLD}
-local p = ARGV[1]
-local expired = redis.call('ZRANGEBYSCORE', p .. 'holds', '-inf', tonumber(ARGV[2]), 'LIMIT', 0, 1000)
-for _, key in ipairs(expired) do drop_hold(p, key) end
 local values = {}
-for i = 3, #ARGV do values[#values + 1] = num(p .. 'a:' .. ARGV[i] .. ':pend') end
+for i = 2, #ARGV do values[#values + 1] = num(ARGV[1] .. 'a:' .. ARGV[i] .. ':pend') end
 return values
 `;
 
@@ -111,21 +127,28 @@ type ScriptedRedis = Redis & {
   bidReserve: (...args: (string | number)[]) => Promise<string>;
   bidSettle: (...args: (string | number)[]) => Promise<string>;
   bidRelease: (...args: (string | number)[]) => Promise<string>;
+  bidSweep: (...args: (string | number)[]) => Promise<number>;
   bidReadPending: (...args: (string | number)[]) => Promise<number[]>;
 };
 
 export const createRedisDeliveryState = (
   url: string,
-  options: { prefix?: string; pendingTtlMs?: number } = {},
+  options: { prefix?: string; defaultHoldMs?: number; now?: () => number } = {},
 ): DeliveryState => {
   const prefix = options.prefix ?? 'bid:';
-  const ttl = options.pendingTtlMs ?? PENDING_TTL_MS;
+  const defaultHoldMs = options.defaultHoldMs ?? DEFAULT_NOTICE_WINDOW_MS;
+  const now = options.now ?? Date.now;
   const redis = new Redis(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true }) as ScriptedRedis;
   // defineCommand sends EVALSHA and falls back to EVAL once per script.
   redis.defineCommand('bidReserve', { numberOfKeys: 0, lua: RESERVE });
   redis.defineCommand('bidSettle', { numberOfKeys: 0, lua: SETTLE });
   redis.defineCommand('bidRelease', { numberOfKeys: 0, lua: RELEASE });
+  redis.defineCommand('bidSweep', { numberOfKeys: 0, lua: SWEEP });
   redis.defineCommand('bidReadPending', { numberOfKeys: 0, lua: READ_PENDING });
+
+  const sweep = async (nowMs: number) => {
+    while ((await redis.bidSweep(prefix, nowMs, SWEEP_BATCH)) === SWEEP_BATCH);
+  };
 
   return {
     reserve: async (request) => {
@@ -150,8 +173,9 @@ export const createRedisDeliveryState = (
         request.frequency?.key ?? '',
         request.frequency?.limit ?? 0,
         request.nowMs,
-        ttl,
+        request.holdMs ?? defaultHoldMs,
         DAY_KEY_TTL_SECONDS,
+        request.frequency?.ttlSeconds ?? 0,
       );
       return outcome as Awaited<ReturnType<DeliveryState['reserve']>>;
     },
@@ -171,6 +195,7 @@ export const createRedisDeliveryState = (
     release: async (reservationKey) => {
       await redis.bidRelease(prefix, reservationKey);
     },
+    sweep,
     seedCampaign: async (campaignId, dateKey, totalMicros, todayMicros) => {
       await redis
         .multi()
@@ -185,7 +210,9 @@ export const createRedisDeliveryState = (
     },
     readAdvertiserPending: async (ids) => {
       if (ids.length === 0) return new Map();
-      const values = await redis.bidReadPending(prefix, Date.now(), ...ids);
+      // Every hold whose window closed is given back first: pending is the holds behind it.
+      await sweep(now());
+      const values = await redis.bidReadPending(prefix, ...ids);
       return new Map(ids.map((id, index) => [id, Number(values[index] ?? 0)]));
     },
     readCampaignSpend: async (campaignId, dateKey) => {

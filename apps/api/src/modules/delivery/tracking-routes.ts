@@ -41,26 +41,27 @@ export const trackingRoutes = (db: Db, bidder: Bidder) => async (app: FastifyIns
       if (!tracked) throw forbidden(INVALID_TRACKING_MESSAGE);
       reply.header('cache-control', 'no-store');
       const query = request.query;
+      const now = bidder.now();
       const sendPixel = () => reply.code(200).type('image/gif').send(PIXEL);
       switch (kind) {
         case 'win':
         case 'bill':
-          await recordBilledImpression(db, bidder, tracked, { kind, price: query.price, decode: null });
+          await recordBilledImpression(db, bidder, tracked, { kind, price: query.price, decode: null }, now);
           return reply.code(204).send();
         case 'imp':
-          await recordBilledImpression(db, bidder, tracked, { kind, price: undefined, decode: null });
+          await recordBilledImpression(db, bidder, tracked, { kind, price: undefined, decode: null }, now);
           return sendPixel();
         case 'loss':
-          await recordLoss(bidder, tracked, query.reason);
+          await recordLoss(bidder, tracked, query.reason, now);
           return reply.code(204).send();
         case 'video': {
           const type = query.e ? VIDEO_EVENT_TYPES[query.e] : undefined;
           if (!type) throw new AppError(400, 'Unknown video event.');
-          await recordOnce(bidder, tracked, type);
+          await recordOnce(bidder, tracked, type, now);
           return sendPixel();
         }
         case 'click': {
-          await recordClick(db, bidder, tracked);
+          await recordClick(db, bidder, tracked, now);
           if (query.pixel === '1') return sendPixel();
           const target = await findClickTarget(db, bidder, tracked, request.params.token, query.u);
           if (!target) throw notFound('This ad has no click URL.');
@@ -130,7 +131,7 @@ export const postbackRoutes =
         if (config?.postbackEnabled !== 'ENABLED')
           throw forbidden('Postbacks are not enabled for this account.');
         if (!(await hasClick(db, tracked))) throw notFound('Click not found.');
-        const counted = await recordConversion(db, tracked, request.query.event);
+        const counted = await recordConversion(db, tracked, request.query.event, bidder.now());
         return {
           success: true as const,
           data: { counted, event: request.query.event, campaign_id: tracked.campaignId },

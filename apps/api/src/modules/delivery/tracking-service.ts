@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { creatives } from '../../db/schema/creatives.ts';
 import type { DeliveryEventType } from '../../db/schema/delivery.ts';
 import type { Bidder } from '../bidding/bidder.ts';
+import { DEFAULT_NOTICE_WINDOW_MS } from '../bidding/delivery-state.ts';
 import { absoluteUrl } from '../bidding/markup.ts';
 import { costOfImpression } from '../bidding/pricing.ts';
 import type { TrackedBid } from '../bidding/tracking-token.ts';
@@ -88,10 +89,15 @@ export const recordBilledImpression = async (
   if (tracked.isTest) return false;
   const { clearingMicros, source } = priceOfNotice(notice, tracked);
   const cost = costOfImpression(clearingMicros, tracked.marginBps);
+  const windowMs =
+    bidder.index.current().exchangeSettings.get(tracked.exchangeId)?.noticeWindowMs ??
+    DEFAULT_NOTICE_WINDOW_MS;
   const billing = eventOf(tracked, 'BILLING', nowMs, {
     mediaCostMicros: cost.mediaMicros,
     advertiserCostMicros: cost.advertiserMicros,
     priceSource: source,
+    // After the window the hold was given back: billed all the same, and marked.
+    isLate: nowMs > tracked.bidAt * 1000 + windowMs,
   });
   const [, billed] = await bidder.recorder.record([
     eventOf(tracked, 'WIN', nowMs),
