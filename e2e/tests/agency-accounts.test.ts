@@ -8,7 +8,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
   DEMO_USERS,
@@ -18,27 +18,25 @@ import {
 } from '../support/browser.ts';
 import { pathOf, shownText, waitForPath } from '../support/console.ts';
 
-// The stand-in bidder below listens on loopback, which a DSP test may reach only when allowed.
-const e2e = useE2E({ env: { DSP_ALLOWED_PRIVATE_HOSTS: '127.0.0.1' } });
-
 const BIDDER_TOKEN = 'e2e-bidder-token-9f2a';
-let bidder: Server;
-let bidderUrl = '';
 
-beforeAll(async () => {
-  // A stand-in OpenRTB bidder: "no bid" (204) for its own Bearer token, 401 for any other.
-  bidder = createServer((request, response) => {
-    request.resume();
-    response.statusCode = request.headers.authorization === `Bearer ${BIDDER_TOKEN}` ? 204 : 401;
-    response.end();
-  });
-  bidder.listen(0, '127.0.0.1');
-  await once(bidder, 'listening');
-  bidderUrl = `http://127.0.0.1:${(bidder.address() as AddressInfo).port}/openrtb2/bid`;
+// A stand-in OpenRTB bidder: "no bid" (204) for its own Bearer token, 401 for any other. It listens
+// on loopback, which a DSP test may reach only when its address and port are allowed, so it starts
+// before the console does.
+const bidder: Server = createServer((request, response) => {
+  request.resume();
+  response.statusCode = request.headers.authorization === `Bearer ${BIDDER_TOKEN}` ? 204 : 401;
+  response.end();
 });
+bidder.listen(0, '127.0.0.1');
+await once(bidder, 'listening');
+const bidderPort = (bidder.address() as AddressInfo).port;
+const bidderUrl = `http://127.0.0.1:${bidderPort}/openrtb2/bid`;
+
+const e2e = useE2E({ env: { DSP_ALLOWED_PRIVATE_HOSTS: `127.0.0.1:${bidderPort}` } });
 
 afterAll(async () => {
-  bidder?.close();
+  bidder.close();
 });
 
 /** GET /api/auth/profile with an API key, as a script of the key's owner would call it. */

@@ -1,6 +1,7 @@
 // The DSP connection test is no server-side request forgery (issue 9 hole 4): by default it reaches
 // public addresses only, checked on the address the socket connects to, with one answer for every
-// failure; DSP_ALLOWED_PRIVATE_HOSTS opens named private hosts for an on-premise install.
+// failure; DSP_ALLOWED_PRIVATE_HOSTS opens named private services (host and port) for an on-premise
+// install, and an allowed loopback address opens its one port, not the machine.
 import type { LookupAddress } from 'node:dns';
 import type { Dsp } from '@console/core/api/dsps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,34 +181,103 @@ describe('the address check', () => {
     expect((await connect(lookup)).error).toBeInstanceOf(OutboundUnreachableError);
   });
 
-  it('allows the private hosts an install names: host names, addresses and ranges, never the console port', () => {
+  it('allows the private services an install names, each on its own port, never the console port', () => {
     const onPremise = createOutboundPolicy({
-      allowedPrivateHosts: ['bidder.internal', '10.1.0.0/16', '::1', '192.168.7.7'],
+      allowedPrivateHosts: [
+        'bidder.internal:8443',
+        '10.1.0.0/16:443',
+        '[::1]:9000',
+        '192.168.7.7:8080',
+        '127.0.0.1:8080',
+      ],
       consolePort: () => 8080,
     });
-    expect(onPremise.allows('bidder.internal', '10.9.9.9', 80)).toBe(true);
-    expect(onPremise.allows('BIDDER.internal.', '10.9.9.9', 80)).toBe(true);
-    expect(onPremise.allows('other.internal', '10.9.9.9', 80)).toBe(false);
-    expect(onPremise.allows('10.1.2.3', '10.1.2.3', 80)).toBe(true);
-    expect(onPremise.allows('x', '::ffff:10.1.2.3', 80)).toBe(true);
-    expect(onPremise.allows('10.2.0.1', '10.2.0.1', 80)).toBe(false);
+    expect(onPremise.allows('bidder.internal', '10.9.9.9', 8443)).toBe(true);
+    expect(onPremise.allows('BIDDER.internal.', '10.9.9.9', 8443)).toBe(true);
+    expect(onPremise.allows('bidder.internal', '10.9.9.9', 8444)).toBe(false);
+    expect(onPremise.allows('other.internal', '10.9.9.9', 8443)).toBe(false);
+    expect(onPremise.allows('10.1.2.3', '10.1.2.3', 443)).toBe(true);
+    expect(onPremise.allows('x', '::ffff:10.1.2.3', 443)).toBe(true);
+    expect(onPremise.allows('10.1.2.3', '10.1.2.3', 80)).toBe(false);
+    expect(onPremise.allows('10.2.0.1', '10.2.0.1', 443)).toBe(false);
     expect(onPremise.allows('[::1]', '::1', 9000)).toBe(true);
-    expect(onPremise.allows('[::1]', '::1', 8080)).toBe(false);
+    expect(onPremise.allows('[::1]', '::1', 9001)).toBe(false);
+    expect(onPremise.allows('127.0.0.1', '127.0.0.1', 9000)).toBe(false);
+    // The console's own port on loopback, even though an entry names it.
+    expect(onPremise.allows('127.0.0.1', '127.0.0.1', 8080)).toBe(false);
     expect(onPremise.allows('192.168.7.7', '192.168.7.7', 8080)).toBe(true);
-    expect(onPremise.allows('192.168.7.8', '192.168.7.8', 80)).toBe(false);
+    expect(onPremise.allows('192.168.7.8', '192.168.7.8', 8080)).toBe(false);
     expect(onPremise.allows('dns.google', '8.8.8.8', 443)).toBe(true);
     expect(onPremise.allows('x', '2606:4700:4700::1111', 443)).toBe(true);
   });
 
-  it('reads DSP_ALLOWED_PRIVATE_HOSTS from the environment and refuses an entry it cannot read', () => {
+  it('reads DSP_ALLOWED_PRIVATE_HOSTS from the environment and refuses an entry without its port', () => {
     const secrets = { PAYLOAD_KEY: 'b'.repeat(64), JWT_SECRET: 'c'.repeat(40) };
     expect(loadConfig(secrets).dspAllowedPrivateHosts).toEqual([]);
     expect(
-      loadConfig({ ...secrets, DSP_ALLOWED_PRIVATE_HOSTS: ' bidder.internal, 10.0.0.0/8 ,[fd00::1],, ' })
-        .dspAllowedPrivateHosts,
-    ).toEqual(['bidder.internal', '10.0.0.0/8', '[fd00::1]']);
-    expect(() => loadConfig({ ...secrets, DSP_ALLOWED_PRIVATE_HOSTS: '10.0.0.0/8, not a host!' })).toThrow(
-      /DSP_ALLOWED_PRIVATE_HOSTS: "not a host!" is not a host name, an IP address or a CIDR range/,
-    );
+      loadConfig({
+        ...secrets,
+        DSP_ALLOWED_PRIVATE_HOSTS: ' bidder.internal:8443, 10.0.0.0/8:443 ,[fd00::1]:9000,, [fd00::/8]:443',
+      }).dspAllowedPrivateHosts,
+    ).toEqual(['bidder.internal:8443', '10.0.0.0/8:443', '[fd00::1]:9000', '[fd00::/8]:443']);
+    for (const entry of [
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'bidder.internal',
+      '::1:9000',
+      '[10.0.0.1]:80',
+      '[bidder.internal]:80',
+      '10.0.0.1:0',
+      '10.0.0.1:65536',
+      'not a host!:80',
+    ])
+      expect(
+        () => loadConfig({ ...secrets, DSP_ALLOWED_PRIVATE_HOSTS: `10.0.0.0/8:443, ${entry}` }),
+        entry,
+      ).toThrow(
+        `DSP_ALLOWED_PRIVATE_HOSTS: "${entry}" is not host:port: a host name, an IP address or a CIDR range, then the port`,
+      );
+  });
+});
+
+describe('with a loopback service allowed (127.0.0.1 and its port)', () => {
+  let onPremise: TestApp;
+  let other: StubServer;
+  beforeAll(async () => {
+    onPremise = await startTestApp({ dspAllowedPrivateHosts: [`127.0.0.1:${port}`] });
+    // Another service on the same machine: what a loopback entry without a port opened too.
+    other = await startStubServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"internal":"other"}');
+    });
+  });
+  afterAll(async () => {
+    await other?.close();
+    await onPremise?.close();
+  });
+
+  const testFrom = async (endpoint: string) => {
+    const result = await onPremise.call('POST', '/api/admin/dsp/test', {
+      token: await onPremise.loginAs('admin@demo.test'),
+      body: { type: 'KRITTER', endpoint_url: endpoint, credentials: { api_key: API_KEY } },
+    });
+    expect(result.status, `${endpoint}: ${JSON.stringify(result.body)}`).toBe(200);
+    return dataOf<TestResult>(result);
+  };
+
+  it('reaches the stub DSP on that port, and nothing else on the machine', async () => {
+    const before = stub.requests.length;
+    expect(await testFrom(`http://127.0.0.1:${port}/kritter`)).not.toEqual(REFUSED);
+    expect(stub.requests).toHaveLength(before + 1);
+    expect(stub.requests.at(-1)!.headers['x-api-key']).toBe(API_KEY);
+    // A server on another port, a second API process (the first test app) and this console itself.
+    for (const endpoint of [
+      `${other.url}/kritter`,
+      `${t.baseUrl}/api/health`,
+      `${onPremise.baseUrl}/api/health`,
+    ])
+      expect(await testFrom(endpoint), endpoint).toEqual(REFUSED);
+    expect(other.requests).toHaveLength(0);
+    expect(stub.requests).toHaveLength(before + 1);
   });
 });

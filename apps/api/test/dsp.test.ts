@@ -33,6 +33,8 @@ type ChangeLog = Page<{
 let t: TestApp;
 let tok: Record<DemoName, string>;
 let stub: StubServer;
+/** Another host a DSP moves to (another port on loopback), allowed like the stub bidder. */
+let attacker: StubServer;
 
 /** What the stub bidder accepts, per path; each path checks the authentication of one DSP type. */
 const ACCEPTED = {
@@ -125,13 +127,17 @@ const dspOf = (type: DspType) => {
 };
 
 beforeAll(async () => {
-  // The stub bidder listens on loopback: an on-premise setting lets the connection test reach it.
-  t = await startTestApp({ dspAllowedPrivateHosts: ['127.0.0.1'] });
-  tok = await demoTokens(t);
+  // The stub bidders listen on loopback: an on-premise setting lets the connection test reach them.
   stub = await startStubServer(stubBidder);
+  attacker = await startStubServer((_request, response) => answer(response, 200));
+  t = await startTestApp({
+    dspAllowedPrivateHosts: [stub.url, attacker.url].map((url) => `127.0.0.1:${new URL(url).port}`),
+  });
+  tok = await demoTokens(t);
 });
 afterAll(async () => {
   await stub?.close();
+  await attacker?.close();
   await t.close();
 });
 
@@ -446,10 +452,8 @@ describe('editing', () => {
 
 describe('moving an endpoint (sealed credentials never follow it)', () => {
   const KEY = 'moving-SECRET-key-a1b2';
-  let attacker: StubServer;
   let dsp: Dsp;
   beforeAll(async () => {
-    attacker = await startStubServer((_request, response) => answer(response, 200));
     const result = await t.call('POST', '/api/admin/dsp', {
       token: tok.admin,
       body: { ...bodyOf('KRITTER', 'Moving partner'), credentials: { api_key: KEY } },
@@ -457,7 +461,6 @@ describe('moving an endpoint (sealed credentials never follow it)', () => {
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     dsp = dataOf<Dsp>(result);
   });
-  afterAll(() => attacker?.close());
 
   const edit = (endpoint_url: string, credentials?: Record<string, string>) =>
     t.call('PUT', `/api/admin/dsp/${dsp.id}`, {

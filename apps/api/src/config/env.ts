@@ -46,7 +46,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  /** Private hosts a DSP endpoint may be on (on-premise installs): names, addresses, CIDR ranges. */
+  /** Private services a DSP endpoint may be on (on-premise installs): host:port each (names, addresses, CIDR ranges). */
   DSP_ALLOWED_PRIVATE_HOSTS: z
     .string()
     .default('')
@@ -61,7 +61,7 @@ const envSchema = z.object({
         if (parseHostRule(entry)) continue;
         context.addIssue({
           code: 'custom',
-          message: `"${entry}" is not a host name, an IP address or a CIDR range (e.g. 10.0.0.0/8).`,
+          message: `"${entry}" is not host:port: a host name, an IP address or a CIDR range, then the port (e.g. bidder.internal:8443, 10.0.0.5:8443, 10.1.0.0/16:443, [::1]:9000).`,
         });
       }
     }),

@@ -12,8 +12,12 @@
 // to be answered in time gives one error, so the caller cannot tell a refused address from a closed
 // port or a timeout (no port scanner).
 //
-// An on-premise install names the private hosts it may reach in DSP_ALLOWED_PRIVATE_HOSTS: host
-// names (any address they resolve to), addresses and CIDR ranges.
+// An on-premise install names the private services it may reach in DSP_ALLOWED_PRIVATE_HOSTS, each
+// as a host and a port: `bidder.internal:8443` (a host name, whatever address it resolves to),
+// `10.0.0.5:8443`, `10.1.0.0/16:443` (a CIDR range), `[::1]:9000`, `[fd00::/8]:443` (IPv6 in
+// brackets). An entry opens that one port only: allowing a loopback address must not open every
+// other service on the machine (a second API process, a database, an admin port). The console's own
+// port on its own or a loopback address stays refused even when an entry names it.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -23,16 +27,17 @@ import ipaddr from 'ipaddr.js';
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
-export type HostRule = { kind: 'name'; name: string } | { kind: 'range'; range: [Address, number] };
+type HostMatch = { kind: 'name'; name: string } | { kind: 'range'; range: [Address, number] };
+export type HostRule = { host: HostMatch; port: number };
 
 const HOST_NAME =
   /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*$/i;
+/** `[IPv6 address or range]:port`, or `IPv4 address, IPv4 range or host name:port`. */
+const HOST_AND_PORT = /^(?:\[([^\]]+)\]|([^:[\]]+)):(\d{1,5})$/;
 
 const normalizeName = (name: string) => name.toLowerCase().replace(/\.$/, '');
 
-/** One entry of DSP_ALLOWED_PRIVATE_HOSTS: a host name, an address or a CIDR range; null when none. */
-export const parseHostRule = (entry: string): HostRule | null => {
-  const value = entry.trim().replace(/^\[(.*)\]$/, '$1');
+const parseHost = (value: string): HostMatch | null => {
   if (ipaddr.isValidCIDR(value)) {
     const [address, bits] = ipaddr.parseCIDR(value);
     return {
@@ -46,6 +51,22 @@ export const parseHostRule = (entry: string): HostRule | null => {
   }
   if (HOST_NAME.test(value)) return { kind: 'name', name: normalizeName(value) };
   return null;
+};
+
+/**
+ * One entry of DSP_ALLOWED_PRIVATE_HOSTS: a host name, an address or a CIDR range, then its port
+ * (IPv6 in brackets); null when it is not one.
+ */
+export const parseHostRule = (entry: string): HostRule | null => {
+  const match = HOST_AND_PORT.exec(entry.trim());
+  if (!match) return null;
+  const port = Number(match[3]);
+  const text = match[1] ?? match[2] ?? '';
+  // Brackets hold IPv6 only; an IPv6 address without them cannot carry a port.
+  const host = parseHost(text);
+  if (!host || port < 1 || port > 65_535) return null;
+  if (match[1] !== undefined && !(host.kind === 'range' && text.includes(':'))) return null;
+  return { host, port };
 };
 
 const isMapped = (address: Address) =>
@@ -81,11 +102,13 @@ export const createOutboundPolicy = (options: {
 }): OutboundPolicy => {
   const rules = options.allowedPrivateHosts.map((entry) => {
     const rule = parseHostRule(entry);
-    if (!rule) throw new Error(`Not a host name, address or CIDR range: ${entry}`);
+    if (!rule) throw new Error(`Not host:port (a host name, address or CIDR range, then a port): ${entry}`);
     return rule;
   });
-  const names = new Set(rules.flatMap((rule) => (rule.kind === 'name' ? [rule.name] : [])));
-  const ranges = rules.flatMap((rule) => (rule.kind === 'range' ? [rule.range] : []));
+  const matches = (host: HostMatch, hostname: string, address: Address) =>
+    host.kind === 'name'
+      ? host.name === normalizeName(hostname.replace(/^\[(.*)\]$/, '$1'))
+      : inRange(address, host.range);
 
   return {
     allows: (hostname, text, port) => {
@@ -95,10 +118,7 @@ export const createOutboundPolicy = (options: {
       if (address.range() === 'unicast' && !isOwn) return true;
       const isLocal = isOwn || address.range() === 'loopback' || address.range() === 'unspecified';
       if (isLocal && port === options.consolePort()) return false;
-      return (
-        names.has(normalizeName(hostname.replace(/^\[(.*)\]$/, '$1'))) ||
-        ranges.some((range) => inRange(address, range))
-      );
+      return rules.some((rule) => rule.port === port && matches(rule.host, hostname, address));
     },
   };
 };
