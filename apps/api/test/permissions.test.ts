@@ -3,12 +3,17 @@
 // refuse the wrong roles.
 import { isDeepStrictEqual } from 'node:util';
 import type { SessionData } from '@console/core/api/auth';
+import { PERMISSION_ROLES, type Permission } from '@console/core/permissions';
+import type { Role } from '@console/core/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, expectError, NO_PERMISSION, SIGN_IN_PLEASE, sessionOf } from './support/accounts.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 type Operation = {
   summary?: string;
+  description?: string;
+  'x-permission'?: string;
+  'x-roles'?: string[];
   security?: Record<string, unknown>[];
   responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
   requestBody?: { content?: Record<string, { schema?: unknown }> };
@@ -139,6 +144,26 @@ describe('the API reference', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('names the permission of every signed-in operation, with its roles', () => {
+    const accessOf = new Map(
+      t.app.declaredRoutes.map(({ method, url, access }) => [`${method} ${url}`, access] as const),
+    );
+    const wrong: string[] = [];
+    for (const { method, path, operation } of operations) {
+      const access = accessOf.get(`${method} ${path.replace(/\{([^}]+)\}/g, ':$1')}`);
+      if (access === undefined || access === 'public') continue;
+      const roles = PERMISSION_ROLES[access];
+      const line = `Permission: \`${access}\` (${roles.join(', ')}).`;
+      if (
+        operation['x-permission'] !== access ||
+        !isDeepStrictEqual(operation['x-roles'], [...roles]) ||
+        !operation.description?.endsWith(line)
+      )
+        wrong.push(`${method} ${path}: ${operation['x-permission']} ${JSON.stringify(operation['x-roles'])}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('the interactive reference is served at /docs', async () => {
     const response = await fetch(`${t.baseUrl}/docs`, { redirect: 'follow' });
     expect(response.status).toBe(200);
@@ -213,6 +238,36 @@ describe('no token', () => {
 });
 
 describe('wrong role', () => {
+  const nameOf: Record<Role, Name> = {
+    ADMIN: 'admin',
+    'CO-ADMIN': 'coadmin',
+    AGENCY: 'agency',
+    ADVERTISER: 'advertiser',
+  };
+
+  it('every signed-in operation refuses, with 403, each role its permission leaves out', async () => {
+    const wrong: string[] = [];
+    let refusals = 0;
+    for (const { method, url, access } of t.app.declaredRoutes) {
+      if (access === 'public') continue;
+      const allowed: readonly Role[] = PERMISSION_ROLES[access as Permission];
+      for (const role of (Object.keys(nameOf) as Role[]).filter((r) => !allowed.includes(r))) {
+        const body = ['POST', 'PUT', 'PATCH'].includes(method) ? { body: {} } : {};
+        const result = await t.call(method, url.replace(/:[a-z_]+/gi, '1'), {
+          ...body,
+          token: s[nameOf[role]].token,
+        });
+        refusals += 1;
+        if (
+          !matches(result, { status: 403, body: { success: false, message: NO_PERMISSION, error_code: 403 } })
+        )
+          wrong.push(`${method} ${url} as ${role} (${access}) -> ${result.status}`);
+      }
+    }
+    expect(refusals).toBeGreaterThan(100);
+    expect(wrong).toEqual([]);
+  });
+
   const cases: [string, string, unknown, Name[]][] = [
     [
       'POST',

@@ -32,7 +32,7 @@ describe('a route without declared access', () => {
     const app = appWithCheck();
     app.register(
       async (api) => {
-        api.get('/campaigns', { config: { access: 'user' } }, handler);
+        api.get('/campaigns', { config: { access: 'campaign.read' } }, handler);
         api.post('/campaigns/:id/archive', handler);
       },
       { prefix: '/api' },
@@ -41,9 +41,10 @@ describe('a route without declared access', () => {
   });
 
   it.each([
-    ['an empty role list', []],
-    ['an unknown role', ['ADMIN', 'SUPERUSER']],
-    ['a misspelt level', 'users'],
+    ['any signed-in user (no permission named)', 'user'],
+    ['a list of roles instead of a permission', ['ADMIN', 'CO-ADMIN']],
+    ['a misspelt permission', 'campaign.raed'],
+    ['an unknown permission', 'campaign.fly'],
   ])('refuses %s', (_label, access) => {
     const app = appWithCheck();
     expect(() => app.get('/api/widgets', { config: { access: access as never } }, handler)).toThrow(
@@ -54,11 +55,11 @@ describe('a route without declared access', () => {
   it('lists each declared route once with its level (no HEAD twins)', async () => {
     const app = appWithCheck();
     app.get('/api/health', { config: { access: 'public' } }, handler);
-    app.post('/api/widgets', { config: { access: ['ADMIN', 'CO-ADMIN'] } }, handler);
+    app.post('/api/widgets', { config: { access: 'user.create' } }, handler);
     await app.ready();
     expect(app.declaredRoutes).toEqual([
       { method: 'GET', url: '/api/health', access: 'public' },
-      { method: 'POST', url: '/api/widgets', access: ['ADMIN', 'CO-ADMIN'] },
+      { method: 'POST', url: '/api/widgets', access: 'user.create' },
     ]);
     await app.close();
   });
@@ -95,7 +96,7 @@ describe('at run time', () => {
   it('serves a route declared public without a token, and asks a token of one for signed-in users', async () => {
     const app = guardedApp();
     app.get('/api/health', { config: { access: 'public' } }, handler);
-    app.get('/api/widgets', { config: { access: 'user' } }, handler);
+    app.get('/api/widgets', { config: { access: 'campaign.read' } }, handler);
     expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
     expect((await app.inject({ url: '/api/widgets' })).statusCode).toBe(401);
     expect((await app.inject({ url: '/api/nothing-here' })).statusCode).toBe(404);

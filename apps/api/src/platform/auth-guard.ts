@@ -1,6 +1,8 @@
-// Default-deny authentication: every route declares `config.access`; anything not 'public' needs a
-// current session, and a role list narrows it further. While impersonating, the parent ids the
+// Default-deny authentication: every route declares `config.access`, 'public' or the permission it
+// needs (`resource.action`, @console/core/permissions); anything not 'public' needs a current
+// session whose role holds that permission. While impersonating, the parent ids the
 // client sends (admin_id, co_admin_id, agency_id) must match the session's actor chain.
+import { mayDo, type Permission } from '@console/core/permissions';
 import { PARENT_ID_PARAM, type ParentRole, type Role } from '@console/core/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -10,7 +12,7 @@ import { forbidden, unauthorized } from './errors.ts';
 import { findSessionPrincipal } from './session-queries.ts';
 import type { TokenSigner } from './tokens.ts';
 
-export type Access = 'public' | 'user' | readonly Role[];
+export type Access = 'public' | Permission;
 
 export type Principal = {
   userId: number;
@@ -101,7 +103,7 @@ export const registerAuthGuard = (app: FastifyInstance, deps: { db: Db; tokens: 
       : await principalOfToken(deps, token);
     if (!principal) throw unauthorized(SESSION_ENDED_MESSAGE);
     request.principal = principal;
-    if (access !== 'user' && !access.includes(principal.role)) throw forbidden();
+    if (!mayDo(principal.role, access)) throw forbidden();
   });
 
   // After the envelope has opened the body: parent ids in the query or body must be the session's.

@@ -2,7 +2,7 @@
 // draft "The Idempotency-Key HTTP Header Field").
 //
 // Use: add `idempotent: true` to a route's config, beside its access:
-//     app.post('/', { config: { access: 'user', idempotent: true }, schema: {...} }, handler)
+//     app.post('/', { config: { access: 'campaign.create', idempotent: true }, schema: {...} }, handler)
 // That one line documents the optional `Idempotency-Key` header on the operation (1 to 255
 // characters) and its 409/422 answers, and makes the platform do the rest:
 // - A request without the header runs as usual.

@@ -1,8 +1,10 @@
 // The API document (/docs/openapi.json), made from the routes themselves: zod schemas become JSON
 // schemas (fastify-type-provider-zod); what every operation shares is set here once, so that no
-// route can get it wrong: the security requirement follows the declared access (public: none),
+// route can get it wrong: the security requirement follows the declared access (public: none), the
+// permission is shown per operation (`x-permission`, `x-roles` and a line of its description),
 // each answer of the error catalogue has its name, and shared fields their meaning (openapi-fields.ts). `npm test` lints the result with Redocly's
 // recommended rules (apps/api/test/openapi-lint.test.ts).
+import { PERMISSION_ROLES, type Permission } from '@console/core/permissions';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Access } from './auth-guard.ts';
@@ -23,6 +25,17 @@ export const RESPONSE_DESCRIPTIONS: Record<string, string> = {
 };
 
 type JsonSchemaObject = Record<string, unknown>;
+
+/** Who may call an operation: its permission and that permission's roles, in the operation itself. */
+const permissionFields = (permission: Permission, description: unknown) => {
+  const roles = PERMISSION_ROLES[permission];
+  const line = `Permission: \`${permission}\` (${roles.join(', ')}).`;
+  return {
+    'x-permission': permission,
+    'x-roles': [...roles],
+    description: typeof description === 'string' && description ? `${description}\n\n${line}` : line,
+  };
+};
 
 const describeResponses = (response: unknown) => {
   if (typeof response !== 'object' || response === null) return response;
@@ -50,6 +63,7 @@ const transform: FastifyDynamicSwaggerOptions['transform'] = (input) => {
       ...(body ? { body: describeFields(body) } : {}),
       ...(querystring ? { querystring: describeFields(querystring) } : {}),
       ...(params ? { params: describeFields(params) } : {}),
+      ...(access && access !== 'public' ? permissionFields(access, schema.description) : {}),
       security: access === 'public' ? [] : bearer,
       response: describeResponses(describeFields(response)),
     },

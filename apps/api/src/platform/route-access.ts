@@ -3,7 +3,7 @@
 // (static files, the API reference pages) are registered in a scope declared public as a whole
 // (`registerPublicScope`). The guard (auth-guard.ts) then enforces the declared level on every
 // request, and refuses a route that reached it with none.
-import { isRole } from '@console/core/roles';
+import { isPermission } from '@console/core/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { Access } from './auth-guard.ts';
 
@@ -16,10 +16,7 @@ declare module 'fastify' {
   }
 }
 
-const isAccess = (value: unknown): value is Access =>
-  value === 'public' ||
-  value === 'user' ||
-  (Array.isArray(value) && value.length > 0 && value.every((role) => isRole(role)));
+const isAccess = (value: unknown): value is Access => value === 'public' || isPermission(value);
 
 /** The access a scope declares for every route registered in it (and in the plugins it registers). */
 const SCOPE_ACCESS = Symbol('access of every route in this scope');
@@ -50,7 +47,7 @@ export const requireDeclaredAccess = (app: FastifyInstance) => {
     if (!isAccess(access)) {
       throw new Error(
         `${[route.method].flat().join(',')} ${route.url} declares no access: every route needs ` +
-          "config.access ('public', 'user' or a non-empty list of roles).",
+          "config.access: 'public' or a permission of @console/core/permissions (like 'campaign.read').",
       );
     }
     // The guard reads the level from the route's config (a scope's level is written there too).

@@ -10,7 +10,6 @@ import { BRAND_IMAGE_TYPES } from '../../platform/media-store.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
 import { listAgencies, readAgencyCompany, saveAgencyCompany } from './agency-admin-service.ts';
 
-const staff = { access: ['ADMIN', 'CO-ADMIN'] as const };
 const schemaBase = { tags: ['agencies'], security: bearer };
 const BRAND_IMAGE_MAX_BYTES = 512 * 1024;
 
@@ -20,7 +19,7 @@ export const agencyAdminRoutes =
     app.get(
       '/agencies',
       {
-        config: staff,
+        config: { access: 'agency.read' },
         schema: {
           ...schemaBase,
           operationId: 'listAgencies',
@@ -35,7 +34,7 @@ export const agencyAdminRoutes =
     app.get(
       '/agencies/:id/company',
       {
-        config: staff,
+        config: { access: 'agency.read' },
         schema: {
           ...schemaBase,
           operationId: 'getAgencyCompany',
@@ -53,7 +52,7 @@ export const agencyAdminRoutes =
     app.put(
       '/agencies/:id/company',
       {
-        config: staff,
+        config: { access: 'agency.update' },
         schema: {
           ...schemaBase,
           operationId: 'saveAgencyCompany',
@@ -73,7 +72,7 @@ export const agencyAdminRoutes =
     app.post(
       '/uploads/brand-image',
       {
-        config: staff,
+        config: { access: 'agency.update' },
         schema: {
           ...schemaBase,
           operationId: 'uploadBrandImage',

@@ -185,7 +185,7 @@ export const authRoutes =
     app.post(
       '/changePassword',
       {
-        config: { access: 'user' },
+        config: { access: 'profile.update' },
         schema: {
           tags,
           operationId: 'changePassword',
@@ -212,7 +212,7 @@ export const authRoutes =
     app.post(
       '/userChangePassword',
       {
-        config: { access: ['ADMIN', 'CO-ADMIN'] },
+        config: { access: 'user.setPassword' },
         schema: {
           tags,
           operationId: 'setUserPassword',
@@ -236,7 +236,7 @@ export const authRoutes =
     app.get(
       '/profile',
       {
-        config: { access: 'user' },
+        config: { access: 'profile.read' },
         schema: {
           tags,
           operationId: 'getProfile',
@@ -251,7 +251,7 @@ export const authRoutes =
     app.put(
       '/profile',
       {
-        config: { access: 'user' },
+        config: { access: 'profile.update' },
         schema: {
           tags,
           operationId: 'updateProfile',
@@ -271,7 +271,7 @@ export const authRoutes =
     app.post(
       '/profile/email',
       {
-        config: { access: 'user' },
+        config: { access: 'profile.update' },
         schema: {
           tags,
           operationId: 'startEmailChange',
@@ -297,7 +297,7 @@ export const authRoutes =
     app.post(
       '/profile/email/verify',
       {
-        config: { access: 'user' },
+        config: { access: 'profile.update' },
         schema: {
           tags,
           operationId: 'confirmEmailChange',
@@ -317,7 +317,7 @@ export const authRoutes =
     app.get(
       '/refresh-token',
       {
-        config: { access: 'user' },
+        config: { access: 'session.manage' },
         schema: {
           tags,
           operationId: 'refreshToken',
@@ -338,7 +338,7 @@ export const authRoutes =
     app.post(
       '/logout',
       {
-        config: { access: 'user' },
+        config: { access: 'session.manage' },
         schema: {
           tags,
           operationId: 'signOut',
@@ -356,7 +356,7 @@ export const authRoutes =
     app.post(
       '/auto-login',
       {
-        config: { access: ['ADMIN', 'CO-ADMIN', 'AGENCY'] },
+        config: { access: 'user.impersonate' },
         schema: {
           tags,
           operationId: 'actAsUser',
@@ -378,7 +378,7 @@ export const authRoutes =
     app.post(
       '/end-impersonation',
       {
-        config: { access: 'user' },
+        config: { access: 'session.manage' },
         schema: {
           tags,
           operationId: 'endImpersonation',
@@ -396,7 +396,7 @@ export const authRoutes =
     app.get(
       '/impersonation-targets',
       {
-        config: { access: ['ADMIN', 'CO-ADMIN', 'AGENCY'] },
+        config: { access: 'user.impersonate' },
         schema: {
           tags,
           operationId: 'listImpersonationTargets',
@@ -415,7 +415,7 @@ export const authRoutes =
     app.get(
       '/user-settings/:user_primary_id',
       {
-        config: { access: 'user' },
+        config: { access: 'userSettings.read' },
         schema: {
           tags,
           operationId: 'getUserSettings',

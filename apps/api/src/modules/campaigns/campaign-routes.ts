@@ -55,7 +55,6 @@ import {
   updateCampaign,
 } from './campaign-service.ts';
 
-const anyUser = { access: 'user' as const };
 const schemaBase = { tags: ['campaigns'], security: bearer };
 const BULK_NOTE =
   ' Answers each id with ok or the reason it failed. Each campaign is changed in its own transaction: ' +
@@ -73,7 +72,7 @@ export const campaignRoutes =
     app.get(
       '/',
       {
-        config: anyUser,
+        config: { access: 'campaign.read' },
         schema: {
           ...schemaBase,
           operationId: 'listCampaigns',
@@ -93,7 +92,7 @@ export const campaignRoutes =
     app.get(
       '/advertiser/:id/change-log',
       {
-        config: anyUser,
+        config: { access: 'campaign.read' },
         schema: {
           ...schemaBase,
           operationId: 'listAdvertiserCampaignsChangeLog',
@@ -122,7 +121,7 @@ export const campaignRoutes =
     app.get(
       '/advertiser/:id',
       {
-        config: anyUser,
+        config: { access: 'campaign.read' },
         schema: {
           ...schemaBase,
           operationId: 'listAdvertiserCampaigns',
@@ -145,7 +144,7 @@ export const campaignRoutes =
     app.get(
       '/relation-options',
       {
-        config: anyUser,
+        config: { access: 'campaign.read' },
         schema: {
           ...schemaBase,
           operationId: 'listCampaignRelationOptions',
@@ -164,7 +163,7 @@ export const campaignRoutes =
     app.post(
       '/',
       {
-        config: { ...anyUser, idempotent: true },
+        config: { access: 'campaign.create', idempotent: true },
         schema: {
           ...schemaBase,
           operationId: 'createCampaign',
@@ -185,7 +184,7 @@ export const campaignRoutes =
     app.get(
       '/:id',
       {
-        config: anyUser,
+        config: { access: 'campaign.read' },
         schema: {
           ...schemaBase,
           operationId: 'getCampaign',
@@ -205,7 +204,7 @@ export const campaignRoutes =
     app.put(
       '/:id',
       {
-        config: anyUser,
+        config: { access: 'campaign.update' },
         schema: {
           ...schemaBase,
           operationId: 'updateCampaign',
@@ -227,7 +226,7 @@ export const campaignRoutes =
     app.post(
       '/:id/clone',
       {
-        config: { ...anyUser, idempotent: true },
+        config: { access: 'campaign.create', idempotent: true },
         schema: {
           ...schemaBase,
           operationId: 'cloneCampaign',
@@ -248,7 +247,7 @@ export const campaignRoutes =
     app.post(
       '/:id/status',
       {
-        config: anyUser,
+        config: { access: 'campaign.update' },
         schema: {
           ...schemaBase,
           operationId: 'changeCampaignStatus',
@@ -278,7 +277,7 @@ export const campaignRoutes =
     app.get(
       '/:id/change-log',
       {
-        config: anyUser,
+        config: { access: 'campaign.read' },
         schema: {
           ...schemaBase,
           operationId: 'listCampaignChangeLog',
@@ -312,7 +311,7 @@ export const campaignRoutes =
       app.post(
         `/bulk/${path}`,
         {
-          config: anyUser,
+          config: { access: 'campaign.update' },
           schema: {
             ...schemaBase,
             ...operation,

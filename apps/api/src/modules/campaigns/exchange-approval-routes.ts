@@ -16,7 +16,6 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
 import { decideExchanges, listExchangeApprovals } from './exchange-approval-service.ts';
 
-const staff = { access: ['ADMIN', 'CO-ADMIN'] as const };
 const schemaBase = { tags: ['exchange approval'], security: bearer };
 
 export const exchangeApprovalRoutes =
@@ -25,7 +24,7 @@ export const exchangeApprovalRoutes =
     app.get(
       '/',
       {
-        config: staff,
+        config: { access: 'exchangeApproval.read' },
         schema: {
           ...schemaBase,
           operationId: 'listExchangeApprovals',
@@ -42,7 +41,7 @@ export const exchangeApprovalRoutes =
     app.post(
       '/decide',
       {
-        config: staff,
+        config: { access: 'exchangeApproval.decide' },
         schema: {
           ...schemaBase,
           operationId: 'decideExchangeApprovals',
@@ -70,7 +69,7 @@ export const exchangeApprovalRoutes =
     app.get(
       '/change-log/:campaign_id',
       {
-        config: staff,
+        config: { access: 'exchangeApproval.read' },
         schema: {
           ...schemaBase,
           operationId: 'listExchangeApprovalChangeLog',

@@ -52,8 +52,6 @@ import {
   updateCreative,
 } from './creative-service.ts';
 
-const anyUser = { access: 'user' } as const;
-const staff = { access: ['ADMIN', 'CO-ADMIN'] as const };
 const schemaBase = { tags: ['creatives'], security: bearer };
 const SEND_FILE = 'Send the file as multipart/form-data in the field "file".';
 const mb = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
@@ -82,7 +80,7 @@ export const creativeRoutes =
     app.post(
       '/media',
       {
-        config: anyUser,
+        config: { access: 'media.upload' },
         schema: {
           ...schemaBase,
           operationId: 'uploadCreativeMedia',
@@ -129,7 +127,7 @@ export const creativeRoutes =
     app.get(
       '/',
       {
-        config: anyUser,
+        config: { access: 'creative.read' },
         schema: {
           ...schemaBase,
           operationId: 'listCreatives',
@@ -149,7 +147,7 @@ export const creativeRoutes =
     app.post(
       '/',
       {
-        config: { ...anyUser, idempotent: true },
+        config: { access: 'creative.create', idempotent: true },
         schema: {
           ...schemaBase,
           operationId: 'createCreative',
@@ -170,7 +168,7 @@ export const creativeRoutes =
     app.post(
       '/bulk/update',
       {
-        config: anyUser,
+        config: { access: 'creative.update' },
         schema: {
           ...schemaBase,
           operationId: 'updateCreatives',
@@ -197,7 +195,7 @@ export const creativeRoutes =
     app.get(
       '/campaign/:campaignId',
       {
-        config: anyUser,
+        config: { access: 'creative.read' },
         schema: {
           ...schemaBase,
           operationId: 'listCampaignCreatives',
@@ -221,7 +219,7 @@ export const creativeRoutes =
     app.get(
       '/:id',
       {
-        config: anyUser,
+        config: { access: 'creative.read' },
         schema: {
           ...schemaBase,
           operationId: 'getCreative',
@@ -239,7 +237,7 @@ export const creativeRoutes =
     app.put(
       '/:id',
       {
-        config: anyUser,
+        config: { access: 'creative.update' },
         schema: {
           ...schemaBase,
           operationId: 'updateCreative',
@@ -261,7 +259,7 @@ export const creativeRoutes =
     app.get(
       '/:id/change-log',
       {
-        config: anyUser,
+        config: { access: 'creative.read' },
         schema: {
           ...schemaBase,
           operationId: 'listCreativeChangeLog',
@@ -288,7 +286,7 @@ export const creativeAdminRoutes =
     app.get(
       '/approval',
       {
-        config: staff,
+        config: { access: 'creativeApproval.read' },
         schema: {
           ...adminSchema,
           operationId: 'listCreativeApprovals',
@@ -305,7 +303,7 @@ export const creativeAdminRoutes =
     app.post(
       '/approval/decide',
       {
-        config: staff,
+        config: { access: 'creativeApproval.decide' },
         schema: {
           ...adminSchema,
           operationId: 'decideCreativeApprovals',
@@ -333,7 +331,7 @@ export const creativeAdminRoutes =
     app.put(
       '/:id/assoc-map',
       {
-        config: staff,
+        config: { access: 'creative.assocMap' },
         schema: {
           ...adminSchema,
           operationId: 'setCreativeAssocMap',

@@ -12,7 +12,7 @@ import {
   performanceParams,
   performanceQuery,
 } from '@console/core/api/dashboard';
-import type { Role } from '@console/core/roles';
+import type { Permission } from '@console/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -20,7 +20,8 @@ import { bearer, withErrors } from '../../platform/route-schemas.ts';
 import { readChart, readOverview, readPerformance } from './dashboard-queries.ts';
 
 type Audience = {
-  roles: readonly [Role, ...Role[]];
+  /** The permission of its routes (which roles see this dashboard). */
+  permission: Permission;
   /** operationId prefix: '' for advertisers, 'agency' or 'admin'. */
   prefix: string;
   /** Whose delivery, in words, for the API document. */
@@ -35,7 +36,7 @@ const dashboardRoutes =
   (deps: AppDeps, audience: Audience): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['dashboard'];
-    const config = { access: audience.roles };
+    const config = { access: audience.permission };
 
     app.get(
       '/overview',
@@ -101,18 +102,22 @@ const dashboardRoutes =
   };
 
 export const advertiserDashboardRoutes = (deps: AppDeps) =>
-  dashboardRoutes(deps, { roles: ['ADVERTISER'], prefix: '', whose: "the advertiser's own delivery" });
+  dashboardRoutes(deps, {
+    permission: 'advertiserDashboard.read',
+    prefix: '',
+    whose: "the advertiser's own delivery",
+  });
 
 export const agencyDashboardRoutes = (deps: AppDeps) =>
   dashboardRoutes(deps, {
-    roles: ['AGENCY'],
+    permission: 'agencyDashboard.read',
     prefix: 'agency',
     whose: "an agency's advertisers (or one)",
   });
 
 export const adminDashboardRoutes = (deps: AppDeps) =>
   dashboardRoutes(deps, {
-    roles: ['ADMIN', 'CO-ADMIN'],
+    permission: 'adminDashboard.read',
     prefix: 'admin',
     whose: 'every advertiser (or one)',
   });

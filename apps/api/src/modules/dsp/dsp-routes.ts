@@ -31,7 +31,6 @@ import {
   updateDsp,
 } from './dsp-service.ts';
 
-const adminOnly = { access: ['ADMIN'] as const };
 const schemaBase = { tags: ['dsp'], security: bearer };
 
 /** /api/admin/dsp: upstream DSP connections, for admins alone. */
@@ -41,7 +40,7 @@ export const dspRoutes =
     app.get(
       '/list',
       {
-        config: adminOnly,
+        config: { access: 'dsp.read' },
         schema: {
           ...schemaBase,
           operationId: 'listDsps',
@@ -55,7 +54,7 @@ export const dspRoutes =
     app.get(
       '/activeDspList',
       {
-        config: adminOnly,
+        config: { access: 'dsp.read' },
         schema: {
           ...schemaBase,
           operationId: 'listActiveDsps',
@@ -68,7 +67,7 @@ export const dspRoutes =
     app.post(
       '/',
       {
-        config: { ...adminOnly, idempotent: true },
+        config: { access: 'dsp.create', idempotent: true },
         schema: {
           ...schemaBase,
           operationId: 'createDsp',
@@ -87,7 +86,7 @@ export const dspRoutes =
     app.post(
       '/test',
       {
-        config: adminOnly,
+        config: { access: 'dsp.test' },
         schema: {
           ...schemaBase,
           operationId: 'testDspConnection',
@@ -109,7 +108,7 @@ export const dspRoutes =
     app.get(
       '/:id',
       {
-        config: adminOnly,
+        config: { access: 'dsp.read' },
         schema: {
           ...schemaBase,
           operationId: 'getDsp',
@@ -123,7 +122,7 @@ export const dspRoutes =
     app.put(
       '/:id',
       {
-        config: adminOnly,
+        config: { access: 'dsp.update' },
         schema: {
           ...schemaBase,
           operationId: 'updateDsp',
@@ -142,7 +141,7 @@ export const dspRoutes =
     app.put(
       '/:id/credentials',
       {
-        config: adminOnly,
+        config: { access: 'dsp.update' },
         schema: {
           ...schemaBase,
           operationId: 'replaceDspCredentials',
@@ -166,7 +165,7 @@ export const dspRoutes =
     app.patch(
       '/:id/status',
       {
-        config: adminOnly,
+        config: { access: 'dsp.update' },
         schema: {
           ...schemaBase,
           operationId: 'setDspStatus',
@@ -184,7 +183,7 @@ export const dspRoutes =
     app.post(
       '/:id/test',
       {
-        config: adminOnly,
+        config: { access: 'dsp.test' },
         schema: {
           ...schemaBase,
           operationId: 'testSavedDspConnection',
@@ -198,7 +197,7 @@ export const dspRoutes =
     app.get(
       '/:id/change-log',
       {
-        config: adminOnly,
+        config: { access: 'dsp.read' },
         schema: {
           ...schemaBase,
           operationId: 'listDspChangeLog',

@@ -9,7 +9,6 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
 import { createForecastService } from './forecast-service.ts';
 
-const anyUser = { access: 'user' as const };
 const schemaBase = { tags: ['campaigns'], security: bearer };
 const HOW =
   'From the bidder’s sample of recent bid requests (1 in sample_rate, last 7 days) run through the ' +
@@ -26,7 +25,7 @@ export const forecastRoutes =
     app.post(
       '/forecast',
       {
-        config: anyUser,
+        config: { access: 'forecast.read' },
         schema: {
           ...schemaBase,
           operationId: 'getDraftCampaignForecast',
@@ -45,7 +44,7 @@ export const forecastRoutes =
     app.get(
       '/:id/forecast',
       {
-        config: anyUser,
+        config: { access: 'forecast.read' },
         schema: {
           ...schemaBase,
           operationId: 'getCampaignForecast',

@@ -42,8 +42,6 @@ import { renderStatement, statementFileName } from './funds-statement.ts';
 import { allocateFunds, moveFunds, type Replayable, reverseTransfer } from './movements.ts';
 
 const tags = ['funds'];
-const STAFF = ['ADMIN', 'CO-ADMIN'] as const;
-
 /**
  * The optional Idempotency-Key of a money-moving POST. Each such route also sets `idempotent: true`,
  * so the platform (platform/idempotency.ts) answers a replay within 24 hours before the handler
@@ -127,7 +125,7 @@ export const fundsRoutes =
     app.get(
       '/summary',
       {
-        config: { access: 'user' },
+        config: { access: 'funds.read' },
         schema: {
           operationId: 'getFundsSummary',
           tags,
@@ -147,7 +145,7 @@ export const fundsRoutes =
     app.get(
       '/history',
       {
-        config: { access: 'user' },
+        config: { access: 'funds.read' },
         schema: {
           operationId: 'listFundsHistory',
           tags,
@@ -170,7 +168,7 @@ export const fundsRoutes =
     app.get(
       '/history.csv',
       {
-        config: { access: 'user' },
+        config: { access: 'funds.read' },
         schema: {
           operationId: 'exportFundsHistory',
           tags,
@@ -204,7 +202,7 @@ export const fundsRoutes =
     app.get(
       '/statement',
       {
-        config: { access: 'user' },
+        config: { access: 'funds.read' },
         schema: {
           operationId: 'downloadFundsStatement',
           tags,
@@ -232,7 +230,7 @@ export const fundsRoutes =
     app.put(
       '/low-balance-alert',
       {
-        config: { access: ['AGENCY', 'ADVERTISER'] },
+        config: { access: 'funds.setAlert' },
         schema: {
           operationId: 'setLowBalanceAlert',
           tags,
@@ -260,7 +258,7 @@ export const fundsRoutes =
     app.get(
       '/accounts',
       {
-        config: { access: ['ADMIN', 'CO-ADMIN', 'AGENCY'] },
+        config: { access: 'funds.listAccounts' },
         schema: {
           operationId: 'listFundsAccounts',
           tags,
@@ -279,7 +277,7 @@ export const fundsRoutes =
     app.post(
       '/transfers/:id/reversal',
       {
-        config: { access: ['ADMIN', 'CO-ADMIN', 'AGENCY'], idempotent: true },
+        config: { access: 'funds.reverse', idempotent: true },
         schema: {
           operationId: 'reverseFundsTransfer',
           tags,
@@ -312,7 +310,7 @@ export const adminFundsRoutes =
     app.post(
       '/movements',
       {
-        config: { access: STAFF, idempotent: true },
+        config: { access: 'funds.move', idempotent: true },
         schema: {
           operationId: 'createFundsMovement',
           tags,
@@ -336,7 +334,7 @@ export const adminFundsRoutes =
     app.get(
       '/overview',
       {
-        config: { access: STAFF },
+        config: { access: 'funds.audit' },
         schema: {
           operationId: 'getFundsOverview',
           tags,
@@ -351,7 +349,7 @@ export const adminFundsRoutes =
     app.get(
       '/check',
       {
-        config: { access: STAFF },
+        config: { access: 'funds.audit' },
         schema: {
           operationId: 'checkFundsLedger',
           tags,
@@ -370,7 +368,7 @@ export const agencyFundsRoutes =
     app.post(
       '/allocations',
       {
-        config: { access: ['AGENCY'], idempotent: true },
+        config: { access: 'funds.allocate', idempotent: true },
         schema: {
           operationId: 'allocateAgencyFunds',
           tags,

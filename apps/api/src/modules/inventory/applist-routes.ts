@@ -43,8 +43,6 @@ import { readListImport, startApplistImport } from './list-import-service.ts';
 import type { ListImportWorker } from './list-import-worker.ts';
 import { readUpload } from './upload-fields.ts';
 
-const anyUser = { access: 'user' } as const;
-const staff = { access: ['ADMIN', 'CO-ADMIN'] as const };
 const schemaBase = { tags: ['inventory lists'], security: bearer };
 
 export type ListRouteDeps = AppDeps & { imports: ListImportWorker };
@@ -58,7 +56,7 @@ export const applistRoutes =
     app.get(
       '/',
       {
-        config: anyUser,
+        config: { access: 'inventoryList.read' },
         schema: {
           ...schemaBase,
           operationId: 'listInventoryLists',
@@ -78,7 +76,7 @@ export const applistRoutes =
     app.post(
       '/',
       {
-        config: anyUser,
+        config: { access: 'inventoryList.create' },
         schema: {
           ...schemaBase,
           operationId: 'createInventoryList',
@@ -99,7 +97,7 @@ export const applistRoutes =
     app.post(
       '/uploads',
       {
-        config: anyUser,
+        config: { access: 'inventoryList.create' },
         schema: {
           ...schemaBase,
           operationId: 'uploadInventoryList',
@@ -147,7 +145,7 @@ export const applistRoutes =
     app.get(
       '/:id',
       {
-        config: anyUser,
+        config: { access: 'inventoryList.read' },
         schema: {
           ...schemaBase,
           operationId: 'getInventoryList',
@@ -165,7 +163,7 @@ export const applistRoutes =
     app.patch(
       '/:id',
       {
-        config: anyUser,
+        config: { access: 'inventoryList.update' },
         schema: {
           ...schemaBase,
           operationId: 'updateInventoryList',
@@ -185,7 +183,7 @@ export const applistRoutes =
     app.delete(
       '/:id',
       {
-        config: anyUser,
+        config: { access: 'inventoryList.delete' },
         schema: {
           ...schemaBase,
           operationId: 'deleteInventoryList',
@@ -203,7 +201,7 @@ export const applistRoutes =
     app.get(
       '/:id/entries',
       {
-        config: anyUser,
+        config: { access: 'inventoryList.read' },
         schema: {
           ...schemaBase,
           operationId: 'listInventoryListEntries',
@@ -224,7 +222,7 @@ export const applistRoutes =
     app.post(
       '/:id/entries',
       {
-        config: anyUser,
+        config: { access: 'inventoryList.update' },
         schema: {
           ...schemaBase,
           operationId: 'editInventoryListEntries',
@@ -249,7 +247,7 @@ export const applistRoutes =
     app.get(
       '/:id/export',
       {
-        config: anyUser,
+        config: { access: 'inventoryList.read' },
         schema: {
           ...schemaBase,
           operationId: 'exportInventoryList',
@@ -278,7 +276,7 @@ export const applistRoutes =
     app.get(
       '/:id/change-log',
       {
-        config: anyUser,
+        config: { access: 'inventoryList.read' },
         schema: {
           ...schemaBase,
           operationId: 'listInventoryListChanges',
@@ -310,7 +308,7 @@ export const applistAdminRoutes =
     app.put(
       '/:id/assoc-map',
       {
-        config: staff,
+        config: { access: 'inventoryList.assocMap' },
         schema: {
           ...schemaBase,
           operationId: 'setInventoryListAssocMap',
@@ -341,7 +339,7 @@ export const listImportRoutes =
     app.get(
       '/:id',
       {
-        config: anyUser,
+        config: { access: 'listImport.read' },
         schema: {
           tags: ['inventory lists', 'audiences'],
           security: bearer,

@@ -31,7 +31,6 @@ import {
 import { startAudienceImport } from './list-import-service.ts';
 import { readUpload } from './upload-fields.ts';
 
-const anyUser = { access: 'user' } as const;
 const schemaBase = { tags: ['audiences'], security: bearer };
 
 export const audienceRoutes =
@@ -40,7 +39,7 @@ export const audienceRoutes =
     app.get(
       '/',
       {
-        config: anyUser,
+        config: { access: 'audience.read' },
         schema: {
           ...schemaBase,
           operationId: 'listAudiences',
@@ -60,7 +59,7 @@ export const audienceRoutes =
     app.post(
       '/',
       {
-        config: anyUser,
+        config: { access: 'audience.create' },
         schema: {
           ...schemaBase,
           operationId: 'createRuleAudience',
@@ -81,7 +80,7 @@ export const audienceRoutes =
     app.post(
       '/uploads',
       {
-        config: anyUser,
+        config: { access: 'audience.create' },
         schema: {
           ...schemaBase,
           operationId: 'uploadAudience',
@@ -124,7 +123,7 @@ export const audienceRoutes =
     app.get(
       '/:id',
       {
-        config: anyUser,
+        config: { access: 'audience.read' },
         schema: {
           ...schemaBase,
           operationId: 'getAudience',
@@ -142,7 +141,7 @@ export const audienceRoutes =
     app.patch(
       '/:id',
       {
-        config: anyUser,
+        config: { access: 'audience.update' },
         schema: {
           ...schemaBase,
           operationId: 'renameAudience',
@@ -162,7 +161,7 @@ export const audienceRoutes =
     app.post(
       '/:id/status',
       {
-        config: anyUser,
+        config: { access: 'audience.update' },
         schema: {
           ...schemaBase,
           operationId: 'changeAudienceStatus',
@@ -184,7 +183,7 @@ export const audienceRoutes =
     app.post(
       '/:id/refresh',
       {
-        config: anyUser,
+        config: { access: 'audience.update' },
         schema: {
           ...schemaBase,
           operationId: 'refreshRuleAudience',
@@ -203,7 +202,7 @@ export const audienceRoutes =
     app.get(
       '/:id/change-log',
       {
-        config: anyUser,
+        config: { access: 'audience.read' },
         schema: {
           ...schemaBase,
           operationId: 'listAudienceChanges',

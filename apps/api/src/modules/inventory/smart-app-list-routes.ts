@@ -30,8 +30,6 @@ import {
   updateSmartAppList,
 } from './smart-app-list-service.ts';
 
-const anyUser = { access: 'user' } as const;
-const staff = { access: ['ADMIN', 'CO-ADMIN'] as const };
 const schemaBase = { tags: ['smart-app lists'], security: bearer };
 
 export const smartAppListRoutes =
@@ -40,7 +38,7 @@ export const smartAppListRoutes =
     app.get(
       '/',
       {
-        config: anyUser,
+        config: { access: 'smartAppList.read' },
         schema: {
           ...schemaBase,
           operationId: 'listSmartAppLists',
@@ -56,7 +54,7 @@ export const smartAppListRoutes =
     app.get(
       '/:id',
       {
-        config: anyUser,
+        config: { access: 'smartAppList.read' },
         schema: {
           ...schemaBase,
           operationId: 'getSmartAppList',
@@ -74,7 +72,7 @@ export const smartAppListRoutes =
     app.get(
       '/:id/apps',
       {
-        config: anyUser,
+        config: { access: 'smartAppList.read' },
         schema: {
           ...schemaBase,
           operationId: 'listSmartAppListApps',
@@ -97,7 +95,7 @@ export const smartAppListAdminRoutes =
     app.post(
       '/',
       {
-        config: staff,
+        config: { access: 'smartAppList.create' },
         schema: {
           ...schemaBase,
           operationId: 'createSmartAppList',
@@ -118,7 +116,7 @@ export const smartAppListAdminRoutes =
     app.put(
       '/:id',
       {
-        config: staff,
+        config: { access: 'smartAppList.update' },
         schema: {
           ...schemaBase,
           operationId: 'updateSmartAppList',
@@ -138,7 +136,7 @@ export const smartAppListAdminRoutes =
     app.post(
       '/:id/apps',
       {
-        config: staff,
+        config: { access: 'smartAppList.update' },
         schema: {
           ...schemaBase,
           operationId: 'editSmartAppListApps',
@@ -163,7 +161,7 @@ export const smartAppListAdminRoutes =
     app.delete(
       '/:id',
       {
-        config: staff,
+        config: { access: 'smartAppList.delete' },
         schema: {
           ...schemaBase,
           operationId: 'deleteSmartAppList',
@@ -181,7 +179,7 @@ export const smartAppListAdminRoutes =
     app.get(
       '/:id/change-log',
       {
-        config: staff,
+        config: { access: 'smartAppList.readChanges' },
         schema: {
           ...schemaBase,
           operationId: 'listSmartAppListChanges',

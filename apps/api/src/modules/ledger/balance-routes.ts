@@ -13,7 +13,7 @@ export const balanceRoutes =
     app.get(
       '/getAdvertiserBalance',
       {
-        config: { access: ['ADVERTISER'] },
+        config: { access: 'balance.read' },
         schema: {
           operationId: 'getAdvertiserBalance',
           tags: ['funds'],

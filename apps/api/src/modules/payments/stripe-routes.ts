@@ -30,7 +30,7 @@ export const stripeRoutes =
     app.get(
       '/config',
       {
-        config: { access: 'user' },
+        config: { access: 'cardTopUp.read' },
         schema: {
           operationId: 'getStripeConfig',
           tags,
@@ -45,7 +45,7 @@ export const stripeRoutes =
     app.post(
       '/checkout-session',
       {
-        config: { access: ['AGENCY', 'ADVERTISER'], idempotent: true },
+        config: { access: 'cardTopUp.create', idempotent: true },
         schema: {
           operationId: 'createStripeCheckoutSession',
           tags,

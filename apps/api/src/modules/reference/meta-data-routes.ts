@@ -42,7 +42,6 @@ import {
 import { readTaxonomy } from './smart-app-service.ts';
 import { readSupportedExchanges } from './supported-exchange-service.ts';
 
-const anySignedIn = { access: 'user' as const };
 const schemaBase = { tags: ['meta-data'], security: bearer };
 const GEO_SOURCE =
   'Data: the Countries States Cities Database (github.com/dr5hn), ODbL-1.0, via @countrystatecity/countries.';
@@ -54,7 +53,7 @@ export const metaDataRoutes =
     app.get(
       '/country',
       {
-        config: anySignedIn,
+        config: { access: 'metadata.read' },
         schema: {
           ...schemaBase,
           operationId: 'listCountries',
@@ -69,7 +68,7 @@ export const metaDataRoutes =
     app.get(
       '/state',
       {
-        config: anySignedIn,
+        config: { access: 'metadata.read' },
         schema: {
           ...schemaBase,
           operationId: 'listStates',
@@ -84,7 +83,7 @@ export const metaDataRoutes =
     app.get(
       '/city',
       {
-        config: anySignedIn,
+        config: { access: 'metadata.read' },
         schema: {
           ...schemaBase,
           operationId: 'listCities',
@@ -99,7 +98,7 @@ export const metaDataRoutes =
     app.get(
       '/os',
       {
-        config: anySignedIn,
+        config: { access: 'metadata.read' },
         schema: {
           ...schemaBase,
           operationId: 'listOperatingSystems',
@@ -112,7 +111,7 @@ export const metaDataRoutes =
     app.get(
       '/browser',
       {
-        config: anySignedIn,
+        config: { access: 'metadata.read' },
         schema: {
           ...schemaBase,
           operationId: 'listBrowsers',
@@ -126,7 +125,7 @@ export const metaDataRoutes =
     app.get(
       '/manufacturer',
       {
-        config: anySignedIn,
+        config: { access: 'metadata.read' },
         schema: {
           ...schemaBase,
           operationId: 'listManufacturers',
@@ -140,7 +139,7 @@ export const metaDataRoutes =
     app.get(
       '/language',
       {
-        config: anySignedIn,
+        config: { access: 'metadata.read' },
         schema: {
           ...schemaBase,
           operationId: 'listLanguages',
@@ -154,7 +153,7 @@ export const metaDataRoutes =
     app.get(
       '/carrier',
       {
-        config: anySignedIn,
+        config: { access: 'metadata.read' },
         schema: {
           ...schemaBase,
           operationId: 'listCarriers',
@@ -168,7 +167,7 @@ export const metaDataRoutes =
     app.get(
       '/traffic-type',
       {
-        config: anySignedIn,
+        config: { access: 'metadata.read' },
         schema: {
           ...schemaBase,
           operationId: 'listTrafficTypes',
@@ -181,7 +180,7 @@ export const metaDataRoutes =
     app.get(
       '/device-type',
       {
-        config: anySignedIn,
+        config: { access: 'metadata.read' },
         schema: {
           ...schemaBase,
           operationId: 'listDeviceTypes',
@@ -194,7 +193,7 @@ export const metaDataRoutes =
     app.get(
       '/exchange',
       {
-        config: anySignedIn,
+        config: { access: 'metadata.read' },
         schema: {
           ...schemaBase,
           operationId: 'listActiveExchanges',
@@ -207,7 +206,7 @@ export const metaDataRoutes =
     app.get(
       '/smart-app-categories',
       {
-        config: anySignedIn,
+        config: { access: 'metadata.read' },
         schema: {
           ...schemaBase,
           operationId: 'listSmartAppCategories',
@@ -220,7 +219,7 @@ export const metaDataRoutes =
     app.get(
       '/user-supported-exchanges',
       {
-        config: anySignedIn,
+        config: { access: 'metadata.read' },
         schema: {
           ...schemaBase,
           operationId: 'getUserSupportedExchanges',

@@ -35,8 +35,6 @@ import {
 } from './smart-app-service.ts';
 import { setSupportedExchanges } from './supported-exchange-service.ts';
 
-/** The admin metadata page (/admin/metadata) is the admin's and the co-admin's (spec section 2). */
-const staff = { access: ['ADMIN', 'CO-ADMIN'] as const };
 const schemaBase = { tags: ['admin metadata'], security: bearer };
 
 /** /api/admin/metadata: editing the reference data that is ours (exchanges, taxonomy, user lists). */
@@ -46,7 +44,7 @@ export const metadataAdminRoutes =
     app.get(
       '/exchanges',
       {
-        config: staff,
+        config: { access: 'exchange.read' },
         schema: {
           ...schemaBase,
           operationId: 'listExchanges',
@@ -60,7 +58,7 @@ export const metadataAdminRoutes =
     app.post(
       '/exchanges',
       {
-        config: { ...staff, idempotent: true },
+        config: { access: 'exchange.create', idempotent: true },
         schema: {
           ...schemaBase,
           operationId: 'createExchange',
@@ -78,7 +76,7 @@ export const metadataAdminRoutes =
     app.get(
       '/exchanges/:id',
       {
-        config: staff,
+        config: { access: 'exchange.read' },
         schema: {
           ...schemaBase,
           operationId: 'getExchange',
@@ -95,7 +93,7 @@ export const metadataAdminRoutes =
     app.put(
       '/exchanges/:id',
       {
-        config: staff,
+        config: { access: 'exchange.update' },
         schema: {
           ...schemaBase,
           operationId: 'updateExchange',
@@ -114,7 +112,7 @@ export const metadataAdminRoutes =
     app.get(
       '/exchanges/:id/change-log',
       {
-        config: staff,
+        config: { access: 'exchange.read' },
         schema: {
           ...schemaBase,
           operationId: 'listExchangeChangeLog',
@@ -140,7 +138,7 @@ export const metadataAdminRoutes =
     app.post(
       '/smart-app-categories',
       {
-        config: { ...staff, idempotent: true },
+        config: { access: 'appCategory.create', idempotent: true },
         schema: {
           ...schemaBase,
           operationId: 'createSmartAppCategory',
@@ -159,7 +157,7 @@ export const metadataAdminRoutes =
     app.get(
       '/smart-app-categories/:id',
       {
-        config: staff,
+        config: { access: 'appCategory.read' },
         schema: {
           ...schemaBase,
           operationId: 'getSmartAppCategory',
@@ -176,7 +174,7 @@ export const metadataAdminRoutes =
     app.put(
       '/smart-app-categories/:id',
       {
-        config: staff,
+        config: { access: 'appCategory.update' },
         schema: {
           ...schemaBase,
           operationId: 'renameSmartAppCategory',
@@ -194,7 +192,7 @@ export const metadataAdminRoutes =
     app.delete(
       '/smart-app-categories/:id',
       {
-        config: staff,
+        config: { access: 'appCategory.delete' },
         schema: {
           ...schemaBase,
           operationId: 'deleteSmartAppCategory',
@@ -212,7 +210,7 @@ export const metadataAdminRoutes =
     app.get(
       '/smart-app-categories/:id/change-log',
       {
-        config: staff,
+        config: { access: 'appCategory.read' },
         schema: {
           ...schemaBase,
           operationId: 'listSmartAppCategoryChangeLog',
@@ -237,7 +235,7 @@ export const metadataAdminRoutes =
     app.put(
       '/user-supported-exchanges/:id',
       {
-        config: staff,
+        config: { access: 'userExchanges.update' },
         schema: {
           ...schemaBase,
           operationId: 'setUserSupportedExchanges',

@@ -42,7 +42,6 @@ import {
 import type { ReportWorker } from './report-worker.ts';
 import { RUNNING_APPS_COLUMNS, type RunningAppsQuery, runningAppsRows } from './running-apps.ts';
 
-const anyUser = { access: 'user' } as const;
 const schemaBase = { tags: ['reports'], security: bearer };
 const DOWNLOAD_GONE = 'This download link has expired or is not yours. Ask for the file again.';
 
@@ -58,7 +57,7 @@ export const reportRoutes =
     app.get(
       '/get',
       {
-        config: anyUser,
+        config: { access: 'report.read' },
         schema: {
           ...schemaBase,
           operationId: 'listReports',
@@ -78,7 +77,7 @@ export const reportRoutes =
     app.post(
       '/create',
       {
-        config: anyUser,
+        config: { access: 'report.create' },
         schema: {
           ...schemaBase,
           operationId: 'createReport',
@@ -99,7 +98,7 @@ export const reportRoutes =
     app.get(
       '/getSingle/:id',
       {
-        config: anyUser,
+        config: { access: 'report.read' },
         schema: {
           ...schemaBase,
           operationId: 'getReport',
@@ -117,7 +116,7 @@ export const reportRoutes =
     app.put(
       '/update/:id',
       {
-        config: anyUser,
+        config: { access: 'report.update' },
         schema: {
           ...schemaBase,
           operationId: 'updateReport',
@@ -137,7 +136,7 @@ export const reportRoutes =
     app.delete(
       '/delete/:id',
       {
-        config: anyUser,
+        config: { access: 'report.delete' },
         schema: {
           ...schemaBase,
           operationId: 'deleteReport',
@@ -155,7 +154,7 @@ export const reportRoutes =
     app.post(
       '/generate/:id',
       {
-        config: anyUser,
+        config: { access: 'report.generate' },
         schema: {
           ...schemaBase,
           operationId: 'startReportGeneration',
@@ -176,7 +175,7 @@ export const reportRoutes =
     app.post(
       '/generatebasic/:id',
       {
-        config: anyUser,
+        config: { access: 'report.generate' },
         schema: {
           ...schemaBase,
           operationId: 'getReportSummary',
@@ -194,7 +193,7 @@ export const reportRoutes =
     app.get(
       '/rows/:id',
       {
-        config: anyUser,
+        config: { access: 'report.read' },
         schema: {
           ...schemaBase,
           operationId: 'listReportRows',
@@ -213,7 +212,7 @@ export const reportRoutes =
     app.post(
       '/csv/:id',
       {
-        config: anyUser,
+        config: { access: 'report.export' },
         schema: {
           ...schemaBase,
           operationId: 'requestReportCsv',
@@ -239,7 +238,7 @@ export const reportRoutes =
     app.post(
       '/running-apps',
       {
-        config: anyUser,
+        config: { access: 'report.export' },
         schema: {
           ...schemaBase,
           operationId: 'requestRunningAppsCsv',
@@ -267,7 +266,7 @@ export const reportRoutes =
     app.get(
       '/download/:token',
       {
-        config: anyUser,
+        config: { access: 'report.export' },
         schema: {
           ...schemaBase,
           operationId: 'getCsvDownload',
@@ -305,7 +304,7 @@ export const reportRoutes =
     app.get(
       '/event-config',
       {
-        config: anyUser,
+        config: { access: 'eventConfig.read' },
         schema: {
           ...schemaBase,
           operationId: 'getEventConfig',
@@ -322,7 +321,7 @@ export const reportRoutes =
     app.put(
       '/event-config',
       {
-        config: anyUser,
+        config: { access: 'eventConfig.update' },
         schema: {
           ...schemaBase,
           operationId: 'saveEventConfig',

@@ -14,7 +14,6 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
 import { createApiKey, listApiKeys, readPostback, revokeApiKey, savePostback } from './settings-service.ts';
 
-const owners = { access: ['ADVERTISER', 'AGENCY'] as const };
 const schemaBase = { tags: ['settings'], security: bearer };
 
 /** /api/settings: the caller's own API keys and postback template. Keys cannot mint keys. */
@@ -24,7 +23,7 @@ export const settingsRoutes =
     app.get(
       '/api-keys',
       {
-        config: owners,
+        config: { access: 'apiKey.read' },
         schema: {
           ...schemaBase,
           operationId: 'listApiKeys',
@@ -37,7 +36,7 @@ export const settingsRoutes =
     app.post(
       '/api-keys',
       {
-        config: { ...owners, idempotent: true },
+        config: { access: 'apiKey.create', idempotent: true },
         schema: {
           ...schemaBase,
           operationId: 'createApiKey',
@@ -55,7 +54,7 @@ export const settingsRoutes =
     app.delete(
       '/api-keys/:id',
       {
-        config: owners,
+        config: { access: 'apiKey.delete' },
         schema: {
           ...schemaBase,
           operationId: 'revokeApiKey',
@@ -72,7 +71,7 @@ export const settingsRoutes =
     app.get(
       '/postback',
       {
-        config: owners,
+        config: { access: 'postback.read' },
         schema: {
           ...schemaBase,
           operationId: 'getPostback',
@@ -85,7 +84,7 @@ export const settingsRoutes =
     app.put(
       '/postback',
       {
-        config: owners,
+        config: { access: 'postback.update' },
         schema: {
           ...schemaBase,
           operationId: 'savePostback',

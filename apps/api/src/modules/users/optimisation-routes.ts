@@ -16,7 +16,7 @@ export const optimisationRoutes =
     app.get(
       '/getUserOptimizationSettings/:id',
       {
-        config: { access: 'user' },
+        config: { access: 'userSettings.read' },
         schema: {
           tags: ['users'],
           security: bearer,

@@ -35,20 +35,18 @@ import {
   updateUserConfig,
 } from './user-admin-service.ts';
 
-const STAFF = ['ADMIN', 'CO-ADMIN'] as const;
 const tags = ['users'];
 
 /** Admin and co-admin user management under /api/admin. */
 export const userAdminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const staff = { access: STAFF };
     const schemaBase = { tags, security: bearer };
 
     app.get(
       '/users',
       {
-        config: staff,
+        config: { access: 'user.read' },
         schema: {
           ...schemaBase,
           operationId: 'listUsers',
@@ -66,7 +64,7 @@ export const userAdminRoutes =
     app.post(
       '/users',
       {
-        config: { access: ['ADMIN'], idempotent: true },
+        config: { access: 'user.create', idempotent: true },
         schema: {
           ...schemaBase,
           operationId: 'createUser',
@@ -85,7 +83,7 @@ export const userAdminRoutes =
     app.get(
       '/users/:id',
       {
-        config: staff,
+        config: { access: 'user.read' },
         schema: {
           ...schemaBase,
           operationId: 'getUser',
@@ -103,7 +101,7 @@ export const userAdminRoutes =
     app.put(
       '/users/:id',
       {
-        config: staff,
+        config: { access: 'user.update' },
         schema: {
           ...schemaBase,
           operationId: 'updateUser',
@@ -123,7 +121,7 @@ export const userAdminRoutes =
     app.patch(
       '/users/:id/status',
       {
-        config: staff,
+        config: { access: 'user.update' },
         schema: {
           ...schemaBase,
           operationId: 'setUserStatus',
@@ -143,7 +141,7 @@ export const userAdminRoutes =
     app.get(
       '/users/:id/config',
       {
-        config: staff,
+        config: { access: 'user.read' },
         schema: {
           ...schemaBase,
           operationId: 'getUserConfig',
@@ -161,7 +159,7 @@ export const userAdminRoutes =
     app.put(
       '/users/:id/config',
       {
-        config: staff,
+        config: { access: 'user.update' },
         schema: {
           ...schemaBase,
           operationId: 'setUserConfig',
@@ -181,7 +179,7 @@ export const userAdminRoutes =
     app.get(
       '/users/:id/change-log',
       {
-        config: staff,
+        config: { access: 'user.read' },
         schema: {
           ...schemaBase,
           operationId: 'listUserChangeLog',
@@ -200,7 +198,7 @@ export const userAdminRoutes =
     app.get(
       '/users/:id/notes',
       {
-        config: staff,
+        config: { access: 'user.read' },
         schema: {
           ...schemaBase,
           operationId: 'listUserNotes',
@@ -218,7 +216,7 @@ export const userAdminRoutes =
     app.post(
       '/users/:id/notes',
       {
-        config: { ...staff, idempotent: true },
+        config: { access: 'user.update', idempotent: true },
         schema: {
           ...schemaBase,
           operationId: 'addUserNote',
@@ -238,7 +236,7 @@ export const userAdminRoutes =
     app.get(
       '/users/:id/payments',
       {
-        config: staff,
+        config: { access: 'user.read' },
         schema: {
           ...schemaBase,
           operationId: 'listUserPayments',
@@ -257,7 +255,7 @@ export const userAdminRoutes =
     app.post(
       '/assign-advertiser',
       {
-        config: staff,
+        config: { access: 'user.update' },
         schema: {
           ...schemaBase,
           operationId: 'assignAdvertiser',
@@ -286,14 +284,13 @@ export const userAdminRoutes =
 export const agencyAdvertiserRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const agencyOnly = { access: ['AGENCY'] as const };
     const schemaBase = { tags: ['agency advertisers'], security: bearer };
     const advertiserListQuery = userListQuery.omit({ role: true, agency: true });
 
     app.get(
       '/advertisers',
       {
-        config: agencyOnly,
+        config: { access: 'advertiser.read' },
         schema: {
           ...schemaBase,
           operationId: 'listAgencyAdvertisers',
@@ -311,7 +308,7 @@ export const agencyAdvertiserRoutes =
     app.post(
       '/advertisers',
       {
-        config: { ...agencyOnly, idempotent: true },
+        config: { access: 'advertiser.create', idempotent: true },
         schema: {
           ...schemaBase,
           operationId: 'createAgencyAdvertiser',
@@ -330,7 +327,7 @@ export const agencyAdvertiserRoutes =
     app.get(
       '/advertisers/:id',
       {
-        config: agencyOnly,
+        config: { access: 'advertiser.read' },
         schema: {
           ...schemaBase,
           operationId: 'getAgencyAdvertiser',
@@ -348,7 +345,7 @@ export const agencyAdvertiserRoutes =
     app.put(
       '/advertisers/:id',
       {
-        config: agencyOnly,
+        config: { access: 'advertiser.update' },
         schema: {
           ...schemaBase,
           operationId: 'updateAgencyAdvertiser',
@@ -368,7 +365,7 @@ export const agencyAdvertiserRoutes =
     app.patch(
       '/advertisers/:id/status',
       {
-        config: agencyOnly,
+        config: { access: 'advertiser.update' },
         schema: {
           ...schemaBase,
           operationId: 'setAgencyAdvertiserStatus',
@@ -388,7 +385,7 @@ export const agencyAdvertiserRoutes =
     app.get(
       '/advertisers/:id/change-log',
       {
-        config: agencyOnly,
+        config: { access: 'advertiser.read' },
         schema: {
           ...schemaBase,
           operationId: 'listAgencyAdvertiserChangeLog',
@@ -407,7 +404,7 @@ export const agencyAdvertiserRoutes =
     app.get(
       '/advertisers/:id/payments',
       {
-        config: agencyOnly,
+        config: { access: 'advertiser.read' },
         schema: {
           ...schemaBase,
           operationId: 'listAgencyAdvertiserPayments',
@@ -426,7 +423,7 @@ export const agencyAdvertiserRoutes =
     app.post(
       '/advertisers/:id/password',
       {
-        config: agencyOnly,
+        config: { access: 'advertiser.update' },
         schema: {
           ...schemaBase,
           operationId: 'setAgencyAdvertiserPassword',
