@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
 import { checkA11yAtRest, expectToast, shownText, waitForPath } from '../support/console.ts';
 
-const e2e = useE2E();
+// Cards are off on this console; a bank account to pay into is set instead.
+const BANK = 'Northwind Ads Ltd\\nIBAN DE89 3704 0044 0532 0130 00';
+const e2e = useE2E({ env: { BANK_TRANSFER_INSTRUCTIONS: BANK } });
 /** The machine may be busy: give the console time to answer. */
 const SLOW = { timeout: 15_000 };
 
@@ -74,6 +76,10 @@ describe('funds', () => {
       'Card payments are not available',
     );
     expect(await page.getByTestId('funds-top-up-submit').count()).toBe(0);
+    // ... but the way to pay is there, on two lines as the operator wrote it.
+    expect(await page.getByTestId('funds-bank-transfer-text').innerText()).toBe(
+      'Northwind Ads Ltd\nIBAN DE89 3704 0044 0532 0130 00',
+    );
     // An advertiser has no way to credit itself.
     expect(await page.getByTestId('funds-add').count()).toBe(0);
     await checkA11yAtRest(page);

@@ -2,10 +2,14 @@
 // stand-in for Stripe's API (support/stripe-stand-in.ts, tests only); webhooks carry real signatures
 // made with the stripe library's own generateTestHeaderString. The balance moves only on a verified
 // checkout.session.completed, exactly once however often it is delivered.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FundsSummary, HistoryPage } from '@console/core/api/funds';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/env.ts';
 import { cardTopUps } from '../src/db/schema/payments.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import { dataOf, expectError, expectFieldErrors, NO_PERMISSION } from './support/accounts.ts';
@@ -28,7 +32,10 @@ beforeAll(async () => {
     stripeWebhookSecret: WEBHOOK_SECRET,
     stripeApiUrl: standIn.url,
   });
-  off = await startTestApp();
+  // Cards off, a bank account to pay into instead (BANK_TRANSFER_INSTRUCTIONS).
+  off = await startTestApp({
+    bankTransferInstructions: 'Northwind Ads Ltd\nIBAN DE89 3704 0044 0532 0130 00',
+  });
   tok = await demoTokens(t);
 });
 afterAll(async () => {
@@ -77,10 +84,11 @@ const completedEvent = (sessionId: string, amountCents: number, overrides: Recor
 });
 
 describe('without Stripe keys', () => {
-  it('says card top-ups are off and refuses them', async () => {
+  it('says card top-ups are off, gives the bank-transfer instructions, and refuses card top-ups', async () => {
     const token = await off.loginAs(DEMO.advertiser.email);
     expect(dataOf(await off.call('GET', '/api/payment/stripe/config', { token }))).toEqual({
       enabled: false,
+      bank_transfer_instructions: 'Northwind Ads Ltd\nIBAN DE89 3704 0044 0532 0130 00',
     });
     expectError(
       await off.call('POST', '/api/payment/stripe/checkout-session', {
@@ -102,6 +110,7 @@ describe('with Stripe keys', () => {
   it('offers card top-ups to everyone signed in; only agencies and advertisers may start one', async () => {
     expect(dataOf(await t.call('GET', '/api/payment/stripe/config', { token: tok.admin }))).toEqual({
       enabled: true,
+      bank_transfer_instructions: null,
     });
     expectError(await t.call('GET', '/api/payment/stripe/config'), 401);
     for (const name of ['admin', 'coadmin'] as const) {
@@ -221,5 +230,25 @@ describe('with Stripe keys', () => {
     // The real completion still works afterwards.
     expect(dataOf(await deliver(t, completedEvent(session.id, 1_000)))).toEqual({ outcome: 'credited' });
     expect(await balanceOf(tok.adv1)).toBe(before + 10 * USD);
+  });
+});
+
+describe('BANK_TRANSFER_INSTRUCTIONS', () => {
+  const env = {
+    PAYLOAD_KEY: 'b'.repeat(64),
+    JWT_SECRET: 'c'.repeat(40),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'data-')),
+  };
+
+  it('reads \\n written on one line of an environment file as a line break, and blank as none', () => {
+    const config = loadConfig({
+      ...env,
+      BANK_TRANSFER_INSTRUCTIONS: 'Northwind Ads Ltd\\nIBAN DE89 3704 0044 0532 0130 00 ',
+    });
+    expect(config.bankTransferInstructions).toBe('Northwind Ads Ltd\nIBAN DE89 3704 0044 0532 0130 00');
+    expect(loadConfig({ ...env, BANK_TRANSFER_INSTRUCTIONS: '  ' }).bankTransferInstructions).toBeUndefined();
+    expect(() => loadConfig({ ...env, BANK_TRANSFER_INSTRUCTIONS: 'x'.repeat(2001) })).toThrow(
+      /at most 2,000/,
+    );
   });
 });

@@ -107,6 +107,11 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Where Stripe's API is (tests point it at a local stand-in); Stripe's own host when unset. */
   STRIPE_API_URL: z.string().url('STRIPE_API_URL must be a URL like http://127.0.0.1:12111.').optional(),
+  /** How to pay by bank transfer (account holder, IBAN, reference to quote): shown on every funds page. */
+  BANK_TRANSFER_INSTRUCTIONS: z
+    .string()
+    .max(2000, 'BANK_TRANSFER_INSTRUCTIONS must be at most 2,000 characters.')
+    .optional(),
 });
 
 export type AppConfig = {
@@ -131,6 +136,8 @@ export type AppConfig = {
   stripeSecretKey?: string | undefined;
   stripeWebhookSecret?: string | undefined;
   stripeApiUrl?: string | undefined;
+  /** Bank-transfer instructions for the funds pages (BANK_TRANSFER_INSTRUCTIONS); absent: none shown. */
+  bankTransferInstructions?: string | undefined;
   redisUrl?: string | undefined;
   redisPrefix?: string | undefined;
   bidderSeat: string;
@@ -221,5 +228,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiUrl: e.STRIPE_API_URL,
+    // Written on one line in an environment file, a line break is the two characters \n.
+    bankTransferInstructions: e.BANK_TRANSFER_INSTRUCTIONS?.replaceAll('\\n', '\n').trim() || undefined,
   };
 };

@@ -241,7 +241,12 @@ export const stripeConfigSchema = z.object({
   enabled: z
     .boolean()
     .describe('Whether card top-ups are offered (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET set).'),
+  bank_transfer_instructions: z
+    .string()
+    .nullable()
+    .describe("How to pay by bank transfer (the console's BANK_TRANSFER_INSTRUCTIONS); null when not set."),
 });
+export type StripeConfig = z.infer<typeof stripeConfigSchema>;
 
 export const checkoutSessionSchema = z.object({
   id: z.string().describe("Stripe's Checkout Session id."),

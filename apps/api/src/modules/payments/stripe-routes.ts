@@ -35,11 +35,17 @@ export const stripeRoutes =
           operationId: 'getStripeConfig',
           tags,
           security: bearer,
-          summary: 'Whether card top-ups by Stripe Checkout are offered',
+          summary: 'Whether card top-ups by Stripe Checkout are offered, and how to pay by bank transfer',
           response: withErrors(okResponse(stripeConfigSchema)),
         },
       },
-      async () => ({ success: true as const, data: { enabled: stripe !== null } }),
+      async () => ({
+        success: true as const,
+        data: {
+          enabled: stripe !== null,
+          bank_transfer_instructions: deps.config.bankTransferInstructions ?? null,
+        },
+      }),
     );
 
     app.post(

@@ -1,6 +1,7 @@
 // Top up by card (Stripe Checkout) when the console has Stripe keys; otherwise says why it is not
-// offered and how money gets in instead. The balance moves when Stripe confirms the payment, so the
-// page says so on the way back (?checkout=success).
+// offered. The console's bank-transfer instructions (BANK_TRANSFER_INSTRUCTIONS), when set, show
+// either way, so there is always a way to pay. The balance moves when Stripe confirms the payment, so
+// the page says so on the way back (?checkout=success).
 import { findMoneyTextError, parseMoneyToMicros } from '@console/core/format/money';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
@@ -82,6 +83,19 @@ export const CardTopUp = () => {
             <Text size="sm">{t('topUp.unavailableBody')}</Text>
           </Alert>
         )}
+        {config.data?.bank_transfer_instructions ? (
+          <Stack gap={4} data-testid="funds-bank-transfer">
+            <Text size="sm" fw={600}>
+              {t('topUp.bankTitle')}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }} data-testid="funds-bank-transfer-text">
+              {config.data.bank_transfer_instructions}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('topUp.bankHint')}
+            </Text>
+          </Stack>
+        ) : null}
       </Stack>
     </Paper>
   );
