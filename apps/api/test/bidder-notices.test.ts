@@ -3,17 +3,21 @@
 // markup). A notice that outranks the billed price reprices the impression: the raw events, the
 // rollups and the ledger (the spend in force reversed, the new one posted) all follow. Clicks count
 // only after a served impression, conversions once per click and event name, under bounded names.
+// An exchange with sealed winning-price keys has its encrypted prices decrypted (Google's scheme).
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../src/db/schema/campaigns.ts';
 import { deliveryEvents, deliveryHourly } from '../src/db/schema/delivery.ts';
 import { ledgerTransfers } from '../src/db/schema/ledger.ts';
+import { exchanges } from '../src/db/schema/reference.ts';
 import { eventConfigs } from '../src/db/schema/reports.ts';
 import {
   MAX_EVENTS_PER_CLICK,
   TOO_MANY_EVENTS_MESSAGE,
   UNKNOWN_EVENT_MESSAGE,
 } from '../src/modules/delivery/engagement.ts';
+import { PRICE_KEYS_PURPOSE } from '../src/modules/delivery/exchange-price-keys.ts';
+import { createSecretBox } from '../src/platform/secret-box.ts';
 import { DEMO_DELIVERY_ADVERTISER, seedDemoDelivery } from '../src/seed/demo-delivery.ts';
 import { dataOf } from './support/accounts.ts';
 import {
@@ -139,6 +143,50 @@ describe('the price of a billed impression', () => {
       .from(deliveryHourly);
     expect(rolled).toEqual(raw);
     await expectLedgerBalanced(t);
+  });
+});
+
+describe('the price of an exchange that encrypts it', () => {
+  // Google's published example keys and encrypted prices ("Decrypt price confirmations",
+  // https://developers.google.com/authorized-buyers/rtb/response-guide/decrypt-price): the value
+  // below is 2700 micros, $0.0027 CPM, so the impression costs 3 micro-units.
+  const GOOGLE_KEYS = {
+    encryptionKey: 'skU7Ax_NL5pPAFyKdkfZjZz2-VhIN8bjj1rVFOaJ_5o=',
+    integrityKey: 'arO23ykdNqUQ5LEoQ0FVmPkBd7xB5CO89PDZlSjpFxo=',
+  };
+  const ENCRYPTED_2700 = 'YWJjMTIzZGVmNDU2Z2hpN7fhCuPemC32prpWWw';
+
+  beforeAll(async () => {
+    const box = await createSecretBox(t.deps.config.jwtSecret, PRICE_KEYS_PURPOSE);
+    await t.deps.db
+      .update(exchanges)
+      .set({ priceKeysSealed: await box.seal(GOOGLE_KEYS) })
+      .where(eq(exchanges.key, 'openx'));
+    await t.bidder.index.reload();
+  });
+
+  it('bills the price a win notice carries encrypted under the exchange keys', async () => {
+    const bid = await banner();
+    const before = await balance();
+    expect((await track(bid.nurl, ENCRYPTED_2700)).status).toBe(204);
+    expect(await balance()).toBe(before - 3);
+    expect((await billedOf(auctionOf(bid))).cost).toBe(3);
+  });
+
+  it('sets no price from an encrypted value whose signature does not match: the bid is billed', async () => {
+    const bid = await banner();
+    const before = await balance();
+    const tampered = Buffer.from(ENCRYPTED_2700, 'base64url');
+    tampered[27] = tampered[27]! ^ 0x01;
+    expect((await track(bid.nurl, tampered.toString('base64url'))).status).toBe(204);
+    expect(await balance()).toBe(before - 2500);
+  });
+
+  it('still reads a plain decimal price from that exchange', async () => {
+    const bid = await banner();
+    const before = await balance();
+    expect((await track(bid.nurl, 1.2)).status).toBe(204);
+    expect(await balance()).toBe(before - 1200);
   });
 });
 

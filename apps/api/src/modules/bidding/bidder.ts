@@ -5,7 +5,9 @@ import { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { onEntityChange } from '../../platform/change-feed.ts';
+import { createSecretBox } from '../../platform/secret-box.ts';
 import { createEventRecorder, type EventRecorder } from '../delivery/event-recorder.ts';
+import { openPriceDecoder, PRICE_KEYS_PURPOSE } from '../delivery/exchange-price-keys.ts';
 import { createRequestCounter, type RequestCounter } from '../delivery/request-counter.ts';
 import { type CampaignIndex, createCampaignIndex } from './campaign-index.ts';
 import { createMemoryDeliveryState, type DeliveryState } from './delivery-state.ts';
@@ -80,9 +82,20 @@ export const createBidder = (
     ? createRedisDeliveryState(config.redisUrl, { prefix: config.redisPrefix, now })
     : createMemoryDeliveryState({ now });
   const lists = createListCache(db);
+  const priceKeyBox = createSecretBox(config.jwtSecret, PRICE_KEYS_PURPOSE);
   const index = createCampaignIndex(db, state, lists, {
     onError: options.onError,
     tcfVendorId: config.tcfVendorId ?? null,
+    // Keys that no longer open (JWT_SECRET rotated) leave the exchange's encrypted prices unread:
+    // its notices bill the bid, as with any price that is not one.
+    openPriceKeys: async (sealed) => {
+      try {
+        return await openPriceDecoder(await priceKeyBox, sealed);
+      } catch (error) {
+        options.onError?.(error);
+        return null;
+      }
+    },
   });
   const recorder = createEventRecorder(db, {
     onError: options.onError,

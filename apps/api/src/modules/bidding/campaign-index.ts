@@ -22,6 +22,7 @@ import { deliveryHourly } from '../../db/schema/delivery.ts';
 import { campaignSmartAppLists } from '../../db/schema/lists.ts';
 import { exchanges, smartAppCategories } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
+import type { PriceDecoder } from '../delivery/notice-price.ts';
 import { readBalances } from '../ledger/ledger-accounts.ts';
 import { readMarginsBps } from '../ledger/margin.ts';
 import { loadManufacturers } from '../reference/device-data.ts';
@@ -48,9 +49,12 @@ const RELOAD_DEBOUNCE_MS = 50;
 export type ExchangeSettings = {
   /** How long a bid's hold lasts: the exchange's notice window. */
   noticeWindowMs: number;
-  /** Its winning-price keys, sealed (exchange-price-keys.ts), or null for plain prices. */
-  priceKeysSealed: string | null;
+  /** Its notices' price decoder, from its winning-price keys (delivery/exchange-price-keys.ts), or null for plain prices. */
+  decode: PriceDecoder | null;
 };
+
+/** Turns an exchange's sealed price keys into its decoder (null: the keys are unusable). */
+export type PriceKeyOpener = (sealed: string) => Promise<PriceDecoder | null>;
 
 export type AdvertiserBalance = { baseMicros: number; baseSpentMicros: number };
 
@@ -134,6 +138,7 @@ export const loadIndexSnapshot = async (
   state: DeliveryState,
   lists: ListCache,
   tcfVendorId: number | null,
+  openPriceKeys: PriceKeyOpener = async () => null,
   nowMs = Date.now(),
 ): Promise<IndexSnapshot> => {
   const reference: FactsReference = { alpha2OfAlpha3: await loadAlpha2OfAlpha3(), tcfVendorId };
@@ -351,10 +356,17 @@ export const loadIndexSnapshot = async (
     creativeById,
     exchangeIdByKey: new Map(exchangeRows.map((row) => [row.key.toLowerCase(), row.id])),
     exchangeSettings: new Map(
-      allExchangeRows.map((row) => [
-        row.id,
-        { noticeWindowMs: row.noticeWindowSeconds * 1000, priceKeysSealed: row.priceKeysSealed },
-      ]),
+      await Promise.all(
+        allExchangeRows.map(
+          async (row): Promise<[number, ExchangeSettings]> => [
+            row.id,
+            {
+              noticeWindowMs: row.noticeWindowSeconds * 1000,
+              decode: row.priceKeysSealed ? await openPriceKeys(row.priceKeysSealed) : null,
+            },
+          ],
+        ),
+      ),
     ),
     balances,
     spentBeforeToday,
@@ -385,6 +397,8 @@ export const createCampaignIndex = (
     onError?: (error: unknown) => void;
     /** Our IAB TCF vendor id (TCF_VENDOR_ID), for reading consent strings. */
     tcfVendorId?: number | null;
+    /** Opens an exchange's sealed winning-price keys into its price decoder. */
+    openPriceKeys?: PriceKeyOpener;
   } = {},
 ): CampaignIndex => {
   let snapshot = EMPTY_SNAPSHOT;
@@ -401,7 +415,13 @@ export const createCampaignIndex = (
     }
     loading = (async () => {
       try {
-        snapshot = await loadIndexSnapshot(db, state, lists, options.tcfVendorId ?? null);
+        snapshot = await loadIndexSnapshot(
+          db,
+          state,
+          lists,
+          options.tcfVendorId ?? null,
+          options.openPriceKeys,
+        );
       } catch (error) {
         options.onError?.(error);
       } finally {

@@ -45,9 +45,11 @@ export const trackingRoutes = (db: Db, bidder: Bidder) => async (app: FastifyIns
       const sendPixel = () => reply.code(200).type('image/gif').send(PIXEL);
       switch (kind) {
         case 'win':
-        case 'bill':
-          await recordBilledImpression(db, bidder, tracked, { kind, price: query.price, decode: null }, now);
+        case 'bill': {
+          const decode = bidder.index.current().exchangeSettings.get(tracked.exchangeId)?.decode ?? null;
+          await recordBilledImpression(db, bidder, tracked, { kind, price: query.price, decode }, now);
           return reply.code(204).send();
+        }
         case 'imp':
           await recordBilledImpression(db, bidder, tracked, { kind, price: undefined, decode: null }, now);
           return sendPixel();
