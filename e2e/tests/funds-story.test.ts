@@ -76,8 +76,8 @@ describe('funds', () => {
       'Card payments are not available',
     );
     expect(await page.getByTestId('funds-top-up-submit').count()).toBe(0);
-    // ... but the way to pay is there, on two lines as the operator wrote it.
-    expect(await page.getByTestId('funds-bank-transfer-text').innerText()).toBe(
+    // ... but the way to pay is there, with the line break the operator wrote (shown by pre-line).
+    expect(await page.getByTestId('funds-bank-transfer-text').textContent()).toBe(
       'Northwind Ads Ltd\nIBAN DE89 3704 0044 0532 0130 00',
     );
     // An advertiser has no way to credit itself.
