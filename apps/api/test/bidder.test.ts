@@ -20,6 +20,7 @@ import {
   postBid as postBidTo,
   track,
 } from './support/bid-calls.ts';
+import { holdBidderClock } from './support/bidder-clock.ts';
 import { bookSpend, creditAccount } from './support/ledger-fixtures.ts';
 import { FULL_CONSENT, OTHER_TCF_VENDOR_ID, TEST_TCF_VENDOR_ID, tcStringOf } from './support/tc-strings.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -32,6 +33,7 @@ beforeAll(async () => {
   t = await startTestApp({ tcfVendorId: TEST_TCF_VENDOR_ID });
   await seedDemoDelivery(t.deps.db, t.deps.media.mediaDir);
   await t.bidder.index.reload();
+  holdBidderClock(t.bidder, () => 0);
   advertiserToken = await t.loginAs(DEMO_DELIVERY_ADVERTISER);
   const rows = await t.deps.db.select({ id: campaigns.id, name: campaigns.name }).from(campaigns);
   campaignIdByName = new Map(rows.map((row) => [row.name, row.id]));
@@ -111,13 +113,19 @@ describe('POST /openrtb/2.6/:exchange_key with the specification examples', () =
     expect(bid.adm).toContain('<UniversalAdId idRegistry="unknown" idValue="unknown">');
   });
 
-  it('bids on the PMP deal it carries, at the deal floor, with the deal id and seat', async () => {
-    const result = await postBid(freshRequest('pmp-direct-deal'));
-    const response = result.body as unknown as BidResponse;
+  it('bids on the PMP deal it carries, at the deal floor, with the deal id, in our own seat', async () => {
+    const request = freshRequest('pmp-direct-deal');
+    const [imp] = request.imp as { pmp: { deals: { wseat: string[] }[] } }[];
+    imp!.pmp.deals[0]!.wseat = ['Agency1', 'console'];
+    const response = (await postBid(request)).body as unknown as BidResponse;
     const bid = onlyBid(response);
     expect(bid.dealid).toBe(DEMO_DEAL_ID);
     expect(bid.price).toBeGreaterThanOrEqual(2.5);
-    expect(response.seatbid[0]!.seat).toBe('Agency1');
+    expect(response.seatbid[0]!.seat).toBe('console');
+  });
+
+  it("does not bid into the specification's deal, whose wseat names another buyer's seat", async () => {
+    expect((await postBid(freshRequest('pmp-direct-deal'))).status).toBe(204);
   });
 
   it('answers an IAB Native 1.2 response to a native imp', async () => {
@@ -144,7 +152,8 @@ describe('POST /openrtb/2.6/:exchange_key with the specification examples', () =
         data?: { value: string };
       }[];
       link: { url: string };
-      eventtrackers: { event: number; method: number; url: string }[];
+      eventtrackers?: unknown;
+      imptrackers: string[];
     };
     expect(native.ver).toBe('1.2');
     expect(native.assets.map((asset) => asset.id)).toEqual([1, 2, 3, 4]);
@@ -152,7 +161,9 @@ describe('POST /openrtb/2.6/:exchange_key with the specification examples', () =
     expect(native.assets[1]!.img!.w).toBe(1200);
     expect(native.assets[3]!.data!.value).toBe('Tailspin Travel');
     expect(native.link.url).toContain('/t/click/');
-    expect(native.eventtrackers[0]).toMatchObject({ event: 1, method: 1 });
+    // The request offers no event trackers: the impression pixel goes in 1.2's imptrackers.
+    expect(native.eventtrackers).toBeUndefined();
+    expect(native.imptrackers[0]).toContain('/t/imp/');
   });
 });
 

@@ -294,6 +294,10 @@ describe('eligibility', () => {
     const food = campaign({ adCategories: ['IAB8-5'] });
     expect(findIneligibility(food, { ...input, blockedCategories: ['IAB8'] })).toBe('blocked-category');
     expect(findIneligibility(food, { ...input, blockedCategories: ['IAB8-1'] })).toBeNull();
+    // Without categories nothing shows the ads are not blocked: no bid where bcat is sent.
+    const uncategorised = campaign({ adCategories: [] });
+    expect(findIneligibility(uncategorised, { ...input, blockedCategories: ['IAB25'] })).toBe('no-category');
+    expect(findIneligibility(uncategorised, { ...input, blockedCategories: [] })).toBeNull();
   });
 });
 
@@ -328,6 +332,24 @@ describe('creative fit', () => {
       fit({ banner: { w: 300, h: 250, battr: [13] } }, [creative({ type: 'html', attrs: [13] })]),
     ).toBeNull();
     expect(fit({ secure: 1, banner: { w: 300, h: 250 } }, [creative()])).toBeNull();
+  });
+
+  it('serves an HTML tag only where banner.mimes takes HTML or JavaScript, and reads image/jpg as JPEG', () => {
+    const tag = creative({ type: 'html', mediaUrl: null, mediaMime: null, htmlTag: '<div>ad</div>' });
+    expect(fit({ banner: { w: 300, h: 250, mimes: ['image/jpeg', 'image/png'] } }, [tag])).toBeNull();
+    expect(fit({ banner: { w: 300, h: 250, mimes: ['text/html'] } }, [tag])?.kind).toBe('banner');
+    expect(fit({ banner: { w: 300, h: 250, mimes: ['application/javascript'] } }, [tag])?.kind).toBe(
+      'banner',
+    );
+    expect(fit({ banner: { w: 300, h: 250 } }, [tag])?.kind).toBe('banner');
+    const jpeg = creative({ mediaMime: 'image/jpeg' });
+    expect(fit({ banner: { w: 300, h: 250, mimes: ['image/jpg'] } }, [jpeg])?.kind).toBe('banner');
+    expect(fit({ banner: { w: 300, h: 250, mimes: ['image/gif'] } }, [jpeg])).toBeNull();
+    // An image list still takes the image of an imp that offers both kinds.
+    expect(
+      fit({ banner: { w: 300, h: 250, mimes: ['image/gif'] } }, [tag, creative({ mediaMime: 'image/gif' })])
+        ?.kind,
+    ).toBe('banner');
   });
 
   it('matches video mimes, duration and protocols', () => {
@@ -441,7 +463,7 @@ describe('auction over the candidate index', () => {
       membership: EMPTY_MEMBERSHIP,
       reference: REFERENCE,
     };
-    const request = requestOf({ ...body, imp: [{ id: '1', banner: { w: 300, h: 250 }, ...imp }] });
+    const request = requestOf({ imp: [{ id: '1', banner: { w: 300, h: 250 }, ...imp }], ...body });
     const result = await runAuction(
       request,
       1,
@@ -473,6 +495,27 @@ describe('auction over the candidate index', () => {
     for (let round = 0; round < 60; round++)
       for (const bid of await auctionOf([...crowd, ...equals], {})) winners.add(bid.id);
     expect([...winners].sort()).toEqual([1, 2, 3, 4]);
+  });
+
+  it("bids into a deal only when its wseat lets our seat buy, and never with another buyer's seat", async () => {
+    const dealBuyer = at(0.2, 1, { dealIds: new Set(['deal-1']) });
+    const privately = (wseat?: string[]) => ({
+      pmp: { private_auction: 1, deals: [{ id: 'deal-1', bidfloor: 3, ...(wseat ? { wseat } : {}) }] },
+    });
+    expect(await auctionOf([dealBuyer], privately(['Agency1']))).toEqual([]);
+    expect(await auctionOf([dealBuyer], privately(['Agency1', 's']))).toEqual([{ id: 1, price: 3 }]);
+    expect(await auctionOf([dealBuyer], privately())).toEqual([{ id: 1, price: 3 }]);
+    // The request's own seat lists hold for deals too.
+    expect(await auctionOf([dealBuyer], privately(['s']), { bseat: ['s'] })).toEqual([]);
+  });
+
+  it('bids each campaign on one imp of a request at most, the next campaign taking the next imp', async () => {
+    const imps = [1, 2, 3].map((id) => ({ id: String(id), banner: { w: 300, h: 250 } }));
+    const bids = await auctionOf([at(3, 1), at(2, 2)], {}, { imp: imps });
+    expect(bids).toEqual([
+      { id: 1, price: 3 },
+      { id: 2, price: 2 },
+    ]);
   });
 
   it('scans every campaign for a deal, whose floor can lift a cheap campaign above the rest', async () => {

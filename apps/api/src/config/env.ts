@@ -90,6 +90,21 @@ const envSchema = z.object({
    * its own, not shared with the database's WAL, shortens the bidder's slowest answers.
    */
   BID_JOURNAL_DIR: z.string().min(1, 'BID_JOURNAL_DIR must name a folder.').optional(),
+  /**
+   * Bid requests one bidder process answers at once; more are answered no bid (204) at once
+   * (default in bid-admission.ts).
+   */
+  BID_MAX_IN_FLIGHT: z.coerce
+    .number()
+    .int('BID_MAX_IN_FLIGHT must be a whole number.')
+    .min(1, 'BID_MAX_IN_FLIGHT must be 1 or more.')
+    .optional(),
+  /** A bid request that waited longer than this (ms) for the bidder's event loop is answered no bid. */
+  BID_MAX_QUEUE_MS: z.coerce
+    .number()
+    .int('BID_MAX_QUEUE_MS must be a whole number.')
+    .min(1, 'BID_MAX_QUEUE_MS must be 1 or more.')
+    .optional(),
   /** The bidder keeps 1 in this many valid bid requests for reach and spend forecasts. */
   BID_SAMPLE_RATE: z.coerce
     .number()
@@ -149,6 +164,9 @@ export type AppConfig = {
   bidJournal?: boolean;
   /** The journal's folder (BID_JOURNAL_DIR); default dataDir. */
   bidJournalDir?: string;
+  /** Load shedding of the bid endpoint (BID_MAX_IN_FLIGHT, BID_MAX_QUEUE_MS; bid-admission.ts). */
+  bidMaxInFlight?: number | undefined;
+  bidMaxQueueMs?: number | undefined;
   trackingBaseUrl?: string | undefined;
   listUploadMaxBytes: number;
   /** DSP_ALLOWED_PRIVATE_HOSTS, one entry each (platform/outbound-http.ts). */
@@ -219,6 +237,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     bidderSeat: e.BIDDER_SEAT,
     tcfVendorId: e.TCF_VENDOR_ID ?? null,
     bidSampleRate: e.BID_SAMPLE_RATE,
+    bidMaxInFlight: e.BID_MAX_IN_FLIGHT,
+    bidMaxQueueMs: e.BID_MAX_QUEUE_MS,
     bidJournal: e.BID_JOURNAL !== 'off',
     bidJournalDir: e.BID_JOURNAL_DIR ? resolve(env.INIT_CWD ?? process.cwd(), e.BID_JOURNAL_DIR) : dataDir,
     trackingBaseUrl: e.TRACKING_BASE_URL?.replace(/\/+$/, ''),

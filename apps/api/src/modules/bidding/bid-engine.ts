@@ -22,6 +22,16 @@ import { type RequestFacts, readRequestFacts } from './request-facts.ts';
 /** How many of an imp's best candidates may try to reserve before the imp gets no bid. */
 const MAX_RESERVE_TRIES = 3;
 
+/**
+ * Bounds on what one request can hold. Only the first MAX_IMPS_PER_REQUEST imps are answered (the
+ * rest get no bid): a page or an ad pod rarely offers more, and each bid holds budget until its
+ * notice comes. A campaign bids on at most MAX_BIDS_PER_CAMPAIGN_PER_REQUEST imps of a request: the
+ * imps of one request are shown to one user at once, so a second slot adds no reach, doubles the
+ * frequency, and would let one request hold more than one bid's price of the campaign's budget.
+ */
+export const MAX_IMPS_PER_REQUEST = 32;
+export const MAX_BIDS_PER_CAMPAIGN_PER_REQUEST = 1;
+
 export type AuctionDeps = {
   snapshot: IndexSnapshot;
   state: DeliveryState;
@@ -37,7 +47,6 @@ export type PlacedBid = {
   fit: CreativeFit;
   priceMicros: number;
   deal: Deal | null;
-  seat: string;
   clock: LocalClock;
   frequency: FrequencyKey | null;
   reservationKey: string;
@@ -100,21 +109,22 @@ type Candidate = {
   clock: LocalClock;
 };
 
-/** The deal of the imp this campaign may buy through, or null. */
+/**
+ * The deal of the imp this campaign may buy through, or null: one of its deal ids, in USD, whose
+ * wseat (when it has one) lets our seat buy. A deal for other buyers' seats is not ours to bid into:
+ * the answer's seat is always ours.
+ */
 export const findDeal = (
   campaign: BidderCampaign,
   deals: readonly Deal[],
   seat: string,
-): { deal: Deal; seat: string } | null => {
+): { deal: Deal } | null => {
   if (campaign.dealIds.size === 0) return null;
   for (const deal of deals) {
     if (!campaign.dealIds.has(deal.id)) continue;
     if (deal.bidfloorcur && deal.bidfloorcur.toUpperCase() !== 'USD') continue;
-    // A campaign carrying a deal id is its buyer: with a seat list on the deal, it answers with the
-    // deal's seat when ours is not on it.
-    const dealSeat =
-      !deal.wseat || deal.wseat.length === 0 || deal.wseat.includes(seat) ? seat : deal.wseat[0]!;
-    return { deal, seat: dealSeat };
+    if (deal.wseat && deal.wseat.length > 0 && !deal.wseat.includes(seat)) continue;
+    return { deal };
   }
   return null;
 };
@@ -135,15 +145,18 @@ const candidatesOf = (
   deps: AuctionDeps,
   trackingIsSecure: boolean,
   clocks: Map<string, LocalClock>,
-): (Candidate & { seat: string })[] => {
+  bidsByCampaign: ReadonlyMap<number, number>,
+): Candidate[] => {
   if (imp.bidfloorcur && imp.bidfloorcur.toUpperCase() !== 'USD') return [];
   const floorMicros = microsOfCpm(imp.bidfloor ?? 0);
-  const nativeRequest: NativeRequest | null = imp.native ? parseNativeRequest(imp.native.request) : null;
+  const nativeRequest: NativeRequest | null = imp.native
+    ? parseNativeRequest(imp.native.request, imp.native.ver)
+    : null;
   const deals = imp.pmp?.deals ?? [];
   const isPrivate = imp.pmp?.private_auction === 1;
   const blockedCategories = request.bcat ?? [];
   const filtersCreatives = (request.badv?.length ?? 0) > 0 || (request.bapp?.length ?? 0) > 0;
-  const best: (Candidate & { seat: string; tie: number })[] = [];
+  const best: (Candidate & { tie: number })[] = [];
   const beats = (price: number, tie: number, other: { priceMicros: number; tie: number }) =>
     price > other.priceMicros || (price === other.priceMicros && tie < other.tie);
   const { lists, overlapping } = candidateListsOf(
@@ -164,6 +177,7 @@ const candidatesOf = (
       if (seen.has(campaign)) return true;
       seen.add(campaign);
     }
+    if ((bidsByCampaign.get(campaign.id) ?? 0) >= MAX_BIDS_PER_CAMPAIGN_PER_REQUEST) return true;
     let clock = clocks.get(campaign.timeZone);
     if (!clock) {
       clock = readLocalClock(campaign.timeZone, deps.nowMs);
@@ -180,8 +194,6 @@ const candidatesOf = (
     if (reason) return true;
     const dealMatch = findDeal(campaign, deals, deps.seat);
     if (isPrivate && !dealMatch) return true;
-    const seat = dealMatch?.seat ?? deps.seat;
-    if (!dealMatch && !isAllowedSeat(seat, request)) return true;
     const floor = Math.max(floorMicros, dealMatch ? microsOfCpm(dealMatch.deal.bidfloor ?? 0) : 0);
     const priceMicros = priceBid(campaign, floor);
     if (priceMicros === null) return true;
@@ -199,7 +211,7 @@ const candidatesOf = (
     if (!fit) return true;
     let at = best.length;
     while (at > 0 && beats(priceMicros, tie, best[at - 1]!)) at--;
-    best.splice(at, 0, { campaign, fit, priceMicros, deal: dealMatch?.deal ?? null, clock, seat, tie });
+    best.splice(at, 0, { campaign, fit, priceMicros, deal: dealMatch?.deal ?? null, clock, tie });
     if (best.length > MAX_RESERVE_TRIES) best.pop();
     return true;
   });
@@ -217,11 +229,22 @@ export const runAuction = async (
   const outcomes: AuctionResult['outcomes'] = new Map();
   if (request.cur && request.cur.length > 0 && !request.cur.some((cur) => cur.toUpperCase() === 'USD'))
     return { facts, bids: [], outcomes };
+  if (!isAllowedSeat(deps.seat, request)) return { facts, bids: [], outcomes };
   const isTest = request.test === 1;
   const clocks = new Map<string, LocalClock>();
   const bids: PlacedBid[] = [];
-  for (const imp of request.imp) {
-    const candidates = candidatesOf(imp, request, facts, exchangeId, deps, options.trackingIsSecure, clocks);
+  const bidsByCampaign = new Map<number, number>();
+  for (const imp of request.imp.slice(0, MAX_IMPS_PER_REQUEST)) {
+    const candidates = candidatesOf(
+      imp,
+      request,
+      facts,
+      exchangeId,
+      deps,
+      options.trackingIsSecure,
+      clocks,
+      bidsByCampaign,
+    );
     if (candidates.length === 0) outcomes.set(imp.id, 'no-candidate');
     for (const candidate of candidates) {
       const { campaign, clock } = candidate;
@@ -258,6 +281,7 @@ export const runAuction = async (
         if (outcome !== 'ok') continue;
       }
       bids.push({ imp, ...candidate, frequency, reservationKey });
+      bidsByCampaign.set(campaign.id, (bidsByCampaign.get(campaign.id) ?? 0) + 1);
       break;
     }
   }

@@ -1,5 +1,7 @@
 // Placed bids -> the OpenRTB 2.6 BidResponse, with each bid's markup and signed tracking URLs, and
 // the BID events that record them.
+import type { AudioVideoCreativeSubtype } from 'iab-adcom';
+import type { Bid, BidResponse as OpenRtbBidResponse } from 'iab-openrtb/v26';
 import type { DeliveryEvent } from '../delivery/event-recorder.ts';
 import { utcDayOf } from '../delivery/event-recorder.ts';
 import { toStoredDevice } from '../inventory/list-membership.ts';
@@ -11,30 +13,12 @@ import type { RequestFacts } from './request-facts.ts';
 import type { TokenSigner, TrackedBid } from './tracking-token.ts';
 import { vastProtocolOf } from './vast-markup.ts';
 
-export type ResponseBid = {
-  id: string;
-  impid: string;
-  price: number;
-  adm: string;
-  nurl: string;
-  burl: string;
-  lurl: string;
-  adomain: string[];
-  crid: string;
-  cid: string;
-  cat?: string[];
-  attr?: number[];
-  w?: number;
-  h?: number;
-  dur?: number;
-  dealid?: string;
-  /** 1 banner, 2 video, 4 native. */
-  mtype: number;
-  protocol?: number;
-};
+/** A bid as we answer it: the IAB 2.6 Bid with the fields we always send. */
+export type ResponseBid = Bid &
+  Required<Pick<Bid, 'adm' | 'nurl' | 'burl' | 'lurl' | 'adomain' | 'crid' | 'cid' | 'mtype'>>;
 
-export type BidResponse = {
-  id: string;
+/** Our answer: one seat (ours, BIDDER_SEAT), prices in USD. */
+export type BidResponse = Omit<OpenRtbBidResponse, 'seatbid' | 'cur' | 'bidid'> & {
   bidid: string;
   cur: 'USD';
   seatbid: { seat: string; bid: ResponseBid[] }[];
@@ -74,6 +58,8 @@ const expandMacrosFor = (tracked: TrackedBid, clickId: string, exchangeKey: stri
 
 export type ResponseInput = {
   request: BidRequest;
+  /** Our buyer seat: every bid is answered in it. */
+  seat: string;
   exchangeId: number;
   exchangeKey: string;
   facts: RequestFacts;
@@ -88,7 +74,7 @@ export const buildBidResponse = (
 ): { response: BidResponse; events: DeliveryEvent[] } => {
   const { request, facts } = input;
   const bidAt = Math.floor(input.nowMs / 1000);
-  const seats = new Map<string, ResponseBid[]>();
+  const bids: ResponseBid[] = [];
   const events: DeliveryEvent[] = [];
   for (const placed of input.bids) {
     const { campaign, fit } = placed;
@@ -147,12 +133,11 @@ export const buildBidResponse = (
         bid.h = fit.h;
       }
       if (fit.creative.durationS !== null) bid.dur = Math.round(fit.creative.durationS);
-      bid.protocol = vastProtocolOf(fit.vastVersion, fit.wrapper);
+      // AdCOM's list of creative subtypes (VAST 2.0 ... 4.x inline and wrapper ids).
+      bid.protocol = vastProtocolOf(fit.vastVersion, fit.wrapper) as AudioVideoCreativeSubtype;
     }
     if (placed.deal) bid.dealid = placed.deal.id;
-    const list = seats.get(placed.seat);
-    if (list) list.push(bid);
-    else seats.set(placed.seat, [bid]);
+    bids.push(bid);
     if (!tracked.isTest) {
       events.push({
         type: 'BID',
@@ -179,7 +164,7 @@ export const buildBidResponse = (
       id: request.id,
       bidid: `${request.id}-${bidAt}`,
       cur: 'USD',
-      seatbid: [...seats.entries()].map(([seat, bid]) => ({ seat, bid })),
+      seatbid: bids.length > 0 ? [{ seat: input.seat, bid: bids }] : [],
     },
     events,
   };

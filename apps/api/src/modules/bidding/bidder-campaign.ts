@@ -1,6 +1,7 @@
 // A campaign as the bidder holds it in memory: everything eligibility, pricing and pacing read,
 // compiled once from the database rows (sets instead of lists, ids resolved to what bid requests
 // carry) so that checking it against a request is a handful of look-ups.
+import type { CreativeAttribute } from 'iab-adcom';
 import type { CreativeNativeAssets } from '../../db/schema/creatives.ts';
 
 export type CreativeKind = 'image' | 'native' | 'video' | 'html';
@@ -22,7 +23,7 @@ export type BidderCreative = {
   /** Exchanges on which this creative is approved. */
   exchangeIds: ReadonlySet<number>;
   /** OpenRTB creative attributes (list 5.3) the markup has. */
-  attrs: number[];
+  attrs: CreativeAttribute[];
   /** The advertiser's domain, from the click URL (adomain, badv). */
   adomain: string | null;
 };

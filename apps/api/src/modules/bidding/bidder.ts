@@ -9,6 +9,7 @@ import { createSecretBox } from '../../platform/secret-box.ts';
 import { createEventRecorder, type EventRecorder } from '../delivery/event-recorder.ts';
 import { openPriceDecoder, PRICE_KEYS_PURPOSE } from '../delivery/exchange-price-keys.ts';
 import { createRequestCounter, type RequestCounter } from '../delivery/request-counter.ts';
+import { type Admission, createAdmission, createLoopLag, DEFAULT_ADMISSION_LIMITS } from './bid-admission.ts';
 import { type CampaignIndex, createCampaignIndex } from './campaign-index.ts';
 import { createMemoryDeliveryState, type DeliveryState } from './delivery-state.ts';
 import { createListCache, type ListCache } from './list-cache.ts';
@@ -30,6 +31,10 @@ export type Bidder = {
   trackingBaseUrl: string | null;
   /** The bidder's clock (ms): bids, holds and notice windows read it (tests move it). */
   now: () => number;
+  /** The monotonic clock (ms) tmax and load shedding are measured on; tests may replace it. */
+  monotonicNow: () => number;
+  /** Load shedding at the bid endpoint's door. */
+  admission: Admission;
   start: () => Promise<void>;
   close: () => Promise<void>;
 };
@@ -74,6 +79,8 @@ export const createBidder = (
     | 'bidJournalDir'
     | 'dataDir'
     | 'tcfVendorId'
+    | 'bidMaxInFlight'
+    | 'bidMaxQueueMs'
   >,
   options: { onError?: (error: unknown) => void; now?: () => number } = {},
 ): Bidder => {
@@ -121,7 +128,15 @@ export const createBidder = (
   const channel = `${config.redisPrefix ?? 'bid:'}changes`;
   const publisher = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
   const subscriber = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
-  return {
+  const admission = createAdmission(
+    {
+      maxInFlight: config.bidMaxInFlight ?? DEFAULT_ADMISSION_LIMITS.maxInFlight,
+      maxQueueMs: config.bidMaxQueueMs ?? DEFAULT_ADMISSION_LIMITS.maxQueueMs,
+    },
+    () => bidder.monotonicNow(),
+    createLoopLag(() => performance.now()),
+  );
+  const bidder: Bidder = {
     index,
     state,
     recorder,
@@ -132,6 +147,8 @@ export const createBidder = (
     seat: config.bidderSeat,
     trackingBaseUrl: config.trackingBaseUrl ?? null,
     now,
+    monotonicNow: () => performance.now(),
+    admission,
     start: async () => {
       sweeper = setInterval(() => {
         state.sweep(now()).catch((error: unknown) => options.onError?.(error));
@@ -150,6 +167,7 @@ export const createBidder = (
     },
     close: async () => {
       unsubscribe?.();
+      admission.close();
       if (trailing) clearTimeout(trailing);
       if (sweeper) clearInterval(sweeper);
       index.stop();
@@ -160,4 +178,5 @@ export const createBidder = (
       await Promise.all([publisher?.quit(), subscriber?.quit()]);
     },
   };
+  return bidder;
 };

@@ -4,6 +4,7 @@
 // reference look-ups come in.
 import type { Targeting } from '@console/core/api/campaigns';
 import { parseGeoFenceList } from '@console/core/validation/geo-fence';
+import { CreativeAttribute } from 'iab-adcom';
 import type { creatives } from '../../db/schema/creatives.ts';
 import { searchKeyOf } from '../reference/text-search.ts';
 import type { BidderCampaign, BidderCreative, CreativeKind, ListRule } from './bidder-campaign.ts';
@@ -18,7 +19,12 @@ export type CompileReference = {
 };
 
 /** OpenRTB creative attributes (list 5.3) of our markup: html tags may be interactive (13). */
-const ATTRS_BY_TYPE: Record<CreativeKind, number[]> = { image: [], native: [], video: [], html: [13] };
+const ATTRS_BY_TYPE: Record<CreativeKind, CreativeAttribute[]> = {
+  image: [],
+  native: [],
+  video: [],
+  html: [CreativeAttribute.USER_INTERACTIVE],
+};
 
 /** The registrable-looking host of a click URL ('www.example.com/x' -> 'example.com'). */
 export const domainOfUrl = (url: string | null): string | null => {

@@ -1,6 +1,8 @@
 // Which of a campaign's creatives fits an imp: banner size (w/h or format), creative attributes
-// (battr), video mimes, duration and protocols, native assets (IAB Native 1.2 request), secure
-// serving, and approval on the exchange. Pure.
+// (battr), banner mimes (an HTML tag only where HTML or JavaScript is accepted), video mimes,
+// duration, protocols, linearity and placement, native assets (IAB Native 1.0 to 1.2 requests),
+// secure serving, and approval on the exchange. Pure.
+import { LinearityMode } from 'iab-adcom';
 import type { BidderCreative } from './bidder-campaign.ts';
 import type { Imp } from './openrtb-request.ts';
 import { type VastVersion, vastVersionFor } from './vast-markup.ts';
@@ -13,7 +15,15 @@ export type NativeAssetRequest = {
   data?: { type?: number; len?: number };
   video?: unknown;
 };
-export type NativeRequest = { ver?: string; assets: NativeAssetRequest[] };
+/** An event tracker the request offers (Native 1.2 5.8): event type and the methods it takes. */
+export type NativeEventTrackerRequest = { event?: number; methods?: number[] };
+export type NativeRequest = {
+  ver?: string;
+  assets: NativeAssetRequest[];
+  eventtrackers?: NativeEventTrackerRequest[];
+  /** The request came in the pre-1.1 wrapper ({"native": {...}}): the answer is wrapped too. */
+  wrapped: boolean;
+};
 
 export type CreativeFit =
   | { kind: 'banner'; creative: BidderCreative; w: number; h: number }
@@ -27,13 +37,30 @@ export type CreativeFit =
     }
   | { kind: 'native'; creative: BidderCreative; request: NativeRequest };
 
-/** imp.native.request as an object (1.2 puts the assets at the top; 1.0 wrapped them in "native"). */
-export const parseNativeRequest = (text: string): NativeRequest | null => {
+/**
+ * imp.native.request as an object (1.1 and later put the assets at the top; 1.0 wrapped them in
+ * "native"); its version is its own ver, else imp.native.ver.
+ */
+export const parseNativeRequest = (text: string, impVersion?: string): NativeRequest | null => {
   try {
-    const parsed = JSON.parse(text) as { assets?: unknown; native?: { assets?: unknown } };
-    const root = Array.isArray(parsed.assets) ? parsed : parsed.native;
-    if (!root || !Array.isArray(root.assets)) return null;
-    return root as NativeRequest;
+    const parsed = JSON.parse(text) as { assets?: unknown; native?: { assets?: unknown } } | null;
+    if (!parsed || typeof parsed !== 'object') return null;
+    const wrapped = !Array.isArray(parsed.assets);
+    const root = wrapped ? parsed.native : parsed;
+    if (!root || typeof root !== 'object' || !Array.isArray(root.assets)) return null;
+    const assets = (root.assets as unknown[]).filter(
+      (asset): asset is NativeAssetRequest => typeof asset === 'object' && asset !== null,
+    );
+    const { eventtrackers, ver } = root as { eventtrackers?: unknown; ver?: unknown };
+    const version = typeof ver === 'string' || typeof ver === 'number' ? String(ver) : impVersion;
+    return {
+      ...(version ? { ver: version } : {}),
+      assets,
+      ...(Array.isArray(eventtrackers)
+        ? { eventtrackers: eventtrackers.filter((entry) => typeof entry === 'object' && entry !== null) }
+        : {}),
+      wrapped,
+    };
   } catch {
     return null;
   }
@@ -59,6 +86,25 @@ const loadsSecurely = (creative: BidderCreative) =>
   isSecureUrl(creative.vastUrl) &&
   creative.trackerUrls.every((url) => !/^http:/i.test(url.trim()));
 
+/** 'image/jpg' is what many exchanges write for JPEG. */
+const sameMime = (offered: string, mime: string) => {
+  const lower = offered.toLowerCase();
+  return lower === mime || (mime === 'image/jpeg' && lower === 'image/jpg');
+};
+
+/** The mimes under which an HTML tag (which may carry scripts) may be served. */
+const HTML_MIMES = ['text/html', 'application/javascript', 'text/javascript', 'application/x-javascript'];
+
+/**
+ * Whether banner.mimes takes this creative: an image by its own type; an HTML tag only when the
+ * list names HTML or JavaScript (a list of image types asks for images only). No list: anything.
+ */
+const acceptsMime = (creative: BidderCreative, mimes: readonly string[] | undefined) => {
+  if (!mimes || mimes.length === 0) return true;
+  if (creative.type === 'html') return mimes.some((offered) => HTML_MIMES.includes(offered.toLowerCase()));
+  return creative.mediaMime !== null && mimes.some((offered) => sameMime(offered, creative.mediaMime!));
+};
+
 const fitBanner = (creative: BidderCreative, imp: Imp): CreativeFit | null => {
   const banner = imp.banner;
   if (!banner || (creative.type !== 'image' && creative.type !== 'html')) return null;
@@ -72,19 +118,32 @@ const fitBanner = (creative: BidderCreative, imp: Imp): CreativeFit | null => {
   // btype (list 5.2): 2 XHTML banner (our image markup), 3 JavaScript (html tags may carry scripts).
   const btype = creative.type === 'image' ? 2 : 3;
   if (banner.btype?.includes(btype)) return null;
-  if (
-    creative.type === 'image' &&
-    banner.mimes &&
-    creative.mediaMime &&
-    !banner.mimes.includes(creative.mediaMime)
-  )
-    return null;
+  if (!acceptsMime(creative, banner.mimes)) return null;
   return { kind: 'banner', creative, w: creative.width, h: creative.height };
 };
+
+/**
+ * Video placements our creatives fill. Every video creative is a linear VAST ad (a progressive file,
+ * or a VAST tag that plays one), which each 2.6 plcmt (AdCOM's Plcmt Subtypes - Video: 1 instream,
+ * 2 accompanying content, 3 interstitial, 4 no content / standalone) and each 2.5 placement (list
+ * 5.9: 1 in-stream, 2 in-banner, 3 in-article, 4 in-feed, 5 interstitial / slider / floating) can
+ * play. A value outside these lists is a placement we cannot know we fill: no bid. plcmt wins over
+ * the deprecated placement.
+ * (iab-adcom's VideoPlacementSubtype, which iab-openrtb types plcmt with, holds the 2.5 list.)
+ */
+const FILLED_PLCMT = new Set([1, 2, 3, 4]);
+const FILLED_PLACEMENT = new Set([1, 2, 3, 4, 5]);
+
+const fillsPlacement = (video: NonNullable<Imp['video']>) =>
+  video.plcmt !== undefined
+    ? FILLED_PLCMT.has(video.plcmt)
+    : video.placement === undefined || FILLED_PLACEMENT.has(video.placement);
 
 const fitVideo = (creative: BidderCreative, imp: Imp): CreativeFit | null => {
   const video = imp.video;
   if (!video || creative.type !== 'video') return null;
+  // A non-linear (overlay) imp: our creatives are linear ads.
+  if (video.linearity === LinearityMode.NON_LINEAR || !fillsPlacement(video)) return null;
   if (hasBlockedAttr(creative, video.battr)) return null;
   const duration = creative.durationS;
   if (duration !== null) {
@@ -121,17 +180,24 @@ const fitVideo = (creative: BidderCreative, imp: Imp): CreativeFit | null => {
     : null;
 };
 
-/** Native 1.2 asset types: image 1 icon, 3 main; data 1 sponsored, 2 description, 12 CTA text. */
-const canFillAsset = (creative: BidderCreative, asset: NativeAssetRequest): boolean => {
-  const native = creative.native!;
+/**
+ * The creative's image for a native image asset type (Native 1.2 list 7.4): 1 icon, 3 main image
+ * (also when no type is given). Our creatives have no logo (2): a logo asset is never filled.
+ */
+export const nativeImageFor = (native: NonNullable<BidderCreative['native']>, type: number | undefined) =>
+  type === 1 ? native.icon : type === 3 || type === undefined ? native.main_image : undefined;
+
+/**
+ * Whether the creative has a matching asset for the requested one (its kind, image type and size,
+ * text length): required assets must be fillable to bid, optional ones are answered only when so.
+ * Data types: 1 sponsored, 2 description, 12 CTA text.
+ */
+export const canFillAsset = (creative: BidderCreative, asset: NativeAssetRequest): boolean => {
+  const native = creative.native;
+  if (!native) return false;
   if (asset.title) return asset.title.len === undefined || native.title.length <= asset.title.len;
   if (asset.img) {
-    const image =
-      asset.img.type === 1
-        ? native.icon
-        : asset.img.type === 3 || asset.img.type === undefined
-          ? native.main_image
-          : undefined;
+    const image = nativeImageFor(native, asset.img.type);
     if (!image) return false;
     const size = sizeOf(image.size);
     if (!size) return asset.img.w === undefined && asset.img.wmin === undefined;

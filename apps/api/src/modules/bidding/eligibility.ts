@@ -25,7 +25,8 @@ export type Ineligibility =
   | 'inventory-list'
   | 'audience'
   | 'frequency-cap-needs-user'
-  | 'blocked-category';
+  | 'blocked-category'
+  | 'no-category';
 
 const EARTH_RADIUS_KM = 6371;
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
@@ -138,10 +139,11 @@ export const findIneligibility = (
   if (listProblem) return listProblem;
   // A cap is counted per user: with no usable user key it cannot be kept, so the campaign stays out.
   if (campaign.frequencyCap && facts.userKey === null) return 'frequency-cap-needs-user';
-  if (
-    input.blockedCategories.length > 0 &&
-    campaign.adCategories.some((category) => isBlockedCategory(category, input.blockedCategories))
-  )
-    return 'blocked-category';
+  if (input.blockedCategories.length > 0) {
+    // Without categories nothing says the ads are not of a blocked kind: no bid where bcat is sent.
+    if (campaign.adCategories.length === 0) return 'no-category';
+    if (campaign.adCategories.some((category) => isBlockedCategory(category, input.blockedCategories)))
+      return 'blocked-category';
+  }
   return null;
 };

@@ -1,10 +1,11 @@
 // Ad markup (bid.adm): a banner as HTML with our impression beacon and a click redirect, video as
 // VAST (vast-markup.ts: the newest version the imp lists) with impression, click and quartile
-// tracking, native as an IAB Native 1.2 response. Every tracking URL carries the signed token; the
-// impression beacon bills (at the bid, until a notice brings the price) when an exchange sends no
-// win notice.
+// tracking, native as an IAB Native response (native-markup.ts). Every tracking URL carries the
+// signed token; the impression beacon bills (at the bid, until a notice brings the price) when an
+// exchange sends no win notice.
 import type { BidderCreative } from './bidder-campaign.ts';
-import { type CreativeFit, type NativeRequest, nativeDataText } from './creative-match.ts';
+import type { CreativeFit } from './creative-match.ts';
+import { nativeMarkup } from './native-markup.ts';
 import { buildVastMarkup } from './vast-markup.ts';
 
 export type TrackingUrls = {
@@ -87,40 +88,14 @@ const videoMarkup = (fit: Extract<CreativeFit, { kind: 'video' }>, context: Mark
   });
 };
 
-const nativeMarkup = (creative: BidderCreative, request: NativeRequest, context: MarkupContext) => {
-  const native = creative.native!;
-  const assets: Record<string, unknown>[] = [];
-  for (const asset of request.assets) {
-    if (asset.title) {
-      if (asset.title.len === undefined || native.title.length <= asset.title.len)
-        assets.push({ id: asset.id, title: { text: native.title, len: native.title.length } });
-    } else if (asset.img) {
-      const image = asset.img.type === 1 ? native.icon : native.main_image;
-      if (!image) continue;
-      const [w, h] = image.size.split('x').map(Number);
-      assets.push({
-        id: asset.id,
-        img: { url: absoluteUrl(image.url, context.baseUrl), w, h, type: asset.img.type ?? 3 },
-      });
-    } else if (asset.data) {
-      const value = nativeDataText(creative, asset.data.type);
-      if (value !== null && (asset.data.len === undefined || value.length <= asset.data.len))
-        assets.push({ id: asset.id, data: { value, type: asset.data.type } });
-    }
-  }
-  const trackers = [context.urls.impression, ...trackerUrlsOf(creative, context)];
-  return JSON.stringify({
-    ver: '1.2',
-    assets,
-    link: { url: context.urls.click },
-    // Native 1.2 event trackers (event 1 impression, method 1 image), plus imptrackers for 1.1 readers.
-    eventtrackers: trackers.map((url) => ({ event: 1, method: 1, url })),
-    imptrackers: trackers,
-  });
-};
-
 export const buildMarkup = (fit: CreativeFit, context: MarkupContext): string => {
   if (fit.kind === 'banner') return bannerMarkup(fit.creative, fit.w, fit.h, context);
   if (fit.kind === 'video') return videoMarkup(fit, context);
-  return nativeMarkup(fit.creative, fit.request, context);
+  return nativeMarkup({
+    creative: fit.creative,
+    request: fit.request,
+    clickUrl: context.urls.click,
+    impressionUrls: [context.urls.impression, ...trackerUrlsOf(fit.creative, context)],
+    absolute: (url) => absoluteUrl(url, context.baseUrl),
+  });
 };

@@ -2,6 +2,10 @@
 // checked (objects stay loose, so unknown and extension fields pass through untouched). A request
 // that is not OpenRTB (no id, no imp, an imp without banner/video/native/audio, a field of the wrong
 // type) is refused with a short reason and the OpenRTB no-bid reason code 2 (invalid request).
+// The IAB's 2.6 types (iab-openrtb, iab-adcom) are types only, with no validation, and they type
+// every list value as the union of the values it knows: a request read as such would have to refuse
+// the newer values exchanges send (a battr of a later list). So zod validates and reads lists as
+// numbers here; the answers we write (bid-response.ts, native-markup.ts) use the IAB's types.
 import { z } from 'zod';
 
 /** OpenRTB 2.x "No-Bid Reason Codes" (list 5.24 of 2.6) that this bidder sends. */
@@ -40,6 +44,11 @@ const video = z.looseObject({
   w: z.number().int().optional(),
   h: z.number().int().optional(),
   battr: intList.optional(),
+  linearity: z.number().int().optional(),
+  /** 2.6 placement subtype (AdCOM Plcmt Subtypes - Video). */
+  plcmt: z.number().int().optional(),
+  /** 2.5 placement type (deprecated in 2.6). */
+  placement: z.number().int().optional(),
 });
 
 const native = z.looseObject({

@@ -76,6 +76,9 @@ const trimImp = (imp: Imp): Record<string, unknown> => {
           w: imp.video.w,
           h: imp.video.h,
           battr: imp.video.battr,
+          linearity: imp.video.linearity,
+          plcmt: imp.video.plcmt,
+          placement: imp.video.placement,
         }
       : undefined,
     native: imp.native ? { request: imp.native.request, battr: imp.native.battr } : undefined,
