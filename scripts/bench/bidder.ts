@@ -434,6 +434,7 @@ const runLoadBench = async () => {
         JSON.stringify(
           buildBidResponse({
             request: parsed.request,
+            seat: 'console',
             exchangeId,
             exchangeKey: 'openx',
             facts: auction.facts,
