@@ -20,7 +20,6 @@ import {
   postBid as postBidTo,
   track,
 } from './support/bid-calls.ts';
-import { holdBidderClock } from './support/bidder-clock.ts';
 import { bookSpend, creditAccount } from './support/ledger-fixtures.ts';
 import { FULL_CONSENT, OTHER_TCF_VENDOR_ID, TEST_TCF_VENDOR_ID, tcStringOf } from './support/tc-strings.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -33,7 +32,6 @@ beforeAll(async () => {
   t = await startTestApp({ tcfVendorId: TEST_TCF_VENDOR_ID });
   await seedDemoDelivery(t.deps.db, t.deps.media.mediaDir);
   await t.bidder.index.reload();
-  holdBidderClock(t.bidder, () => 0);
   advertiserToken = await t.loginAs(DEMO_DELIVERY_ADVERTISER);
   const rows = await t.deps.db.select({ id: campaigns.id, name: campaigns.name }).from(campaigns);
   campaignIdByName = new Map(rows.map((row) => [row.name, row.id]));

@@ -21,6 +21,7 @@ import type { ReportWorker } from '../../src/modules/reports/report-worker.ts';
 import type { AppDeps } from '../../src/platform/deps.ts';
 import { seedDemo } from '../../src/seed/demo-seed.ts';
 import { ensurePlatformCompany } from '../../src/seed/platform-company.ts';
+import { holdBidderClock } from './bidder-clock.ts';
 import { openSnapshotDatabase } from './pglite-snapshot.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
@@ -116,9 +117,6 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   dspAllowedPrivateHosts: [],
   listUploadMaxBytes: 64 * 1024 * 1024,
   bidderSeat: 'console',
-  // A busy test machine's event loop runs late now and then: bid requests are not shed for it here
-  // (tests of shedding give the bidder an admission with their own clock).
-  bidMaxQueueMs: 60_000,
   ...overrides,
 });
 
@@ -162,6 +160,9 @@ export const startTestApp = async (
     database,
     now: options.now,
   });
+  // The bidder measures tmax and load on a clock that stands still unless a test moves it (a busy
+  // test machine would otherwise turn a bid into a late no-bid now and then).
+  holdBidderClock(bidder, () => 0);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
