@@ -450,11 +450,7 @@ describe('PATCH /api/admin/users/:id/status', () => {
     expect(off.body.message).toBe('User deactivated.');
     expect(dataOf<UserListItem>(off).status).toBe('INACTIVE');
     expectUnauthorized(await t.call('GET', '/api/auth/profile', { token }), SESSION_ENDED);
-    expectError(
-      await loginStatus(user.email, user.password),
-      403,
-      'This account is deactivated. Please contact support.',
-    );
+    expectError(await loginStatus(user.email, user.password), 401, 'Invalid email or password.');
     expect(emailsOf(await list(tok.admin, { status: 'INACTIVE' }))).toContain(user.email);
 
     const on = await t.call('PATCH', `/api/admin/users/${id}/status`, {

@@ -328,8 +328,8 @@ describe('an advertiser of its own, from creation to deactivation', () => {
     expectUnauthorized(await t.call('GET', '/api/auth/profile', { token }), SESSION_ENDED);
     expectError(
       await t.call('POST', '/api/auth/login', { body: { email: created.email, password } }),
-      403,
-      'This account is deactivated. Please contact support.',
+      401,
+      'Invalid email or password.',
     );
     expectError(await actAs(tok.agency, created.user_primary_id), 400, 'This user is not active.');
     const inactive = await t.call('GET', BASE, { token: tok.agency, query: { status: 'INACTIVE' } });

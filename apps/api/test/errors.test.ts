@@ -273,16 +273,17 @@ describe('routes and tokens', () => {
     }
   });
 
-  it('a session of a deactivated user is a 401', async () => {
+  it('a session of a deactivated user is a 401; signing in to it reads like a wrong password', async () => {
     const user = await insertUser(t, { role: 'ADVERTISER' });
     const session = await sessionOf(t, user.email, user.password);
     await t.deps.db.update(users).set({ status: 'INACTIVE' }).where(eq(users.id, user.id));
     expectUnauthorized(await t.call('GET', '/api/auth/profile', { token: session.token }), SESSION_ENDED);
-    expectError(
-      await t.call('POST', LOGIN, { body: { email: user.email, password: user.password } }),
-      403,
-      'This account is deactivated. Please contact support.',
-    );
+    // The right password and a wrong one get the same answer, so sign-in tells nothing about it.
+    const right = await t.call('POST', LOGIN, { body: { email: user.email, password: user.password } });
+    const wrong = await t.call('POST', LOGIN, { body: { email: user.email, password: 'Wrong-password-9' } });
+    expectError(right, 401, 'Invalid email or password.');
+    expect(wrong.status).toBe(right.status);
+    expect(wrong.body).toEqual(right.body);
   });
 
   it('answers carry the security headers and no framework banner', async () => {

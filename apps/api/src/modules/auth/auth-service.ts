@@ -34,14 +34,14 @@ export const login = async (
     await burnPasswordCheck(password);
     throw attempt.failure(unauthorized(INVALID_LOGIN_MESSAGE));
   }
-  // A pending registration is not an account yet: its password is checked (the same work and time)
-  // and answered like a wrong one, so sign-in cannot test passwords of an unproven address.
+  // Only an active account signs in. A pending registration (not an account yet) and a deactivated
+  // account have their password checked (the same work and time) and are answered like a wrong
+  // password, right or not, so sign-in cannot test the password of an address it will not open.
   const passwordMatches = await verifyPassword(user.passwordHash, password);
-  if (!passwordMatches || user.status === 'PENDING') {
+  if (!passwordMatches || user.status !== 'ACTIVE') {
     throw attempt.failure(unauthorized(INVALID_LOGIN_MESSAGE));
   }
   await attempt.succeed();
-  if (user.status === 'INACTIVE') throw forbidden('This account is deactivated. Please contact support.');
   return openSession(deps, user);
 };
 
