@@ -41,8 +41,9 @@ const registration = {
 
 const login = (email: string, password: string) =>
   t.call('POST', '/api/auth/login', { body: { email, password } });
-const verify = (email: string, otp: string) =>
-  t.call('POST', '/api/auth/verify-otp', { body: { email, otp } });
+/** Verifies with the registration's password (the demo one unless a test says otherwise). */
+const verify = (email: string, otp: string, password: string = DEMO_PASSWORD) =>
+  t.call('POST', '/api/auth/verify-otp', { body: { email, otp, password } });
 
 describe('POST /api/auth/register and verify-otp', () => {
   it.each(['ADVERTISER', 'AGENCY'] as const)(
@@ -336,7 +337,7 @@ describe('POST /api/auth/forgot-password and reset-password', () => {
   });
 });
 
-describe('a pending address belongs to its first registration', () => {
+describe('a code completes only the registration whose password is entered with it', () => {
   const victim = { firstName: 'First', lastName: 'Owner', companyName: 'First Co', password: 'Owner-pass-1' };
   const attacker = {
     role: 'AGENCY' as const,
@@ -355,24 +356,65 @@ describe('a pending address belongs to its first registration', () => {
       .set({ createdAt: sql`${users.createdAt} - ${hours} * interval '1 hour'` })
       .where(eq(users.email, email));
 
-  it('the takeover fails: after an attacker registers the address, a resent code activates the victim', async () => {
+  it('attacker first: the owner registers too, resends, and verifies with their own password', async () => {
     const email = uniqueEmail('victim');
-    const victimAnswer = await register(email, victim);
     const attackerAnswer = await register(email, attacker);
-    // The attacker hears what anybody hears.
-    expect(attackerAnswer.status).toBe(200);
-    expect(attackerAnswer.body).toEqual(victimAnswer.body);
+    const victimAnswer = await register(email, victim);
+    // Both hear what anybody hears.
+    expect(victimAnswer.status).toBe(200);
+    expect(victimAnswer.body).toEqual(attackerAnswer.body);
+    // The attacker's code is still live: the owner's registration voids nothing and mails nothing.
+    expect(await mailsTo(t, email)).toHaveLength(1);
 
     expect((await resend(email)).status).toBe(200);
-    const [, resent] = await mailsTo(t, email);
-    expect(resent?.body).toContain('First Co (First Owner, advertiser)');
-    const session = dataOf<SessionData>(await verify(email, await t.readOtp(email)));
+    const code = await t.readOtp(email);
+    const session = dataOf<SessionData>(await verify(email, code, victim.password));
     expect(session).toMatchObject({ role: 'ADVERTISER', firstName: 'First', companyName: 'First Co' });
     expect((await login(email, victim.password)).status).toBe(200);
     expectUnauthorized(await login(email, attacker.password), INVALID_LOGIN);
   });
 
-  it('five more registrations mail nothing, change nothing, and leave the first code valid', async () => {
+  it('a right code with a wrong password reads exactly like a wrong code', async () => {
+    const email = uniqueEmail('victim');
+    await register(email, attacker);
+    const code = await t.readOtp(email);
+    const wrongPassword = await verify(email, code, 'Not-their-pass-3');
+    const wrongCode = await verify(email, otherCode(code), 'Not-their-pass-3');
+    expectError(wrongPassword, 400, OTP_INVALID);
+    expect(wrongPassword.body).toEqual(wrongCode.body);
+    expect((await userRowOf(t, email)).status).toBe('PENDING');
+  });
+
+  it('the attacker cannot verify its registration without the code', async () => {
+    const email = uniqueEmail('victim');
+    await register(email, attacker);
+    const code = await t.readOtp(email);
+    expectError(await verify(email, otherCode(code), attacker.password), 400, OTP_INVALID);
+    expect((await userRowOf(t, email)).status).toBe('PENDING');
+    expectUnauthorized(await login(email, attacker.password), INVALID_LOGIN);
+  });
+
+  it('a wrong password counts like a wrong code: four leave the code usable, five burn it', async () => {
+    const usable = uniqueEmail('tries');
+    await register(usable, victim);
+    const code = await t.readOtp(usable);
+    for (let i = 0; i < 2; i++) expectError(await verify(usable, code, attacker.password), 400, OTP_INVALID);
+    for (let i = 0; i < 2; i++) {
+      expectError(await verify(usable, otherCode(code), victim.password), 400, OTP_INVALID);
+    }
+    expect((await verify(usable, code, victim.password)).status).toBe(200);
+
+    const burnt = uniqueEmail('tries');
+    await register(burnt, victim);
+    const burntCode = await t.readOtp(burnt);
+    for (let i = 0; i < 5; i++) {
+      expectError(await verify(burnt, burntCode, attacker.password), 400, OTP_INVALID);
+    }
+    expectError(await verify(burnt, burntCode, victim.password), 400, OTP_INVALID);
+    expect((await userRowOf(t, burnt)).status).toBe('PENDING');
+  });
+
+  it('more registrations mail nothing while a code is live, change nothing, and leave that code valid', async () => {
     const email = uniqueEmail('victim');
     await register(email, victim);
     const firstCode = await t.readOtp(email);
@@ -381,13 +423,30 @@ describe('a pending address belongs to its first registration', () => {
     expect(await mailsTo(t, email)).toHaveLength(1);
     expect(await userRowOf(t, email)).toEqual(before);
 
-    const session = dataOf<SessionData>(await verify(email, firstCode));
+    const session = dataOf<SessionData>(await verify(email, firstCode, victim.password));
     expect(session).toMatchObject({ role: 'ADVERTISER', firstName: 'First', lastName: 'Owner' });
     expect((await login(email, victim.password)).status).toBe(200);
     expectUnauthorized(await login(email, attacker.password), INVALID_LOGIN);
   });
 
-  it('holds the address for 24 hours unverified; the next registration then replaces it', async () => {
+  it('a later registration mails a code when none is live (the first was burnt by guesses)', async () => {
+    const email = uniqueEmail('victim');
+    await register(email, attacker);
+    const code = await t.readOtp(email);
+    for (let i = 0; i < 5; i++)
+      expectError(await verify(email, otherCode(code), attacker.password), 400, OTP_INVALID);
+    await register(email, victim);
+    const mails = await mailsTo(t, email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.body).toContain('Enter it with the password you registered with');
+    const fresh = await t.readOtp(email);
+    expect(dataOf<SessionData>(await verify(email, fresh, victim.password))).toMatchObject({
+      role: 'ADVERTISER',
+      companyName: 'First Co',
+    });
+  });
+
+  it('holds the address for 24 hours unverified; the next registration then starts afresh', async () => {
     const email = uniqueEmail('expired');
     await register(email, victim);
     const staleCode = await t.readOtp(email);
@@ -397,23 +456,34 @@ describe('a pending address belongs to its first registration', () => {
 
     await ageRegistration(email, 2);
     await register(email, attacker);
-    const mails = await mailsTo(t, email);
-    expect(mails).toHaveLength(2);
-    expect(mails[1]?.body).toContain('Takeover Co (Second Taker, agency)');
+    expect(await mailsTo(t, email)).toHaveLength(2);
     expect(await userRowOf(t, email)).toMatchObject({
       status: 'PENDING',
       role: 'AGENCY',
       firstName: 'Second',
     });
-    // The replaced registration's code died with it; the new one's code activates the new data.
+    // The replaced registrations died with their code: the victim's password no longer completes one.
     const freshCode = await t.readOtp(email);
-    if (freshCode !== staleCode) expectError(await verify(email, staleCode), 400, OTP_INVALID);
-    expect(dataOf<SessionData>(await verify(email, freshCode))).toMatchObject({ role: 'AGENCY' });
+    if (freshCode !== staleCode) {
+      expectError(await verify(email, staleCode, attacker.password), 400, OTP_INVALID);
+    }
+    expectError(await verify(email, freshCode, victim.password), 400, OTP_INVALID);
+    expect(dataOf<SessionData>(await verify(email, freshCode, attacker.password))).toMatchObject({
+      role: 'AGENCY',
+    });
     expect((await login(email, attacker.password)).status).toBe(200);
     // ...and, once active, the address is held for good.
     await register(email, victim);
     expect((await mailsTo(t, email)).at(-1)?.subject).toBe(
       'Someone tried to register with your e-mail address',
     );
+  });
+
+  it('verify-otp asks for the password', async () => {
+    const { email } = await registerAccount(t);
+    const otp = await t.readOtp(email);
+    expectFieldErrors(await t.call('POST', '/api/auth/verify-otp', { body: { email, otp } }), {
+      password: true,
+    });
   });
 });

@@ -66,7 +66,7 @@ export const registerAccount = async (t: TestApp, account: NewAccount = {}) => {
 export const createVerifiedAccount = async (t: TestApp, account: NewAccount = {}) => {
   const { email, password } = await registerAccount(t, account);
   const otp = await t.readOtp(email);
-  const result = await t.call('POST', '/api/auth/verify-otp', { body: { email, otp } });
+  const result = await t.call('POST', '/api/auth/verify-otp', { body: { email, otp, password } });
   if (result.status !== 200) throw new Error(`verify failed: ${JSON.stringify(result.body)}`);
   return { ...dataOf<SessionData>(result), password };
 };

@@ -12,10 +12,12 @@ export const emailField = emailSchema.transform((email) => email.toLowerCase());
 const personName = z.string().trim().min(1, 'This field is required.').max(100, 'At most 100 characters.');
 
 const userPrimaryId = int8IdParam('user id');
+/** A password given to be checked (not set): any text the policy may once have allowed. */
+const givenPassword = z.string().min(1, 'Password is required.').max(200);
 
 export const loginBody = z.object({
   email: emailField,
-  password: z.string().min(1, 'Password is required.').max(200),
+  password: givenPassword,
 });
 
 export const registerBody = z.object({
@@ -28,7 +30,12 @@ export const registerBody = z.object({
 });
 
 export const emailBody = z.object({ email: emailField });
-export const verifyOtpBody = z.object({ email: emailField, otp: otpSchema });
+/** The password is the registration's own: the code completes only the registration made with it. */
+export const verifyOtpBody = z.object({
+  email: emailField,
+  otp: otpSchema,
+  password: givenPassword,
+});
 export const resetPasswordBody = z.object({ email: emailField, otp: otpSchema, password: passwordSchema });
 export const changePasswordBody = z.object({
   current_password: z.string().min(1, 'Current password is required.').max(200),
@@ -80,6 +87,6 @@ export type UserSettings = z.infer<typeof userSettingsSchema>;
 
 export const emailChangeBody = z.object({
   new_email: emailField,
-  password: z.string().min(1, 'Password is required.').max(200),
+  password: givenPassword,
 });
 export const otpBody = z.object({ otp: otpSchema });

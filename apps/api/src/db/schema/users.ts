@@ -49,6 +49,31 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Later registrations of a pending address: each is a claim on the account, identified by its
+ * password, that the address's code activates in place of the pending row's own data when it is
+ * entered with that password (see modules/auth/registration-service.ts). Gone once the address is
+ * proven, or when its pending registration expires and is replaced.
+ */
+export const registrationClaims = pgTable(
+  'registration_claims',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The pending account of the address. */
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    companyName: text('company_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    agencyId: bigint('agency_id', { mode: 'number' }).references((): AnyPgColumn => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('registration_claims_user_idx').on(t.userId)],
+);
+
 /** Per-user switches of spec section 3 ('User config'); admins and co-admins have none. */
 export const userConfigs = pgTable('user_configs', {
   userId: bigint('user_id', { mode: 'number' })

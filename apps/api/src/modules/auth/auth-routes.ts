@@ -119,7 +119,7 @@ export const authRoutes =
       async (request) => ({
         success: true as const,
         message: 'Your e-mail address is verified.',
-        data: await verifyEmail(deps, request.body.email, request.body.otp),
+        data: await verifyEmail(deps, request.body.email, request.body.otp, request.body.password),
       }),
     );
 

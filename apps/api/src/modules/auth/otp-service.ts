@@ -44,19 +44,21 @@ export const issueOtp = async (
 /**
  * The payload of the live code the given one matches, once consumed; null when none matches. A
  * wrong try counts against every live code of the purpose, so several live codes give a guesser no
- * more tries than one.
+ * more tries than one. `accept`, asked only once the code matched, can refuse what goes with the
+ * code (a registration's password): that is a wrong try too, answered and counted like a wrong code.
  */
 export const consumeOtp = async (
   db: DbOrTx,
   userId: number,
   purpose: OtpPurpose,
   code: string,
+  accept: () => Promise<boolean> = async () => true,
 ): Promise<{ id: number; payload: string | null } | null> => {
   const live = await db.select().from(otps).where(liveCodes(userId, purpose)).orderBy(desc(otps.id));
   if (live.length === 0) return null;
   const given = Buffer.from(hashCode(code));
   const match = live.find((row) => timingSafeEqual(Buffer.from(row.codeHash), given));
-  if (!match) {
+  if (!match || !(await accept())) {
     await db
       .update(otps)
       .set({ attempts: sql`${otps.attempts} + 1` })
@@ -88,4 +90,10 @@ export const retireOtps = async (db: DbOrTx, userId: number, purpose: OtpPurpose
     .update(otps)
     .set({ consumedAt: new Date() })
     .where(and(eq(otps.userId, userId), eq(otps.purpose, purpose), isNull(otps.consumedAt)));
+};
+
+/** Whether the user has a live code of the purpose (one that can still be entered). */
+export const hasLiveOtp = async (db: DbOrTx, userId: number, purpose: OtpPurpose) => {
+  const [row] = await db.select({ id: otps.id }).from(otps).where(liveCodes(userId, purpose)).limit(1);
+  return row !== undefined;
 };

@@ -1,35 +1,48 @@
 // Self-registration of advertisers and agencies, proven by a code mailed to the address.
 //
-// The first registration of an address holds it: the pending account carries that registration's
-// data and password, and every code of the address (the first, or one resent) activates exactly
-// that. Further registrations of the pending address change nothing and mail nothing, so nobody
-// can slip a password of their own into a code its owner will enter, nor void the owner's code.
-// Once the registration has waited PENDING_REGISTRATION_LIFETIME_MS unverified, the next
-// registration of the address replaces it (and its codes die), so an address someone registered
-// and never proved is not held for ever.
-// Why first-come rather than choosing the password after the address is proven: the form asks
-// for the password once, with the rest, and the API keeps its shape; nobody can verify a
-// registration without reading the mailbox, and each code's mail names the registration it
-// completes, so the owner of an address someone else registered sees it is not theirs.
+// A registration is identified by its address and its password. Codes belong to the address: they
+// go to its mailbox, whoever asked for them. A code activates only the pending registration whose
+// password is entered with it (POST /verify-otp takes email, otp and password), so completing a
+// registration takes both the mailbox and that registration's password:
+// - someone who registers an address that is not theirs cannot complete it (no code), and the
+//   mailbox owner cannot complete it either (not their password): a resent code never carries
+//   anybody else's claim;
+// - the owner of an address someone else registered first registers it too, with their own
+//   password, and completes their own registration with any live code of the address and that
+//   password; the other registration dies with it.
+// A wrong password with a right code is answered and counted exactly like a wrong code (the same
+// five tries per code), and the password is only checked once the code matched, so nobody without
+// the mailbox can test passwords here.
+// The first registration of an address is the pending account's own data; later ones are kept as
+// claims beside it (registration_claims, the newest MAX_LATER_CLAIMS) and mail a code only when the
+// address has no live one, so they never void a code the owner holds. Once the first registration
+// has waited PENDING_REGISTRATION_LIFETIME_MS unverified, the next registration starts afresh (the
+// old registrations and their codes die), so an address is not held for ever.
 // The caller always hears the same answer at the same time: the work is done after answering
 // (whether the address is new, pending or taken), and an address that already has an account
 // gets a notice instead of a code.
 import type { SessionData } from '@console/core/api/auth';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { userConfigs, users } from '../../db/schema/users.ts';
+import { registrationClaims, userConfigs, users } from '../../db/schema/users.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, UNSTORABLE_VALUE_MESSAGE } from '../../platform/errors.ts';
 import { refuseCommonPassword } from '../../platform/password-policy.ts';
-import { hashPassword } from '../../platform/passwords.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { findUserByEmail, type UserRow } from '../users/user-queries.ts';
 import { clearAccountThrottles } from './login-throttle.ts';
-import { consumeOtp, issueOtp, OTP_INVALID_MESSAGE, retireOtps } from './otp-service.ts';
+import { consumeOtp, hasLiveOtp, issueOtp, OTP_INVALID_MESSAGE, retireOtps } from './otp-service.ts';
 import { openSession } from './session-service.ts';
 
 /** How long an unverified registration holds its address against other registrations. */
 export const PENDING_REGISTRATION_LIFETIME_MS = 24 * 60 * 60_000;
+
+/**
+ * How many later registrations of a pending address are kept (the newest): each costs a password
+ * check when a right code is entered.
+ */
+export const MAX_LATER_CLAIMS = 10;
 
 export type RegisterInput = {
   role: 'ADVERTISER' | 'AGENCY';
@@ -50,16 +63,15 @@ type Claim = {
   agencyId: number | null;
 };
 
-/** The code's mail names what it confirms, so the owner of the address can tell it is theirs. */
-const mailCode = async (deps: AppDeps, user: UserRow, code: string) => {
-  const who = `${user.companyName} (${user.firstName} ${user.lastName}, ${user.role.toLowerCase()})`;
+/** The code proves the address; it completes the registration whose password is entered with it. */
+const mailCode = async (deps: AppDeps, email: string, code: string) => {
   await deps.mailer.send({
-    to: user.email,
+    to: email,
     subject: 'Verify your e-mail address',
     body:
       `Your code to verify your e-mail address is ${code}. It is valid for 10 minutes. ` +
-      `It completes the registration of ${who}. If you did not register this, ignore this mail: ` +
-      'nothing happens without the code.',
+      'Enter it with the password you registered with: it completes only the registration made ' +
+      'with that password. If you did not register, ignore this mail: nothing happens without the code.',
   });
 };
 
@@ -111,9 +123,52 @@ const replaceExpiredPending = (deps: AppDeps, pending: UserRow, claim: Claim) =>
       .returning();
     if (!row) return undefined;
     await retireOtps(tx, row.id, 'VERIFY_EMAIL');
+    await tx.delete(registrationClaims).where(eq(registrationClaims.userId, row.id));
     await recordRegister(tx, row);
     return row;
   });
+
+/**
+ * A later registration of a pending address, kept beside the first; the oldest beyond
+ * MAX_LATER_CLAIMS goes.
+ */
+const addLaterClaim = (deps: AppDeps, pending: UserRow, claim: Claim) =>
+  deps.db.transaction(async (tx) => {
+    await tx.insert(registrationClaims).values({ ...claim, userId: pending.id });
+    const newest = tx
+      .select({ id: registrationClaims.id })
+      .from(registrationClaims)
+      .where(eq(registrationClaims.userId, pending.id))
+      .orderBy(desc(registrationClaims.id))
+      .limit(MAX_LATER_CLAIMS);
+    await tx
+      .delete(registrationClaims)
+      .where(and(eq(registrationClaims.userId, pending.id), notInArray(registrationClaims.id, newest)));
+  });
+
+type ClaimRow = Omit<Claim, 'role'> & { role: string };
+
+const claimOfRow = (row: ClaimRow): Claim => ({
+  role: row.role as Claim['role'],
+  firstName: row.firstName,
+  lastName: row.lastName,
+  companyName: row.companyName,
+  passwordHash: row.passwordHash,
+  agencyId: row.agencyId,
+});
+
+/** The registration of the pending address made with this password (the newest), if any. */
+const claimWithPassword = async (deps: AppDeps, pending: UserRow, password: string) => {
+  const later = await deps.db
+    .select()
+    .from(registrationClaims)
+    .where(eq(registrationClaims.userId, pending.id))
+    .orderBy(desc(registrationClaims.id));
+  for (const claim of [...later, pending].map(claimOfRow)) {
+    if (await verifyPassword(claim.passwordHash, password)) return claim;
+  }
+  return undefined;
+};
 
 /**
  * What registration checks before answering: only what does not depend on the address. The work
@@ -151,23 +206,48 @@ export const recordRegistration = async (
   const registered = existing
     ? await replaceExpiredPending(deps, existing, claim)
     : await createPending(deps, input.email, claim);
-  if (!registered) return;
-  await mailCode(deps, registered, await issueOtp(deps.db, registered.id, 'VERIFY_EMAIL'));
+  if (registered) {
+    await mailCode(deps, registered.email, await issueOtp(deps.db, registered.id, 'VERIFY_EMAIL'));
+    return;
+  }
+  // The address is pending (or became so meanwhile): this registration waits beside the first,
+  // and a code is mailed only when none is live, so no code the owner holds is voided.
+  const pending = existing ?? (await findUserByEmail(deps.db, input.email));
+  if (pending?.status !== 'PENDING') return;
+  await addLaterClaim(deps, pending, claim);
+  if (await hasLiveOtp(deps.db, pending.id, 'VERIFY_EMAIL')) return;
+  await mailCode(deps, pending.email, await issueOtp(deps.db, pending.id, 'VERIFY_EMAIL'));
 };
 
-/** The code proves the address: the pending account is activated and signed in. */
-export const verifyEmail = async (deps: AppDeps, email: string, otp: string): Promise<SessionData> => {
+/**
+ * The code proves the address, the password picks the registration: the pending account becomes
+ * that registration, is activated and signed in. A wrong password reads like a wrong code.
+ */
+export const verifyEmail = async (
+  deps: AppDeps,
+  email: string,
+  otp: string,
+  password: string,
+): Promise<SessionData> => {
   const user = await findUserByEmail(deps.db, email);
   if (user?.status !== 'PENDING') throw badRequest(OTP_INVALID_MESSAGE);
-  if (!(await consumeOtp(deps.db, user.id, 'VERIFY_EMAIL', otp))) throw badRequest(OTP_INVALID_MESSAGE);
+  const chosen: { claim?: Claim } = {};
+  const accept = async () => {
+    chosen.claim = await claimWithPassword(deps, user, password);
+    return chosen.claim !== undefined;
+  };
+  const consumed = await consumeOtp(deps.db, user.id, 'VERIFY_EMAIL', otp, accept);
+  if (!consumed || !chosen.claim) throw badRequest(OTP_INVALID_MESSAGE);
+  const claim = chosen.claim;
   const active = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
-      .set({ status: 'ACTIVE', emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .set({ ...claim, status: 'ACTIVE', emailVerifiedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(users.id, user.id), eq(users.status, 'PENDING')))
       .returning();
     if (!row) return undefined;
     await retireOtps(tx, user.id, 'VERIFY_EMAIL');
+    await tx.delete(registrationClaims).where(eq(registrationClaims.userId, user.id));
     await recordChange(tx, {
       entityType: 'user',
       entityId: user.id,
@@ -188,5 +268,5 @@ export const verifyEmail = async (deps: AppDeps, email: string, otp: string): Pr
 export const resendVerification = async (deps: AppDeps, email: string) => {
   const user = await findUserByEmail(deps.db, email);
   if (user?.status !== 'PENDING') return;
-  await mailCode(deps, user, await issueOtp(deps.db, user.id, 'VERIFY_EMAIL'));
+  await mailCode(deps, user.email, await issueOtp(deps.db, user.id, 'VERIFY_EMAIL'));
 };

@@ -1,5 +1,6 @@
 // /register: an advertiser or agency account, then the mailed one-time code; a verified code signs
-// the new user in and opens the role's home.
+// the new user in and opens the role's home. The code is sent with the registration's password (kept
+// in memory from the form; asked again when the page was reloaded on the code step).
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
@@ -28,6 +29,7 @@ import { OtpStep } from './components/otp-step.tsx';
 import { PasswordField } from './components/password-field.tsx';
 import { checkConfirmation, checkEmail, checkRequired, collectErrors } from './form-rules.ts';
 import { checkNewPassword } from './password-rule.ts';
+import { readPendingRegistration, writePendingRegistration } from './pending-registration.ts';
 
 type Fields = 'firstName' | 'lastName' | 'companyName' | 'email' | 'password' | 'confirmation';
 
@@ -40,7 +42,16 @@ const RegisterPage = () => {
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
   const [failure, setFailure] = useState<ApiResult<unknown> | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
-  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const [pendingEmail, setPendingEmailState] = useState<string | null>(readPendingRegistration);
+  // The password typed again on the code step; null while the form's own password is at hand.
+  const [passwordAgain, setPasswordAgain] = useState<string | null>(() => (pendingEmail ? '' : null));
+  const [passwordAgainError, setPasswordAgainError] = useState<string | null>(null);
+
+  const setPendingEmail = (email: string | null) => {
+    writePendingRegistration(email);
+    setPendingEmailState(email);
+    if (email === null) setPasswordAgain(null);
+  };
 
   const bind = (field: Fields) => ({
     name: field,
@@ -97,12 +108,36 @@ const RegisterPage = () => {
           submitLabel={t('otp.submit')}
           failureTitle={t('otp.failed')}
           onResend={() => resendRegistrationOtp({ email: pendingEmail })}
+          validateExtra={() => {
+            const error =
+              passwordAgain === null ? null : checkRequired(passwordAgain, 'errors.passwordRequired');
+            setPasswordAgainError(error);
+            return error === null;
+          }}
           onVerify={async (otp) => {
-            const result = await verifyRegistrationOtp({ email: pendingEmail, otp });
-            if (result.success && isSessionData(result.data)) await signIn(result.data);
+            const password = passwordAgain ?? values.password;
+            const result = await verifyRegistrationOtp({ email: pendingEmail, otp, password });
+            if (result.success && isSessionData(result.data)) {
+              writePendingRegistration(null);
+              await signIn(result.data);
+            }
             return result;
           }}
-        />
+        >
+          {passwordAgain === null ? null : (
+            <PasswordField
+              label={t('otp.password')}
+              description={t('otp.passwordAgain')}
+              name="password"
+              data-testid="register-verify-password"
+              autoComplete="current-password"
+              required
+              value={passwordAgain}
+              onChange={(event) => setPasswordAgain(event.currentTarget.value)}
+              error={passwordAgainError ? t(passwordAgainError) : undefined}
+            />
+          )}
+        </OtpStep>
         <Group justify="center">
           <Button variant="subtle" size="compact-sm" onClick={() => setPendingEmail(null)}>
             {t('otp.changeEmail')}

@@ -21,9 +21,11 @@ export const requestLogin = (body: { email: string; password: string }): Promise
 export const requestRegistration = (body: RegisterBody): Promise<ApiResult<{ email: string }>> =>
   apiPost<{ email: string }>('/api/auth/register', body, asVisitor);
 
+/** The password is the registration's: the code completes only the registration made with it. */
 export const verifyRegistrationOtp = (body: {
   email: string;
   otp: string;
+  password: string;
 }): Promise<ApiResult<SessionData>> => apiPost<SessionData>('/api/auth/verify-otp', body, asVisitor);
 
 export const resendRegistrationOtp = (body: { email: string }): Promise<ApiResult<unknown>> =>
