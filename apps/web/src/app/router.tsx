@@ -4,7 +4,7 @@
 import { lazy, useEffect } from 'react';
 import { useCompanyConfig } from '../lib/config/use-company-config.ts';
 import { navigateTo, useAppLocation } from '../lib/navigation/app-navigator.ts';
-import { deepLinkState } from '../lib/navigation/deep-link.ts';
+import { rememberDeepLink } from '../lib/navigation/deep-link.ts';
 import { formatDocumentTitle } from '../lib/routing/document-title.ts';
 import { useSession } from '../lib/session/session-store.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
@@ -38,7 +38,10 @@ const LoggedOutRoutes = () => {
   const key = routeKey(pathname);
   const page = LOGGED_OUT_PAGES[key] ?? OPEN_PAGES[key];
   useEffect(() => {
-    if (!page) navigateTo('/login', { replace: true, state: deepLinkState(pathname, search, hash) });
+    if (!page) {
+      rememberDeepLink(pathname, search, hash);
+      navigateTo('/login', { replace: true });
+    }
   }, [page, pathname, search, hash]);
   if (!page) return null;
   return (

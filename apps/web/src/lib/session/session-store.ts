@@ -6,7 +6,7 @@ import { BACK_TO_PATH, HOME_PATH } from '@console/core/routes/paths';
 import { useMemo, useSyncExternalStore } from 'react';
 import { ApiError, apiGet, apiPost } from '../http/api-client.ts';
 import { navigateTo } from '../navigation/app-navigator.ts';
-import { deepLinkOf } from '../navigation/deep-link.ts';
+import { takeDeepLink } from '../navigation/deep-link.ts';
 import {
   type AuthRecord,
   applyBackTo,
@@ -46,11 +46,11 @@ const rankOf = (role: Role): number => ROLES.indexOf(role);
 
 /**
  * Starts the session after login or OTP verification and lands on the path a deep link asked for
- * (kept in /login's history state), else on the role's home.
+ * (remembered when this page load was sent to /login), else on the role's home.
  */
 export const signIn = async (data: SessionData): Promise<void> => {
   const record = createAuthRecord(data, Date.now());
-  const askedFor = deepLinkOf((window.history.state as { usr?: unknown } | null)?.usr);
+  const askedFor = takeDeepLink();
   await saveAuth(record);
   navigateTo(askedFor ?? HOME_PATH[record.role], { replace: true });
 };
