@@ -144,17 +144,7 @@ const smartAppList = {
 
 /** An API key: its own user's only, and only while it is not revoked. */
 const apiKey = {
-  notFound: 'API key not found.',
-  find: async (db, id, lock) => {
-    const query = db
-      .select({ row: apiKeys, owner: ownerColumns })
-      .from(apiKeys)
-      .innerJoin(users, eq(users.id, apiKeys.userId))
-      .where(eq(apiKeys.id, id))
-      .limit(1);
-    const [found] = lock ? await query.for('update', { of: apiKeys }) : await query;
-    return found;
-  },
+  ...ownedBy(apiKeys, apiKeys.userId, 'API key not found.'),
   allows: (caller, found) => found.owner?.id === caller.userId && found.row.revokedAt === null,
 } satisfies AccessRule<typeof apiKeys.$inferSelect>;
 
