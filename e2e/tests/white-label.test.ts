@@ -32,7 +32,7 @@ describe('white-label', () => {
     expect(await shownText(footer)).toMatch(/^© 2025(–\d{4})? Northwind Media, powered by Trading Desk\.$/);
 
     const primary = (await cssVariable(page, '--app-primary')).toLowerCase();
-    // apps/web/src/app/theme/white-label.ts: --app-primary is the agency's colour as configured
+    // apps/web/src/lib/theme/white-label.ts: --app-primary is the agency's colour as configured
     // (the contrast-adjusted variants have their own variables).
     expect(primary).toBe(NORTHWIND_PRIMARY);
 

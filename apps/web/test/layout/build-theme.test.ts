@@ -1,8 +1,8 @@
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { buildCssVariablesResolver, buildTheme } from '../../src/app/theme/build-theme.ts';
-import { contrastRatio } from '../../src/app/theme/contrast.ts';
-import { resolveBrandColors } from '../../src/app/theme/white-label.ts';
+import { contrastRatio } from '../../src/lib/theme/contrast.ts';
+import { resolveBrandColors } from '../../src/lib/theme/white-label.ts';
 
 const colors = resolveBrandColors({ primaryColor: '#ffd43b', hoverColor: '#1c7ed6', navbarColor: '#001f3f' });
 const theme = mergeMantineTheme(DEFAULT_THEME, buildTheme(colors));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { generatePalette } from '../../src/app/theme/palette.ts';
 import {
   contrastRatio,
   ensureContrast,
@@ -12,8 +13,7 @@ import {
   relativeLuminance,
   toHex,
   WHITE,
-} from '../../src/app/theme/contrast.ts';
-import { generatePalette } from '../../src/app/theme/palette.ts';
+} from '../../src/lib/theme/contrast.ts';
 
 // A small deterministic generator, so a failing colour can be reproduced.
 const makeRandom = (seed: number) => () => {

@@ -11,7 +11,7 @@ import {
   settingsPathFor,
   showsAccountDetails,
   switchDashboardView,
-} from '../../src/app/layouts/shell-rules.ts';
+} from '../../src/lib/shell/shell-rules.ts';
 
 describe('header user menu rules (spec sections 2 and 6)', () => {
   it('shows company, names and user ID to non-admins only', () => {

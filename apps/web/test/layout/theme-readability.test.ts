@@ -3,8 +3,8 @@
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { buildCssVariablesResolver, buildTheme } from '../../src/app/theme/build-theme.ts';
-import { contrastRatio } from '../../src/app/theme/contrast.ts';
-import { PAGE_BACKGROUND, resolveBrandColors } from '../../src/app/theme/white-label.ts';
+import { contrastRatio } from '../../src/lib/theme/contrast.ts';
+import { PAGE_BACKGROUND, resolveBrandColors } from '../../src/lib/theme/white-label.ts';
 
 describe('theme readability', () => {
   for (const primaryColor of ['#1c7ed6', '#ffd43b', '#40c057']) {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SIDEBAR_IMAGES, SIDEBAR_THEMES } from '../../src/app/layouts/layout-settings.ts';
 import { resolveNavSurface, resolveTopbarSurface } from '../../src/app/layouts/surfaces.ts';
-import { contrastRatio, toHex } from '../../src/app/theme/contrast.ts';
+import { contrastRatio, toHex } from '../../src/lib/theme/contrast.ts';
 import {
   buildWhiteLabelVars,
   DEFAULT_BRAND_COLORS,
   PAGE_BACKGROUND,
   resolveBrandColors,
-} from '../../src/app/theme/white-label.ts';
+} from '../../src/lib/theme/white-label.ts';
 
 const randomColor = (() => {
   let seed = 2024;

@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useCompanyConfig } from '../../lib/config/use-company-config.ts';
 import { useSession } from '../../lib/session/session-store.ts';
+import { menuItemHref } from '../../lib/shell/shell-rules.ts';
 import { useUserSettings } from '../../lib/user-settings/use-user-settings.ts';
 import type { SidebarType } from './layout-settings.ts';
 import { MenuIcon } from './menu-icons.tsx';
 import classes from './shell.module.css';
-import { menuItemHref } from './shell-rules.ts';
 
 type MainMenuProps = {
   orientation: 'vertical' | 'horizontal';

@@ -5,9 +5,9 @@ import type { ReactNode } from 'react';
 import { useCompanyConfig } from '../../lib/config/use-company-config.ts';
 import { usePublicTranslation } from '../../lib/i18n/locale-store.ts';
 import { AppLink } from '../../lib/navigation/app-link.tsx';
+import { formatCopyright } from '../../lib/shell/shell-rules.ts';
 import { LanguagePicker } from './language-picker.tsx';
 import classes from './public-layout.module.css';
-import { formatCopyright } from './shell-rules.ts';
 
 export const PublicLayout = ({ children }: { children: ReactNode }) => {
   const { t } = usePublicTranslation('layout');

@@ -3,7 +3,7 @@
 import { Button, Drawer, Group, Radio, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCompanyConfig } from '../../lib/config/use-company-config.ts';
-import { resolveBrandColors } from '../theme/white-label.ts';
+import { resolveBrandColors } from '../../lib/theme/white-label.ts';
 import {
   LAYOUT_TYPES,
   LAYOUT_WIDTHS,

@@ -8,8 +8,8 @@ import {
   readableTextOn,
   readableTextOnAll,
   withAlpha,
-} from '../theme/contrast.ts';
-import type { BrandColors } from '../theme/white-label.ts';
+} from '../../lib/theme/contrast.ts';
+import type { BrandColors } from '../../lib/theme/white-label.ts';
 import type { LayoutSettings, SidebarImage, SidebarTheme, TopbarTheme } from './layout-settings.ts';
 
 export type Surface = {

@@ -16,8 +16,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { logout, useSession } from '../../lib/session/session-store.ts';
-import { useUserSettings } from '../../lib/user-settings/use-user-settings.ts';
-import classes from './shell.module.css';
 import {
   canSwitchDashboard,
   type DashboardView,
@@ -25,7 +23,9 @@ import {
   settingsPathFor,
   showsAccountDetails,
   switchDashboardView,
-} from './shell-rules.ts';
+} from '../../lib/shell/shell-rules.ts';
+import { useUserSettings } from '../../lib/user-settings/use-user-settings.ts';
+import classes from './shell.module.css';
 
 const initialsOf = (firstName: string, lastName: string, email: string): string => {
   const letters = `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`;

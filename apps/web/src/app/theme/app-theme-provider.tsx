@@ -3,8 +3,8 @@
 import { MantineProvider } from '@mantine/core';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useCompanyConfig } from '../../lib/config/use-company-config.ts';
+import { resolveBrandColors } from '../../lib/theme/white-label.ts';
 import { buildCssVariablesResolver, buildTheme } from './build-theme.ts';
-import { resolveBrandColors } from './white-label.ts';
 
 const setFavicon = (href: string): void => {
   let link = document.head.querySelector<HTMLLinkElement>('link[rel~="icon"]');

@@ -8,9 +8,9 @@ import {
   type MantineThemeOverride,
   type VariantColorsResolver,
 } from '@mantine/core';
-import { ensureContrast, readablePairOn, WHITE } from './contrast.ts';
+import { ensureContrast, readablePairOn, WHITE } from '../../lib/theme/contrast.ts';
+import { type BrandColors, buildWhiteLabelVars, ROW_HOVER_BACKGROUND } from '../../lib/theme/white-label.ts';
 import { BRAND_SHADE, generatePalette } from './palette.ts';
-import { type BrandColors, buildWhiteLabelVars, ROW_HOVER_BACKGROUND } from './white-label.ts';
 
 export const BRAND_COLOR_NAME = 'brand';
 

@@ -1,5 +1,5 @@
 // A Mantine colour tuple (10 shades, light to dark) around one agency colour.
-import { mixColors, normalizeHex } from './contrast.ts';
+import { mixColors, normalizeHex } from '../../lib/theme/contrast.ts';
 
 /** Index of the agency's exact colour in the tuple; Mantine's light scheme fills with shade 6. */
 export const BRAND_SHADE = 6;

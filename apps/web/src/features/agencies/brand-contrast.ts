@@ -8,8 +8,8 @@ import {
   normalizeHex,
   readablePairOn,
   readableTextOn,
-} from '../../app/theme/contrast.ts';
-import { PAGE_BACKGROUND } from '../../app/theme/white-label.ts';
+} from '../../lib/theme/contrast.ts';
+import { PAGE_BACKGROUND } from '../../lib/theme/white-label.ts';
 
 export type BrandTheme = CompanyConfigEdit['theme'];
 export type ThemeField = keyof BrandTheme;

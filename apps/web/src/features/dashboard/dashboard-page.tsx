@@ -14,16 +14,16 @@ import { DASHBOARD_VIEW_EVENT } from '@console/core/constants';
 import { Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../components/page-frame.tsx';
+import { localeOf, userTimeZone } from '../../lib/format/date-time.ts';
+import { useCurrentRoute } from '../../lib/routing/current-route.ts';
+import { useSession } from '../../lib/session/session-store.ts';
 import {
   canSwitchDashboard,
   type DashboardView,
   readDashboardView,
   switchDashboardView,
-} from '../../app/layouts/shell-rules.ts';
-import { PageFrame } from '../../components/page-frame.tsx';
-import { localeOf, userTimeZone } from '../../lib/format/date-time.ts';
-import { useCurrentRoute } from '../../lib/routing/current-route.ts';
-import { useSession } from '../../lib/session/session-store.ts';
+} from '../../lib/shell/shell-rules.ts';
 import { useUserSettings } from '../../lib/user-settings/use-user-settings.ts';
 import { type DashboardRequest, useDashboardChart, useDashboardOverview } from './api/dashboard-data.ts';
 import { DashboardFilters } from './components/dashboard-filters.tsx';

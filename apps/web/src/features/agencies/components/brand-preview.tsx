@@ -1,7 +1,7 @@
 // A miniature of the console in the agency's colours (navbar, top bar, a card with text, a link
 // and the primary button in its normal and hover states, the footer), redrawn as the colours change.
 // Decorative copy of the real shell: hidden from the accessibility tree except for its label.
-import { formatCopyright } from '../../../app/layouts/shell-rules.ts';
+import { formatCopyright } from '../../../lib/shell/shell-rules.ts';
 import type { BrandTheme } from '../brand-contrast.ts';
 import { resolvePreviewColors } from '../brand-contrast.ts';
 
