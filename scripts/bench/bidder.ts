@@ -34,7 +34,7 @@ import { parseBidRequest } from '../../apps/api/src/modules/bidding/openrtb-requ
 import { pacingSlackMicros, planPacing } from '../../apps/api/src/modules/bidding/pacing.ts';
 import { costOfImpression } from '../../apps/api/src/modules/bidding/pricing.ts';
 import { ensureReferenceData } from '../../apps/api/src/modules/reference/reference-seed.ts';
-import { findUserByEmail } from '../../apps/api/src/modules/users/user-queries.ts';
+import { findUserByEmail } from '../../apps/api/src/platform/user-queries.ts';
 import { creditDemoAccount, seedDemo } from '../../apps/api/src/seed/demo-seed.ts';
 import { ensurePlatformCompany } from '../../apps/api/src/seed/platform-company.ts';
 import { COUNTRIES, requestPool, SIZES } from './bid-requests.ts';

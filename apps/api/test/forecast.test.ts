@@ -11,7 +11,7 @@ import { userConfigs, users } from '../src/db/schema/users.ts';
 import type { BidRequest } from '../src/modules/bidding/openrtb-request.ts';
 import { readRequestFacts } from '../src/modules/bidding/request-facts.ts';
 import { createRequestSampler, isSampledUser, sampleOf } from '../src/modules/bidding/request-sampler.ts';
-import { findUserByEmail } from '../src/modules/users/user-queries.ts';
+import { findUserByEmail } from '../src/platform/user-queries.ts';
 import { DEMO_DELIVERY_ADVERTISER, seedDemoDelivery } from '../src/seed/demo-delivery.ts';
 import { seedDemoSamples } from '../src/seed/demo-samples.ts';
 import { dataOf } from './support/accounts.ts';

@@ -5,8 +5,8 @@ import { passwordSchema } from '@console/core/validation/password';
 import { loadConfig } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
-import { findUserByEmail } from '../modules/users/user-queries.ts';
 import { hashPassword } from '../platform/passwords.ts';
+import { findUserByEmail } from '../platform/user-queries.ts';
 import { ensurePlatformCompany } from '../seed/platform-company.ts';
 
 const run = async () => {

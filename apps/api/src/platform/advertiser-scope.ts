@@ -4,11 +4,11 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
-import { findUserById } from '../modules/users/user-queries.ts';
 import type { AuditActor } from './audit.ts';
 import { actorIdOf, type Principal } from './auth-guard.ts';
 import { badRequest } from './errors.ts';
 import { isAbove, type ScopeOwner } from './scope.ts';
+import { findUserById } from './user-queries.ts';
 
 export const ownerOf = (principal: Principal): ScopeOwner => ({
   userId: principal.userId,

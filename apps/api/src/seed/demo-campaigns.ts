@@ -21,7 +21,7 @@ import { creatives } from '../db/schema/creatives.ts';
 import { exchanges } from '../db/schema/reference.ts';
 import { users } from '../db/schema/users.ts';
 import { ensureReferenceData } from '../modules/reference/reference-seed.ts';
-import { findUserByEmail } from '../modules/users/user-queries.ts';
+import { findUserByEmail } from '../platform/user-queries.ts';
 
 const DAY = 86_400_000;
 const USD = 1_000_000;

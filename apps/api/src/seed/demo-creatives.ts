@@ -29,7 +29,7 @@ import {
 import { exchanges } from '../db/schema/reference.ts';
 import { snapshotOf } from '../modules/creatives/creative-service.ts';
 import { ensureReferenceData } from '../modules/reference/reference-seed.ts';
-import { findUserByEmail } from '../modules/users/user-queries.ts';
+import { findUserByEmail } from '../platform/user-queries.ts';
 
 const DAY = 86_400_000;
 

@@ -20,7 +20,7 @@ import {
   creatives,
 } from '../db/schema/creatives.ts';
 import { exchanges } from '../db/schema/reference.ts';
-import { findUserByEmail } from '../modules/users/user-queries.ts';
+import { findUserByEmail } from '../platform/user-queries.ts';
 import { storePng } from './demo-creatives.ts';
 
 const DAY = 86_400_000;

@@ -6,8 +6,8 @@ import { companies } from '../db/schema/companies.ts';
 import { userConfigs, users } from '../db/schema/users.ts';
 import { ensureUserAccount, findPlatformAccount } from '../modules/ledger/ledger-accounts.ts';
 import { postTransferInTx } from '../modules/ledger/post-transfer.ts';
-import { findUserByEmail } from '../modules/users/user-queries.ts';
 import { hashPassword } from '../platform/passwords.ts';
+import { findUserByEmail } from '../platform/user-queries.ts';
 
 export const DEMO_USERS = [
   {

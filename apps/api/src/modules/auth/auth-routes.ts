@@ -23,7 +23,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { perEmailRateLimit } from '../../platform/rate-limits.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
 import { findCompanyForHost } from '../company/company-config-service.ts';
-import { readUserSettings } from '../users/user-settings-service.ts';
+import { readUserSettings } from '../settings/user-settings-service.ts';
 import {
   changeOwnPassword,
   confirmEmailChange,

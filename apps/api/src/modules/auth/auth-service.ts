@@ -10,7 +10,7 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../p
 import { refuseCommonPassword, SAME_PASSWORD_MESSAGE } from '../../platform/password-policy.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { revokeSessions } from '../../platform/session-revocation.ts';
-import { findUserByEmail, findUserById, toUser, type UserRow } from '../users/user-queries.ts';
+import { findUserByEmail, findUserById, toUser, type UserRow } from '../../platform/user-queries.ts';
 import { beginLoginAttempt, clearAccountThrottles } from './login-throttle.ts';
 import { consumeOtp, issueOtp, OTP_INVALID_MESSAGE, type OtpPurpose, reopenOtp } from './otp-service.ts';
 import { openSession, revokeUserSessions, rotateSession } from './session-service.ts';

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import { fetchPage, likePattern } from '../../platform/pagination.ts';
 import { revokeSessions } from '../../platform/session-revocation.ts';
-import { toUser } from '../users/user-queries.ts';
+import { toUser } from '../../platform/user-queries.ts';
 import { openSession } from './session-service.ts';
 
 export const actAs = async (deps: AppDeps, principal: Principal, targetId: number): Promise<SessionData> => {

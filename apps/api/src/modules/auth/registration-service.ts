@@ -30,7 +30,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, UNSTORABLE_VALUE_MESSAGE } from '../../platform/errors.ts';
 import { refuseCommonPassword } from '../../platform/password-policy.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { findUserByEmail, type UserRow } from '../users/user-queries.ts';
+import { findUserByEmail, type UserRow } from '../../platform/user-queries.ts';
 import { clearAccountThrottles } from './login-throttle.ts';
 import { consumeOtp, hasLiveOtp, issueOtp, OTP_INVALID_MESSAGE, retireOtps } from './otp-service.ts';
 import { openSession } from './session-service.ts';

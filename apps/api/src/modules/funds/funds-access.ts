@@ -7,8 +7,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { ACCOUNT_NOT_FOUND, requireAccess } from '../../platform/access.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { findUserById, type UserRow } from '../../platform/user-queries.ts';
 import { isAccountHolderRole } from '../ledger/ledger-accounts.ts';
-import { findUserById, type UserRow } from '../users/user-queries.ts';
 
 export const CHOOSE_ACCOUNT_MESSAGE = 'Choose an agency or advertiser.';
 

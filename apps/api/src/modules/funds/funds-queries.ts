@@ -25,10 +25,10 @@ import { userConfigs, users } from '../../db/schema/users.ts';
 import { recordChange } from '../../platform/audit.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import { fetchPage, likePattern } from '../../platform/pagination.ts';
+import type { UserRow } from '../../platform/user-queries.ts';
 import { ensureUserAccount, findPlatformAccount } from '../ledger/ledger-accounts.ts';
 import { readPendingSpend } from '../ledger/ledger-events.ts';
 import { readMarginBps } from '../ledger/margin.ts';
-import type { UserRow } from '../users/user-queries.ts';
 import type { FundsViewer } from './funds-access.ts';
 import { mayReverse } from './movements.ts';
 

@@ -7,7 +7,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries } from '../../db/schema/ledger.ts';
-import type { UserRow } from '../users/user-queries.ts';
+import type { UserRow } from '../../platform/user-queries.ts';
 import type { FundsViewer } from './funds-access.ts';
 import { iterateHistory, utcDayStart } from './funds-queries.ts';
 

@@ -10,7 +10,7 @@ import { recordChange } from '../../platform/audit.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { readUserSettings } from '../users/user-settings-service.ts';
+import { readUserSettings } from './user-settings-service.ts';
 
 const MAX_KEYS = 20;
 

@@ -17,11 +17,11 @@ import { badRequest, conflict, forbidden } from '../../platform/errors.ts';
 import { fetchPage, likePattern } from '../../platform/pagination.ts';
 import { refuseCommonPassword } from '../../platform/password-policy.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { findUserByEmail, findUserById, toUser } from '../../platform/user-queries.ts';
 import { revokeBrokenChains } from '../auth/chain-revocation.ts';
 import { revokeUserSessions } from '../auth/session-service.ts';
 import { viewerOf } from '../funds/funds-access.ts';
 import { listHistory } from '../funds/funds-queries.ts';
-import { findUserByEmail, findUserById, toUser } from './user-queries.ts';
 
 const actorOf = (principal: Principal) => ({
   actorUserId: actorIdOf(principal),

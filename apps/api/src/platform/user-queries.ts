@@ -1,8 +1,8 @@
 import type { User } from '@console/core/api/auth';
 import type { Role } from '@console/core/roles';
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { users } from '../db/schema/users.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
