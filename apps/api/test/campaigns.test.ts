@@ -115,6 +115,15 @@ describe('create', () => {
       max_bid_micros: 4_000_000,
       frequency_cap: { count: 3, period: 'DAY' },
       creative_ids: [creative.id],
+      // By name and approval state, so the campaign page can say which creative still waits.
+      creatives: [
+        {
+          creative_id: creative.id,
+          name: expect.stringMatching(/^Creative /),
+          creative_type: 'image',
+          status: 'PENDING',
+        },
+      ],
       inventory: [{ applist_id: applist.id, name: 'Travel apps', mode: 'BLOCK' }],
       audiences: [{ audience_id: audience.id, name: 'Past bookers', mode: 'INCLUDE' }],
       assoc_dsp_map: [],

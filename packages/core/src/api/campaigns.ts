@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CAMPAIGN_STATUSES, EXCHANGE_APPROVAL_STATES } from '../campaign-status.ts';
 import { CAMPAIGN_NAME_MAX } from '../constants.ts';
 import { formatMicros, MONEY_TOO_LARGE_MESSAGE } from '../format/money.ts';
+import { CREATIVE_TYPES } from '../validation/creative.ts';
 import { formatGeoFenceList, geoFenceListSchema, parseGeoFenceList } from '../validation/geo-fence.ts';
 import {
   IDENTIFIER_MESSAGE,
@@ -13,6 +14,7 @@ import {
   NAME_LIKE_PATTERN,
 } from '../validation/text.ts';
 import { newOwnerAdvertiserId, okResponse, pageQuery } from './common.ts';
+import { CREATIVE_STATUSES } from './creatives.ts';
 import { int4Id, int4IdParam, int8Id, int8IdParam, int8IdParams } from './ids.ts';
 import { carrierIdSchema, countryIdSchema, manufacturerIdSchema, stateIdSchema } from './reference.ts';
 
@@ -423,6 +425,15 @@ export const campaignDetail = campaignListItem.extend({
   }),
   exchanges: z.array(campaignExchangeSchema),
   creative_ids: z.array(z.number().int()),
+  /** The attached creatives with their overall approval state (APPROVED once any exchange approved). */
+  creatives: z.array(
+    z.object({
+      creative_id: z.number().int(),
+      name: z.string(),
+      creative_type: z.enum(CREATIVE_TYPES),
+      status: z.enum(CREATIVE_STATUSES),
+    }),
+  ),
   inventory: z.array(
     z.object({ applist_id: z.number().int(), name: z.string(), mode: z.enum(INVENTORY_MODES) }),
   ),

@@ -1,5 +1,6 @@
 // Reads of campaigns: the paged list (scope, filters, sorts, exchange approval counts) and the
 // detail with every relation. Shapes are the API's (packages/core/src/api/campaigns.ts).
+
 import type {
   CampaignDelivery,
   CampaignDetail,
@@ -8,6 +9,7 @@ import type {
   CampaignSortField,
 } from '@console/core/api/campaigns';
 import { LIST_COUNT_CAP } from '@console/core/api/common';
+import type { CreativeStatus, CreativeType } from '@console/core/api/creatives';
 import { type CampaignStatus, findNextStatuses, sideOfRole } from '@console/core/campaign-status';
 import type { Role } from '@console/core/roles';
 import { and, count, eq, getTableColumns, gt, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
@@ -26,6 +28,7 @@ import {
   campaignInventoryLists,
   campaigns,
 } from '../../db/schema/campaigns.ts';
+import { creatives } from '../../db/schema/creatives.ts';
 import { campaignSmartAppLists, smartAppLists } from '../../db/schema/lists.ts';
 import { users } from '../../db/schema/users.ts';
 import { precompiled, renderedOnce } from '../../db/sql-fragment.ts';
@@ -325,7 +328,7 @@ export type CampaignRelations = {
 
 /** Ids of the campaign's relations, sorted (what the change log compares). */
 export const readRelationIds = async (db: DbOrTx, campaignId: number): Promise<CampaignRelations> => {
-  const { smartAppLists: _names, ...relations } = await readRelations(db, campaignId);
+  const { smartAppLists: _names, creatives: _creatives, ...relations } = await readRelations(db, campaignId);
   return {
     ...relations,
     inventory: relations.inventory.map(({ applist_id, mode }) => ({ applist_id, mode })),
@@ -343,8 +346,9 @@ const relationColumns = precompiled<[SQL]>(
     sql`${campaignExchanges.exchangeId}`,
   )} as r_exchanges,
   ${jsonList(
-    sql`${campaignCreatives.creativeId}`,
-    sql`from ${campaignCreatives} where ${campaignCreatives.campaignId} = ${campaignId}`,
+    sql`json_build_array(${campaignCreatives.creativeId}, ${creatives.name}, ${creatives.creativeType}, ${creatives.status})`,
+    sql`from ${campaignCreatives} join ${creatives} on ${creatives.id} = ${campaignCreatives.creativeId}
+      where ${campaignCreatives.campaignId} = ${campaignId}`,
     sql`${campaignCreatives.creativeId}`,
   )} as r_creatives,
   ${jsonList(
@@ -376,9 +380,16 @@ const relationsOf = (raw: Record<string, unknown>) => {
   const inventory = jsonColumn<[number, string, string][]>(raw.r_inventory);
   const audienceList = jsonColumn<[number, string, string][]>(raw.r_audiences);
   const smartApps = jsonColumn<[number, string][]>(raw.r_smart_app_lists);
+  const creativeList = jsonColumn<[number, string, CreativeType, CreativeStatus][]>(raw.r_creatives);
   return {
     exchangeIds: jsonColumn<number[]>(raw.r_exchanges),
-    creativeIds: jsonColumn<number[]>(raw.r_creatives),
+    creativeIds: creativeList.map(([id]) => id),
+    creatives: creativeList.map(([id, name, type, status]) => ({
+      creative_id: id,
+      name,
+      creative_type: type,
+      status,
+    })),
     inventory: inventory.map(([id, mode, name]) => ({
       applist_id: id,
       name,
@@ -461,6 +472,7 @@ export const readCampaignDetail = async (
     } as CampaignDetail['targeting'],
     exchanges: exchangeList,
     creative_ids: relations.creativeIds,
+    creatives: relations.creatives,
     inventory: relations.inventory,
     audiences: relations.audiences,
     smart_app_lists: relations.smartAppLists,

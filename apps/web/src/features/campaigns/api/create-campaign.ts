@@ -4,13 +4,13 @@ import type { CampaignDetail, campaignCreateBody } from '@console/core/api/campa
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPost, unwrapResult } from '../../../lib/http/api-client.ts';
-import { announceBudgetWarning } from './budget-warning.ts';
+import { announceSubmitNotices } from './submit-notices.ts';
 
 export type CampaignCreateRequest = z.input<typeof campaignCreateBody>;
 
 export const createCampaign = async (body: CampaignCreateRequest): Promise<CampaignDetail> => {
   const result = await apiPost<CampaignDetail>('/api/campaigns', body);
-  await announceBudgetWarning(result);
+  await announceSubmitNotices(result);
   return unwrapResult(result);
 };
 

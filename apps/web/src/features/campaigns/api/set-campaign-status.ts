@@ -4,7 +4,7 @@ import type { CampaignDetail } from '@console/core/api/campaigns';
 import type { CampaignStatus } from '@console/core/campaign-status';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, unwrapResult } from '../../../lib/http/api-client.ts';
-import { announceBudgetWarning } from './budget-warning.ts';
+import { announceSubmitNotices } from './submit-notices.ts';
 
 export type SetCampaignStatusInput = { id: number; to: CampaignStatus; reason?: string };
 
@@ -17,7 +17,7 @@ export const setCampaignStatus = async ({
     `/api/campaigns/${id}/status`,
     reason?.trim() ? { to, reason } : { to },
   );
-  await announceBudgetWarning(result);
+  await announceSubmitNotices(result);
   return unwrapResult(result);
 };
 

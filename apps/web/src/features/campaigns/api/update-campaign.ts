@@ -4,7 +4,7 @@ import type { CampaignDetail, campaignUpdateBody } from '@console/core/api/campa
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPut, unwrapResult } from '../../../lib/http/api-client.ts';
-import { announceBudgetWarning } from './budget-warning.ts';
+import { announceSubmitNotices } from './submit-notices.ts';
 
 export type CampaignUpdateRequest = z.input<typeof campaignUpdateBody>;
 
@@ -16,7 +16,7 @@ export const updateCampaign = async ({
   body: CampaignUpdateRequest;
 }): Promise<CampaignDetail> => {
   const result = await apiPut<CampaignDetail>(`/api/campaigns/${id}`, body);
-  await announceBudgetWarning(result);
+  await announceSubmitNotices(result);
   return unwrapResult(result);
 };
 

@@ -104,6 +104,10 @@ const detail: CampaignDetail = {
     },
   ],
   creative_ids: [10, 11],
+  creatives: [
+    { creative_id: 10, name: 'Spring banner', creative_type: 'image', status: 'APPROVED' },
+    { creative_id: 11, name: 'Spring video', creative_type: 'video', status: 'PENDING' },
+  ],
   inventory: [{ applist_id: 3, name: 'Travel apps', mode: 'BLOCK' }],
   audiences: [{ audience_id: 5, name: 'Frequent Flyers', mode: 'EXCLUDE' }],
   smart_app_lists: [{ list_id: 7, name: 'Top Puzzle Games' }],

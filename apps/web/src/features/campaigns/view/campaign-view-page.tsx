@@ -33,6 +33,7 @@ import { movesOf } from '../components/campaign-moves.ts';
 import { CampaignStatusBadge } from '../components/campaign-status-badge.tsx';
 import { useCampaignLinks } from '../components/use-campaign-links.ts';
 import { MoveIcon, useCampaignStatusActions } from '../components/use-campaign-status-actions.tsx';
+import { CampaignCreatives, CreativeReadinessAlert } from './campaign-creatives.tsx';
 import { ChipList } from './chip-list.tsx';
 import { DayPartingGrid } from './day-parting-grid.tsx';
 import { ExchangeApprovals } from './exchange-approvals.tsx';
@@ -126,6 +127,8 @@ const CampaignHeader = ({ campaign }: { campaign: CampaignDetail }) => {
             {campaign.rejection_reason}
           </Alert>
         ) : null}
+
+        <CreativeReadinessAlert campaign={campaign} />
 
         {moves.length > 0 ? (
           <Group gap="xs" wrap="wrap" role="group" aria-label={t('view.statusMoves')}>
@@ -277,9 +280,7 @@ const CampaignDetails = ({ campaign }: { campaign: CampaignDetail }) => {
         </DetailSection>
         <DetailSection title={t('view.sections.creatives')} testId="campaign-creatives">
           <Stack gap="xs" align="flex-start">
-            <Text size="sm" data-testid="campaign-creative-count">
-              {t('view.creativeCount', { count: campaign.creative_ids.length })}
-            </Text>
+            <CampaignCreatives creatives={campaign.creatives} />
             {creatives ? (
               <Button
                 component={Link}

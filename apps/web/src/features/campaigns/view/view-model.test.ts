@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   assocRows,
+  creativeReadiness,
   describeOsTargets,
   flightDays,
   languageName,
@@ -98,5 +99,41 @@ describe('flightDays', () => {
     expect(flightDays('2026-03-01T00:00:00Z', '2026-03-31T00:00:00Z')).toBe(30);
     expect(flightDays('2026-03-01T00:00:00Z', '2026-03-01T00:01:00Z')).toBe(1);
     expect(flightDays('2026-03-02T00:00:00Z', '2026-03-01T00:00:00Z')).toBe(0);
+  });
+});
+
+describe('creativeReadiness', () => {
+  const creative = (id: number, status: 'APPROVED' | 'PENDING' | 'REJECTED') => ({
+    creative_id: id,
+    name: `Creative ${id}`,
+    creative_type: 'image' as const,
+    status,
+  });
+
+  it('says an active campaign whose only creative is pending cannot deliver', () => {
+    expect(creativeReadiness({ status: 'ACTIVE', creatives: [creative(1, 'PENDING')] })).toEqual({
+      approved: 0,
+      pending: 1,
+      rejected: 0,
+      cannotDeliver: true,
+    });
+  });
+
+  it('says a submitted campaign without creatives cannot deliver', () => {
+    expect(creativeReadiness({ status: 'PENDING_APPROVAL', creatives: [] }).cannotDeliver).toBe(true);
+  });
+
+  it('lets a campaign with one approved creative deliver, and raises nothing for drafts or paused ones', () => {
+    const mixed = [creative(1, 'REJECTED'), creative(2, 'APPROVED'), creative(3, 'PENDING')];
+    expect(creativeReadiness({ status: 'ACTIVE', creatives: mixed })).toEqual({
+      approved: 1,
+      pending: 1,
+      rejected: 1,
+      cannotDeliver: false,
+    });
+    expect(creativeReadiness({ status: 'DRAFT', creatives: [] }).cannotDeliver).toBe(false);
+    expect(creativeReadiness({ status: 'PAUSED', creatives: [creative(1, 'PENDING')] }).cannotDeliver).toBe(
+      false,
+    );
   });
 });

@@ -101,3 +101,29 @@ export const flightDays = (startAt: string, endAt: string): number => {
   const ms = Date.parse(endAt) - Date.parse(startAt);
   return Number.isFinite(ms) && ms > 0 ? Math.ceil(ms / 86_400_000) : 0;
 };
+
+/** Statuses in which a campaign is meant to deliver (or will once approved). */
+const DELIVERING_STATUSES: readonly CampaignDetail['status'][] = ['PENDING_APPROVAL', 'ACTIVE'];
+
+export type CreativeReadiness = {
+  approved: number;
+  pending: number;
+  rejected: number;
+  /** Meant to deliver, but no attached creative is approved on any exchange: nothing can be bid. */
+  cannotDeliver: boolean;
+};
+
+/** How many of the campaign's creatives are approved, pending and rejected, and whether it can serve. */
+export const creativeReadiness = (
+  campaign: Pick<CampaignDetail, 'status' | 'creatives'>,
+): CreativeReadiness => {
+  const count = (status: CampaignDetail['creatives'][number]['status']) =>
+    campaign.creatives.filter((creative) => creative.status === status).length;
+  const approved = count('APPROVED');
+  return {
+    approved,
+    pending: count('PENDING'),
+    rejected: count('REJECTED'),
+    cannotDeliver: DELIVERING_STATUSES.includes(campaign.status) && approved === 0,
+  };
+};
