@@ -248,6 +248,12 @@ describe('campaign story (issue 5)', () => {
     expect(await shownText(page.getByTestId('targeting-os'))).toContain('Android');
     expect(await shownText(page.getByTestId('targeting-languages'))).toBe('German');
     expect(await shownText(page.getByTestId('campaign-creative-count'))).toContain('4');
+    // Its creatives by name, each still waiting: the page says plainly that it cannot buy yet.
+    const attached = await shownText(page.getByTestId('campaign-creative-list'));
+    for (const name of Object.values(CREATIVES)) expect(attached).toContain(name);
+    // (badges are set in capitals: innerText reads them so)
+    expect(attached.toLowerCase()).toContain('pending approval');
+    expect(await shownText(page.getByTestId('campaign-cannot-deliver'))).toContain('4 pending');
     noPageErrors();
   });
 
@@ -322,6 +328,9 @@ describe('campaign story (issue 5)', () => {
     expect(await exchangeState(page, c)).toBe('REJECTED');
     expect(await shownText(exchangeRow(page, c))).toContain(REASON);
     expect(await shownText(exchangeRow(page, c))).toContain(DEMO_USERS.admin.email);
+    // With approved creatives it can deliver: no warning, the creatives read approved.
+    expect((await shownText(page.getByTestId('campaign-creative-list'))).toLowerCase()).toContain('approved');
+    expect(await page.getByTestId('campaign-cannot-deliver').count()).toBe(0);
 
     // A creative: approved on those two exchanges, still pending on the others.
     await page.goto(`/creative/ViewCreative/${story.creatives.image}`);

@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS, expectNoSeriousA11yViolations, loginAs, useE2E } from '../support/browser.ts';
+import { shownText } from '../support/console.ts';
 import { makeMp4, makePng } from '../support/media-fixtures.ts';
 
 const e2e = useE2E();
@@ -188,7 +189,23 @@ describe('creative screens', () => {
       .frameLocator('[data-testid="creative-form-html-preview"]')
       .locator('#tag[data-ran="yes"]')
       .waitFor();
+    // Approval only where chosen: every supported exchange starts checked; none is refused, one kept.
+    const exchangeGroup = dialog.getByTestId('creative-exchange-group');
+    const boxes = exchangeGroup.locator('input[type="checkbox"]');
+    await expect.poll(() => boxes.count()).toBeGreaterThan(1);
+    expect(await boxes.nth(1).isChecked()).toBe(true);
+    await exchangeGroup.locator('..').getByRole('button', { name: 'Clear' }).click();
+    await dialog.getByTestId('creative-submit').click();
+    expect(await shownText(exchangeGroup)).toContain('Choose at least one exchange to be approved on.');
+    await boxes.first().check();
+    const kept = (
+      await boxes.first().evaluate((box: HTMLInputElement) => box.labels?.[0]?.textContent ?? '')
+    ).trim();
+    expect(kept).not.toBe('');
     await submitAndOpenView(page);
+    const approvals = page.getByTestId('creative-view-exchanges').locator('tbody tr');
+    await expect.poll(() => approvals.count()).toBe(1);
+    expect(await shownText(approvals.first())).toContain(kept);
     const viewFrame = page.getByTestId('creative-preview-html');
     await viewFrame.waitFor();
     await expectSandboxed(viewFrame);

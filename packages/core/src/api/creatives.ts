@@ -120,6 +120,7 @@ export const CREATIVE_MESSAGES = {
   chooseYourAdvertiser: 'Choose one of your advertisers.',
   ownOnly: 'An advertiser creates creatives for itself only.',
   unknownExchange: 'Choose exchanges from the list.',
+  chooseExchange: 'Choose at least one exchange to be approved on.',
 } as const;
 
 /** A click URL where the type requires one: a missing field gets the spec's "mandatory" message. */

@@ -28,8 +28,9 @@ import { useTranslation } from 'react-i18next';
 import { AdvertiserPicker } from '../../components/advertiser-picker.tsx';
 import { LoadState } from '../../components/load-state.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
+import { useSupportedExchanges } from '../../lib/reference/supported-exchanges.ts';
 import { ALL_EXCHANGES_QUERY, useExchangeList } from './api/list-exchanges.ts';
-import { useSetSupportedExchanges, useSupportedExchanges } from './api/supported-exchanges.ts';
+import { useSetSupportedExchanges } from './api/supported-exchanges.ts';
 import { sameIdSet, toggleId } from './metadata-model.ts';
 
 type Mode = 'all' | 'only';
@@ -165,7 +166,7 @@ const SupportedEditor = ({
 export const SupportedExchangesTab = () => {
   const { t } = useTranslation('metadata');
   const [user, setUser] = useState<{ id: number; name: string } | null>(null);
-  const supported = useSupportedExchanges(user?.id ?? null);
+  const supported = useSupportedExchanges(user?.id ?? null, (user?.id ?? 0) > 0);
   const exchanges = useExchangeList(ALL_EXCHANGES_QUERY);
 
   const body = () => {

@@ -53,7 +53,13 @@ const EditBody = ({
       // A fresh form for each stored version (a save elsewhere reloads it).
       key={creative.data.updated_at}
       initial={formOfCreative(creative.data)}
-      edit={{ id, advertiserName: creative.data.advertiser.companyName || creative.data.advertiser.email }}
+      edit={{
+        id,
+        advertiserName: creative.data.advertiser.companyName || creative.data.advertiser.email,
+        exchangeNames: Object.fromEntries(
+          creative.data.exchanges.map((exchange) => [exchange.exchange_id, exchange.name]),
+        ),
+      }}
       onSaved={onSaved}
       onCancel={onCancel}
       onDirtyChange={onDirtyChange}

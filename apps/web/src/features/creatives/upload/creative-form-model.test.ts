@@ -49,6 +49,16 @@ describe('checkCreativeForm', () => {
     expect(!invalid.ok && invalid.errors.click_url).toBe(INVALID_URL_MESSAGE);
   });
 
+  it('sends the chosen exchanges, none when left to the default, and refuses an empty choice', () => {
+    const chosen = checkCreativeForm(image({ exchangeIds: [3, 5] }), { kind: 'edit' });
+    expect(chosen.ok && chosen.body.exchange_ids).toEqual([3, 5]);
+    const untouched = checkCreativeForm(image(), { kind: 'edit' });
+    expect(untouched.ok && 'exchange_ids' in untouched.body).toBe(false);
+    const none = checkCreativeForm(image({ exchangeIds: [] }), { kind: 'edit' });
+    expect(!none.ok && none.errors.exchange_ids).toBe(CREATIVE_MESSAGES.chooseExchange);
+    expect(creativeMessageKey(CREATIVE_MESSAGES.chooseExchange)).toBe('messages.chooseExchange');
+  });
+
   it('marks the invalid pixel URL by its row', () => {
     const result = checkCreativeForm(image({ pixelUrls: ['ok.example.com', 'nope'] }), { kind: 'edit' });
     expect(!result.ok && result.errors['pixel_url.1']).toBe(INVALID_URL_MESSAGE);

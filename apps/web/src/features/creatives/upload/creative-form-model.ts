@@ -64,6 +64,11 @@ export type CreativeFormValues = {
     main: MediaValue | null;
   };
   htmlTag: string;
+  /**
+   * The exchanges to be approved on; null: not chosen here (a new creative goes to the advertiser's
+   * supported exchanges, an edited one keeps its own).
+   */
+  exchangeIds: number[] | null;
 };
 
 export const emptyCreativeForm = (type: CreativeType = 'image'): CreativeFormValues => ({
@@ -79,6 +84,7 @@ export const emptyCreativeForm = (type: CreativeType = 'image'): CreativeFormVal
   vastUrl: '',
   native: { title: '', sponsoredBy: '', description: '', cta: '', icon: null, main: null },
   htmlTag: '',
+  exchangeIds: null,
 });
 
 /** At least one row to type in. */
@@ -121,6 +127,7 @@ export const formOfCreative = (creative: CreativeDetail): CreativeFormValues => 
       }
     : emptyCreativeForm().native,
   htmlTag: creative.html_tag ?? '',
+  exchangeIds: creative.exchanges.map((exchange) => exchange.exchange_id),
 });
 
 /** Media of an upload's answer as the form keeps it. */
@@ -141,7 +148,11 @@ const optional = (value: string) => (value.trim() === '' ? undefined : value);
  * the URL rules table decides which URLs travel.
  */
 export const toCreativeBody = (values: CreativeFormValues): Record<string, unknown> => {
-  const common = { creative_type: values.type, name: values.name };
+  const common = {
+    creative_type: values.type,
+    name: values.name,
+    ...(values.exchangeIds === null ? {} : { exchange_ids: values.exchangeIds }),
+  };
   switch (values.type) {
     case 'image':
       return {
@@ -200,6 +211,8 @@ export const checkCreativeForm = (
       else errors.advertiser_id = CREATIVE_MESSAGES.chooseAdvertiser;
     }
   }
+  // A creative approved nowhere could never serve.
+  if (values.exchangeIds?.length === 0) errors.exchange_ids = CREATIVE_MESSAGES.chooseExchange;
   const result = validateWith(mode.kind === 'create' ? creativeCreateBody : creativeUpdateBody, body);
   if (!result.success) Object.assign(errors, moveVideoSourceError(result.errors, values));
   if (Object.keys(errors).length > 0) return { ok: false, errors };

@@ -35,9 +35,11 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdvertiserPicker } from '../../../components/advertiser-picker.tsx';
+import { ExchangeChecklist } from '../../../components/exchange-checklist.tsx';
 import { failureMessage, showToast } from '../../../components/toast.ts';
 import type { FieldErrors } from '../../../lib/forms/schema-errors.ts';
 import { ApiError } from '../../../lib/http/api-client.ts';
+import { useSupportedExchanges } from '../../../lib/reference/supported-exchanges.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useCreateCreative } from '../api/create-creative.ts';
 import { useUpdateCreative } from '../api/update-creative.ts';
@@ -55,8 +57,11 @@ import { useCreativeMessage } from './use-creative-message.ts';
 
 export type CreativeFormProps = {
   initial: CreativeFormValues;
-  /** Edit: the creative's id and its advertiser's name (the type and advertiser are fixed). */
-  edit?: { id: number; advertiserName: string };
+  /**
+   * Edit: the creative's id, its advertiser's name (the type and advertiser are fixed) and the names
+   * of its exchanges (one no longer offered stays listed by name).
+   */
+  edit?: { id: number; advertiserName: string; exchangeNames?: Readonly<Record<number, string>> };
   onSaved: (creative: CreativeDetail) => void;
   onCancel: () => void;
   onDirtyChange?: (isDirty: boolean) => void;
@@ -81,7 +86,7 @@ const FIELDS_OF: Record<CreativeType, readonly string[]> = {
 
 const isShownField = (field: string, type: CreativeType, isCreate: boolean) => {
   const base = field.replace(/\.\d+$/, '');
-  if (base === 'name' || (isCreate && base === 'advertiser_id')) return true;
+  if (base === 'name' || base === 'exchange_ids' || (isCreate && base === 'advertiser_id')) return true;
   return FIELDS_OF[type].includes(base) || FIELDS_OF[type].includes(field);
 };
 
@@ -109,6 +114,13 @@ export const CreativeForm = ({ initial, edit, onSaved, onCancel, onDirtyChange }
   const update = useUpdateCreative();
   const isCreate = !edit;
   const isSaving = create.isPending || update.isPending;
+  // Whose exchanges may be chosen: the advertiser's own (the signed-in one's when it is an advertiser).
+  const exchangeOwner = role === 'ADVERTISER' ? null : values.advertiserId;
+  const hasExchangeOwner = role === 'ADVERTISER' || values.advertiserId !== null;
+  const supported = useSupportedExchanges(exchangeOwner, hasExchangeOwner);
+  // Until chosen here, a new creative goes to every supported exchange: shown checked.
+  const shownExchangeIds =
+    values.exchangeIds ?? supported.data?.exchanges.map((exchange) => exchange.id) ?? [];
 
   const isDirty = JSON.stringify(values) !== JSON.stringify(initial);
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
@@ -450,7 +462,14 @@ export const CreativeForm = ({ initial, edit, onSaved, onCancel, onDirtyChange }
                   required
                   clearable={false}
                   value={values.advertiserId}
-                  onChange={(choice) => change({ advertiserId: choice?.id ?? null }, 'advertiser_id')}
+                  onChange={(choice) =>
+                    // Another advertiser has other exchanges: back to its supported ones.
+                    change(
+                      { advertiserId: choice?.id ?? null, exchangeIds: null },
+                      'advertiser_id',
+                      'exchange_ids',
+                    )
+                  }
                   error={errorOf('advertiser_id')}
                   testId="creative-advertiser"
                 />
@@ -477,6 +496,19 @@ export const CreativeForm = ({ initial, edit, onSaved, onCancel, onDirtyChange }
               ) : null}
             </Section>
             {renderTypeFields()}
+            <Section title={t('form.sectionApproval')}>
+              <ExchangeChecklist
+                advertiserId={exchangeOwner}
+                enabled={hasExchangeOwner}
+                label={t('fields.exchanges')}
+                description={t('fields.exchangesHint')}
+                value={shownExchangeIds}
+                onChange={(ids) => change({ exchangeIds: ids }, 'exchange_ids')}
+                error={errorOf('exchange_ids')}
+                knownNames={edit?.exchangeNames}
+                testId="creative-exchange"
+              />
+            </Section>
             {edit ? (
               <Alert color="blue" variant="light" data-testid="creative-reapproval-note">
                 {t('form.reapprovalNote')}

@@ -36,12 +36,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExchangeChecklist } from '../../../../components/exchange-checklist.tsx';
 import { useBrowsers } from '../../api/list-browsers.ts';
 import { useCountries } from '../../api/list-countries.ts';
 import { useLanguages } from '../../api/list-languages.ts';
 import { useOperatingSystems } from '../../api/list-operating-systems.ts';
 import { useSmartAppCategories } from '../../api/list-smart-app-categories.ts';
-import { useSupportedExchanges } from '../../api/list-supported-exchanges.ts';
 import { useRelationOptions } from '../../api/relation-options.ts';
 import { useSmartAppListOptions } from '../../api/smart-app-list-options.ts';
 import { isSubmittedStatus } from '../campaign-form-model.ts';
@@ -210,14 +210,6 @@ const ExchangesSection = ({
   known,
 }: StepProps) => {
   const { t } = useTranslation('campaign-form');
-  const supported = useSupportedExchanges(advertiserId, hasAdvertiser);
-  const options = useMemo(() => {
-    const list = new Map<number, string>();
-    for (const exchange of supported.data?.exchanges ?? []) list.set(exchange.id, exchange.name);
-    // An exchange the campaign already has stays choosable even if no longer offered.
-    for (const id of values.exchange_ids) if (!list.has(id)) list.set(id, known.exchanges?.[id] ?? `#${id}`);
-    return [...list].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
-  }, [supported.data, values.exchange_ids, known.exchanges]);
   const submitted = status !== null && isSubmittedStatus(status);
 
   return (
@@ -227,59 +219,17 @@ const ExchangesSection = ({
           {t('notes.submittedExchanges')}
         </Text>
       ) : null}
-      {supported.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{t('picker.loadFailed')}</Text>
-            <Button size="compact-sm" variant="light" color="red" onClick={() => void supported.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
-      <Checkbox.Group
+      <ExchangeChecklist
+        advertiserId={advertiserId}
+        enabled={hasAdvertiser}
         label={t('fields.exchanges')}
         description={t('hints.exchanges')}
-        value={values.exchange_ids.map(String)}
-        onChange={(ids) => change({ exchange_ids: ids.map(Number) })}
+        value={values.exchange_ids}
+        onChange={(ids) => change({ exchange_ids: ids })}
         error={errorOf('exchange_ids')}
-        data-testid="targeting-exchange-group"
-      >
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" mt="xs">
-          {options.map((exchange) => (
-            <Checkbox
-              key={exchange.id}
-              value={String(exchange.id)}
-              label={exchange.name}
-              data-testid={`targeting-exchange-${exchange.id}`}
-            />
-          ))}
-        </SimpleGrid>
-        {supported.isLoading ? (
-          <Text size="sm" c="dimmed">
-            {t('picker.searching')}
-          </Text>
-        ) : null}
-      </Checkbox.Group>
-      <Group gap="xs">
-        <Button
-          size="compact-sm"
-          variant="default"
-          onClick={() => change({ exchange_ids: options.map((exchange) => exchange.id) })}
-          disabled={options.length === 0}
-          data-testid="targeting-exchanges-all"
-        >
-          {t('actions.selectAll')}
-        </Button>
-        <Button
-          size="compact-sm"
-          variant="default"
-          onClick={() => change({ exchange_ids: [] })}
-          disabled={values.exchange_ids.length === 0}
-        >
-          {t('actions.clear')}
-        </Button>
-      </Group>
+        knownNames={known.exchanges}
+        testId="targeting-exchange"
+      />
     </Section>
   );
 };
