@@ -9,8 +9,7 @@ module.exports = {
       name: 'api-module-cycle',
       comment:
         'API modules depend on each other one way only: move what both need to the lower module, to platform/ or to packages/core.',
-      // warn until the three cycles of today are broken (a baseline does not hold folder rules)
-      severity: 'warn',
+      severity: 'error',
       scope: 'folder',
       from: { path: '^apps/api/src/modules/[^/]+$' },
       to: { path: '^apps/api/src/modules/[^/]+$', circular: true },

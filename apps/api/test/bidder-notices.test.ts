@@ -15,7 +15,7 @@ import {
   MAX_EVENTS_PER_CLICK,
   TOO_MANY_EVENTS_MESSAGE,
   UNKNOWN_EVENT_MESSAGE,
-} from '../src/modules/delivery/engagement.ts';
+} from '../src/modules/bidding/engagement.ts';
 import { PRICE_KEYS_PURPOSE } from '../src/modules/delivery/exchange-price-keys.ts';
 import { createSecretBox } from '../src/platform/secret-box.ts';
 import { DEMO_DELIVERY_ADVERTISER, seedDemoDelivery } from '../src/seed/demo-delivery.ts';

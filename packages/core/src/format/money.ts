@@ -47,6 +47,10 @@ export function formatMicrosDecimal(micros: number | bigint): string {
   return `${sign}${whole}.${fraction}`;
 }
 
+/** OpenRTB prices are CPM in the currency's units; ours are micro-units. */
+export const microsOfCpm = (cpm: number): number => Math.round(cpm * MICROS_PER_UNIT);
+export const cpmOfMicros = (micros: number): number => micros / MICROS_PER_UNIT;
+
 export const MONEY_INVALID_MESSAGE = 'Please enter an amount like 12.34.';
 export const MONEY_TOO_PRECISE_MESSAGE = `Please use at most ${MICROS_DECIMALS} decimals.`;
 export const MONEY_TOO_LARGE_MESSAGE = 'This amount is too large.';

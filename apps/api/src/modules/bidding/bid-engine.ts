@@ -2,6 +2,7 @@
 // ones try to reserve their cost (budgets, pacing, funds, frequency cap: one atomic step in the
 // delivery state), and the first that gets it bids. No I/O but the state's.
 import { createHash } from 'node:crypto';
+import { microsOfCpm } from '@console/core/format/money';
 import type { BidderCampaign, ListMembership } from './bidder-campaign.ts';
 import type { IndexSnapshot } from './campaign-index.ts';
 import { candidateListsOf, walkByValue } from './candidate-index.ts';
@@ -16,7 +17,7 @@ import { findIneligibility } from './eligibility.ts';
 import { type LocalClock, readLocalClock } from './local-time.ts';
 import type { BidRequest, Deal, Imp } from './openrtb-request.ts';
 import { pacingSlackMicros, planPacing } from './pacing.ts';
-import { costOfImpression, microsOfCpm, priceBid } from './pricing.ts';
+import { costOfImpression, priceBid } from './pricing.ts';
 import { type RequestFacts, readRequestFacts } from './request-facts.ts';
 
 /** How many of an imp's best candidates may try to reserve before the imp gets no bid. */

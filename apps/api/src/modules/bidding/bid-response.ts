@@ -1,5 +1,6 @@
 // Placed bids -> the OpenRTB 2.6 BidResponse, with each bid's markup and signed tracking URLs, and
 // the BID events that record them.
+import { cpmOfMicros } from '@console/core/format/money';
 import type { AudioVideoCreativeSubtype } from 'iab-adcom';
 import type { Bid, BidResponse as OpenRtbBidResponse } from 'iab-openrtb/v26';
 import type { DeliveryEvent } from '../delivery/event-recorder.ts';
@@ -8,7 +9,6 @@ import { toStoredDevice } from '../inventory/list-membership.ts';
 import type { PlacedBid } from './bid-engine.ts';
 import { buildMarkup, type TrackingUrls } from './markup.ts';
 import type { BidRequest } from './openrtb-request.ts';
-import { cpmOfMicros } from './pricing.ts';
 import type { RequestFacts } from './request-facts.ts';
 import type { TokenSigner, TrackedBid } from './tracking-token.ts';
 import { vastProtocolOf } from './vast-markup.ts';

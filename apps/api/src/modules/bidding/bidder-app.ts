@@ -7,9 +7,9 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { registerErrorHandling } from '../../platform/errors.ts';
 import { createHttpServer } from '../../platform/http-server.ts';
-import { postbackRoutes, trackingRoutes } from '../delivery/tracking-routes.ts';
 import { bidRoutes } from './bid-routes.ts';
 import { type Bidder, createBidder } from './bidder.ts';
+import { postbackRoutes, trackingRoutes } from './tracking-routes.ts';
 
 /** Starts a bidder over `db` and registers its routes on `app`; the caller closes the bidder. */
 export const registerBidder = async (

@@ -36,10 +36,6 @@ export const valueCpmMicros = (campaign: BidderCampaign): number => {
   return Math.min(campaign.maxBidMicros, Math.max(campaign.minBidMicros, value));
 };
 
-/** OpenRTB prices are CPM in the currency's units; ours are micro-units. */
-export const microsOfCpm = (cpm: number): number => Math.round(cpm * 1_000_000);
-export const cpmOfMicros = (micros: number): number => micros / 1_000_000;
-
 /** The bid for an imp with this floor (CPM micros), or null when the campaign cannot reach it. */
 export const priceBid = (campaign: BidderCampaign, floorMicros: number): number | null => {
   const value = valueCpmMicros(campaign);

@@ -5,7 +5,7 @@
 // in the markup, where anyone can read it, so it never carries a price. Ranks: the billing notice
 // (burl) is authoritative over the win notice (nurl), and either over no price at all (the bid: exact
 // in a first-price auction, an upper bound in a second-price one).
-import { microsOfCpm } from '../bidding/pricing.ts';
+import { microsOfCpm } from '@console/core/format/money';
 
 export const PRICE_SOURCE = { none: 0, win: 1, bill: 2 } as const;
 export type PriceSource = (typeof PRICE_SOURCE)[keyof typeof PRICE_SOURCE];

@@ -9,14 +9,19 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { creatives } from '../../db/schema/creatives.ts';
 import type { DeliveryEventType } from '../../db/schema/delivery.ts';
-import type { Bidder } from '../bidding/bidder.ts';
-import { DEFAULT_NOTICE_WINDOW_MS } from '../bidding/delivery-state.ts';
-import { absoluteUrl } from '../bidding/markup.ts';
-import { costOfImpression } from '../bidding/pricing.ts';
-import type { TrackedBid } from '../bidding/tracking-token.ts';
-import { correctBilledPrice } from './billing-correction.ts';
-import { type DeliveryEvent, utcDayOf } from './event-recorder.ts';
-import { PRICE_SOURCE, type PriceDecoder, type PriceSource, readNoticePrice } from './notice-price.ts';
+import { correctBilledPrice } from '../delivery/billing-correction.ts';
+import { type DeliveryEvent, utcDayOf } from '../delivery/event-recorder.ts';
+import {
+  PRICE_SOURCE,
+  type PriceDecoder,
+  type PriceSource,
+  readNoticePrice,
+} from '../delivery/notice-price.ts';
+import type { Bidder } from './bidder.ts';
+import { DEFAULT_NOTICE_WINDOW_MS } from './delivery-state.ts';
+import { absoluteUrl } from './markup.ts';
+import { costOfImpression } from './pricing.ts';
+import type { TrackedBid } from './tracking-token.ts';
 
 export const TRACKING_KINDS = ['win', 'bill', 'imp', 'loss', 'click', 'video'] as const;
 export type TrackingKind = (typeof TRACKING_KINDS)[number];

@@ -8,9 +8,9 @@ import type { campaigns } from '../../db/schema/campaigns.ts';
 import { deliveryHourly } from '../../db/schema/delivery.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
 import { renderedOnce } from '../../db/sql-fragment.ts';
-import { localMidnightMs, readLocalClock } from '../bidding/local-time.ts';
-import { describePacing, planPacing } from '../bidding/pacing.ts';
-import { costOfImpression } from '../bidding/pricing.ts';
+import { localMidnightMs, readLocalClock } from './local-time.ts';
+import { describePacing, planPacing } from './pacing.ts';
+import { costOfImpression } from './pricing.ts';
 
 type CampaignRow = Pick<
   typeof campaigns.$inferSelect,

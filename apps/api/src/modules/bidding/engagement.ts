@@ -10,10 +10,10 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { type DeliveryEventType, deliveryEvents } from '../../db/schema/delivery.ts';
 import { eventConfigs } from '../../db/schema/reports.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
-import type { Bidder } from '../bidding/bidder.ts';
-import type { TrackedBid } from '../bidding/tracking-token.ts';
-import { eventRow, insertEventRows, utcDayOf } from './event-recorder.ts';
+import { eventRow, insertEventRows, utcDayOf } from '../delivery/event-recorder.ts';
+import type { Bidder } from './bidder.ts';
 import { eventOf } from './tracking-service.ts';
+import type { TrackedBid } from './tracking-token.ts';
 
 /** How many event names one click may convert under when the account configured no events. */
 export const MAX_EVENTS_PER_CLICK = 10;

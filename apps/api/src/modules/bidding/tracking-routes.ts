@@ -12,7 +12,7 @@ import { userConfigs } from '../../db/schema/users.ts';
 import type { Access } from '../../platform/auth-guard.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { withErrors } from '../../platform/route-schemas.ts';
-import type { Bidder } from '../bidding/bidder.ts';
+import type { Bidder } from './bidder.ts';
 import { hasClick, MAX_EVENTS_PER_CLICK, recordClick, recordConversion } from './engagement.ts';
 import {
   findClickTarget,
