@@ -1,6 +1,6 @@
 // A bidder of its own (`npm run bidder`: buildBidderApp) beside the console, sharing Redis with it
 // (127.0.0.1:6379, a key prefix of this run): a list edited in the console reaches that bidder's
-// loaded lists through the change channel, and the console's funds summary counts as pending the
+// loaded lists through the change notices, and the console's funds summary counts as pending the
 // bids that bidder is still waiting to hear about.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -3,13 +3,11 @@
 // one impression. On PostgreSQL they are two real `npm run bidder` processes over a fresh database;
 // on the embedded database (one process only) they are two bidder apps in this process, each with
 // its own Redis connection, so the only thing they share is Redis, as processes would.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +19,7 @@ import { ensureReferenceData } from '../src/modules/reference/reference-seed.ts'
 import { seedDemoDelivery } from '../src/seed/demo-delivery.ts';
 import { seedDemo } from '../src/seed/demo-seed.ts';
 import { ensurePlatformCompany } from '../src/seed/platform-company.ts';
+import { startBidderProcess } from './support/bidder-process.ts';
 import { openSnapshotDatabase } from './support/pglite-snapshot.ts';
 import { DEMO_PASSWORD, testConfig } from './support/test-app.ts';
 
@@ -61,47 +60,9 @@ const openRaceDatabase = async () => {
   };
 };
 
-/** A real `npm run bidder` process on a free port. */
+/** A real `npm run bidder` process over the race's database and Redis. */
 const startProcess = (): Promise<Node> =>
-  new Promise((resolve, reject) => {
-    const entry = fileURLToPath(new URL('../src/bidder-server.ts', import.meta.url));
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        REDIS_URL,
-        REDIS_PREFIX: prefix,
-        JWT_SECRET: secret,
-        PAYLOAD_KEY: 'a'.repeat(64),
-        LOG_LEVEL: 'silent',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'bidder-race-')),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`bidder did not start: ${output}`)), 60_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const port = /Bidder on http:\/\/localhost:(\d+)/.exec(output)?.[1];
-      if (port) {
-        clearTimeout(timer);
-        resolve({
-          url: `http://127.0.0.1:${port}`,
-          stop: () =>
-            new Promise((done) => {
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-            }),
-        });
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code) => reject(new Error(`bidder exited with ${code}: ${output}`)));
-  });
+  startBidderProcess({ DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: prefix, JWT_SECRET: secret });
 
 /** A bidder app in this process with its own Redis connection. */
 const startInProcess = async (): Promise<Node> => {

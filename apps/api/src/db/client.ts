@@ -10,7 +10,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { CHANGE_CHANNEL, deliverChange, EVERY_ENTITY } from '../platform/change-feed.ts';
 import { type BulkCopier, pgliteBulkCopier, postgresBulkCopier } from './bulk-session.ts';
+import { listenOnPglite, listenOnPostgres } from './notifications.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -40,13 +42,43 @@ export type DatabaseOptions = {
   inMemory?: boolean;
 };
 
+/**
+ * The database over an open PGlite client, its committed change notices handed to this process's
+ * listeners (platform/change-feed.ts); no migrations run.
+ */
+export const pgliteDatabase = async (client: PGlite): Promise<Database> => {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const stopListening = await listenOnPglite(client, CHANGE_CHANNEL, deliverChange);
+  return {
+    db,
+    driver: 'pglite',
+    close: async () => {
+      await stopListening();
+      await client.close();
+    },
+    copyRows: pgliteBulkCopier(db),
+  };
+};
+
 /** Opens the database and applies pending migrations. */
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
-    return { db, driver: 'postgres', close: () => pool.end(), copyRows: postgresBulkCopier(pool) };
+    // Every process hears every process's committed changes (a lost connection resyncs).
+    const stopListening = await listenOnPostgres(options.databaseUrl, CHANGE_CHANNEL, deliverChange, () =>
+      deliverChange(EVERY_ENTITY),
+    );
+    return {
+      db,
+      driver: 'postgres',
+      close: async () => {
+        await stopListening();
+        await pool.end();
+      },
+      copyRows: postgresBulkCopier(pool),
+    };
   }
   let client: PGlite;
   if (options.inMemory) {
@@ -56,7 +88,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return { db, driver: 'pglite', close: () => client.close(), copyRows: pgliteBulkCopier(db) };
+  const database = await pgliteDatabase(client);
+  await migratePglite(database.db as never, { migrationsFolder });
+  return database;
 };

@@ -54,7 +54,7 @@ export const recordChange = async (
     effectiveUserId: entry.effectiveUserId,
     changes: entry.changes,
   });
-  announceChange(entry.entityType);
+  await announceChange(db, entry.entityType);
 };
 
 /**

@@ -3,18 +3,19 @@
 // on every call).
 //
 // Staleness is bounded by SESSION_CACHE_MS:
-// - In this process, every change that can end a session or alter its principal (revocation, token
-//   rotation, any change recorded for a user: status, e-mail, agency, ...) forgets every entry at
-//   once, and for SESSION_CACHE_MS afterwards nothing is remembered, so that a read taken before the
-//   change's transaction committed cannot be kept either.
-// - Another API process on the same database learns nothing of it: it may serve a revoked or
-//   rotated session for at most SESSION_CACHE_MS more. That is the time a request sent just before
-//   the revocation may take anyway, and shorter than the rotation grace (ROTATION_GRACE_MS), within
-//   which an old token is not taken for theft either; the theft check itself still runs on the
-//   first read after the entry ends.
+// - In this process, ending a session (revocation, token rotation) forgets every entry at once, and
+//   for SESSION_CACHE_MS afterwards nothing is remembered, so that a read taken before the change's
+//   transaction committed cannot be kept either.
+// - Any change recorded for a user (status, e-mail, agency, ...) forgets every entry in every
+//   process when it commits (change-feed.ts). A revocation or rotation alone is not told to other
+//   processes: another API process on the same database may serve that session for at most
+//   SESSION_CACHE_MS more. That is the time a request sent just before the revocation may take
+//   anyway, and shorter than the rotation grace (ROTATION_GRACE_MS), within which an old token is
+//   not taken for theft either; the theft check itself still runs on the first read after the
+//   entry ends.
 // An entry also ends with the session's own expiry, so expiry is as exact as without the cache.
 import type { Principal } from './auth-guard.ts';
-import { onEntityChange } from './change-feed.ts';
+import { concerns, onEntityChange } from './change-feed.ts';
 import { createShortMemory } from './short-memory.ts';
 import type { TokenClaims } from './tokens.ts';
 
@@ -38,7 +39,8 @@ export const rememberSession = (
 /** Forgets every session (any change to sessions or users): cheap, and never wrong. */
 export const forgetSessions = (now = Date.now()) => sessions.forgetAll(now);
 
-// Every write to a user records a change (audit.ts), announced here.
+// Every write to a user records a change (audit.ts), announced here once committed, in every process.
+const USER_CHANGES = new Set(['user']);
 onEntityChange((entityType) => {
-  if (entityType === 'user') forgetSessions();
+  if (concerns(entityType, USER_CHANGES)) forgetSessions();
 });

@@ -57,3 +57,36 @@ export const auctionOf = (bid: ResponseBid) => {
   const token = bid.nurl.match(/\/t\/win\/([^.]+)\./)![1]!;
   return (JSON.parse(Buffer.from(token, 'base64url').toString()) as unknown[])[1] as string;
 };
+
+/** The campaigns a bidder at `baseUrl` (the console or a bidder process) bids with on `body`. */
+export const campaignsBidding = async (baseUrl: string, body: unknown, exchange = 'openx') => {
+  const response = await fetch(`${baseUrl}/openrtb/2.6/${exchange}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-openrtb-version': '2.6' },
+    body: JSON.stringify(body),
+  });
+  if (response.status === 204) return [];
+  const answer = (await response.json()) as BidResponse;
+  return answer.seatbid.flatMap((seat) => seat.bid.map((bid) => Number(bid.cid)));
+};
+
+/**
+ * Asks the bidder at `baseUrl` again and again until it bids with `campaignId` (`bids` true) or no
+ * longer does; answers how long that took (ms), or throws after `timeoutMs`.
+ */
+export const timeUntilBidding = async (
+  baseUrl: string,
+  request: () => unknown,
+  campaignId: number,
+  bids: boolean,
+  timeoutMs = 10_000,
+): Promise<number> => {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    if ((await campaignsBidding(baseUrl, request())).includes(campaignId) === bids) {
+      return performance.now() - started;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`${baseUrl} ${bids ? 'never bid' : 'kept bidding'} with campaign ${campaignId}`);
+};

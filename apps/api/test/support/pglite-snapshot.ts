@@ -10,11 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { pgliteBulkCopier } from '../../src/db/bulk-session.ts';
-import { type Database, type Db, openDatabase } from '../../src/db/client.ts';
-import * as schema from '../../src/db/schema/index.ts';
+import { type Database, openDatabase, pgliteDatabase } from '../../src/db/client.ts';
 
 const migrationsFolder = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));
 const PREFIX = 'console-api-test-pglite-';
@@ -60,10 +57,10 @@ const writeSnapshot = async (file: string) => {
 const loadSnapshot = async (file: string): Promise<Database> => {
   const client = new PGlite({ loadDataDir: new Blob([readFileSync(file)]) });
   await client.waitReady;
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const database = await pgliteDatabase(client);
   // A no-op for a current snapshot; the same migrator the app runs at start.
-  await migrate(db as never, { migrationsFolder });
-  return { db, driver: 'pglite', close: () => client.close(), copyRows: pgliteBulkCopier(db) };
+  await migrate(database.db as never, { migrationsFolder });
+  return database;
 };
 
 /** A fresh in-memory PGlite database with every migration applied and no rows. */

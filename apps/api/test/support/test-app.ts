@@ -51,6 +51,8 @@ export type TestApp = {
   reportWorker: ReportWorker;
   /** The built-in bidder of the app (its index, delivery state, event recorder). */
   bidder: Bidder;
+  /** The PostgreSQL database's URL (api-postgres), for another process on it; none on PGlite. */
+  databaseUrl: string | undefined;
   call: (method: string, path: string, options?: CallOptions) => Promise<CallResult>;
   /** Signs in a demo user and answers its token. */
   loginAs: (email: string, password?: string) => Promise<string>;
@@ -59,7 +61,11 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-const openTestDatabase = async (): Promise<{ database: Database; drop: () => Promise<void> }> => {
+const openTestDatabase = async (): Promise<{
+  database: Database;
+  databaseUrl?: string;
+  drop: () => Promise<void>;
+}> => {
   if (process.env.TEST_DB !== 'postgres') {
     return { database: await openSnapshotDatabase(), drop: async () => {} };
   }
@@ -78,6 +84,7 @@ const openTestDatabase = async (): Promise<{ database: Database; drop: () => Pro
   const database = await openDatabase({ databaseUrl: url.toString() });
   return {
     database,
+    databaseUrl: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -152,7 +159,7 @@ export const startTestApp = async (
     now?: () => number;
   } = {},
 ): Promise<TestApp> => {
-  const { database, drop } = await openTestDatabase();
+  const { database, databaseUrl, drop } = await openTestDatabase();
   await ensurePlatformCompany(database.db);
   await ensureReferenceData(database.db);
   await seedDemo(database.db, DEMO_PASSWORD);
@@ -221,6 +228,7 @@ export const startTestApp = async (
     imports,
     reportWorker,
     bidder,
+    databaseUrl,
     call,
     loginAs,
     readOtp,

@@ -1,10 +1,9 @@
 // The built-in bidder's parts, made once per process: the campaign index with the targeting lists its
 // campaigns use (list-cache.ts), the delivery state (memory, or Redis with REDIS_URL), the event
 // recorder (group commit), the bid request counter and the tracking URL signer. The bid and tracking routes use it; app.ts starts and stops it.
-import { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import { onEntityChange } from '../../platform/change-feed.ts';
+import { concerns, onEntityChange } from '../../platform/change-feed.ts';
 import { createSecretBox } from '../../platform/secret-box.ts';
 import { createEventRecorder, type EventRecorder } from '../delivery/event-recorder.ts';
 import { openPriceDecoder, PRICE_KEYS_PURPOSE } from '../delivery/exchange-price-keys.ts';
@@ -55,13 +54,6 @@ const INDEX_ENTITIES = new Set([
   'smart-app-list',
 ]);
 
-/**
- * A change is announced inside its transaction, so the reload it asks for may read the state before
- * the commit; one more reload a little later sees it (list versions make a reload of unchanged lists
- * a single query).
- */
-const TRAILING_RELOAD_MS = 1_000;
-
 /** How often each process gives back the holds whose notice window closed. */
 const SWEEP_INTERVAL_MS = 5_000;
 
@@ -111,23 +103,9 @@ export const createBidder = (
   const requests = createRequestCounter(db, { onError: options.onError });
   const sampler = createRequestSampler(db, { rate: config.bidSampleRate, onError: options.onError });
   let unsubscribe: (() => void) | null = null;
-  let trailing: NodeJS.Timeout | null = null;
   // Holds whose notice window closed are given back on a timer too, so a quiet bidder (no bids to
   // sweep them) still frees them, in every process.
   let sweeper: NodeJS.Timeout | null = null;
-  const reloadSoonAndAgain = () => {
-    index.requestReload();
-    if (trailing) clearTimeout(trailing);
-    trailing = setTimeout(() => {
-      trailing = null;
-      index.requestReload();
-    }, TRAILING_RELOAD_MS);
-    trailing.unref();
-  };
-  // With Redis, a change made through one process reaches the others' indexes too.
-  const channel = `${config.redisPrefix ?? 'bid:'}changes`;
-  const publisher = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
-  const subscriber = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
   const admission = createAdmission(
     {
       maxInFlight: config.bidMaxInFlight ?? DEFAULT_ADMISSION_LIMITS.maxInFlight,
@@ -154,28 +132,21 @@ export const createBidder = (
         state.sweep(now()).catch((error: unknown) => options.onError?.(error));
       }, SWEEP_INTERVAL_MS);
       sweeper.unref();
+      // Notices come once their change committed, from every process on the database.
       unsubscribe = onEntityChange((entity) => {
-        if (!INDEX_ENTITIES.has(entity)) return;
-        reloadSoonAndAgain();
-        publisher?.publish(channel, entity).catch((error: unknown) => options.onError?.(error));
+        if (concerns(entity, INDEX_ENTITIES)) index.requestReload();
       });
-      if (subscriber) {
-        await subscriber.subscribe(channel);
-        subscriber.on('message', reloadSoonAndAgain);
-      }
       await index.start();
     },
     close: async () => {
       unsubscribe?.();
       admission.close();
-      if (trailing) clearTimeout(trailing);
       if (sweeper) clearInterval(sweeper);
       index.stop();
       await recorder.close();
       await requests.close();
       await sampler.close();
       await state.close();
-      await Promise.all([publisher?.quit(), subscriber?.quit()]);
     },
   };
   return bidder;

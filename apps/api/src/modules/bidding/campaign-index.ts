@@ -2,9 +2,10 @@
 // with their approved creatives, by exchange; advertisers' balances and margins (their own plus
 // their agency's, ledger/margin.ts); campaigns' delivery so far.
 // Loaded at start and replaced whole on reload (a reload builds a new snapshot; bids in flight keep
-// the one they started with). Reloads come from change notifications of the campaign, creative,
-// exchange and user services (debounced), and every RELOAD_INTERVAL_MS as a safety net. No bid
-// request touches the database.
+// the one they started with). Reloads come from committed change notices of the campaign, creative,
+// exchange, user and list services, from every process (platform/change-feed.ts, debounced), and
+// every RELOAD_INTERVAL_MS for what no notice tells: delivery so far and balances moved by spend,
+// writes made outside the console (SQL by hand). No bid request touches the database.
 
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

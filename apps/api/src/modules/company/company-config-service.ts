@@ -4,7 +4,7 @@ import type { CompanyConfig } from '@console/core/api/company-config';
 import { eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
-import { onEntityChange } from '../../platform/change-feed.ts';
+import { concerns, onEntityChange } from '../../platform/change-feed.ts';
 import { notFound } from '../../platform/errors.ts';
 import { createShortMemory } from '../../platform/short-memory.ts';
 
@@ -36,11 +36,12 @@ export const toCompanyConfig = (row: CompanyRow): CompanyConfig => ({
 /**
  * Company configs by host name, remembered a few seconds: every page load asks for its host's
  * (the public agency-config, before sign-in), and it changes when an agency edits its branding,
- * which forgets them all in this process (another process shows the old branding for up to 5 s).
+ * which forgets them all in every process once committed (platform/change-feed.ts).
  */
 const byHost = createShortMemory<CompanyRow>({ ttlMs: 5_000, maxEntries: 1_000 });
+const COMPANY_CHANGES = new Set(['company']);
 onEntityChange((entityType) => {
-  if (entityType === 'company') byHost.forgetAll();
+  if (concerns(entityType, COMPANY_CHANGES)) byHost.forgetAll();
 });
 
 /** The company whose custom domain is the host, else the platform's (one statement). */
