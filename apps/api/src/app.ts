@@ -59,6 +59,7 @@ import { registerIdempotency } from './platform/idempotency.ts';
 import { createMailer } from './platform/mailer.ts';
 import { createMediaStore } from './platform/media-store.ts';
 import { swaggerOptions } from './platform/openapi.ts';
+import { registerOpenApiDocument } from './platform/openapi-document.ts';
 import { createOutboundPolicy } from './platform/outbound-http.ts';
 import { registerUserRateLimit } from './platform/rate-limits.ts';
 import { registerPublicScope, requireDeclaredAccess } from './platform/route-access.ts';
@@ -132,9 +133,7 @@ export const buildApp = async (
     await scope.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
     await registerWebApp(scope, config.webDist);
   });
-  app.get('/docs/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
-    app.swagger(),
-  );
+  registerOpenApiDocument(app);
 
   registerErrorHandling(app);
   registerHttpSecurityHeaders(app);

@@ -123,3 +123,56 @@ describe('HEAD', () => {
     expect(missingAsset.status).toBe(404);
   });
 });
+
+describe('the API reference document (/docs/openapi.json)', () => {
+  const DOC = '/docs/openapi.json';
+  const fetchDoc = (headers: Record<string, string>) => fetch(`${t.baseUrl}${DOC}`, { headers });
+
+  it('goes out brotli- or gzip-compressed as the client accepts, and whole to one that accepts neither', async () => {
+    const plain = await get('GET', DOC, 'identity');
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('content-type')).toMatch(/application\/json/);
+    const document = JSON.parse(plain.text) as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths).length).toBeGreaterThan(100);
+    const plainLength = Number(plain.headers.get('content-length'));
+    expect(plainLength).toBe(Buffer.byteLength(plain.text));
+
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0.5, gzip;q=1', 'gzip'],
+    ] as const) {
+      const answer = await get('GET', DOC, accept);
+      expect(answer.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(answer.headers.get('vary'), accept).toMatch(/accept-encoding/i);
+      // fetch decodes the body: the same document, a small part of its size on the wire.
+      expect(answer.text, accept).toBe(plain.text);
+      expect(Number(answer.headers.get('content-length')), accept).toBeLessThan(plainLength / 5);
+    }
+  });
+
+  it('carries a strong ETag per representation and answers 304 without a body to a matching If-None-Match', async () => {
+    const first = await fetchDoc({ 'accept-encoding': 'br' });
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[^"]+"$/); // strong: no W/ prefix
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    await first.arrayBuffer();
+
+    const again = await fetchDoc({ 'accept-encoding': 'br', 'if-none-match': etag! });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect((await again.arrayBuffer()).byteLength).toBe(0);
+
+    // The gzip copy is another representation: the brotli validator does not match it.
+    const gzipped = await fetchDoc({ 'accept-encoding': 'gzip', 'if-none-match': etag! });
+    expect(gzipped.status).toBe(200);
+    expect(gzipped.headers.get('etag')).not.toBe(etag);
+    await gzipped.arrayBuffer();
+
+    const stale = await fetchDoc({ 'accept-encoding': 'br', 'if-none-match': '"not-this-one"' });
+    expect(stale.status).toBe(200);
+    await stale.arrayBuffer();
+  });
+});
