@@ -1,7 +1,8 @@
 // The production server answers: the console's HTML at /login, /api/health, the API reference at
-// /docs; and Chromium renders /login without an uncaught error.
+// /docs; Chromium renders /login without an uncaught error, and the signed-in pages load without a
+// Content-Security-Policy violation (no eval probe from zod, no inline script or style refused).
 import { describe, expect, it } from 'vitest';
-import { useE2E } from '../support/browser.ts';
+import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
 
 const e2e = useE2E();
 
@@ -43,4 +44,34 @@ describe('smoke', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(e2e.pageErrors.map((e) => e.message)).toEqual([]);
   });
+
+  it('loads the signed-in pages without a Content-Security-Policy violation', async () => {
+    const { page } = e2e;
+    // Listening from the first script on: a violation during start-up counts too.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+      );
+    });
+    const consoleReports: string[] = [];
+    page.on('console', (message) => {
+      if (/content security policy/i.test(message.text())) consoleReports.push(message.text());
+    });
+    const violations = async () =>
+      page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
+
+    const seen: string[] = [];
+    await loginAs(page, DEMO_USERS.advertiser);
+    // Pages whose data is checked by zod schemas, each opened afresh (a new document, a new probe).
+    for (const path of ['/dashboard', '/campaign', '/funds']) {
+      await page.goto(path);
+      await page.locator('main#main-content').waitFor();
+      await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+      seen.push(...(await violations()).map((violation) => `${path}: ${violation}`));
+    }
+    expect([...seen, ...consoleReports]).toEqual([]);
+    expect(e2e.pageErrors.map((e) => e.message)).toEqual([]);
+  }, 120_000);
 });

@@ -1,3 +1,5 @@
+// Before anything that could build a zod schema (see the module).
+import './lib/zod-jitless.ts';
 // Mantine's base styles only (its CSS variables are written by MantineProvider, see
 // app-theme-provider.tsx); each component's stylesheet is imported where it is used, so that
 // /login does not pay for the whole kit (budget: 120 KB gzip of JS and CSS,
