@@ -37,7 +37,11 @@ async function waitForLanding(page: Page, user: DemoUser, apiAccess: boolean): P
     await expect.poll(() => shownText(page.getByTestId('advertiser-balance-value'))).toMatch(/^\$/);
   }
   await expect
-    .poll(() => page.locator('[data-testid="page-spinner"], [data-testid="shell-spinner"]').count())
+    .poll(() =>
+      page
+        .locator('[data-testid="page-spinner"], [data-testid="shell-spinner"], [data-testid="page-skeleton"]')
+        .count(),
+    )
     .toBe(0);
 }
 

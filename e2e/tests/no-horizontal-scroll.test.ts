@@ -36,7 +36,10 @@ const overflowOf = () =>
 
 /** Waits for the page's own content: the spinner gone and the network quiet for a moment. */
 const settle = async () => {
-  await e2e.page.getByTestId('shell-spinner').waitFor({ state: 'detached' });
+  await e2e.page
+    .locator('[data-testid="shell-spinner"], [data-testid="page-skeleton"]')
+    .first()
+    .waitFor({ state: 'detached' });
   await e2e.page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
 };
 

@@ -1,6 +1,8 @@
-// Spec section 2: a spinner until the company config loaded from the server has an
-// agency_primary_id. If the server cannot be reached, a stored config lets the console start;
-// with none, the visitor gets a retry button rather than an endless spinner.
+// Spec section 2: a spinner until the company config from the server has an agency_primary_id. The
+// copy stored from an earlier answer of this origin's server counts: with one, the console (and a
+// signed-in user's frame) shows at once while the fresh config is fetched, and follows it when it
+// comes. If the server cannot be reached and nothing is stored, the visitor gets a retry button
+// rather than an endless spinner.
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
@@ -12,9 +14,10 @@ import { usePublicTranslation } from '../lib/i18n/locale-store.ts';
 import { PageSpinner } from './page-spinner.tsx';
 
 export const ConfigGate = ({ children }: { children: ReactNode }) => {
-  const { config, isLoading, isError } = useCompanyConfig();
+  const { config, isError } = useCompanyConfig();
   const { t } = usePublicTranslation('common');
-  if (isError && !isConfigReady(config)) {
+  if (isConfigReady(config)) return children;
+  if (isError) {
     return (
       <Center mih="100dvh" p="md">
         <Stack align="center" gap="sm" role="alert">
@@ -25,6 +28,5 @@ export const ConfigGate = ({ children }: { children: ReactNode }) => {
       </Center>
     );
   }
-  if (isLoading || !isConfigReady(config)) return <PageSpinner fullScreen />;
-  return children;
+  return <PageSpinner fullScreen />;
 };

@@ -22,6 +22,7 @@ import { FullscreenToggle } from './fullscreen-toggle.tsx';
 import { INHERIT_COLOR_STYLE } from './inherit-color.ts';
 import { LanguagePicker } from './language-picker.tsx';
 import { MainMenu } from './main-menu.tsx';
+import { PageSkeleton } from './page-skeleton.tsx';
 import { RoutePreloader } from './route-preloader.tsx';
 import { SettingsDrawer } from './settings-drawer.tsx';
 import classes from './shell.module.css';
@@ -153,7 +154,7 @@ const Shell = ({ config }: { config: CompanyConfig }) => {
         )}
 
         <main id="main-content" className={classes.main} tabIndex={-1}>
-          <Suspense fallback={<ShellSpinner label={t('preloader.loading')} />}>
+          <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>
         </main>

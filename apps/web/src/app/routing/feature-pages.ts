@@ -76,11 +76,24 @@ const FEATURE_PAGES: Partial<Record<FeatureKey, () => Promise<PageModule>>> = {
 const loadNotAvailable = () => import('../../features/placeholder/not-available-page.tsx');
 
 const cache = new Map<FeatureKey, LazyExoticComponent<ComponentType>>();
+const loads = new Map<FeatureKey, Promise<PageModule>>();
+
+/** Starts loading a page's module (once); the lazy page of getFeaturePage waits for the same load. */
+export const preloadFeaturePage = (feature: FeatureKey): Promise<PageModule> => {
+  let load = loads.get(feature);
+  if (!load) {
+    load = (FEATURE_PAGES[feature] ?? loadNotAvailable)();
+    // A failed load is tried again by the next caller (React shows the error boundary meanwhile).
+    load.catch(() => loads.delete(feature));
+    loads.set(feature, load);
+  }
+  return load;
+};
 
 export const getFeaturePage = (feature: FeatureKey): LazyExoticComponent<ComponentType> => {
   let page = cache.get(feature);
   if (!page) {
-    page = lazy(FEATURE_PAGES[feature] ?? loadNotAvailable);
+    page = lazy(() => preloadFeaturePage(feature));
     cache.set(feature, page);
   }
   return page;

@@ -41,7 +41,8 @@ export const initI18n = (): Promise<unknown> => {
       supportedLngs: [...LANGUAGES],
       // Every language carries every key (test/locales.test.ts), so no English fallback is loaded.
       fallbackLng: false,
-      ns: ['common'],
+      // The frame's texts with the common ones: the frame shows as soon as i18next is ready.
+      ns: ['common', 'layout'],
       defaultNS: 'common',
       fallbackNS: false,
       load: 'currentOnly',
