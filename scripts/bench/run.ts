@@ -1,5 +1,6 @@
 // `npm run bench`: prints figures, never asserts on time.
-//   (a) gzip size of the initial JS + CSS of /login (budget 150 kB) and of the largest other chunk;
+//   (a) gzip size of the initial JS + CSS of /login (budget 150 kB) and of the largest other chunk,
+//       and the JS + CSS Chromium downloads for each signed-in page (route-weight.ts, budget 250 kB);
 //   (b) throughput and latency of GET /api/health, POST /api/auth/login and GET /api/auth/refresh-token
 //       on the production server, on PGlite (fresh DATA_DIR) and, when one is reachable, on a fresh
 //       PostgreSQL database;
@@ -11,7 +12,8 @@
 //   (f) campaign forecasts over 7 days of demo request samples (scripts/bench/forecast.ts).
 //   (g) insight at desk size: 10,000,000 events over 90 days, every dashboard query, a 30-day report
 //       and the dashboard's first paint (scripts/bench/insight.ts; PostgreSQL).
-//   (h) Lighthouse on /login and the signed-in campaign list, desktop and mobile (scripts/bench/lighthouse.ts).
+//   (h) Lighthouse on /login and signed-in pages (dashboard, admin campaign list, a report view, funds),
+//       desktop and mobile, median of 3 runs (scripts/bench/lighthouse.ts).
 //
 // Options: --skip-build (use the existing apps/web/dist), --only=web|api|api-load (api-load: (b) only),
 //          --duration=<s> (default 5),
@@ -30,6 +32,7 @@ import { findChromium } from '../find-chromium.mjs';
 import { assetOf, type BundleReport, measureBundle } from './bundle.ts';
 import { type LoadResult, runLoad, type Worker } from './load.ts';
 import { cpuMeter } from './process-cpu.ts';
+import { measureSignedInRoutes, printRouteWeights } from './route-weight.ts';
 
 const LOGIN_BUDGET_KB = 150;
 const DEMO_EMAILS = [
@@ -389,6 +392,16 @@ async function main(): Promise<void> {
         const loaded = await measureLoadedLogin(server.baseURL);
         out.loginAsLoaded = loaded;
         printBundle(bundle, loaded);
+        if ('files' in loaded) {
+          const routes = await measureSignedInRoutes(server.baseURL);
+          out.signedInRoutes = routes.map(({ email, path, gzip, files }) => ({
+            email,
+            path,
+            gzip,
+            files: files.length,
+          }));
+          printRouteWeights(routes);
+        }
       }
       if (wantsApiLoad) {
         section('API load: running');
@@ -474,7 +487,7 @@ async function main(): Promise<void> {
     spawnSync('node', ['--import', 'tsx', 'scripts/bench/insight.ts'], { cwd: repoRoot, stdio: 'inherit' });
   }
 
-  // Lighthouse: /login and the signed-in campaign list (Lighthouse from the npm registry; prints its table).
+  // Lighthouse: /login and signed-in pages (Lighthouse from the npm registry; prints its table).
   if (wantsWeb) {
     spawnSync('node', ['--import', 'tsx', 'scripts/bench/lighthouse.ts'], {
       cwd: repoRoot,

@@ -1,0 +1,102 @@
+// The JS + CSS (gzip) that Chromium downloads for each signed-in page, opened on its own with a
+// stored session and a cold HTTP cache (e2e/support/route-weight.ts). Budget: 250 kB a page.
+//   node --import tsx scripts/bench/route-weight.ts [--files]   (run.ts runs it after the bundle figures)
+// --files lists each page's files; writes test-output/bench-route-weight.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../e2e/support/chromium.ts';
+import { measurePageWeight, type PageWeight } from '../../e2e/support/route-weight.ts';
+import { repoRoot, startServer } from '../../e2e/support/start-server.ts';
+import { findChromium } from '../find-chromium.mjs';
+import { createDemoReport, signInThroughForm } from './sign-in.ts';
+
+export const ROUTE_BUDGET_KB = 250;
+
+/** The pages measured, by the demo user who opens them; `:report` is a report made for the run. */
+export const MEASURED_ROUTES: { email: string; paths: string[] }[] = [
+  {
+    email: 'advertiser@demo.test',
+    paths: ['/dashboard', '/campaign', '/creatives', '/funds', '/report', '/report/view/:report'],
+  },
+  { email: 'admin@demo.test', paths: ['/admin/dashboard', '/admin/campaign', '/admin/users'] },
+];
+
+export type RouteWeight = { email: string; path: string } & PageWeight;
+
+/** Measures every page of MEASURED_ROUTES on a running console. */
+export async function measureRoutes(browser: Browser, baseURL: string): Promise<RouteWeight[]> {
+  const out: RouteWeight[] = [];
+  for (const { email, paths } of MEASURED_ROUTES) {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 850 }, locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      await signInThroughForm(page, baseURL, email);
+      const report = paths.some((p) => p.includes(':report')) ? await createDemoReport(baseURL, email) : 0;
+      for (const template of paths) {
+        const path = template.replace(':report', String(report));
+        const fresh = await context.newPage();
+        const weight = await measurePageWeight(fresh, `${baseURL}${path}`, (p) =>
+          p.locator('main#main-content').waitFor({ timeout: 60_000 }),
+        );
+        if (new URL(fresh.url()).pathname !== path) throw new Error(`${path} ended at ${fresh.url()}`);
+        out.push({ email, path, ...weight });
+        await fresh.close();
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  return out;
+}
+
+export function printRouteWeights(rows: RouteWeight[]): void {
+  console.log(
+    `\n## Signed-in pages: JS + CSS a cold visit downloads (gzip level 9; budget ${ROUTE_BUDGET_KB} kB)\n`,
+  );
+  console.log('| user | page | files | kB gzip | budget |');
+  console.log('| --- | --- | ---: | ---: | --- |');
+  for (const row of rows)
+    console.log(
+      `| ${row.email} | ${row.path} | ${row.files.length} | ${(row.gzip / 1000).toFixed(1)} | ${
+        row.gzip > ROUTE_BUDGET_KB * 1000 ? 'OVER' : 'within'
+      } |`,
+    );
+}
+
+/** Launches Chromium, measures MEASURED_ROUTES on the console at `baseURL`, and closes it. */
+export async function measureSignedInRoutes(baseURL: string): Promise<RouteWeight[]> {
+  const executablePath = process.env.CHROME_PATH || findChromium({ install: false, log: () => undefined });
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  try {
+    return await measureRoutes(browser, baseURL);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  const server = await startServer({ env: { LOG_LEVEL: 'warn' }, ensureBuilt: true });
+  try {
+    const rows = await measureSignedInRoutes(server.baseURL);
+    printRouteWeights(rows);
+    if (process.argv.includes('--files'))
+      for (const row of rows)
+        console.log(
+          `\n${row.path}\n${row.files.map((f) => `  ${f.path} ${(f.gzip / 1000).toFixed(1)}`).join('\n')}`,
+        );
+    mkdirSync(join(repoRoot, 'test-output'), { recursive: true });
+    writeFileSync(join(repoRoot, 'test-output', 'bench-route-weight.json'), JSON.stringify(rows, null, 2));
+  } finally {
+    await server.stop();
+  }
+}
+
+if (process.argv[1]?.endsWith('route-weight.ts'))
+  main()
+    .then(() => process.exit(0))
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+      process.exit(1);
+    });
