@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../e2e/support/chromium.ts';
-import { measurePageWeight, type PageWeight } from '../../e2e/support/route-weight.ts';
+import { describeWeight, measurePageWeight, type PageWeight } from '../../e2e/support/route-weight.ts';
 import { repoRoot, startServer } from '../../e2e/support/start-server.ts';
 import { findChromium } from '../find-chromium.mjs';
 import { createDemoReport, signInThroughForm } from './sign-in.ts';
@@ -82,10 +82,7 @@ async function main() {
     const rows = await measureSignedInRoutes(server.baseURL);
     printRouteWeights(rows);
     if (process.argv.includes('--files'))
-      for (const row of rows)
-        console.log(
-          `\n${row.path}\n${row.files.map((f) => `  ${f.path} ${(f.gzip / 1000).toFixed(1)}`).join('\n')}`,
-        );
+      for (const row of rows) console.log(`\n${row.path}\n${describeWeight(row)}`);
     mkdirSync(join(repoRoot, 'test-output'), { recursive: true });
     writeFileSync(join(repoRoot, 'test-output', 'bench-route-weight.json'), JSON.stringify(rows, null, 2));
   } finally {
