@@ -10,6 +10,11 @@
 // workspace package, no build of their own); every other package stays an import from node_modules.
 // Each bundle has a source map (the scripts run node with --enable-source-maps).
 //
+// package.json declares `"sideEffects": false`: a module's entry (modules/<name>/index.ts) re-exports
+// more than one bundle uses (the bidder takes a few names of ledger/, delivery/ and reference/), and
+// esbuild leaves the unused files out only when they are declared free of side effects. No source
+// file of the API does on import anything another file needs without importing a name from it.
+//
 // Files read at run time are found as the sources find them: a module that locates something from
 // its own place (`new URL('./migrations', import.meta.url)` in db/client.ts, the web app's dist in
 // config/env.ts, createRequire in the reference data) gets, in the bundle, its source file's URL

@@ -22,8 +22,8 @@ import { principalOf, sessionPrincipalOf } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { perEmailRateLimit } from '../../platform/rate-limits.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
-import { findCompanyForHost } from '../company/company-config-service.ts';
-import { readUserSettings } from '../settings/user-settings-service.ts';
+import { findCompanyForHost } from '../company/index.ts';
+import { readUserSettings } from '../settings/index.ts';
 import {
   changeOwnPassword,
   confirmEmailChange,

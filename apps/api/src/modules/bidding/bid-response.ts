@@ -3,9 +3,9 @@
 import { cpmOfMicros } from '@console/core/format/money';
 import type { AudioVideoCreativeSubtype } from 'iab-adcom';
 import type { Bid, BidResponse as OpenRtbBidResponse } from 'iab-openrtb/v26';
-import type { DeliveryEvent } from '../delivery/event-recorder.ts';
-import { utcDayOf } from '../delivery/event-recorder.ts';
-import { toStoredDevice } from '../inventory/list-membership.ts';
+import type { DeliveryEvent } from '../delivery/index.ts';
+import { utcDayOf } from '../delivery/index.ts';
+import { toStoredDevice } from '../inventory/index.ts';
 import type { PlacedBid } from './bid-engine.ts';
 import { buildMarkup, type TrackingUrls } from './markup.ts';
 import type { BidRequest } from './openrtb-request.ts';

@@ -5,9 +5,14 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { concerns, onEntityChange } from '../../platform/change-feed.ts';
 import { createSecretBox } from '../../platform/secret-box.ts';
-import { createEventRecorder, type EventRecorder } from '../delivery/event-recorder.ts';
-import { openPriceDecoder, PRICE_KEYS_PURPOSE } from '../delivery/exchange-price-keys.ts';
-import { createRequestCounter, type RequestCounter } from '../delivery/request-counter.ts';
+import {
+  createEventRecorder,
+  createRequestCounter,
+  type EventRecorder,
+  openPriceDecoder,
+  PRICE_KEYS_PURPOSE,
+  type RequestCounter,
+} from '../delivery/index.ts';
 import { type Admission, createAdmission, createLoopLag, DEFAULT_ADMISSION_LIMITS } from './bid-admission.ts';
 import { type CampaignIndex, createCampaignIndex } from './campaign-index.ts';
 import { createMemoryDeliveryState, type DeliveryState } from './delivery-state.ts';

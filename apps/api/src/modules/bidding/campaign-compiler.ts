@@ -6,7 +6,7 @@ import type { Targeting } from '@console/core/api/campaigns';
 import { parseGeoFenceList } from '@console/core/validation/geo-fence';
 import { CreativeAttribute } from 'iab-adcom';
 import type { creatives } from '../../db/schema/creatives.ts';
-import { searchKeyOf } from '../reference/text-search.ts';
+import { searchKeyOf } from '../reference/index.ts';
 import type { BidderCampaign, BidderCreative, CreativeKind, ListRule } from './bidder-campaign.ts';
 import { normaliseVersion } from './eligibility.ts';
 

@@ -23,13 +23,9 @@ import { deliveryHourly } from '../../db/schema/delivery.ts';
 import { campaignSmartAppLists } from '../../db/schema/lists.ts';
 import { exchanges, smartAppCategories } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
-import type { PriceDecoder } from '../delivery/notice-price.ts';
-import { readBalances } from '../ledger/ledger-accounts.ts';
-import { readMarginsBps } from '../ledger/margin.ts';
-import { loadManufacturers } from '../reference/device-data.ts';
-import { loadCityIndex } from '../reference/geo-data.ts';
-import { loadCarriers } from '../reference/market-data.ts';
-import { lazily, searchKeyOf } from '../reference/text-search.ts';
+import type { PriceDecoder } from '../delivery/index.ts';
+import { readBalances, readMarginsBps } from '../ledger/index.ts';
+import { lazily, loadCarriers, loadCityIndex, loadManufacturers, searchKeyOf } from '../reference/index.ts';
 import {
   type BidderCampaign,
   type BidderCreative,

@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { type DeliveryEventType, deliveryEvents } from '../../db/schema/delivery.ts';
 import { eventConfigs } from '../../db/schema/reports.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
-import { eventRow, insertEventRows, utcDayOf } from '../delivery/event-recorder.ts';
+import { eventRow, insertEventRows, utcDayOf } from '../delivery/index.ts';
 import type { Bidder } from './bidder.ts';
 import { eventOf } from './tracking-service.ts';
 import type { TrackedBid } from './tracking-token.ts';

@@ -14,7 +14,7 @@ import {
   type MembershipSet,
   toStoredApp,
   toStoredDevice,
-} from '../inventory/list-membership.ts';
+} from '../inventory/index.ts';
 import type { ListMembership } from './bidder-campaign.ts';
 
 export type WantedLists = {

@@ -12,7 +12,7 @@
 // second-price (at=2) auctions; what differs is what is charged: the clearing price the exchange
 // reports in ${AUCTION_PRICE} (the bid itself in a first-price auction, at most the bid in a
 // second-price one).
-import { advertiserCostOf } from '../ledger/margin.ts';
+import { advertiserCostOf } from '../ledger/index.ts';
 import type { BidderCampaign } from './bidder-campaign.ts';
 
 /** Beta(alpha, beta) priors: a click-through rate of 0.2% and a conversion rate of 2% per click. */

@@ -2,7 +2,7 @@
 // vocabulary campaign targeting uses (ISO alpha-2 countries, 'US-CA' states, bowser's OS and browser
 // ids, targeting device-type names, ...), so each campaign check is a set look-up.
 import Bowser from 'bowser';
-import { searchKeyOf } from '../reference/text-search.ts';
+import { searchKeyOf } from '../reference/index.ts';
 import { appCategoryNamesOf } from './app-categories.ts';
 import { readConsent } from './consent.ts';
 import type { BidRequest } from './openrtb-request.ts';

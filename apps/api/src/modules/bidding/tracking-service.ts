@@ -9,14 +9,15 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { creatives } from '../../db/schema/creatives.ts';
 import type { DeliveryEventType } from '../../db/schema/delivery.ts';
-import { correctBilledPrice } from '../delivery/billing-correction.ts';
-import { type DeliveryEvent, utcDayOf } from '../delivery/event-recorder.ts';
 import {
+  correctBilledPrice,
+  type DeliveryEvent,
   PRICE_SOURCE,
   type PriceDecoder,
   type PriceSource,
   readNoticePrice,
-} from '../delivery/notice-price.ts';
+  utcDayOf,
+} from '../delivery/index.ts';
 import type { Bidder } from './bidder.ts';
 import { DEFAULT_NOTICE_WINDOW_MS } from './delivery-state.ts';
 import { absoluteUrl } from './markup.ts';

@@ -2,7 +2,7 @@
 // before delivery), but the submitter is told, with both amounts.
 import type { BudgetWarning, CampaignDetail } from '@console/core/api/campaigns';
 import type { DbOrTx } from '../../db/client.ts';
-import { readBalances } from '../ledger/ledger-accounts.ts';
+import { readBalances } from '../ledger/index.ts';
 
 /** The warning for a campaign this request submitted, or undefined when its balance covers it. */
 export const budgetWarningOf = async (

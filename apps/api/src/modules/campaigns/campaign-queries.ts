@@ -50,7 +50,7 @@ import {
   deliveryFactsOf,
   describeCampaignDelivery,
   NO_DELIVERY,
-} from '../bidding/campaign-delivery.ts';
+} from '../bidding/index.ts';
 import { type CampaignRow, campaignScope } from './campaign-access.ts';
 
 type Advertiser = { id: number; email: string; companyName: string };

@@ -3,9 +3,15 @@
 // browsers). Each data set is loaded once per process, and only when a request names one of its ids.
 import type { Targeting } from '@console/core/api/campaigns';
 import { badRequest } from '../../platform/errors.ts';
-import { loadBrowsers, loadManufacturers, loadOperatingSystems } from '../reference/device-data.ts';
-import { loadCityIndex, loadGeoIndex } from '../reference/geo-data.ts';
-import { loadCarriers, loadLanguages } from '../reference/market-data.ts';
+import {
+  loadBrowsers,
+  loadCarriers,
+  loadCityIndex,
+  loadGeoIndex,
+  loadLanguages,
+  loadManufacturers,
+  loadOperatingSystems,
+} from '../reference/index.ts';
 
 const refuse = (field: string, message: string): never => {
   throw badRequest(message, { [`targeting.${field}`]: message });

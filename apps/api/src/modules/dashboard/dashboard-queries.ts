@@ -21,8 +21,8 @@ import { users } from '../../db/schema/users.ts';
 import { requireAccess } from '../../platform/access.ts';
 import { advertiserOwnedScope, resolvedAdvertiserScope } from '../../platform/advertiser-scope.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
-import { readLocalWindow, rollupSource, type SourceNeeds } from '../delivery/rollup-source.ts';
-import type { RollupColumn } from '../delivery/rollup-tiers.ts';
+import type { RollupColumn } from '../delivery/index.ts';
+import { readLocalWindow, rollupSource, type SourceNeeds } from '../delivery/index.ts';
 
 const DAY_MS = 86_400_000;
 

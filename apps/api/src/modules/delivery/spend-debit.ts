@@ -9,7 +9,7 @@
 // served the impression already (the bidder's funds gate, counting pending wins, keeps that to the
 // impressions in flight).
 import type { Tx } from '../../db/client.ts';
-import { recordSpend } from '../ledger/record-spend.ts';
+import { recordSpend } from '../ledger/index.ts';
 
 export type SpendDebit = {
   advertiserId: number;

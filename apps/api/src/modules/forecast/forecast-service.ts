@@ -8,20 +8,23 @@ import { creatives } from '../../db/schema/creatives.ts';
 import { smartAppCategories } from '../../db/schema/reference.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import type { ListRule } from '../bidding/bidder-campaign.ts';
-import { compileCampaign, compileCreative } from '../bidding/campaign-compiler.ts';
-import { buildCompileReference } from '../bidding/campaign-index.ts';
-import { createListCache } from '../bidding/list-cache.ts';
-import { DEFAULT_SAMPLE_RATE } from '../bidding/request-sampler.ts';
-import { resolveNewCampaignAdvertiser } from '../campaigns/campaign-access.ts';
+import type { ListRule } from '../bidding/index.ts';
+import {
+  buildCompileReference,
+  compileCampaign,
+  compileCreative,
+  createListCache,
+  DEFAULT_SAMPLE_RATE,
+} from '../bidding/index.ts';
 import {
   checkApplists,
   checkCreatives,
   checkExchanges,
   checkSmartAppLists,
-} from '../campaigns/campaign-relations.ts';
-import { readCampaign } from '../campaigns/campaign-service.ts';
-import { readMarginBps } from '../ledger/margin.ts';
+  readCampaign,
+  resolveNewCampaignAdvertiser,
+} from '../campaigns/index.ts';
+import { readMarginBps } from '../ledger/index.ts';
 import { forecastCampaign } from './forecast.ts';
 import { createSampleStore } from './sample-store.ts';
 import { createWinDataCache } from './win-rate.ts';

@@ -7,12 +7,16 @@
 // budget and, for a daily or hourly frequency cap, by the users times the cap. Pure.
 import type { CampaignForecast } from '@console/core/api/forecast';
 import { microsOfCpm } from '@console/core/format/money';
-import { findDeal } from '../bidding/bid-engine.ts';
-import type { BidderCampaign, ListMembership } from '../bidding/bidder-campaign.ts';
-import { findCreativeFit } from '../bidding/creative-match.ts';
-import { findIneligibility } from '../bidding/eligibility.ts';
-import { type LocalClock, readLocalClock } from '../bidding/local-time.ts';
-import { costOfImpression, priceBid } from '../bidding/pricing.ts';
+import type { BidderCampaign, ListMembership } from '../bidding/index.ts';
+import {
+  costOfImpression,
+  findCreativeFit,
+  findDeal,
+  findIneligibility,
+  type LocalClock,
+  priceBid,
+  readLocalClock,
+} from '../bidding/index.ts';
 import type { Sample, SampleWindow } from './sample-store.ts';
 import { type RateRange, type WinData, winRateAt } from './win-rate.ts';
 

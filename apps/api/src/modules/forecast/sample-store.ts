@@ -5,10 +5,8 @@
 import { and, asc, count, gt, gte, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bidRequestSamples } from '../../db/schema/delivery.ts';
-import { type NativeRequest, parseNativeRequest } from '../bidding/creative-match.ts';
-import type { Imp } from '../bidding/openrtb-request.ts';
-import type { RequestFacts } from '../bidding/request-facts.ts';
-import { firstKeptDay } from '../bidding/request-sampler.ts';
+import type { Imp, RequestFacts } from '../bidding/index.ts';
+import { firstKeptDay, type NativeRequest, parseNativeRequest } from '../bidding/index.ts';
 
 export type Sample = {
   day: string;

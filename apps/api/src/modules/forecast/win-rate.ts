@@ -4,7 +4,7 @@
 // observed clearing price as a share of the bid (second-price auctions and shading pay less).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { firstKeptDay } from '../bidding/request-sampler.ts';
+import { firstKeptDay } from '../bidding/index.ts';
 
 /** Upper edges of the bid CPM buckets, micro-units ($0.50, $1, ... $25; the last bucket is open). */
 export const BUCKET_EDGES_MICROS = [

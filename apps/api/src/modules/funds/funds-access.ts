@@ -8,7 +8,7 @@ import { ACCOUNT_NOT_FOUND, requireAccess } from '../../platform/access.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { findUserById, type UserRow } from '../../platform/user-queries.ts';
-import { isAccountHolderRole } from '../ledger/ledger-accounts.ts';
+import { isAccountHolderRole } from '../ledger/index.ts';
 
 export const CHOOSE_ACCOUNT_MESSAGE = 'Choose an agency or advertiser.';
 

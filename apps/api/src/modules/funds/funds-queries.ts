@@ -26,9 +26,7 @@ import { recordChange } from '../../platform/audit.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import { fetchPage, likePattern } from '../../platform/pagination.ts';
 import type { UserRow } from '../../platform/user-queries.ts';
-import { ensureUserAccount, findPlatformAccount } from '../ledger/ledger-accounts.ts';
-import { readPendingSpend } from '../ledger/ledger-events.ts';
-import { readMarginBps } from '../ledger/margin.ts';
+import { ensureUserAccount, findPlatformAccount, readMarginBps, readPendingSpend } from '../ledger/index.ts';
 import type { FundsViewer } from './funds-access.ts';
 import { mayReverse } from './movements.ts';
 

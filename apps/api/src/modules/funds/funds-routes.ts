@@ -28,7 +28,7 @@ import { principalOf } from '../../platform/auth-guard.ts';
 import { type CsvColumn, type CsvRow, csvStream, plainColumns } from '../../platform/csv-writer.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
-import { checkLedger } from '../ledger/ledger-check.ts';
+import { checkLedger } from '../ledger/index.ts';
 import { requireVisibleAccountHolder, viewerOf } from './funds-access.ts';
 import {
   iterateHistory,

@@ -16,10 +16,15 @@ import { recordChange } from '../../platform/audit.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { ensureUserAccount, findPlatformAccount } from '../ledger/ledger-accounts.ts';
-import { announceBalanceChanges } from '../ledger/ledger-events.ts';
-import { sendDueLowBalanceAlerts } from '../ledger/low-balance-alerts.ts';
-import { type PostedTransfer, postTransferInTx, type TransferRow } from '../ledger/post-transfer.ts';
+import {
+  announceBalanceChanges,
+  ensureUserAccount,
+  findPlatformAccount,
+  type PostedTransfer,
+  postTransferInTx,
+  sendDueLowBalanceAlerts,
+  type TransferRow,
+} from '../ledger/index.ts';
 
 export const IDEMPOTENCY_MISMATCH_MESSAGE =
   'This Idempotency-Key was already used with a different request. Use a new key for a new request.';

@@ -27,7 +27,7 @@ import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { likePattern, type Page } from '../../platform/pagination.ts';
-import { isUniqueViolation } from '../reference/exchange-service.ts';
+import { isUniqueViolation } from '../reference/index.ts';
 import { anchoredOffset, type EntryColumns } from './entry-page-anchors.ts';
 import { normaliserOf } from './entry-rules.ts';
 import { addValues, applyEntryEdit, entryChangeFields } from './entry-store.ts';

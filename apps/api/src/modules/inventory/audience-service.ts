@@ -24,7 +24,7 @@ import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { likePattern, type Page } from '../../platform/pagination.ts';
-import { isUniqueViolation } from '../reference/exchange-service.ts';
+import { isUniqueViolation } from '../reference/index.ts';
 import { assertUnusedByCampaigns } from './applist-service.ts';
 import { type AudienceRow, NAME_TAKEN, resolveListOwner } from './list-access.ts';
 import { assertAudienceNameFree, findPendingImportId } from './list-import-service.ts';

@@ -20,7 +20,7 @@ import { recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { isUniqueViolation } from '../reference/exchange-service.ts';
+import { isUniqueViolation } from '../reference/index.ts';
 import { normaliseAudienceMember, normaliserOf } from './entry-rules.ts';
 import { NAME_TAKEN, resolveListOwner } from './list-access.ts';
 import { type FileReadStats, readListFile } from './list-file-reader.ts';

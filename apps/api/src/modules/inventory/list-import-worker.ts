@@ -23,7 +23,7 @@ import { recordChange } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createJobLoop, type JobLoop } from '../../platform/job-loop.ts';
-import { isUniqueViolation } from '../reference/exchange-service.ts';
+import { isUniqueViolation } from '../reference/index.ts';
 import { DEVICE_ID_LENGTH } from './entry-rules.ts';
 import { type EntryChange, entryChangeFields, mergeStaged } from './entry-store.ts';
 import { NAME_TAKEN } from './list-access.ts';

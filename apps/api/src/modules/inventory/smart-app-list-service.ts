@@ -20,7 +20,7 @@ import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { likePattern, type Page } from '../../platform/pagination.ts';
-import { isUniqueViolation } from '../reference/exchange-service.ts';
+import { isUniqueViolation } from '../reference/index.ts';
 import { assertUnusedByCampaigns, readEntryPage } from './applist-service.ts';
 import { normaliseApp } from './entry-rules.ts';
 import { addValues, applyEntryEdit, entryChangeFields } from './entry-store.ts';

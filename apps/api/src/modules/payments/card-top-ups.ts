@@ -8,9 +8,8 @@ import { cardTopUps } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { commitMovement } from '../funds/movements.ts';
-import { ensureUserAccount, findPlatformAccount } from '../ledger/ledger-accounts.ts';
-import { postTransferInTx } from '../ledger/post-transfer.ts';
+import { commitMovement } from '../funds/index.ts';
+import { ensureUserAccount, findPlatformAccount, postTransferInTx } from '../ledger/index.ts';
 import type { StripeSetup } from './stripe-client.ts';
 
 const MICROS_PER_CENT = 10_000;

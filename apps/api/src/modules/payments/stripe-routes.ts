@@ -9,7 +9,7 @@ import { principalOf } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
-import { idempotencyHeaders } from '../funds/funds-routes.ts';
+import { idempotencyHeaders } from '../funds/index.ts';
 import { completeCardTopUp, createCardTopUp } from './card-top-ups.ts';
 import type { StripeSetup } from './stripe-client.ts';
 

@@ -12,8 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ReportFilters } from '../../db/schema/reports.ts';
 import { agencyAdvertiserIds } from '../../platform/advertiser-scope.ts';
-import { rollupSource, type SourceNeeds } from '../delivery/rollup-source.ts';
-import { type RollupColumn, readCompactedBefore } from '../delivery/rollup-tiers.ts';
+import { type RollupColumn, readCompactedBefore, rollupSource, type SourceNeeds } from '../delivery/index.ts';
 
 /** Whose data: an advertiser its own, an agency its advertisers', admin and co-admin all. */
 export type DataScope = { userId: number; role: string };

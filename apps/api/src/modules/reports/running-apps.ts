@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type CsvColumn, type CsvRow, plainColumns } from '../../platform/csv-writer.ts';
-import { utcDaysTouched } from '../delivery/rollup-tiers.ts';
+import { utcDaysTouched } from '../delivery/index.ts';
 import { type DataScope, emptySums, filterSql, type GroupRow, scopeSqlOf } from './report-data.ts';
 import { buildCells } from './report-generator.ts';
 

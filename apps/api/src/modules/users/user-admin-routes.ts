@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { principalOf } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
-import { setUserPassword } from '../auth/auth-service.ts';
+import { setUserPassword } from '../auth/index.ts';
 import {
   addNote,
   assignAdvertiser,

@@ -18,10 +18,8 @@ import { fetchPage, likePattern } from '../../platform/pagination.ts';
 import { refuseCommonPassword } from '../../platform/password-policy.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { findUserByEmail, findUserById, toUser } from '../../platform/user-queries.ts';
-import { revokeBrokenChains } from '../auth/chain-revocation.ts';
-import { revokeUserSessions } from '../auth/session-service.ts';
-import { viewerOf } from '../funds/funds-access.ts';
-import { listHistory } from '../funds/funds-queries.ts';
+import { revokeBrokenChains, revokeUserSessions } from '../auth/index.ts';
+import { listHistory, viewerOf } from '../funds/index.ts';
 
 const actorOf = (principal: Principal) => ({
   actorUserId: actorIdOf(principal),

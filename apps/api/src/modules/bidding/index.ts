@@ -1,0 +1,22 @@
+// The bidding module's entry: what other modules may use of it. They import this file only; the
+// module's own files import each other directly.
+export { findDeal } from './bid-engine.ts';
+export type { BidderCampaign, ListMembership, ListRule } from './bidder-campaign.ts';
+export { compileCampaign, compileCreative } from './campaign-compiler.ts';
+export {
+  DELIVERY_FACT_COLUMNS,
+  DELIVERY_FACT_CTES,
+  DELIVERY_FACT_JOINS,
+  deliveryFactsOf,
+  describeCampaignDelivery,
+  NO_DELIVERY,
+} from './campaign-delivery.ts';
+export { buildCompileReference } from './campaign-index.ts';
+export { findCreativeFit, type NativeRequest, parseNativeRequest } from './creative-match.ts';
+export { findIneligibility } from './eligibility.ts';
+export { createListCache } from './list-cache.ts';
+export { type LocalClock, readLocalClock } from './local-time.ts';
+export type { Imp } from './openrtb-request.ts';
+export { costOfImpression, priceBid } from './pricing.ts';
+export type { RequestFacts } from './request-facts.ts';
+export { DEFAULT_SAMPLE_RATE, firstKeptDay } from './request-sampler.ts';

@@ -1,0 +1,16 @@
+// The delivery module's entry: what other modules may use of it. They import this file only; the
+// module's own files import each other directly.
+export { correctBilledPrice } from './billing-correction.ts';
+export {
+  createEventRecorder,
+  type DeliveryEvent,
+  type EventRecorder,
+  eventRow,
+  insertEventRows,
+  utcDayOf,
+} from './event-recorder.ts';
+export { openPriceDecoder, PRICE_KEYS_PURPOSE } from './exchange-price-keys.ts';
+export { PRICE_SOURCE, type PriceDecoder, type PriceSource, readNoticePrice } from './notice-price.ts';
+export { createRequestCounter, type RequestCounter } from './request-counter.ts';
+export { readLocalWindow, rollupSource, type SourceNeeds } from './rollup-source.ts';
+export { type RollupColumn, readCompactedBefore, utcDaysTouched } from './rollup-tiers.ts';
