@@ -171,11 +171,20 @@ describe('creative screens', () => {
     dialog = await openNewCreative(page, 'HTML');
     await dialog.getByTestId('creative-name').fill(NAMES.html);
     expect(await dialog.getByTestId('creative-click-url').count()).toBe(0);
+    // A tag loading a script over plain http is told it will not run on secure inventory.
+    await dialog
+      .getByTestId('creative-html-tag')
+      .fill('<div>Old tag</div><script src="http://cdn.example.com/old-tag.js"></script>');
+    const insecure = dialog.getByTestId('creative-insecure-markup');
+    await insecure.waitFor();
+    expect(await insecure.textContent()).toContain('http://cdn.example.com/old-tag.js');
+    expect(await insecure.textContent()).toContain('it will not be bid on secure inventory');
     await dialog
       .getByTestId('creative-html-tag')
       .fill(
         '<div id="tag" style="font:16px sans-serif">Hello from the tag</div><script>document.getElementById("tag").dataset.ran = "yes"</script>',
       );
+    await insecure.waitFor({ state: 'detached' });
     const formFrame = dialog.getByTestId('creative-form-html-preview');
     await formFrame.waitFor();
     await expectSandboxed(formFrame);

@@ -42,6 +42,7 @@ const creative = (patch: Partial<BidderCreative> = {}): BidderCreative => ({
   vastUrl: null,
   native: null,
   htmlTag: null,
+  secureCompatible: true,
   exchangeIds: new Set([1]),
   attrs: [],
   adomain: 'shop.example.com',

@@ -34,6 +34,7 @@ const creative = (kind: 'inline' | 'wrapper', clickUrl: string | null): BidderCr
   vastUrl: kind === 'wrapper' ? TAG_URL : null,
   native: null,
   htmlTag: null,
+  secureCompatible: true,
   exchangeIds: new Set([1]),
   attrs: [],
   adomain: 'travel.example.com',

@@ -5,6 +5,7 @@
 // advertiser, so they preview in the console and can be reused in edits.
 // Idempotent: an advertiser that already has creatives is left alone. Call after seedDemo and
 // before seedDemoCampaigns (which attaches each advertiser's first creatives to its campaigns).
+
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import {
   type CreativeType,
   deriveCreativeStatus,
 } from '@console/core/api/creatives';
+import { isSecureMarkup } from '@console/core/validation/insecure-markup';
 import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditLog, type FieldChange } from '../db/schema/audit.ts';
@@ -409,6 +411,7 @@ export const seedDemoCreatives = async (db: Db, mediaDir: string): Promise<numbe
             videoSection,
             nativeAssets,
             htmlTag: item.htmlTag ?? null,
+            secureCompatible: isSecureMarkup(item.htmlTag),
             createdBy: creatorId,
             createdAt,
             updatedAt: createdAt,

@@ -320,6 +320,11 @@ export const creativeDetail = creativeListItem.extend({
   native: creativeNativeAssets.nullable(),
   /** The markup of an html creative: show it only inside a sandboxed iframe (srcdoc, no allow-same-origin). */
   html_tag: z.string().nullable(),
+  /**
+   * False when the html tag loads a resource over plain http (insecureResourcesOf): the bidder does
+   * not bid it on secure (https) inventory.
+   */
+  secure_compatible: z.boolean(),
   exchanges: z.array(creativeExchangeSchema),
   /** One entry per DSP, by DSP name. */
   creative_assoc_map: z.array(creativeAssocEntry),

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -74,6 +75,11 @@ export const creatives = pgTable(
     nativeAssets: jsonb('native_assets').$type<CreativeNativeAssets>(),
     /** The ad markup of an html creative; never served as a page by the API. */
     htmlTag: text('html_tag'),
+    /**
+     * False when the markup (an html tag) loads a resource over plain http (see
+     * insecureResourcesOf): the bidder keeps it off secure (imp.secure=1) inventory. Set on save.
+     */
+    secureCompatible: boolean('secure_compatible').notNull().default(true),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

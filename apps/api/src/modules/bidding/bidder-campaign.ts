@@ -20,6 +20,8 @@ export type BidderCreative = {
   vastUrl: string | null;
   native: CreativeNativeAssets | null;
   htmlTag: string | null;
+  /** The markup loads nothing over plain http (checked when the creative was saved). */
+  secureCompatible: boolean;
   /** Exchanges on which this creative is approved. */
   exchangeIds: ReadonlySet<number>;
   /** OpenRTB creative attributes (list 5.3) the markup has. */

@@ -72,9 +72,11 @@ export const compileCreative = (
     vastUrl: isVideo ? (row.videoSection?.vast_url ?? null) || null : null,
     native: row.nativeAssets ?? null,
     htmlTag: row.htmlTag,
+    secureCompatible: row.secureCompatible,
     exchangeIds,
     attrs: ATTRS_BY_TYPE[type] ?? [],
-    adomain: domainOfUrl(clickUrl) ?? domainOfUrl(/href="([^"]+)"/i.exec(row.htmlTag ?? '')?.[1] ?? null),
+    adomain:
+      domainOfUrl(clickUrl) ?? domainOfUrl(/<a\b[^>]*\bhref="([^"]+)"/i.exec(row.htmlTag ?? '')?.[1] ?? null),
   };
 };
 

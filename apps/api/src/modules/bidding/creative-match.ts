@@ -77,11 +77,12 @@ const hasBlockedAttr = (creative: BidderCreative, battr: readonly number[] | und
 const isSecureUrl = (url: string | null) => url === null || url.startsWith('https://') || url.startsWith('/');
 
 /**
- * What a creative's markup loads on a secure imp is https: its media file, the VAST tag a wrapper
- * points the player to, and the advertiser's pixels (written without a scheme, they are served as
- * https).
+ * What a creative's markup loads on a secure imp is https: an html tag's resources (scanned when it
+ * was saved: secureCompatible), its media file, the VAST tag a wrapper points the player to, and the
+ * advertiser's pixels (written without a scheme, they are served as https).
  */
 const loadsSecurely = (creative: BidderCreative) =>
+  creative.secureCompatible &&
   isSecureUrl(creative.mediaUrl) &&
   isSecureUrl(creative.vastUrl) &&
   creative.trackerUrls.every((url) => !/^http:/i.test(url.trim()));

@@ -76,7 +76,10 @@ export const findAssocMap = async (db: DbOrTx, creativeId: number) =>
     .orderBy(asc(creativeDspAssoc.dspName));
 
 /** What a list row reads of a creative: not its markup, tracking URLs or creator. */
-type CreativeListRow = Omit<CreativeRow, 'htmlTag' | 'pixelUrls' | 'impressionUrls' | 'createdBy'>;
+type CreativeListRow = Omit<
+  CreativeRow,
+  'htmlTag' | 'secureCompatible' | 'pixelUrls' | 'impressionUrls' | 'createdBy'
+>;
 
 const previewOf = (row: CreativeListRow) =>
   row.creativeType === 'native'
@@ -158,6 +161,7 @@ export const readCreativeDetail = async (db: DbOrTx, row: CreativeRow): Promise<
         }
       : null,
     html_tag: row.htmlTag,
+    secure_compatible: row.secureCompatible,
     exchanges: exchangeList,
     creative_assoc_map: assoc,
     created_by: creator ? { user_primary_id: creator[0], email: creator[1] } : null,
@@ -221,6 +225,7 @@ export const listCreativesWhere = (
 
 const {
   htmlTag: _htmlTag,
+  secureCompatible: _secureCompatible,
   pixelUrls: _pixelUrls,
   impressionUrls: _impressionUrls,
   createdBy: _createdBy,

@@ -12,6 +12,7 @@ import {
   deriveCreativeStatus,
 } from '@console/core/api/creatives';
 import type { ChangeLogEntry } from '@console/core/api/users';
+import { isSecureMarkup } from '@console/core/validation/insecure-markup';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { FieldChange } from '../../db/schema/audit.ts';
@@ -58,6 +59,8 @@ type Content = {
   videoSection: CreativeVideoSection | null;
   nativeAssets: CreativeNativeAssets | null;
   htmlTag: string | null;
+  /** False when the html tag loads http:// resources: not bid on secure inventory. */
+  secureCompatible: boolean;
 };
 
 /** The fields whose change sends the creative back to approval. */
@@ -134,6 +137,7 @@ const contentOf = async (input: CreativeInput, lookup: MediaLookup): Promise<Con
     videoSection: null,
     nativeAssets: null,
     htmlTag: null,
+    secureCompatible: true,
   };
   switch (input.creative_type) {
     case 'image': {
@@ -181,7 +185,7 @@ const contentOf = async (input: CreativeInput, lookup: MediaLookup): Promise<Con
       return { ...base, videoSection: { vast_url: input.vast_url ?? '' } };
     }
     case 'html':
-      return { ...empty, htmlTag: input.html_tag };
+      return { ...empty, htmlTag: input.html_tag, secureCompatible: isSecureMarkup(input.html_tag) };
   }
 };
 

@@ -20,6 +20,7 @@ import {
   HTML_TAG_MAX,
   NATIVE_LIMITS,
 } from '@console/core/api/creatives';
+import { insecureResourcesOf } from '@console/core/validation/insecure-markup';
 import {
   Alert,
   Button,
@@ -43,6 +44,7 @@ import { useSupportedExchanges } from '../../../lib/reference/supported-exchange
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useCreateCreative } from '../api/create-creative.ts';
 import { useUpdateCreative } from '../api/update-creative.ts';
+import { InsecureMarkupNotice } from '../components/insecure-markup-notice.tsx';
 import {
   type CreativeFormValues,
   checkCreativeForm,
@@ -213,6 +215,8 @@ export const CreativeForm = ({ initial, edit, onSaved, onCancel, onDirtyChange }
     />
   );
   const counter = (text: string, max: number) => t('fields.counter', { count: [...text].length, max });
+
+  const insecureUrls = values.type === 'html' ? insecureResourcesOf(values.htmlTag) : [];
 
   const renderTypeFields = () => {
     switch (values.type) {
@@ -392,6 +396,9 @@ export const CreativeForm = ({ initial, edit, onSaved, onCancel, onDirtyChange }
             <Text size="xs" c="dimmed">
               {t('fields.htmlNoUrls')}
             </Text>
+            {insecureUrls.length > 0 ? (
+              <InsecureMarkupNotice urls={insecureUrls} testId="creative-insecure-markup" />
+            ) : null}
           </Section>
         );
     }

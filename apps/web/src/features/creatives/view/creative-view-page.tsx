@@ -14,6 +14,7 @@ import '@mantine/core/styles/Text.css';
 import type { CreativeDetail } from '@console/core/api/creatives';
 import { formatBytes } from '@console/core/format/bytes';
 import { findCreativeUrlFields } from '@console/core/validation/creative';
+import { insecureResourcesOf } from '@console/core/validation/insecure-markup';
 import { Anchor, Button, Grid, Group, List, Stack, Table, Text, Textarea } from '@mantine/core';
 import { IconEdit, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -35,6 +36,7 @@ import {
   CreativeStatusBadge,
   CreativeTypeBadge,
 } from '../components/creative-status-badge.tsx';
+import { InsecureMarkupNotice } from '../components/insecure-markup-notice.tsx';
 import { CreativeEditorModal } from '../upload/creative-editor-modal.tsx';
 import { formatDuration } from '../upload/creative-form-model.ts';
 import { AssocMapEditor } from './assoc-map-editor.tsx';
@@ -189,6 +191,12 @@ const ContentSection = ({ creative }: { creative: CreativeDetail }) => {
         <Text size="sm" c="dimmed">
           {t('fields.htmlNoUrls')}
         </Text>
+      ) : null}
+      {creative.html_tag !== null && !creative.secure_compatible ? (
+        <InsecureMarkupNotice
+          urls={insecureResourcesOf(creative.html_tag)}
+          testId="creative-view-insecure-markup"
+        />
       ) : null}
       {creative.html_tag !== null ? (
         <Textarea
