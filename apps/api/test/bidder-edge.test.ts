@@ -2,7 +2,6 @@
 // (wrapped) and 1.2 requests answered in their own shape with only matching assets and offered
 // trackers, video linearity and placement, bounded bids per request, JSON nulls, gzip both ways,
 // tmax counted from arrival and load shed at the door (the bidder's clock is the test's).
-import { request as httpRequest } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +10,7 @@ import { createAdmission, createLoopLag } from '../src/modules/bidding/bid-admis
 import type { BidResponse, ResponseBid } from '../src/modules/bidding/bid-response.ts';
 import type { DeliveryState } from '../src/modules/bidding/delivery-state.ts';
 import { seedDemoDelivery } from '../src/seed/demo-delivery.ts';
-import { freshRequest, postBid as postBidTo } from './support/bid-calls.ts';
+import { freshRequest, postBid as postBidTo, rawPostBid } from './support/bid-calls.ts';
 import { holdBidderClock, NO_LAG } from './support/bidder-clock.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -178,30 +177,7 @@ describe('JSON nulls and gzip', () => {
     );
   });
 
-  /** A bid request over node:http with exactly these encodings. */
-  const rawPost = (body: Buffer, headers: Record<string, string>) =>
-    new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-      const req = httpRequest(
-        new URL('/openrtb/2.6/openx', t.baseUrl),
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'content-length': String(body.length), ...headers },
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              body: Buffer.concat(chunks),
-            }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
+  const rawPost = (body: Buffer, headers: Record<string, string>) => rawPostBid(t, body, headers);
 
   it('reads a gzipped body and gzips the answer for an exchange that accepts it', async () => {
     const request = fixture('simple-banner');

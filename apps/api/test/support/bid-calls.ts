@@ -2,6 +2,7 @@
 // auction ids) to a test app, take the bid of an answer, and call its tracking URLs as an exchange
 // or a browser would.
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { expect } from 'vitest';
 import type { BidResponse, ResponseBid } from '../../src/modules/bidding/bid-response.ts';
 import type { TestApp } from './test-app.ts';
@@ -90,3 +91,28 @@ export const timeUntilBidding = async (
   }
   throw new Error(`${baseUrl} ${bids ? 'never bid' : 'kept bidding'} with campaign ${campaignId}`);
 };
+
+/** A bid request over node:http with exactly this body and these headers (gzip bodies and answers). */
+export const rawPostBid = (t: TestApp, body: Buffer, headers: Record<string, string>, exchange = 'openx') =>
+  new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+    const req = httpRequest(
+      new URL(`/openrtb/2.6/${exchange}`, t.baseUrl),
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(body.length), ...headers },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });

@@ -22,12 +22,19 @@ export const campaignIdOf = async (t: TestApp, name: string) => {
   return row.id;
 };
 
-/** Makes these (approved) creatives the campaign's only ones and reloads the bidder's index. */
-export const useCreatives = async (t: TestApp, campaignName: string, creativeIds: readonly number[]) => {
+/** Adds these (approved) creatives to the campaign's and reloads the bidder's index. */
+export const addCreatives = async (t: TestApp, campaignName: string, creativeIds: readonly number[]) => {
   const campaignId = await campaignIdOf(t, campaignName);
-  await t.deps.db.delete(campaignCreatives).where(eq(campaignCreatives.campaignId, campaignId));
   await t.deps.db
     .insert(campaignCreatives)
     .values(creativeIds.map((creativeId) => ({ campaignId, creativeId })));
   await t.bidder.index.reload();
+};
+
+/** Makes these (approved) creatives the campaign's only ones and reloads the bidder's index. */
+export const useCreatives = async (t: TestApp, campaignName: string, creativeIds: readonly number[]) => {
+  await t.deps.db
+    .delete(campaignCreatives)
+    .where(eq(campaignCreatives.campaignId, await campaignIdOf(t, campaignName)));
+  await addCreatives(t, campaignName, creativeIds);
 };
