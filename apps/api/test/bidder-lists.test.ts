@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { ApplistDetail, ListImport } from '@console/core/api/inventory-lists';
 import type { SmartAppCategory } from '@console/core/api/reference';
 import type { SmartAppListItem } from '@console/core/api/smart-app-lists';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../src/db/schema/campaigns.ts';
 import { campaignSmartAppLists } from '../src/db/schema/lists.ts';
@@ -15,6 +15,7 @@ import { DEMO_DELIVERY_ADVERTISER, seedDemoDelivery } from '../src/seed/demo-del
 import { expectOk } from './campaign-fixtures.ts';
 import { uploadAndWait } from './list-fixtures.ts';
 import { dataOf } from './support/accounts.ts';
+import { midSlotClock } from './support/bidder-clock.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const fixture = (name: string): Record<string, unknown> =>
@@ -99,7 +100,9 @@ const createList = async (name: string, kind: 'APP' | 'SITE', entries: string[])
   );
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // These tests are about lists and audiences, not pacing: the bids come in the middle of a
+  // 10-minute slot, never at a slot's opening, when even pacing lets only a few impressions through.
+  t = await startTestApp({}, { now: midSlotClock() });
   await seedDemoDelivery(t.deps.db, t.deps.media.mediaDir);
   await t.bidder.index.reload();
   token = await t.loginAs(DEMO_DELIVERY_ADVERTISER);
@@ -107,13 +110,6 @@ beforeAll(async () => {
   const idOf = (name: string) => rows.find((row) => row.name === name)!.id;
   mobileId = idOf('Mobile App Leaderboard');
   webId = idOf('Open Web Display');
-  // These tests are about lists and audiences, not pacing: even pacing lets only a few impressions
-  // through in the first seconds of a 10-minute slot, and the bids here came at one slot's start.
-  await t.deps.db
-    .update(campaigns)
-    .set({ pacing: 'ASAP' })
-    .where(inArray(campaigns.id, [mobileId, webId]));
-  await t.bidder.index.reload();
 });
 afterAll(() => t.close());
 

@@ -20,6 +20,7 @@ import {
   postBid as postBidTo,
   track,
 } from './support/bid-calls.ts';
+import { midSlotClock } from './support/bidder-clock.ts';
 import { bookSpend, creditAccount } from './support/ledger-fixtures.ts';
 import { FULL_CONSENT, OTHER_TCF_VENDOR_ID, TEST_TCF_VENDOR_ID, tcStringOf } from './support/tc-strings.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -29,7 +30,9 @@ let advertiserToken: string;
 let campaignIdByName: Map<string, number>;
 
 beforeAll(async () => {
-  t = await startTestApp({ tcfVendorId: TEST_TCF_VENDOR_ID });
+  // Even pacing lets only a few impressions through at a 10-minute slot's opening: the bids here
+  // come in the middle of one, whatever the time of day.
+  t = await startTestApp({ tcfVendorId: TEST_TCF_VENDOR_ID }, { now: midSlotClock() });
   await seedDemoDelivery(t.deps.db, t.deps.media.mediaDir);
   await t.bidder.index.reload();
   advertiserToken = await t.loginAs(DEMO_DELIVERY_ADVERTISER);

@@ -1,19 +1,30 @@
 // A minimal SMTP server on loopback that takes its time over every reply, like a distant mail
-// server. Enough of the protocol for nodemailer to deliver a plain message; it keeps what it got.
+// server, or (held) answers nothing until released. Enough of the protocol for nodemailer to
+// deliver a plain message; it keeps what it got.
 
 import type { AddressInfo } from 'node:net';
 import { createServer, type Socket } from 'node:net';
 
-export type SlowSmtp = { url: string; received: () => number; close: () => Promise<void> };
+export type SlowSmtp = {
+  url: string;
+  received: () => number;
+  /** From now on no reply is sent (a greeting included) until `release`. */
+  hold: () => void;
+  release: () => void;
+  close: () => Promise<void>;
+};
 
 export const startSlowSmtp = async (delayMs: number): Promise<SlowSmtp> => {
   let received = 0;
+  let gate: Promise<void> = Promise.resolve();
+  let open = () => {};
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {});
-    const reply = (line: string) => setTimeout(() => socket.writable && socket.write(`${line}\r\n`), delayMs);
+    const reply = (line: string) =>
+      void gate.then(() => setTimeout(() => socket.writable && socket.write(`${line}\r\n`), delayMs));
     let inData = false;
     let buffer = '';
     reply('220 slow.test ESMTP');
@@ -49,6 +60,12 @@ export const startSlowSmtp = async (delayMs: number): Promise<SlowSmtp> => {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received: () => received,
+    hold: () => {
+      gate = new Promise((resolve) => {
+        open = resolve;
+      });
+    },
+    release: () => open(),
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
