@@ -1,9 +1,10 @@
 // `npm run bench`: prints figures, never asserts on time.
 //   (a) gzip size of the initial JS + CSS of /login (budget 150 kB) and of the largest other chunk,
 //       and the JS + CSS Chromium downloads for each signed-in page (route-weight.ts, budget 250 kB);
-//   (b) throughput and latency of GET /api/health, POST /api/auth/login and GET /api/auth/refresh-token
-//       on the production server, on PGlite (fresh DATA_DIR) and, when one is reachable, on a fresh
-//       PostgreSQL database;
+//   (b) throughput and latency of GET /api/health, POST /api/auth/login, GET /api/auth/refresh-token
+//       and the demo's lists, details, dashboards and reports on the production server: on PGlite
+//       (fresh DATA_DIR) as `npm start` seeds it, with the demo's 30 days of delivery history, and
+//       again without history, and, when one is reachable, on a fresh PostgreSQL database;
 //   (c) the campaign list at 100,000 campaigns (campaigns.ts) and inventory lists at 1,000,000 entries
 //       (lists.ts), each on its own fresh PostgreSQL database.
 //   (d) the built-in bidder (scripts/bench/bidder.ts): pacing accuracy over a simulated day, decision
@@ -252,6 +253,7 @@ async function benchServer(database: string, server: ServerHandle): Promise<Row[
     return id;
   };
   const campaignId = await firstId('/api/campaigns', 'campaign_id');
+  const reportId = await generatedReport(baseURL, tokens.admin);
   const creativeId = await firstId('/api/creatives', 'creative_primary_id');
   const read = (endpoint: string, path: string, token?: string) => ({
     endpoint,
@@ -265,6 +267,22 @@ async function benchServer(database: string, server: ServerHandle): Promise<Row[
     read('GET /api/creatives (admin)', '/api/creatives', tokens.admin),
     read('GET /api/creatives (advertiser)', '/api/creatives', tokens.advertiser),
     read('GET /api/creatives/:id', `/api/creatives/${creativeId}`, tokens.admin),
+  );
+  // The dashboards over the last 30 days (the demo's history when it has one) and the reports.
+  const range = `from=${dayOf(-29)}&to=${dayOf(0)}&tz=UTC`;
+  for (const [who, prefix, token] of [
+    ['admin', '/api/admin/dashboard', tokens.admin],
+    ['advertiser', '/api/dashboard', tokens.advertiser],
+  ] as const)
+    scenarios.push(
+      read(`GET ${prefix}/overview (${who}, 30 days)`, `${prefix}/overview?${range}&compare=true`, token),
+      read(`GET ${prefix}/chart (${who}, 30 days by day)`, `${prefix}/chart?${range}&granularity=day`, token),
+      read(`GET ${prefix}/performance/campaign (${who})`, `${prefix}/performance/campaign?${range}`, token),
+    );
+  scenarios.push(
+    read('GET /api/report/get (admin)', '/api/report/get', tokens.admin),
+    read('GET /api/report/getSingle/:id', `/api/report/getSingle/${reportId}`, tokens.admin),
+    read('GET /api/report/rows/:id', `/api/report/rows/${reportId}`, tokens.admin),
   );
 
   const meter = cpuMeter(server.pid);
@@ -330,6 +348,36 @@ function printRows(rows: Row[]): void {
   for (const row of table) console.log(line(row));
 }
 
+const dayOf = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** A saved report of the last 30 days by day and campaign, generated (its id). */
+async function generatedReport(baseURL: string, token: string): Promise<number> {
+  const created = await api<{ data?: { report_id?: number } }>(baseURL, '/api/report/create', {
+    method: 'POST',
+    token,
+    body: {
+      name: 'Bench 30 days',
+      report_type: 'multi-dimensional',
+      dimensions: ['day', 'campaign'],
+      metrics: ['impressions', 'clicks', 'spend'],
+      date_from: dayOf(-29),
+      date_to: dayOf(0),
+    },
+  });
+  const id = created.body?.data?.report_id;
+  if (typeof id !== 'number') throw new Error(`report create: HTTP ${created.status}`);
+  await api(baseURL, `/api/report/generate/${id}`, { method: 'POST', token });
+  for (let tries = 0; tries < 600; tries++) {
+    const { body } = await api<{ data?: { status?: string } }>(baseURL, `/api/report/getSingle/${id}`, {
+      token,
+    });
+    if (body?.data?.status === 'FAILED') throw new Error('report generation failed');
+    if (body?.data?.status === 'READY') return id;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('report generation did not finish in a minute');
+}
+
 // ---------------------------------------------------------------------------------------------------
 // PostgreSQL: a fresh database per run
 
@@ -386,7 +434,8 @@ async function main(): Promise<void> {
 
   const rows: Row[] = [];
   if (wantsApiLoad || bundle) {
-    const server = await startServer({ ensureBuilt: false });
+    // What `npm start` gives a new user: the embedded database with the demo's 30 days of history.
+    const server = await startServer({ ensureBuilt: false, env: { DEMO_HISTORY_DAYS: '30' } });
     try {
       if (bundle) {
         const loaded = await measureLoadedLogin(server.baseURL);
@@ -405,8 +454,17 @@ async function main(): Promise<void> {
       }
       if (wantsApiLoad) {
         section('API load: running');
-        rows.push(...(await benchServer('PGlite', server)));
+        rows.push(...(await benchServer('PGlite, demo + 30 days', server)));
       }
+    } finally {
+      await server.stop();
+    }
+  }
+  if (wantsApiLoad) {
+    // Beside it, the same demo without delivery history (as the e2e servers run).
+    const server = await startServer({ ensureBuilt: false });
+    try {
+      rows.push(...(await benchServer('PGlite, no history', server)));
     } finally {
       await server.stop();
     }

@@ -2,6 +2,7 @@
 // summed here independently of the hourly rollups the API reads (a rollup that drifts from its
 // events fails), over demo history written by the demo seed. Scope: an advertiser its own, an agency
 // its advertisers', admin and co-admin everyone's; another tenant's advertiser is "not found".
+import type { CampaignListItem } from '@console/core/api/campaigns';
 import type {
   DashboardChart,
   DashboardOverview,
@@ -13,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPACTION_GRACE_MS, compactNextDays } from '../src/modules/delivery/compaction.ts';
 import { type DeliveryEvent, eventRow, insertEventRows } from '../src/modules/delivery/event-recorder.ts';
 import { tierDrift } from '../src/modules/delivery/rollup-tiers.ts';
-import { foldPendingRollups, rebuildRollups } from '../src/modules/delivery/rollups.ts';
+import { campaignTotalsDrift, foldPendingRollups, rebuildRollups } from '../src/modules/delivery/rollups.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import { seedDemoCampaigns } from '../src/seed/demo-campaigns.ts';
 import { seedDemoCreatives } from '../src/seed/demo-creatives.ts';
@@ -502,5 +503,94 @@ describe('compacted rollup tiers', () => {
       to: new Date(`${day}T13:00:00Z`),
     });
     await noDrift();
+  });
+});
+
+describe("campaigns' lifetime totals", () => {
+  /** The advertiser's campaign list: each campaign's impressions, clicks and spend as the list shows them. */
+  const listed = async () =>
+    new Map(
+      dataOf<{ items: CampaignListItem[] }>(
+        await t.call('GET', '/api/campaigns', { token: tokens.advertiser, query: { limit: 100 } }),
+      ).items.map((item) => [
+        item.campaign_id,
+        [item.delivery.impressions, item.delivery.clicks, item.delivery.spend_total_micros],
+      ]),
+    );
+  /** The same from the raw events, independently of every rollup. */
+  const raw = async () => {
+    const rows = await rowsOf<{ campaign_id: number; impressions: number; clicks: number; spend: string }>(
+      t,
+      sql`select campaign_id, (count(*) filter (where type = 'IMPRESSION'))::int as impressions,
+        (count(*) filter (where type = 'CLICK'))::int as clicks,
+        coalesce(sum(advertiser_cost_micros) filter (where type = 'BILLING'), 0)::text as spend
+      from delivery_events where advertiser_id = ${DEMO.advertiser.id} group by campaign_id`,
+    );
+    return new Map(
+      rows.map((row) => [Number(row.campaign_id), [row.impressions, row.clicks, Number(row.spend)]]),
+    );
+  };
+  const expectListedAsRaw = async () => {
+    const shown = await listed();
+    const expected = await raw();
+    expect(expected.size).toBeGreaterThan(0);
+    for (const [id, sums] of expected) expect(shown.get(id), `campaign ${id}`).toEqual(sums);
+    expect(await campaignTotalsDrift(t.deps.db)).toBe(0);
+  };
+
+  it('lists each campaign with the delivery of its whole history, to the micro', async () => {
+    await expectListedAsRaw();
+  });
+
+  it('adds events stored directly, through the pending rollups and by a rebuild', async () => {
+    const [row] = await rowsOf<{ campaign_id: number; creative_id: number; exchange_id: number }>(
+      t,
+      sql`select campaign_id, creative_id, exchange_id from delivery_events
+        where advertiser_id = ${DEMO.advertiser.id} and type = 'IMPRESSION' order by id limit 1`,
+    );
+    const at = new Date(Date.now() - 3_600_000);
+    const event = (type: 'IMPRESSION' | 'BILLING', auctionId: string): DeliveryEvent => ({
+      type,
+      day: at.toISOString().slice(0, 10),
+      occurredAt: at,
+      exchangeId: Number(row!.exchange_id),
+      auctionId,
+      impId: '1',
+      campaignId: Number(row!.campaign_id),
+      creativeId: Number(row!.creative_id),
+      advertiserId: DEMO.advertiser.id,
+      country: 'US',
+      os: 'iOS',
+      deviceType: 'PHONE',
+      trafficType: 'APP',
+      bidMicros: 0,
+      ...(type === 'BILLING' ? { mediaCostMicros: 1_234_567, advertiserCostMicros: 1_481_481 } : {}),
+    });
+    const before = (await listed()).get(Number(row!.campaign_id))!;
+    await insertEventRows(
+      t.deps.db,
+      JSON.stringify([
+        eventRow(event('IMPRESSION', 'totals-direct')),
+        eventRow(event('BILLING', 'totals-direct')),
+      ]),
+      'direct',
+    );
+    await insertEventRows(
+      t.deps.db,
+      JSON.stringify([eventRow(event('IMPRESSION', 'totals-pending'))]),
+      'pending',
+    );
+    await foldPendingRollups(t.deps.db);
+    expect((await listed()).get(Number(row!.campaign_id))).toEqual([
+      before[0]! + 2,
+      before[1],
+      before[2]! + 1_481_481,
+    ]);
+    await expectListedAsRaw();
+    // A rebuild of the last two days (whole hours) takes its rollup rows out and writes them again: the totals follow.
+    await rebuildRollups(t.deps.db, {
+      from: new Date(Math.floor((Date.now() - 2 * 86_400_000) / 3_600_000) * 3_600_000),
+    });
+    await expectListedAsRaw();
   });
 });

@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryEvents } from '../src/db/schema/delivery.ts';
 import { createEventRecorder, type DeliveryEvent } from '../src/modules/delivery/event-recorder.ts';
+import { campaignTotalsDrift } from '../src/modules/delivery/rollups.ts';
 import { readBalanceMicros } from '../src/modules/ledger/ledger-accounts.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import { createCampaign } from './campaign-fixtures.ts';
@@ -99,6 +100,8 @@ describe('the event recorder under concurrent calls', () => {
       clicks: FACTS / 4,
       cost: String(billed * 1_800),
     });
+    // Each campaign's lifetime totals, written by the same concurrent statements, agree to the micro.
+    expect(await campaignTotalsDrift(t.deps.db)).toBe(0);
     expect(before - (await readBalanceMicros(t.deps.db, advertiserId))).toBe(BigInt(billed * 1_800));
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
   });

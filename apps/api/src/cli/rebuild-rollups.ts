@@ -1,10 +1,11 @@
 // `npm run rollups:rebuild [-- --from 2026-01-01T00:00:00Z --to 2026-02-01T00:00:00Z]`: rebuilds the
 // hourly delivery rollups from the raw events (all of them by default; a range is whole UTC hours),
-// and the compacted tiers of the days the range touches; then checks every tier against them.
+// the compacted tiers of the days the range touches and the campaigns' lifetime totals; then checks
+// every tier and the totals against them.
 import { loadConfig } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
 import { tierDrift } from '../modules/delivery/rollup-tiers.ts';
-import { rebuildRollups } from '../modules/delivery/rollups.ts';
+import { campaignTotalsDrift, rebuildRollups, rewriteCampaignTotals } from '../modules/delivery/rollups.ts';
 
 const argument = (name: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -26,6 +27,11 @@ const main = async () => {
     // The compacted tiers of the days it touched were rewritten too; all of them must agree.
     for (const tier of await tierDrift(database.db))
       console.log(`${tier.table}: ${tier.rows === 0 ? 'agrees' : `${tier.rows} rows differ`}`);
+    const campaigns = await campaignTotalsDrift(database.db);
+    if (campaigns > 0) await rewriteCampaignTotals(database.db);
+    console.log(
+      `campaign_delivery_totals: ${campaigns === 0 ? 'agrees' : `${campaigns} campaigns differed: rewritten from the rollups`}`,
+    );
   } finally {
     await database.close();
   }

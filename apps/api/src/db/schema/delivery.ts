@@ -154,6 +154,19 @@ export const deliveryHourly = pgTable('delivery_hourly', rollupColumns(), (t) =>
  */
 export const deliveryHourlyPending = pgTable('delivery_hourly_pending', rollupColumns());
 
+/**
+ * Each campaign's lifetime delivery: delivery_hourly summed over everything but the campaign, one row
+ * a campaign, so a list page reads its rows' totals by key instead of summing every rollup row of
+ * them (a campaign a month old has thousands). Written in the statements that write delivery_hourly
+ * (delivery/rollups.ts), by the same integer sums, so it agrees with delivery_hourly exactly.
+ */
+export const campaignDeliveryTotals = pgTable('campaign_delivery_totals', {
+  campaignId: bigint('campaign_id', { mode: 'number' }).primaryKey(),
+  impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
+  clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+  advertiserCostMicros: bigint('advertiser_cost_micros', { mode: 'number' }).notNull().default(0),
+});
+
 // Compacted tiers (delivery/compaction.ts): narrow sums of delivery_hourly for closed UTC days, so a
 // dashboard over everyone's month reads a few hundred thousand rows instead of millions. Each is
 // delivery_hourly summed over fewer columns; days before rollup_compaction.compacted_before are in

@@ -1,11 +1,11 @@
 // The delivery columns of the campaign list and view: impressions, clicks, CTR, spend today (the
-// campaign's local day) and in total, from the hourly rollups (never the raw events), and the
+// campaign's local day) and in total, from the rollups and each campaign's totals (never the raw events), and the
 // pacing state of active campaigns (pacing.ts describePacing, with the advertiser's balance).
 import type { CampaignDelivery } from '@console/core/api/campaigns';
 import { sql } from 'drizzle-orm';
 import { jsonColumn } from '../../db/json-column.ts';
 import type { campaigns } from '../../db/schema/campaigns.ts';
-import { deliveryHourly } from '../../db/schema/delivery.ts';
+import { campaignDeliveryTotals, deliveryHourly } from '../../db/schema/delivery.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
 import { renderedOnce } from '../../db/sql-fragment.ts';
 import { localMidnightMs, readLocalClock } from './local-time.ts';
@@ -47,30 +47,32 @@ export type DeliveryFacts = {
 
 // The facts come with the statement that reads the campaigns (campaign-queries.ts), not in three
 // more statements: that statement names its campaigns in a CTE `page` (c_id, "c_advertiserId"),
-// DELIVERY_FACT_CTES sums the rollups of all of them at once (one scan each, where subselects per
-// row ran one per row and column: 60 for a page of 20, each a scan of its own, which on PGlite
-// also asks the file system for the table's size), and DELIVERY_FACT_JOINS brings each row its
-// facts. A local midnight is at most 25 hours back (a day that gains an hour), so the hours of the
-// last 26 cover every row's day; each row then takes the hours of its own day. The database's clock
-// sets that window (27 hours: one to spare for a clock a little apart from the server's), so the
-// fragments are the same text on every call, rendered once.
+// DELIVERY_FACT_CTES reads their facts and DELIVERY_FACT_JOINS brings each row its own. The totals
+// are one row a campaign (campaign_delivery_totals, kept with the rollups): summing the rollups
+// instead read every rollup row of the page's campaigns, thousands for a campaign a month old, on
+// every page (on PGlite with the demo's 30 days, most of the list's time). Today's spend is summed
+// from the rollup hours of each row's campaign along delivery_hourly_campaign_idx: a local midnight
+// is at most 25 hours back (a day that gains an hour), so the hours of the last 26 cover every
+// row's day; each row then takes the hours of its own day. The database's clock sets that window
+// (27 hours: one to spare for a clock a little apart from the server's), so the fragments are the
+// same text on every call, rendered once.
 
-/** `d_totals` and `d_recent` (after a `with` that defines `page`): the rollups of the page's campaigns. */
+/** `d_totals` and `d_recent` (after a `with` that defines `page`): the facts of the page's campaigns. */
 export const DELIVERY_FACT_CTES = renderedOnce(
   sql`d_totals as (
-      select ${deliveryHourly.campaignId} as campaign_id,
-        json_build_array(sum(${deliveryHourly.impressions})::text, sum(${deliveryHourly.clicks})::text,
-          sum(${deliveryHourly.advertiserCostMicros})::text) as facts
-      from ${deliveryHourly} where ${deliveryHourly.campaignId} in (select c_id from page)
-      group by ${deliveryHourly.campaignId}),
+      select ${campaignDeliveryTotals.campaignId} as campaign_id,
+        json_build_array(${campaignDeliveryTotals.impressions}::text, ${campaignDeliveryTotals.clicks}::text,
+          ${campaignDeliveryTotals.advertiserCostMicros}::text) as facts
+      from ${campaignDeliveryTotals} where ${campaignDeliveryTotals.campaignId} in (select c_id from page)),
     d_recent as (
-      select h.campaign_id, json_agg(json_build_array((extract(epoch from h.hour) * 1000)::bigint, h.spent)) as facts
-      from (select ${deliveryHourly.campaignId} as campaign_id, ${deliveryHourly.hour} as hour,
-          sum(${deliveryHourly.advertiserCostMicros})::text as spent
-        from ${deliveryHourly} where ${deliveryHourly.campaignId} in (select c_id from page)
-          and ${deliveryHourly.hour} >= date_trunc('hour', now()) - interval '27 hours'
-        group by ${deliveryHourly.campaignId}, ${deliveryHourly.hour}) as h
-      group by h.campaign_id)`,
+      select page.c_id as campaign_id, recent.facts
+      from page cross join lateral (
+        select json_agg(json_build_array((extract(epoch from h.hour) * 1000)::bigint, h.spent)) as facts
+        from (select ${deliveryHourly.hour} as hour, sum(${deliveryHourly.advertiserCostMicros})::text as spent
+          from ${deliveryHourly} where ${deliveryHourly.campaignId} = page.c_id
+            and ${deliveryHourly.hour} >= date_trunc('hour', now()) - interval '27 hours'
+          group by ${deliveryHourly.hour}) as h) as recent
+      where recent.facts is not null)`,
 );
 
 /** The joins (after `from page`, or a join with it) that bring a row its facts. */
