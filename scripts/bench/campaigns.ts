@@ -2,11 +2,13 @@
 // PostgreSQL; issue 14: every scenario at 30% or more of health's throughput in the same run).
 //   node --import tsx scripts/bench/campaigns.ts [--campaigns=100000] [--duration=5] [--concurrency=8]
 //        [--keep | --seed-only] [--database=<url of a kept one>] [--only=search,flights] [--profile=<dir>]
+//        [--history-step=<hours>]
 // Creates a fresh PostgreSQL database (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
 // postgres://postgres@127.0.0.1:5432/postgres), migrates it, seeds the demo users, 30 agencies with
 // 300 advertisers, 100,000 campaigns over them (every status, flights over a year) and three exchanges
 // per campaign in their approval states, a creative per campaign with the same exchanges, all with
-// generate_series; then starts the production server on it and measures GET /api/campaigns (first
+// generate_series, and a year of hourly delivery rollups of the campaigns that delivered (see
+// seedDeliveryHistory; --history-step makes it coarser where the full year loads too slowly); then starts the production server on it and measures GET /api/campaigns (first
 // page, filtered, searched, sorted, deep page; as admin, agency and advertiser), one campaign's
 // detail, GET /api/creatives (the same roles, searched, filtered), one creative's detail and the
 // exchange-approval queue, each beside GET /api/health in the same run; and right after health, the
@@ -38,6 +40,12 @@ const concurrency = Number(option('concurrency') ?? 8);
 const AGENCIES = 30;
 const ADVERTISERS = 300;
 const EXCHANGES_PER_CAMPAIGN = 3;
+/**
+ * --history-step=<hours>: the delivery history's grain (default 1: a rollup row every hour of each
+ * delivering flight in the last year, the realistic size, about 75 million rows, which takes long to
+ * load on a small machine; 24: one a day; 0: none).
+ */
+const historyStep = Number(option('history-step') ?? 1);
 /** --keep: leave the database for EXPLAIN (and print its URL) instead of dropping it. */
 const keep = argv.includes('--keep');
 /** --seed-only: seed, print the URL and stop (implies --keep). */
@@ -165,6 +173,7 @@ async function seed(url: string) {
        from campaigns c, ex, generate_series(0, ${EXCHANGES_PER_CAMPAIGN - 1}) k`,
     );
     await seedCreatives(client);
+    await seedDeliveryHistory(client);
     await client.query('vacuum analyze');
     const counts = (
       await client.query(
@@ -223,6 +232,42 @@ async function seedCreatives(client: pg.Client) {
   );
   await client.query('analyze creatives, creative_exchanges, campaign_creatives');
   console.log(`Seeded creatives in ${seconds(t0)}.`);
+}
+
+/**
+ * A year of hourly rollups: every campaign that delivered (active, paused, completed) one rollup row
+ * every --history-step hours of its flight within the last 365 days, up to this hour (a step of 1:
+ * every hour, about 75 million rows at 100,000 campaigns), then the campaigns' lifetime totals
+ * summed from them, as the recorder keeps them. Set-based, with generate_series.
+ */
+async function seedDeliveryHistory(client: pg.Client) {
+  if (historyStep <= 0) return;
+  const t0 = performance.now();
+  await client.query(
+    `insert into delivery_hourly (hour, campaign_id, creative_id, advertiser_id, exchange_id, country, os,
+                                  device_type, traffic_type, bids, wins, impressions, clicks, conversions,
+                                  media_cost_micros, advertiser_cost_micros)
+     select h, c.id, cc.creative_id, c.advertiser_id, x.exchange_id, 'US', 'iOS', 'PHONE', 'APP',
+            40, 10, 9, (c.id + extract(hour from h)::bigint) % 2, 0, 9 * 1500, 9 * 1800
+     from campaigns c
+     join campaign_creatives cc on cc.campaign_id = c.id
+     cross join lateral (select min(exchange_id) as exchange_id from campaign_exchanges where campaign_id = c.id) x
+     cross join lateral generate_series(
+       greatest(date_trunc('hour', c.start_at), date_trunc('hour', now()) - interval '365 days'),
+       least(c.end_at, now()), interval '${historyStep} hours') h
+     where c.status in ('ACTIVE', 'PAUSED', 'COMPLETED')`,
+  );
+  await client.query(
+    `insert into campaign_delivery_totals (campaign_id, impressions, clicks, advertiser_cost_micros)
+     select campaign_id, sum(impressions), sum(clicks), sum(advertiser_cost_micros) from delivery_hourly
+     group by campaign_id
+     on conflict (campaign_id) do update set impressions = excluded.impressions, clicks = excluded.clicks,
+       advertiser_cost_micros = excluded.advertiser_cost_micros`,
+  );
+  const rows = (await client.query('select count(*)::bigint as n from delivery_hourly')).rows[0].n;
+  console.log(
+    `Seeded ${Number(rows).toLocaleString('en')} hourly rollup rows (a year, every ${historyStep} h of each delivering flight) in ${seconds(t0)}.`,
+  );
 }
 
 /** The sizes the table reports and the campaign the detail scenario reads. */
