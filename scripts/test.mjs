@@ -4,10 +4,14 @@
 //   npm test                     every step
 //   npm test -- unit api         only the named steps (names as printed in the summary)
 //
-// The last line is `N passed, N failed`, counting steps (CI reads it).
+// The last line is `N tests passed, N failed (steps: N passed, N failed)`: the tests of every
+// Vitest step, read from Vitest's JSON report (written beside its usual output), then the steps
+// (CI reads it).
 
 import { spawn } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './find-chromium.mjs';
 
@@ -36,21 +40,45 @@ function sh(cmd, args, env = {}) {
   });
 }
 
-/** @param {string[]} projects */
-const vitest = (...projects) => sh('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])]);
+/** Tests counted over every Vitest step run so far. */
+const tests = { passed: 0, failed: 0 };
+const reports = mkdtempSync(join(tmpdir(), 'console-test-'));
+let reportSerial = 0;
+
+/**
+ * Runs Vitest on `projects` with its usual output, and counts its tests from the JSON report it
+ * writes alongside (a run that dies before writing one counts nothing; the step fails anyway).
+ * @param {string[]} projects
+ * @param {Record<string, string>} [env]
+ */
+const vitest = async (projects, env = {}) => {
+  const report = join(reports, `vitest-${++reportSerial}.json`);
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
+  try {
+    await sh('npx', [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  } finally {
+    try {
+      const { numPassedTests, numFailedTests } = JSON.parse(readFileSync(report, 'utf8'));
+      tests.passed += numPassedTests;
+      tests.failed += numFailedTests;
+    } catch {
+      // No report: Vitest did not get as far as running tests.
+    }
+  }
+};
 
 /** @type {Step[]} */
 const steps = [
   { name: 'typecheck', title: 'Types (tsc)', run: () => sh('npm', ['run', 'typecheck']) },
   { name: 'lint', title: 'Lint + format (biome), unused code (knip)', run: () => sh('npm', ['run', 'lint']) },
-  { name: 'unit', title: 'Unit tests (core, web)', run: () => vitest('core', 'web') },
-  { name: 'api', title: 'API tests on PGlite', run: () => vitest('api') },
+  { name: 'unit', title: 'Unit tests (core, web)', run: () => vitest(['core', 'web']) },
+  { name: 'api', title: 'API tests on PGlite', run: () => vitest(['api']) },
 ];
 // In CI the PostgreSQL step always runs: without TEST_DATABASE_URL it fails rather than leave out
 // the tests only PostgreSQL can prove (vitest.config.ts).
 const isCI = !!process.env.CI && !['0', 'false'].includes(process.env.CI.toLowerCase());
 if (process.env.TEST_DATABASE_URL || isCI) {
-  steps.push({ name: 'api-postgres', title: 'API tests on PostgreSQL', run: () => vitest('api-postgres') });
+  steps.push({ name: 'api-postgres', title: 'API tests on PostgreSQL', run: () => vitest(['api-postgres']) });
 }
 steps.push(
   { name: 'build', title: 'Build (web app, API bundles)', run: () => sh('npm', ['run', 'build']) },
@@ -65,7 +93,7 @@ steps.push(
         throw new StepError(err instanceof Error ? err.message : String(err));
       }
       console.log(`Chromium: ${chromePath}`);
-      await sh('npx', ['vitest', 'run', '--project', 'e2e'], { CHROME_PATH: chromePath });
+      await vitest(['e2e'], { CHROME_PATH: chromePath });
     },
   },
 );
@@ -121,6 +149,9 @@ if (!process.env.TEST_DATABASE_URL && wanted.length === 0) {
 }
 const passed = results.filter((r) => r.status === 'passed').length;
 const failed = results.filter((r) => r.status === 'failed').length;
+rmSync(reports, { recursive: true, force: true });
 console.log(`total ${fmt(performance.now() - started)}`);
-console.log(`${passed} passed, ${failed} failed`);
+console.log(
+  `${tests.passed} tests passed, ${tests.failed} failed (steps: ${passed} passed, ${failed} failed)`,
+);
 process.exit(failed > 0 ? 1 : 0);
