@@ -6,29 +6,20 @@ import { useCompanyConfig } from '../lib/config/use-company-config.ts';
 import { navigateTo, useAppLocation } from '../lib/navigation/app-navigator.ts';
 import { rememberDeepLink } from '../lib/navigation/deep-link.ts';
 import { formatDocumentTitle } from '../lib/routing/document-title.ts';
-import { getAuth } from '../lib/session/auth-state.ts';
 import { useSession } from '../lib/session/session-store.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { Lazy } from './lazy-page.tsx';
 import { LOGGED_OUT_PAGES, OPEN_PAGES } from './public-pages.tsx';
 
-/**
- * The signed-in app's modules, all at once: the router, i18next (the public screens translate
- * without it) with the frame's texts, the frame itself, and the page at the address opened, so the
- * frame shows after one round of requests instead of a chain of them.
- */
-const SignedInRouter = lazy(() => {
-  const role = getAuth()?.role;
-  // Not waited for: the frame shows without the page, which shows its own placeholder meanwhile.
-  if (role)
-    void import('./routing/preload-route.ts').then((preload) =>
-      preload.preloadRoutePage(role, window.location.pathname),
-    );
-  return Promise.all([
+// i18next (with the frame's texts) comes with the signed-in router, which starts loading the frame
+// and the opened page as soon as it runs (signed-in-router.tsx); the public screens translate
+// without i18next.
+const SignedInRouter = lazy(async () => {
+  const [router] = await Promise.all([
     import('./signed-in-router.tsx'),
     import('../lib/i18n/i18n.ts').then((i18n) => i18n.initI18n()),
-    import('./authenticated-app.tsx'),
-  ]).then(([router]) => router);
+  ]);
+  return router;
 });
 
 /** Spec section 2: the capitalised path, then the meta title, then the company name. */

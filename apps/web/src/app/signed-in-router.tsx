@@ -6,11 +6,22 @@ import type { Role } from '@console/core/roles';
 import { lazy, useEffect } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { notifyLocationChange, setAppNavigator } from '../lib/navigation/app-navigator.ts';
+import { getAuth } from '../lib/session/auth-state.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { Lazy } from './lazy-page.tsx';
 import { OPEN_PAGES } from './public-pages.tsx';
 
-const AuthenticatedApp = lazy(() => import('./authenticated-app.tsx'));
+/**
+ * Requested when this module runs, while i18next is still starting, and the opened address's page
+ * with it: the frame then shows after one round of requests, not a chain (the page's own
+ * placeholder until the page is in). Not in the entry chunk: its list of files would weigh on /login.
+ */
+const authenticatedApp = import('./authenticated-app.tsx').then((app) => {
+  const role = getAuth()?.role;
+  if (role) void app.preloadRoutePage(role, window.location.pathname);
+  return app;
+});
+const AuthenticatedApp = lazy(() => authenticatedApp);
 
 /** Lets session actions, the HTTP client and the public links navigate through the router. */
 const NavigatorBridge = () => {
