@@ -44,7 +44,12 @@ const median = (runs: Audit[]): Audit & { scores: number[] } => {
 const auditRuns = async (url: string, preset: 'desktop' | 'mobile', page: string) => {
   const runs: Audit[] = [];
   for (let run = 0; run < RUNS; run++) runs.push(await audit(url, preset, page));
-  return median(runs);
+  const middle = median(runs);
+  // As it comes, so a long run shows its progress.
+  console.log(
+    `${page} ${preset}: Performance ${middle.scores.join(' ')} (median ${middle.performance}), CLS ${middle.cls.toFixed(3)}`,
+  );
+  return middle;
 };
 
 // Not execFileSync: this process also serves Playwright's connection to the same browser.

@@ -4,7 +4,7 @@
 // --files lists each page's files; writes test-output/bench-route-weight.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../e2e/support/chromium.ts';
 import { describeWeight, measurePageWeight, type PageWeight } from '../../e2e/support/route-weight.ts';
 import { repoRoot, startServer } from '../../e2e/support/start-server.ts';
@@ -24,6 +24,19 @@ export const MEASURED_ROUTES: { email: string; paths: string[] }[] = [
 
 export type RouteWeight = { email: string; path: string } & PageWeight;
 
+/** Placeholders of a page still loading: the frame's skeleton, load states, Mantine skeletons (the chart's). */
+const PLACEHOLDERS = '[data-testid="page-skeleton"], [data-testid$="-loading"], .mantine-Skeleton-root';
+
+/** The frame is there and no placeholder is left (what is still missing then is not waited for). */
+const pageShown = async (page: Page) => {
+  await page.locator('main#main-content').waitFor({ timeout: 60_000 });
+  await page
+    .waitForFunction((selector) => document.querySelectorAll(selector).length === 0, PLACEHOLDERS, {
+      timeout: 30_000,
+    })
+    .catch(() => undefined);
+};
+
 /** Measures every page of MEASURED_ROUTES on a running console. */
 export async function measureRoutes(browser: Browser, baseURL: string): Promise<RouteWeight[]> {
   const out: RouteWeight[] = [];
@@ -36,9 +49,7 @@ export async function measureRoutes(browser: Browser, baseURL: string): Promise<
       for (const template of paths) {
         const path = template.replace(':report', String(report));
         const fresh = await context.newPage();
-        const weight = await measurePageWeight(fresh, `${baseURL}${path}`, (p) =>
-          p.locator('main#main-content').waitFor({ timeout: 60_000 }),
-        );
+        const weight = await measurePageWeight(fresh, `${baseURL}${path}`, pageShown);
         if (new URL(fresh.url()).pathname !== path) throw new Error(`${path} ended at ${fresh.url()}`);
         out.push({ email, path, ...weight });
         await fresh.close();
