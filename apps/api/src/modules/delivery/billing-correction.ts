@@ -43,10 +43,22 @@ const readBilled = async (db: DbOrTx, billing: DeliveryEvent, lock: boolean): Pr
 };
 
 /** What the notice changes, or null when its price does not outrank the billed one (or equals it). */
-const changeOf = (billed: Billed | null, billing: DeliveryEvent, source: PriceSource) => {
-  if (!billed || source <= billed.source) return null;
-  const media = (billing.mediaCostMicros ?? 0) - billed.mediaMicros;
-  const advertiser = (billing.advertiserCostMicros ?? 0) - billed.advertiserMicros;
+const changeOf = (billed: Billed | null, billing: DeliveryEvent, source: PriceSource) =>
+  billed
+    ? changeOfPrice(billed, {
+        source,
+        mediaMicros: billing.mediaCostMicros ?? 0,
+        advertiserMicros: billing.advertiserCostMicros ?? 0,
+      })
+    : null;
+
+/** Whether a notice's price (its rank and costs) would reprice what was billed. */
+export const repricesBilled = (billed: Billed, notice: Billed) => changeOfPrice(billed, notice) !== null;
+
+const changeOfPrice = (billed: Billed, notice: Billed) => {
+  if (notice.source <= billed.source) return null;
+  const media = notice.mediaMicros - billed.mediaMicros;
+  const advertiser = notice.advertiserMicros - billed.advertiserMicros;
   // The same price from a higher rank only matters over an unpriced billing: it fixes the price
   // against a later notice of a lower rank.
   if (media === 0 && advertiser === 0 && billed.source > 0) return null;

@@ -1,6 +1,6 @@
 // The delivery module's entry: what other modules may use of it. They import this file only; the
 // module's own files import each other directly.
-export { correctBilledPrice } from './billing-correction.ts';
+export { correctBilledPrice, repricesBilled } from './billing-correction.ts';
 export {
   createEventRecorder,
   type DeliveryEvent,
