@@ -10,11 +10,14 @@
 // begin with `warm-`, so the bidder's own figures can leave them out too): an exchange keeps its
 // connections open, and the first second of new ones (64 handshakes, cold code paths) is not
 // what a running bidder sees.
+// At a fixed rate it also counts the late answers (seen after the requests' tmax, which an exchange
+// throws away) and, of those, the ones that carried a bid (200): a bid the exchange never sees holds
+// its budget until its notice window closes.
 // Not autocannon's overallRate: it lets each connection send its share of a second as fast as it
 // can and then idle, bursts that measure a saturated server once a second.
 import http from 'node:http';
 import autocannon from 'autocannon';
-import { requestPool } from './bid-requests.ts';
+import { requestPool, TMAX_MS } from './bid-requests.ts';
 import { percentile } from './load.ts';
 
 const [url, connections, seconds, rate, warmupSeconds] = process.argv.slice(2);
@@ -23,7 +26,16 @@ const [url, connections, seconds, rate, warmupSeconds] = process.argv.slice(2);
 const pool = requestPool().map((request) => JSON.stringify(request).slice(0, -1));
 const bodyOf = (i: number, prefix = 'load') => `${pool[i % pool.length]},"id":"${prefix}-${i}"}`;
 
-type Result = { requests: number; duration: number; ok: number; failed: number; p50: number; p99: number };
+type Result = {
+  requests: number;
+  duration: number;
+  ok: number;
+  failed: number;
+  p50: number;
+  p99: number;
+  late?: number;
+  lateWithBid?: number;
+};
 
 const flatOut = async (): Promise<Result> => {
   let serial = 0;
@@ -58,6 +70,8 @@ const openLoop = (perSecond: number, warmup: number): Promise<Result> =>
     let done = 0;
     let ok = 0;
     let failed = 0;
+    let late = 0;
+    let lateWithBid = 0;
     const start = performance.now();
     const measuredFrom = start + (warm / perSecond) * 1000;
     const finish = () => {
@@ -72,6 +86,8 @@ const openLoop = (perSecond: number, warmup: number): Promise<Result> =>
         failed,
         p50: percentile(sorted, 50),
         p99: percentile(sorted, 99),
+        late,
+        lateWithBid,
       });
     };
     const send = (n: number, plannedAt: number) => {
@@ -95,6 +111,10 @@ const openLoop = (perSecond: number, warmup: number): Promise<Result> =>
               latencies[i] = performance.now() - plannedAt;
               if (response.statusCode === 200 || response.statusCode === 204) ok++;
               else failed++;
+              if (latencies[i]! > TMAX_MS) {
+                late++;
+                if (response.statusCode === 200) lateWithBid++;
+              }
             }
             finish();
           });
@@ -105,6 +125,7 @@ const openLoop = (perSecond: number, warmup: number): Promise<Result> =>
         if (!isWarmUp) {
           latencies[i] = performance.now() - plannedAt;
           failed++;
+          if (latencies[i]! > TMAX_MS) late++;
         }
         finish();
       });

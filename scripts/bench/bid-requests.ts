@@ -7,6 +7,8 @@ export const SIZES: [number, number][] = [
   [160, 600],
 ];
 export const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'CA'];
+/** The tmax of every bench request (ms): an answer the load generator sees later than this is late. */
+export const TMAX_MS = 150;
 export const ALPHA3: Record<string, string> = { US: 'USA', GB: 'GBR', DE: 'DEU', FR: 'FRA', CA: 'CAN' };
 
 /** A pool of varied requests: site and app, the four sizes, five countries, phones and desktops. */
@@ -18,7 +20,7 @@ export const requestPool = () =>
     return {
       id: `pool-${i}`,
       at: i % 2 === 0 ? 1 : 2,
-      tmax: 150,
+      tmax: TMAX_MS,
       imp: [{ id: '1', bidfloor: 0.2 + (i % 5) * 0.3, banner: { w, h, format: [{ w, h }] } }],
       ...(isApp
         ? { app: { bundle: `com.example.app${i % 20}`, cat: ['IAB15-10'] } }

@@ -1,15 +1,32 @@
-// The built-in bidder's figures (issue 11 part 11); prints, never asserts on time.
+// The built-in bidder's figures; prints, never asserts on time (but exits 1 when the notices'
+// exactly-once check fails).
 //   node --import tsx scripts/bench/bidder.ts [--campaigns=1000] [--rate=2000] [--duration=10]
-//        [--only=pacing|load]
-// (1) Pacing accuracy over simulated days: the pure pacing code (pacing.ts) and the memory delivery
+//        [--only=pacing|load|bids|saturation|notices[,...]] [--notice-rate=2000] [--notice-duration=4]
+//        [--step-duration=2]
+// Each scenario runs alone by its name, e.g. `node --import tsx scripts/bench/bidder.ts --only=notices`
+// (load = bids, saturation and notices; the default runs them all after pacing). Every row prints the
+// machine's load average beside it: on a shared machine the latencies follow whatever else runs.
+// (1) pacing: accuracy over simulated days: the pure pacing code (pacing.ts) and the memory delivery
 //     state on a simulated clock, with a day-shaped traffic curve; spend at the end of the day as a
 //     share of the daily budget.
-// (2) Load with 1,000 active campaigns on a fresh PostgreSQL database (BENCH_DATABASE_URL, else
-//     TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; the embedded database when
-//     none answers): the decision time inside the bidder (parse, auction, markup: no I/O but the
-//     memory state), then autocannon (bid-load.ts, a process of its own) on loopback at a fixed rate (default 2,000 requests/s) and flat
-//     out, with each answer's time inside the process (Fastify's elapsed time: request in to answer
-//     out, the bid events' group commit included) beside the load generator's.
+// Load, with 1,000 active campaigns on a fresh PostgreSQL database (BENCH_DATABASE_URL, else
+// TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; the embedded database when
+// none answers), the load generators in processes of their own on loopback:
+// (2) bids: the decision time inside the bidder (parse, auction, markup: no I/O but the memory
+//     state), then bid requests at a fixed rate (default 2,000/s, open loop, bid-load.ts; target p99
+//     <= 5 ms) and flat out (autocannon), with each answer's time inside the process beside the
+//     load generator's;
+// (3) saturation: fixed rates stepping up by a quarter from 1,000/s, --step-duration seconds each;
+//     the saturation rate is the highest whose client p99 stays inside tmax (150 ms) with nothing
+//     shed at the door; then twice that rate: the share of late answers (after tmax: an exchange
+//     throws them away; target <= 1%) and of late answers that carried a bid, whose hold stays until
+//     its notice window closes (target 0);
+// (4) notices: real bids first, then their win notices (nurl) and billing notices (burl) at a fixed
+//     rate (default 2,000/s, notice-load.ts; target p99 <= 20 ms), then the exactly-once check: every
+//     noticed impression has one spend transfer, no repeat, no reversal, and the advertiser's balance
+//     went down by exactly the sum of the impressions' advertiser costs at their clearing prices.
+// Profile a scenario with `node --cpu-prof --cpu-prof-dir=<dir> --import tsx scripts/bench/bidder.ts
+// --only=notices` (the bidder runs in this process).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -19,6 +36,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { targetingSchema } from '@console/core/api/campaigns';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { AppConfig } from '../../apps/api/src/config/env.ts';
 import { type Database, openDatabase } from '../../apps/api/src/db/client.ts';
@@ -33,11 +51,12 @@ import { readLocalClock } from '../../apps/api/src/modules/bidding/local-time.ts
 import { parseBidRequest } from '../../apps/api/src/modules/bidding/openrtb-request.ts';
 import { pacingSlackMicros, planPacing } from '../../apps/api/src/modules/bidding/pacing.ts';
 import { costOfImpression } from '../../apps/api/src/modules/bidding/pricing.ts';
+import { readBalanceMicros } from '../../apps/api/src/modules/ledger/ledger-accounts.ts';
 import { ensureReferenceData } from '../../apps/api/src/modules/reference/reference-seed.ts';
 import { findUserByEmail } from '../../apps/api/src/platform/user-queries.ts';
 import { creditDemoAccount, seedDemo } from '../../apps/api/src/seed/demo-seed.ts';
 import { ensurePlatformCompany } from '../../apps/api/src/seed/platform-company.ts';
-import { COUNTRIES, requestPool, SIZES } from './bid-requests.ts';
+import { COUNTRIES, requestPool, SIZES, TMAX_MS } from './bid-requests.ts';
 import { percentile } from './load.ts';
 import { cpuMeter } from './process-cpu.ts';
 
@@ -46,13 +65,25 @@ const option = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.s
 const campaignCount = Number(option('campaigns') ?? 1000);
 const rate = Number(option('rate') ?? 2000);
 const durationS = Number(option('duration') ?? 10);
-const only = option('only');
+/** Scenarios to run (comma-separated): pacing, load (= bids, saturation, notices), or each alone. */
+const only = new Set((option('only') ?? 'pacing,load').split(','));
+const wants = (scenario: 'pacing' | 'bids' | 'saturation' | 'notices') =>
+  only.has(scenario) || (scenario !== 'pacing' && only.has('load'));
+const noticeRate = Number(option('notice-rate') ?? 2000);
+const noticeDurationS = Number(option('notice-duration') ?? Math.min(durationS, 4));
+/** Seconds of each step of the saturation search (after 1 s of warm-up). */
+const saturationStepS = Number(option('step-duration') ?? 2);
 const USD = 1_000_000;
 const DAY_MS = 86_400_000;
 const execFileAsync = promisify(execFile);
 /** A warm-up request's id (bid-load.ts), also its BID events' auction id: sent, answered, not measured. */
 const isWarmUpId = (id: unknown) => typeof id === 'string' && id.startsWith('warm-');
 
+const share = (part: number, whole: number) => `${((part / Math.max(1, whole)) * 100).toFixed(2)}%`;
+const loadText = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 10 ? 2 : 1) : '-');
 const section = (title: string) => console.log(`\n## ${title}\n`);
 
@@ -350,6 +381,15 @@ const seedCampaigns = async (database: Database) => {
   }
 };
 
+/** SPEND transfers and reversals in the ledger. */
+const spendCounts = async (database: Database) => {
+  const result = await database.db.execute(
+    sql`select count(*) filter (where kind = 'SPEND')::int as transfers,
+      count(*) filter (where kind = 'REVERSAL')::int as reversals from ledger_transfers`,
+  );
+  return (result as unknown as { rows: { transfers: number; reversals: number }[] }).rows[0]!;
+};
+
 const runLoadBench = async () => {
   const { database, label, url: databaseUrl, drop } = await openBenchDatabase();
   const dbMeter = cpuMeter(undefined, databaseUrl);
@@ -397,7 +437,10 @@ const runLoadBench = async () => {
         if (measuring && !isWarmUpId(events[0]?.auctionId)) recordMs.push(performance.now() - started);
       }
     };
+    const noticeMs: number[] = [];
+    let measuringNotices = false;
     app.addHook('onResponse', async (request, reply) => {
+      if (measuringNotices && request.url.startsWith('/t/')) noticeMs.push(reply.elapsedTime);
       if (
         measuring &&
         request.url.startsWith('/openrtb/') &&
@@ -459,6 +502,17 @@ const runLoadBench = async () => {
     // The load generator runs in a process of its own (bid-load.ts), as an exchange would: the
     // bidder's event loop serves bid requests only, and the CPU figure below is the bidder's.
     // Not spawnSync: this process's event loop is the bidder's.
+    type FireResult = {
+      requests: number;
+      duration: number;
+      ok: number;
+      failed: number;
+      p50: number;
+      p99: number;
+      late?: number;
+      lateWithBid?: number;
+      cpuMs: number;
+    };
     const fire = async (options: {
       overallRate?: number;
       connections: number;
@@ -478,35 +532,30 @@ const runLoadBench = async () => {
         ],
         { encoding: 'utf8' },
       );
-      return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as {
-        requests: number;
-        duration: number;
-        ok: number;
-        failed: number;
-        p50: number;
-        p99: number;
-        cpuMs: number;
-      };
+      return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as FireResult;
+    };
+
+    // Requests shed at the door (answered 204 before any auction), counted by wrapping the admission.
+    let shed = 0;
+    const enter = bidder.admission.enter;
+    bidder.admission.enter = () => {
+      const entered = enter();
+      if (measuring && !entered.admitted) shed++;
+      return entered;
     };
 
     // The seed's writes (a new database, 1,000 campaigns) still sit in the page cache: flushed
     // during the run, they would slow the journal's syncs, a cost of seeding, not of bidding.
     await execFileAsync('sync');
     await fire({ connections: 20, duration: 2 }); // warm-up
-    const rows: string[][] = [];
-    for (const run of [
-      {
-        name: `fixed ${rate} req/s (open loop, after 2 s of warm-up)`,
-        overallRate: rate,
-        connections: 64,
-        duration: durationS,
-        warmup: 2,
-      },
-      { name: 'flat out', connections: 32, duration: Math.min(durationS, 5) },
-    ]) {
+
+    type Run = { name: string; overallRate?: number; connections: number; duration: number; warmup?: number };
+    const measure = async (run: Run) => {
       handlerMs.length = 0;
       recordMs.length = 0;
+      shed = 0;
       measuring = true;
+      const load = loadText();
       const dbBefore = await dbMeter.sample();
       const loopDelay = monitorEventLoopDelay({ resolution: 1 });
       loopDelay.enable();
@@ -521,11 +570,16 @@ const runLoadBench = async () => {
       // CPU is spent on the warm-up's requests too: per request counts them.
       const served = Math.max(1, result.requests + (run.warmup ?? 0) * (run.overallRate ?? 0));
       const durable = Float64Array.from(recordMs).sort();
-      rows.push([
+      const late = result.late === undefined ? '-' : `${share(result.late, result.requests)}`;
+      const row = [
         run.name,
+        load,
         (result.requests / result.duration).toFixed(0),
         String(result.ok),
         String(result.failed),
+        String(shed),
+        late,
+        result.lateWithBid === undefined ? '-' : String(result.lateWithBid),
         ms(result.p50),
         ms(result.p99),
         ms(percentile(inside, 50)),
@@ -535,37 +589,224 @@ const runLoadBench = async () => {
         ms(result.cpuMs / served),
         databaseUrl ? ms(dbMs / served) : '-',
         `${ms(loopDelay.percentile(99) / 1e6)} / ${ms(loopDelay.max / 1e6)}`,
-      ]);
+      ];
+      return { result, shed, row };
+    };
+    const printRuns = (rows: string[][]) =>
+      printTable(
+        [
+          'run (loopback)',
+          'load average',
+          'req/s',
+          '2xx (200 + 204)',
+          'errors',
+          'shed',
+          'late (> tmax)',
+          'late with a bid',
+          'p50 ms (client)',
+          'p99 ms (client)',
+          'p50 ms (inside)',
+          'p99 ms (inside)',
+          'of which durable write p50 / p99 ms',
+          'CPU ms/request (bidder)',
+          'CPU ms/request (load generator)',
+          'CPU ms/request (database)',
+          'event loop delay p99 / max ms',
+        ],
+        rows,
+      );
+
+    if (wants('bids')) {
+      section(`Bids at a fixed ${rate}/s (target p99 <= 5 ms) and flat out`);
+      const rows: string[][] = [];
+      for (const run of [
+        {
+          name: `fixed ${rate} req/s (open loop, after 2 s of warm-up)`,
+          overallRate: rate,
+          connections: 64,
+          duration: durationS,
+          warmup: 2,
+        },
+        { name: 'flat out', connections: 32, duration: Math.min(durationS, 5) },
+      ])
+        rows.push((await measure(run)).row);
+      printRuns(rows);
+      console.log(
+        '\n"inside": request in to answer out in the bidder process (the bid events group commit included); ' +
+          '"client": what the load generator saw on loopback, in a process of its own on the same 2 cores; ' +
+          'database: its backends, storing the bids shipped from the journal; event loop delay: how late ' +
+          "the bidder's event loop ran its turns (a long synchronous step delays every request behind it); " +
+          "durable write: a bid's wait for its BID event to be on disk (the journal's write and fdatasync, " +
+          'on the same disk as the database); shed: answered 204 at the door (bid-admission.ts).',
+      );
     }
-    printTable(
-      [
-        'run (autocannon on loopback)',
-        'req/s',
-        '2xx (200 + 204)',
-        'errors',
-        'p50 ms (client)',
-        'p99 ms (client)',
-        'p50 ms (inside)',
-        'p99 ms (inside)',
-        'of which durable write p50 / p99 ms',
-        'CPU ms/request (bidder)',
-        'CPU ms/request (load generator)',
-        'CPU ms/request (database)',
-        'event loop delay p99 / max ms',
-      ],
-      rows,
-    );
-    await dbMeter.close();
-    console.log(
-      '\n"inside": request in to answer out in the bidder process (the bid events group commit included); ' +
-        '"client": what autocannon saw on loopback, in a process of its own on the same 2 cores; ' +
-        'database: its backends, storing the bids shipped from the journal; event loop delay: how late ' +
-        "the bidder's event loop ran its turns (a long synchronous step delays every request behind it); " +
-        "durable write: a bid's wait for its BID event to be on disk (the journal's write and fdatasync, " +
-        'on the same disk as the database).',
-    );
+
+    if (wants('saturation')) {
+      // Saturation: the highest fixed rate whose client p99 stays inside tmax with nothing shed,
+      // stepping up by a quarter from 1,000/s (2 s each after 1 s of warm-up); then twice that rate,
+      // where the answers an exchange would throw away (late) must not hold budget.
+      section(`Saturation (p99 inside tmax ${TMAX_MS} ms, nothing shed) and twice the saturation rate`);
+      const rows: string[][] = [];
+      let saturation = 0;
+      for (let step = 1000; step <= 40_000; step = Math.round((step * 1.25) / 100) * 100) {
+        const {
+          result,
+          shed: stepShed,
+          row,
+        } = await measure({
+          name: `fixed ${step} req/s`,
+          overallRate: step,
+          connections: 128,
+          duration: saturationStepS,
+          warmup: 1,
+        });
+        rows.push(row);
+        if (result.p99 > TMAX_MS || stepShed > 0 || result.failed > 0) break;
+        saturation = step;
+      }
+      const twice = Math.max(2 * saturation, 1000);
+      const overload = await measure({
+        name: `2 x saturation: ${twice} req/s`,
+        overallRate: twice,
+        connections: 256,
+        duration: saturationStepS,
+        warmup: 1,
+      });
+      rows.push(overload.row);
+      printRuns(rows);
+      const late = overload.result.late ?? 0;
+      console.log(
+        `\nSaturation rate: ${saturation} req/s. At ${twice} req/s: ${share(late, overload.result.requests)} of the answers late ` +
+          `(target <= 1%), ${overload.result.lateWithBid ?? 0} late answers holding budget (target 0), ` +
+          `${overload.shed} shed at the door. Load average ${loadText()}.`,
+      );
+    }
+
+    if (wants('notices')) {
+      // Win and billing notices of real bids (notice-load.ts makes the bids first), at a fixed rate;
+      // then the ledger is checked: every noticed impression debited once, for the sum expected.
+      section(`Win and billing notices at a fixed ${noticeRate}/s (target p99 <= 20 ms, exactly once)`);
+      const advertiserId = (await findUserByEmail(database.db, 'advertiser@demo.test'))!.id;
+      const balanceBefore = await readBalanceMicros(database.db, advertiserId);
+      const spendBefore = await spendCounts(database);
+      noticeMs.length = 0;
+      measuringNotices = true;
+      const load = loadText();
+      const dbBefore = await dbMeter.sample();
+      const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+      loopDelay.enable();
+      const runCpu = process.cpuUsage();
+      const run = await execFileAsync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          join(import.meta.dirname, 'notice-load.ts'),
+          url,
+          String(noticeRate),
+          String(noticeDurationS),
+          '1',
+        ],
+        { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+      );
+      const used = process.cpuUsage(runCpu);
+      loopDelay.disable();
+      const dbMs = dbMeter.spent(dbBefore, await dbMeter.sample()).db;
+      measuringNotices = false;
+      await bidder.recorder.flush();
+      const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as {
+        bids: number;
+        requests: number;
+        duration: number;
+        ok: number;
+        failed: number;
+        p50: number;
+        p99: number;
+        winP99: number;
+        billP99: number;
+        max: number;
+        cpuMs: number;
+        noticed: [string, number][];
+      };
+      // Notices of the warm-up are real too (billed): CPU per notice counts every one sent.
+      const sent = 2 * result.bids;
+      const inside = Float64Array.from(noticeMs).sort();
+      printTable(
+        [
+          'run (loopback)',
+          'load average',
+          'notices/s',
+          '204',
+          'errors',
+          'p50 ms (client)',
+          'p99 ms (client)',
+          'win / bill p99 ms',
+          'max ms',
+          'p50 ms (inside)',
+          'p99 ms (inside)',
+          'CPU ms/notice (bidder)',
+          'CPU ms/notice (database)',
+          'event loop delay p99 / max ms',
+        ],
+        [
+          [
+            `fixed ${noticeRate} notices/s (nurl then burl, after 1 s of warm-up)`,
+            load,
+            (result.requests / result.duration).toFixed(0),
+            String(result.ok),
+            String(result.failed),
+            ms(result.p50),
+            ms(result.p99),
+            `${ms(result.winP99)} / ${ms(result.billP99)}`,
+            ms(result.max),
+            ms(percentile(inside, 50)),
+            ms(percentile(inside, 99)),
+            ms((used.user + used.system) / 1000 / sent),
+            databaseUrl ? ms(dbMs / sent) : '-',
+            `${ms(loopDelay.percentile(99) / 1e6)} / ${ms(loopDelay.max / 1e6)}`,
+          ],
+        ],
+      );
+      // What the ledger must hold: each noticed impression's advertiser cost at its clearing price.
+      let expectedMicros = 0n;
+      const references: string[] = [];
+      for (const [token, clearingMicros] of result.noticed) {
+        const tracked = bidder.signer.verify(token)!;
+        expectedMicros += BigInt(costOfImpression(clearingMicros, tracked.marginBps).advertiserMicros);
+        references.push(`imp:${tracked.exchangeId}:${tracked.auctionId}:${tracked.impId}`);
+      }
+      const debitedMicros = balanceBefore - (await readBalanceMicros(database.db, advertiserId));
+      const spendAfter = await spendCounts(database);
+      const checked = (
+        (await database.db.execute(
+          sql`select count(distinct reference)::int as found,
+            (count(*) - count(distinct reference))::int as repeated
+            from ledger_transfers where kind = 'SPEND'
+              and reference in (select json_array_elements_text(${JSON.stringify(references)}::json))`,
+        )) as unknown as { rows: { found: number; repeated: number }[] }
+      ).rows;
+      const newTransfers = spendAfter.transfers - spendBefore.transfers;
+      const exact =
+        checked[0]!.found === references.length &&
+        checked[0]!.repeated === 0 &&
+        newTransfers === references.length &&
+        spendAfter.reversals === spendBefore.reversals &&
+        debitedMicros === expectedMicros;
+      console.log(
+        `\nExactly once: ${exact ? 'OK' : 'FAILED'}. ${references.length} impressions noticed (${sent} notices): ` +
+          `${checked[0]!.found} of them debited, ${checked[0]!.repeated} debited twice, ${newTransfers} new spend ` +
+          `transfers, ${spendAfter.reversals - spendBefore.reversals} reversals; the advertiser's balance went down ` +
+          `${debitedMicros} micros, expected ${expectedMicros} (the sum of each impression's advertiser cost at ` +
+          `its clearing price).`,
+      );
+      if (!exact) process.exitCode = 1;
+    }
     await app.close();
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
   } finally {
+    await dbMeter.close();
     await database.close();
     await drop();
   }
@@ -573,12 +814,10 @@ const runLoadBench = async () => {
 
 const main = async () => {
   console.log(
-    `# bidder bench (${new Date().toISOString()}, node ${process.version}, ${availableParallelism()} cores, load ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')})`,
+    `# bidder bench (${new Date().toISOString()}, node ${process.version}, ${availableParallelism()} cores, load average ${loadText()})`,
   );
-  if (only !== 'load') await runPacing();
-  if (only !== 'pacing') await runLoadBench();
+  if (wants('pacing')) await runPacing();
+  if (wants('bids') || wants('saturation') || wants('notices')) await runLoadBench();
 };
 
 main()

@@ -8,7 +8,10 @@
 //   (c) the campaign list at 100,000 campaigns (campaigns.ts) and inventory lists at 1,000,000 entries
 //       (lists.ts), each on its own fresh PostgreSQL database.
 //   (d) the built-in bidder (scripts/bench/bidder.ts): pacing accuracy over a simulated day, decision
-//       time and bid requests per second with 1,000 active campaigns.
+//       time and bid requests per second with 1,000 active campaigns, the saturation rate and late
+//       answers at twice it, win and billing notices at 2,000/s with the ledger's exactly-once check.
+//       Run one of them alone: `node --import tsx scripts/bench/bidder.ts --only=notices` (or
+//       pacing, bids, saturation; see that file's header).
 //   (e) the time to read a balance with 1,000,000 ledger entries (scripts/bench/funds.ts).
 //   (f) campaign forecasts over 7 days of demo request samples (scripts/bench/forecast.ts).
 //   (g) insight at desk size: 10,000,000 events over 90 days, every dashboard query, a 30-day report

@@ -1,0 +1,143 @@
+// The bidder bench's notice generator, in a process of its own as an exchange would be: first real
+// bids (the bench's bid requests posted to the bidder, their answers kept), then each bid's win
+// notice (nurl) and billing notice (burl), with `${AUCTION_PRICE}` filled in, at a fixed rate in an
+// open loop (as bid-load.ts: notice i leaves at start + i / rate, its latency counted from then).
+// Prints one line of JSON: the figures, and each noticed bid's token with the clearing price sent
+// (micro-units), so the bench can work out what the ledger must hold.
+//   node --import tsx scripts/bench/notice-load.ts <bid url> <notices per second> <seconds>
+//        [<warm-up seconds>]
+// A bid's billing notice follows its win notice BURL_AFTER notices later (about 25 ms at 2,000/s),
+// so both notices of an impression are in flight around the same moment, as an exchange sends them.
+import http from 'node:http';
+import { requestPool } from './bid-requests.ts';
+import { percentile } from './load.ts';
+
+const [bidUrl, rateText, secondsText, warmupText] = process.argv.slice(2);
+const rate = Number(rateText);
+const warmupPairs = Math.round((rate * Number(warmupText ?? 0)) / 2);
+const pairs = Math.round((rate * Number(secondsText)) / 2) + warmupPairs;
+const BURL_AFTER = 50;
+/** The clearing price as a share of the bid (a second-price auction). */
+const CLEARING_SHARE = 0.8;
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+const target = new URL(bidUrl!);
+const call = (method: string, path: string, body?: string) =>
+  new Promise<{ status: number; text: string }>((resolve) => {
+    const request = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path,
+        method,
+        agent,
+        headers: body
+          ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
+          : {},
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
+    request.on('error', () => resolve({ status: 0, text: '' }));
+    request.end(body);
+  });
+
+type Bid = { price: number; nurl: string; burl: string };
+
+/** Real bids: the pool's requests, 16 at a time, until there are enough answers with a bid. */
+const collectBids = async (): Promise<Bid[]> => {
+  const pool = requestPool().map((request) => JSON.stringify(request).slice(0, -1));
+  const bids: Bid[] = [];
+  let serial = 0;
+  const worker = async () => {
+    while (bids.length < pairs) {
+      const i = serial++;
+      const answer = await call('POST', target.pathname, `${pool[i % pool.length]},"id":"notice-${i}"}`);
+      if (answer.status !== 200) continue;
+      const response = JSON.parse(answer.text) as { seatbid: { bid: Bid[] }[] };
+      for (const seat of response.seatbid) bids.push(...seat.bid);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  return bids.slice(0, pairs);
+};
+
+const bids = await collectBids();
+const clearingOf = (bid: Bid) => Math.floor(Math.round(bid.price * 1_000_000) * CLEARING_SHARE);
+/** The OpenRTB price macro, as the exchange finds it in the notice URLs. */
+const PRICE_MACRO = ['$', '{AUCTION_PRICE}'].join('');
+const pathOf = (url: string, clearingMicros: number) => {
+  const parsed = new URL(url.replace(PRICE_MACRO, (clearingMicros / 1_000_000).toFixed(6)));
+  return `${parsed.pathname}${parsed.search}`;
+};
+// The notices in the order they leave: win i, then bill i - BURL_AFTER; the last bills at the end.
+const notices: { kind: 'win' | 'bill'; path: string; measured: boolean }[] = [];
+for (let i = 0; i < bids.length + BURL_AFTER; i++) {
+  const win = bids[i];
+  if (win) notices.push({ kind: 'win', path: pathOf(win.nurl, clearingOf(win)), measured: i >= warmupPairs });
+  const bill = bids[i - BURL_AFTER];
+  if (bill)
+    notices.push({
+      kind: 'bill',
+      path: pathOf(bill.burl, clearingOf(bill)),
+      measured: i - BURL_AFTER >= warmupPairs,
+    });
+}
+
+const latencies = { win: [] as number[], bill: [] as number[] };
+let ok = 0;
+let failed = 0;
+const firstMeasured = notices.findIndex((notice) => notice.measured);
+const start = performance.now();
+await new Promise<void>((resolve) => {
+  let sent = 0;
+  let done = 0;
+  const timer = setInterval(() => {
+    const due = Math.min(notices.length, Math.floor(((performance.now() - start) / 1000) * rate));
+    for (; sent < due; sent++) {
+      const notice = notices[sent]!;
+      const plannedAt = start + (sent / rate) * 1000;
+      void call('GET', notice.path).then((answer) => {
+        if (notice.measured) {
+          latencies[notice.kind].push(performance.now() - plannedAt);
+          if (answer.status === 204) ok++;
+          else failed++;
+        }
+        if (++done === notices.length) {
+          clearInterval(timer);
+          resolve();
+        }
+      });
+    }
+  }, 1);
+});
+const duration = (performance.now() - start) / 1000 - firstMeasured / rate;
+agent.destroy();
+
+const sortedOf = (values: number[]) => Float64Array.from(values).sort();
+const all = sortedOf([...latencies.win, ...latencies.bill]);
+const win = sortedOf(latencies.win);
+const bill = sortedOf(latencies.bill);
+const cpu = process.cpuUsage();
+process.stdout.write(
+  `${JSON.stringify({
+    bids: bids.length,
+    requests: all.length,
+    duration,
+    ok,
+    failed,
+    p50: percentile(all, 50),
+    p99: percentile(all, 99),
+    winP99: percentile(win, 99),
+    billP99: percentile(bill, 99),
+    max: all[all.length - 1] ?? Number.NaN,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    // Each billed impression: its token and the clearing price its notices carried.
+    noticed: bids.map((bid) => [/\/t\/win\/([^/?]+)/.exec(bid.nurl)![1], clearingOf(bid)]),
+  })}\n`,
+);
