@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rowsOf } from '../src/db/raw-rows.ts';
 import { campaigns } from '../src/db/schema/campaigns.ts';
 import { announceChange, CHANGE_CHANNEL, EVERY_ENTITY, onEntityChange } from '../src/platform/change-feed.ts';
 import { DEMO_DELIVERY_ADVERTISER, seedDemoDelivery } from '../src/seed/demo-delivery.ts';
@@ -57,12 +58,11 @@ describe('change notices across processes', () => {
     const stop = onEntityChange((entityType) => told.push(entityType));
     try {
       // This process's listening connection (db/notifications.ts names it), cut by the server.
-      const [cut] = (
-        (await t.deps.db.execute(
-          sql`select pg_terminate_backend(pid) as cut from pg_stat_activity
-              where application_name = ${`${CHANGE_CHANNEL} ${process.pid}`} and datname = current_database()`,
-        )) as unknown as { rows: { cut: boolean }[] }
-      ).rows;
+      const [cut] = await rowsOf<{ cut: boolean }>(
+        t.deps.db,
+        sql`select pg_terminate_backend(pid) as cut from pg_stat_activity
+            where application_name = ${`${CHANGE_CHANNEL} ${process.pid}`} and datname = current_database()`,
+      );
       expect(cut?.cut).toBe(true);
       await vi.waitFor(() => expect(told).toContain(EVERY_ENTITY), { timeout: 5000 });
       const after = `probe-${randomBytes(4).toString('hex')}`;

@@ -15,6 +15,7 @@ import type {
 } from '@console/core/api/dashboard';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { deliveryHourly } from '../../db/schema/delivery.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
 import { users } from '../../db/schema/users.ts';
@@ -133,9 +134,6 @@ const periodCondition = (period: Period, tz: string) =>
 
 const whereOf = (scope: SQL | undefined, period: Period, tz: string) =>
   scope ? sql`${periodCondition(period, tz)} and ${scope}` : periodCondition(period, tz);
-
-const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 // Drizzle writes the scope's columns as "delivery_hourly"."x": every source is named delivery_hourly.
 const TOTALS: SourceNeeds = { columns: [], grain: 'none' };

@@ -4,6 +4,7 @@
 // observed clearing price as a share of the bid (second-price auctions and shading pay less).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { firstKeptDay } from '../bidding/index.ts';
 
 /** Upper edges of the bid CPM buckets, micro-units ($0.50, $1, ... $25; the last bucket is open). */
@@ -57,20 +58,24 @@ const CACHE_MS = 60_000;
 
 export const readWinData = async (db: Db, nowMs: number): Promise<WinData> => {
   const edges = sql.raw(`'{${BUCKET_EDGES_MICROS.join(',')}}'::bigint[]`);
-  const counts = await db.execute<{ bucket: number; bids: string; wins: string }>(sql`
+  const rows = await rowsOf<{ bucket: number; bids: string; wins: string }>(
+    db,
+    sql`
     select width_bucket(bid_micros, ${edges}) as bucket,
       count(*) filter (where type = 'BID')::text as bids,
       count(*) filter (where type = 'WIN')::text as wins
     from delivery_events
     where day >= ${firstKeptDay(nowMs)} and type in ('BID', 'WIN')
-    group by 1`);
-  const costs = await db.execute<{ media: string | null; bids: string | null }>(sql`
+    group by 1`,
+  );
+  const [cost] = await rowsOf<{ media: string | null; bids: string | null }>(
+    db,
+    sql`
     select sum(media_cost_micros)::text as media,
       sum(bid_micros) filter (where detail = '')::text as bids
     from delivery_events
-    where day >= ${firstKeptDay(nowMs)} and type = 'BILLING' and bid_micros > 0`);
-  const rows = (counts as unknown as { rows: { bucket: number; bids: string; wins: string }[] }).rows;
-  const cost = (costs as unknown as { rows: { media: string | null; bids: string | null }[] }).rows[0];
+    where day >= ${firstKeptDay(nowMs)} and type = 'BILLING' and bid_micros > 0`,
+  );
   const buckets = BUCKET_EDGES_MICROS.map(() => ({ bids: 0, wins: 0 }));
   buckets.push({ bids: 0, wins: 0 });
   let totalBids = 0;

@@ -8,6 +8,7 @@
 import { and, eq, getTableName, gte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 
 export const ANCHOR_STEP = 1000;
 const LISTS_KEPT = 64;
@@ -30,14 +31,15 @@ const anchorsUpTo = async (db: DbOrTx, source: EntryColumns, version: string, in
   // One index-only scan to the deepest anchor asked for, keeping every ANCHOR_STEP-th value;
   // a little beyond it, so the next pages down need no scan.
   const want = Math.max(index + 1, known.values.length * 2, 8);
-  const result = await db.execute<{ value: string }>(
+  const rows = await rowsOf<{ value: string }>(
+    db,
     sql`select value from (
           select ${source.value} as value, row_number() over (order by ${source.value}) - 1 as position
           from ${source.table} where ${source.key} = ${source.id}
           order by ${source.value} limit ${want * ANCHOR_STEP}
         ) numbered where position % ${ANCHOR_STEP} = 0 order by value`,
   );
-  const values = (result as unknown as { rows: { value: string }[] }).rows.map((row) => row.value);
+  const values = rows.map((row) => row.value);
   const fresh: Anchors = { version, values, complete: values.length < want };
   if (cache.get(cacheKey) === known) cache.set(cacheKey, fresh);
   return fresh;

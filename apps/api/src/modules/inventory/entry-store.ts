@@ -9,6 +9,7 @@ import { CHANGE_LOG_SAMPLE, type ImportMode } from '@console/core/api/inventory-
 import { type SQL, sql } from 'drizzle-orm';
 import { checkTableName } from '../../db/bulk-session.ts';
 import { affectedRowsOf, type DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import type { FieldChange } from '../../db/schema/audit.ts';
 import type { EntryCheck } from './entry-rules.ts';
 import { checkEntries } from './list-file-reader.ts';
@@ -24,12 +25,12 @@ export type EntryTable = {
 export type EntryChange = { added: number; removed: number; addedSample: string[]; removedSample: string[] };
 
 const countAndSample = async (db: DbOrTx, statement: SQL): Promise<{ count: number; sample: string[] }> => {
-  const result = await db.execute<{ n: number; sample: string[] | null }>(
+  const [row] = await rowsOf<{ n: number; sample: string[] | null }>(
+    db,
     sql`with changed as (${statement} returning value)
         select (select count(*)::int from changed) as n,
                array(select value from changed limit ${CHANGE_LOG_SAMPLE}) as sample`,
   );
-  const row = (result as unknown as { rows: { n: number; sample: string[] | null }[] }).rows[0];
   return { count: Number(row?.n ?? 0), sample: row?.sample ?? [] };
 };
 

@@ -17,6 +17,7 @@ import { checkAudienceTransition } from '@console/core/audience-status';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { applists, audiences } from '../../db/schema/campaigns.ts';
 import { type ImportResult, listImports } from '../../db/schema/lists.ts';
 import { recordChange } from '../../platform/audit.ts';
@@ -45,15 +46,18 @@ const claimNext = async (db: DbOrTx, takeAllRunning: boolean): Promise<ImportRow
   const stale = takeAllRunning
     ? sql`${listImports.status} = 'RUNNING'`
     : sql`(${listImports.status} = 'RUNNING' and ${listImports.startedAt} < now() - ${`${LEASE_MS} milliseconds`}::interval)`;
-  const result = await db.execute<{ id: number }>(sql`
+  const [claimed] = await rowsOf<{ id: number }>(
+    db,
+    sql`
     update ${listImports} set status = 'RUNNING', started_at = now(), attempts = attempts + 1
     where id = (
       select id from ${listImports}
       where ${listImports.status} = 'QUEUED' or ${stale}
       order by created_at, id limit 1 for update skip locked
     )
-    returning id`);
-  const id = (result as unknown as { rows: { id: number }[] }).rows[0]?.id;
+    returning id`,
+  );
+  const id = claimed?.id;
   if (id === undefined) return undefined;
   const [row] = await db
     .select()
@@ -163,11 +167,13 @@ const storeApplistImport = async (deps: AppDeps, row: ImportRow, staging: string
 
 /** The member counts of an audience (device ids are 36 characters, e-mail hashes 64). */
 export const countAudienceMembers = async (db: DbOrTx, audienceId: number) => {
-  const result = await db.execute<{ devices: number; emails: number }>(sql`
+  const [row] = await rowsOf<{ devices: number; emails: number }>(
+    db,
+    sql`
     select count(*) filter (where length(value) = ${DEVICE_ID_LENGTH})::int as devices,
            count(*) filter (where length(value) <> ${DEVICE_ID_LENGTH})::int as emails
-    from audience_members where audience_id = ${audienceId}`);
-  const row = (result as unknown as { rows: { devices: number; emails: number }[] }).rows[0];
+    from audience_members where audience_id = ${audienceId}`,
+  );
   return { devices: Number(row?.devices ?? 0), emails: Number(row?.emails ?? 0) };
 };
 

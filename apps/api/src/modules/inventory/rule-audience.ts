@@ -8,6 +8,7 @@
 // days moves on): `queueDailyRecounts` queues those jobs; a recount keeps the audience READY.
 import { sql } from 'drizzle-orm';
 import { affectedRowsOf, type DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import type { ImportPayload } from '../../db/schema/lists.ts';
 import type { AudienceRow } from './list-access.ts';
 
@@ -43,10 +44,11 @@ export const computeRuleAudience = async (
       and event.occurred_at >= ${since.toISOString()}::timestamptz
       and bid.user_key <> ''
     on conflict do nothing`);
-  const counted = await db.execute(
+  const [counted] = await rowsOf<{ members: number }>(
+    db,
     sql`select count(*)::int as members from audience_members where audience_id = ${audience.id}`,
   );
-  return Number((counted as unknown as { rows: { members: number }[] }).rows[0]?.members ?? 0);
+  return Number(counted?.members ?? 0);
 };
 
 /** The payload of a rule audience's job (it reads no file: nothing to count but the rule). */

@@ -4,22 +4,18 @@
 import type { LedgerCheck } from '@console/core/api/funds';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 
 const MAX_PROBLEMS = 100;
 
 type Row = Record<string, unknown>;
-
-const rowsOf = async (db: DbOrTx, query: ReturnType<typeof sql>): Promise<Row[]> => {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
-};
 
 export const checkLedger = async (db: DbOrTx): Promise<LedgerCheck> => {
   // One snapshot for every query, so movements committing meanwhile cannot show as problems.
   return db.transaction(
     async (tx) => {
       const problems: string[] = [];
-      const [totals] = await rowsOf(
+      const [totals] = await rowsOf<Row>(
         tx,
         sql`select
           (select count(*) from ledger_accounts)::int as accounts,
@@ -31,7 +27,7 @@ export const checkLedger = async (db: DbOrTx): Promise<LedgerCheck> => {
       const total = BigInt(String(totals?.total ?? '0'));
       if (total !== 0n) problems.push(`The entries sum to ${total} micro-units, not zero.`);
 
-      const drifted = await rowsOf(
+      const drifted = await rowsOf<Row>(
         tx,
         sql`select a.id, a.balance_micros::text as balance, coalesce(s.total, 0)::text as total
         from ledger_accounts a
@@ -44,7 +40,7 @@ export const checkLedger = async (db: DbOrTx): Promise<LedgerCheck> => {
         problems.push(`Account ${row.id}: balance ${row.balance} but its entries sum to ${row.total}.`);
       }
 
-      const unbalanced = await rowsOf(
+      const unbalanced = await rowsOf<Row>(
         tx,
         sql`select t.id, coalesce(sum(e.amount_micros), 0)::text as total, count(e.id)::int as legs
         from ledger_transfers t left join ledger_entries e on e.transfer_id = t.id
@@ -57,7 +53,7 @@ export const checkLedger = async (db: DbOrTx): Promise<LedgerCheck> => {
       }
 
       // Each entry's balance after = the one before it on the account + its amount, numbered 1, 2, 3...
-      const broken = await rowsOf(
+      const broken = await rowsOf<Row>(
         tx,
         sql`select id, account_id from (
           select id, account_id, account_seq, balance_after_micros,
