@@ -116,6 +116,11 @@ describe('a bid holds its cost until its notice window closes', () => {
     await setBalance(1_000_000);
     await t.deps.db.update(exchanges).set({ noticeWindowSeconds: 60 }).where(eq(exchanges.key, 'openx'));
     await t.bidder.index.reload();
+    const lateBilled = async () =>
+      dataOf<{ late_billed: { impressions: number; advertiser_cost_micros: number } }>(
+        await t.call('GET', `/api/campaigns/${campaignId}`, { token }),
+      ).late_billed;
+    const lateBefore = await lateBilled();
     const [bid] = await bidMany(1);
     expect((await summary()).pending_spend_micros).toBe(BID_MICROS);
     clock.nowMs += 61_000;
@@ -128,7 +133,11 @@ describe('a bid holds its cost until its notice window closes', () => {
       .from(deliveryEvents)
       .where(and(eq(deliveryEvents.auctionId, auctionOf(bid!)), eq(deliveryEvents.type, 'BILLING')));
     expect(billing).toEqual({ isLate: 1 });
-    // Within the window a notice is not late.
+    // The campaign's view counts it among the late-billed impressions, with its cost.
+    expect(await lateBilled()).toEqual({
+      impressions: lateBefore.impressions + 1,
+      advertiser_cost_micros: lateBefore.advertiser_cost_micros + 2000,
+    });
     const [onTime] = await bidMany(1);
     clock.nowMs += 59_000;
     await track(onTime!.nurl, 2);
@@ -137,6 +146,7 @@ describe('a bid holds its cost until its notice window closes', () => {
       .from(deliveryEvents)
       .where(and(eq(deliveryEvents.auctionId, auctionOf(onTime!)), eq(deliveryEvents.type, 'BILLING')));
     expect(billed).toEqual({ isLate: 0 });
+    expect((await lateBilled()).impressions).toBe(lateBefore.impressions + 1);
   });
 
   it('counts pending bids against the frequency cap', async () => {

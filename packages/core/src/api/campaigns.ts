@@ -447,6 +447,15 @@ export const campaignDetail = campaignListItem.extend({
   /** The statuses the caller may move this campaign to now. */
   next_statuses: z.array(z.enum(CAMPAIGN_STATUSES)),
   created_by: userRef.nullable(),
+  late_billed: z
+    .object({
+      impressions: z.number().int(),
+      advertiser_cost_micros: z.number().int(),
+    })
+    .describe(
+      "Impressions billed after their exchange's notice window (the hold on the budget had been given " +
+        'back; billed all the same), all time, and their advertiser cost in micro-units: part of the spend.',
+    ),
 });
 
 /**

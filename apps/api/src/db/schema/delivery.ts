@@ -95,6 +95,8 @@ export const deliveryEvents = pgTable(
     uniqueIndex('delivery_events_fact_key').on(t.day, t.type, t.exchangeId, t.auctionId, t.impId, t.detail),
     // Rebuilding rollups reads a time range.
     index('delivery_events_occurred_idx').on(t.occurredAt),
+    // A campaign's late-billed impressions (its view): only the few late rows are indexed.
+    index('delivery_events_late_idx').on(t.campaignId).where(sql`${t.isLate} = 1`),
     check('delivery_events_type_check', sql`${t.type} in (${inList(DELIVERY_EVENT_TYPES)})`),
   ],
 );

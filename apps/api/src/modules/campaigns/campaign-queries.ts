@@ -426,7 +426,9 @@ const detailStatement = precompiled<[SQL, SQL, SQL]>(
     select ${ownerAndCreatorColumns(advertiserId, createdBy)},
     ${exchangeDecisionsColumn(sql`${campaignExchanges}`, { ...campaignExchanges, ownerId: campaignExchanges.campaignId }, id)} as exchange_list,
     ${relationColumns(id)},
-    ${DELIVERY_FACT_COLUMNS}
+    ${DELIVERY_FACT_COLUMNS},
+    (select json_build_array(count(*) filter (where e.detail = ''), coalesce(sum(e.advertiser_cost_micros), 0))
+      from delivery_events e where e.campaign_id = ${id} and e.is_late = 1 and e.type = 'BILLING') as late_billed
     from page ${DELIVERY_FACT_JOINS}`,
 );
 
@@ -480,7 +482,17 @@ export const readCampaignDetail = async (
     camp_data: { camp_assoc_map: relations.assoc },
     next_statuses: findNextStatuses(status, role),
     created_by: userRefOf(creatorId, creatorEmail),
+    late_billed: lateBilledOf(raw.late_billed),
   };
+};
+
+/**
+ * The late-billed column: [impressions, advertiser cost]. An impression's price corrections are
+ * rows of their own (detail 'win' or 'bill'): counted in the cost, not as impressions.
+ */
+const lateBilledOf = (value: unknown) => {
+  const [impressions, cost] = jsonColumn<[number | string, number | string]>(value);
+  return { impressions: Number(impressions), advertiser_cost_micros: Number(cost) };
 };
 
 /**

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
-import type { CampaignDelivery, PacingState } from '@console/core/api/campaigns';
+import type { CampaignDelivery, CampaignDetail, PacingState } from '@console/core/api/campaigns';
 import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatBudget } from './campaign-format.ts';
@@ -117,12 +117,21 @@ export const Figure = ({
   </Stack>
 );
 
-/** The view's figures. */
-export const DeliveryFigures = ({ delivery }: { delivery: CampaignDelivery }) => {
+/**
+ * The view's figures. With `lateBilled`, also the impressions billed after their exchange's notice
+ * window (their budget hold had been given back; billed all the same), for finance to see.
+ */
+export const DeliveryFigures = ({
+  delivery,
+  lateBilled,
+}: {
+  delivery: CampaignDelivery;
+  lateBilled?: CampaignDetail['late_billed'];
+}) => {
   const { t, i18n } = useTranslation('campaigns');
   const language = i18n.language;
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: lateBilled ? 7 : 6 }} spacing="md">
       <Figure
         label={t('delivery.impressions')}
         value={formatCount(delivery.impressions, language)}
@@ -149,6 +158,17 @@ export const DeliveryFigures = ({ delivery }: { delivery: CampaignDelivery }) =>
         value={<PacingStateBadge state={delivery.pacing_state} />}
         testId="campaign-pacing"
       />
+      {lateBilled ? (
+        <Figure
+          label={t('delivery.billedLate')}
+          value={formatSpend(lateBilled.advertiser_cost_micros)}
+          detail={t('delivery.billedLateImpressions', {
+            count: lateBilled.impressions,
+            formatted: formatCount(lateBilled.impressions, language),
+          })}
+          testId="campaign-billed-late"
+        />
+      ) : null}
     </SimpleGrid>
   );
 };

@@ -115,6 +115,7 @@ const detail: CampaignDetail = {
   camp_data: { camp_assoc_map: [] },
   next_statuses: ['DRAFT', 'ARCHIVED'],
   created_by: null,
+  late_billed: { impressions: 0, advertiser_cost_micros: 0 },
 };
 
 describe('money <-> micro-units', () => {

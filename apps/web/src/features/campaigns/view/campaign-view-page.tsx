@@ -171,7 +171,7 @@ const CampaignDetails = ({ campaign }: { campaign: CampaignDetail }) => {
   return (
     <Stack gap="lg">
       <DetailSection title={t('view.sections.delivery')} testId="campaign-delivery">
-        <DeliveryFigures delivery={campaign.delivery} />
+        <DeliveryFigures delivery={campaign.delivery} lateBilled={campaign.late_billed} />
       </DetailSection>
       <DetailSection
         title={t('view.sections.forecast')}

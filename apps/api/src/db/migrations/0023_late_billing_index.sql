@@ -1,0 +1,2 @@
+-- Late-billed impressions by campaign (the campaign view's figure): a partial index of the few late rows.
+CREATE INDEX "delivery_events_late_idx" ON "delivery_events" USING btree ("campaign_id") WHERE "delivery_events"."is_late" = 1;
