@@ -4,8 +4,11 @@ import type { Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'Demo-pass-1'; // start-server never passes DEMO_PASSWORD on
 
-/** Signs in through /login and waits until the console has left it. */
+/** Signs in through /login (ending a stored session first) and waits until the console has left it. */
 export async function signInThroughForm(page: Page, baseURL: string, email: string): Promise<void> {
+  // A signed-in user is sent from /login to their home: forget the stored session first.
+  await page.goto(`${baseURL}/login`);
+  await page.evaluate(() => localStorage.clear());
   await page.goto(`${baseURL}/login`);
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(DEMO_PASSWORD);
