@@ -389,7 +389,8 @@ describe('reports', () => {
       .set({ status: 'RUNNING', attempts: 1 })
       .where(eq(reports.id, report.report_id));
     const cells = Array.from({ length: 1203 }, (_, i) => [`creative ${i + 1}`, i + 1]);
-    expect(await storeReportRows(t.deps.db, report.report_id, 1, cells)).toBe(true);
+    const totals = { impressions: 0, clicks: 0, advertiser_cost_micros: 0 };
+    expect(await storeReportRows(t.deps.db, report.report_id, 1, cells, totals)).toBe(true);
     const page = async (n: number, limit: number) =>
       (await rowsPage(tok.advertiser, report.report_id, n, limit)).rows.map((row) => row[1]);
     expect(await page(1, 500)).toEqual(cells.slice(0, 500).map((row) => row[1]));
@@ -610,5 +611,88 @@ describe('reports', () => {
     expect(page.items.every((r) => r.report_type === 'performance')).toBe(true);
     const names = page.items.map((r) => r.name);
     expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+  });
+  it("counts days in the report's time zone, says when it was generated, and when newer delivery exists", async () => {
+    const zone = 'America/New_York';
+    const localDay = (e: Event) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(e.occurredAt as Date);
+    const report = await create(tok.advertiser, {
+      name: 'New York days',
+      dimensions: ['day'],
+      metrics: ['impressions', 'spend'],
+      event_columns: [],
+      date_from: '2026-01-10',
+      date_to: '2026-01-11',
+      time_zone: zone,
+    });
+    expect(report.time_zone).toBe(zone);
+    const before = Date.now();
+    const done = await generate(tok.advertiser, report.report_id);
+    expect(Date.parse(done.generated_at ?? '')).toBeGreaterThanOrEqual(before - 1000);
+    expect(done.data_changed).toBeNull();
+    // Each row is a New York day: events before 05:00 UTC belong to the day before.
+    const mine = (e: Event) => e.advertiserId === DEMO.advertiser.id;
+    const expected = ['2026-01-10', '2026-01-11'].map((day) => {
+      const sums = rawSums((e) => mine(e) && localDay(e) === day);
+      return [day, sums.impressions, sums.spend];
+    });
+    expect(rawSums((e) => mine(e) && localDay(e) === '2026-01-09').impressions).toBeGreaterThan(0);
+    expect((await rowsPage(tok.advertiser, report.report_id)).rows).toEqual(expected);
+
+    // A late impression booked into the report's range: the report says it is behind, with both totals.
+    const [campaignId] = campaignsOf[DEMO.advertiser.id] as number[];
+    const late = {
+      occurredAt: new Date('2026-01-11T15:00:00Z'),
+      day: '2026-01-11',
+      exchangeId: (events[0] as Event).exchangeId,
+      auctionId: 'late-1',
+      impId: '1',
+      campaignId: campaignId as number,
+      creativeId: 900,
+      advertiserId: DEMO.advertiser.id,
+      country: 'US',
+      os: 'iOS',
+      deviceType: 'PHONE',
+      trafficType: 'APP',
+      inventory: 'com.example.puzzle',
+    };
+    await t.deps.db.insert(deliveryEvents).values([
+      { ...late, type: 'IMPRESSION' },
+      { ...late, type: 'BILLING', mediaCostMicros: 1000, advertiserCostMicros: 1500 },
+    ] satisfies Event[]);
+    try {
+      await rebuildRollups(t.deps.db);
+      const behind = dataOf<ReportDetail>(
+        expectOk(await t.call('GET', `/api/report/getSingle/${report.report_id}`, { token: tok.advertiser })),
+      );
+      const inReport = {
+        impressions: expected.reduce((sum, row) => sum + Number(row[1]), 0),
+        clicks: rawSums((e) => mine(e) && ['2026-01-10', '2026-01-11'].includes(localDay(e))).clicks,
+        advertiser_cost_micros: expected.reduce((sum, row) => sum + Number(row[2]), 0),
+      };
+      expect(behind.data_changed).toEqual({
+        in_report: inReport,
+        now: {
+          ...inReport,
+          impressions: inReport.impressions + 1,
+          advertiser_cost_micros: inReport.advertiser_cost_micros + 1500,
+        },
+      });
+      // Generated again, it is current.
+      expect((await generate(tok.advertiser, report.report_id)).data_changed).toBeNull();
+    } finally {
+      await t.deps.db.delete(deliveryEvents).where(eq(deliveryEvents.auctionId, 'late-1'));
+      await rebuildRollups(t.deps.db);
+    }
+  });
+
+  it('refuses an unknown time zone', async () => {
+    expectFieldErrors(
+      await t.call('POST', '/api/report/create', {
+        token: tok.advertiser,
+        body: body({ time_zone: 'Mars/Olympus' }),
+      }),
+      { time_zone: 'Choose a time zone by its IANA name, like Europe/Berlin or UTC.' },
+    );
   });
 });

@@ -2,6 +2,7 @@
 // multi-dimensional one, their generation status, result pages, quick summaries, CSV download links
 // and the conversion event config whose events become columns named E{n}-{name}.
 import { z } from 'zod';
+import { timeZoneSchema } from '../validation/time-zone.ts';
 import { pageQuery } from './common.ts';
 
 export const REPORT_TYPES = [
@@ -133,6 +134,11 @@ const reportFields = z.object({
     .transform((list) => [...new Set(list)]),
   date_from: isoDay('start'),
   date_to: isoDay('end'),
+  time_zone: timeZoneSchema
+    .default('UTC')
+    .describe(
+      "The IANA zone the days are in, and the day and hour dimensions (the console sends the user's).",
+    ),
   filters: reportFilters.default({}),
   schedule: z.enum(REPORT_SCHEDULES, 'Choose never, daily or weekly.').default('NONE'),
   schedule_email: z.email('Give a valid e-mail address.').max(254).nullable().optional(),
@@ -199,6 +205,7 @@ export const reportListItem = z.object({
   progress: z.number().int().describe('0 to 100 while generating'),
   date_from: z.string(),
   date_to: z.string(),
+  time_zone: z.string(),
   row_count: z.number().int().nullable(),
   owner: z.object({ user_primary_id: z.number().int(), email: z.string(), companyName: z.string() }),
   generated_at: z.string().nullable(),
@@ -216,6 +223,13 @@ export const reportColumn = z.object({
 });
 export type ReportColumn = z.infer<typeof reportColumn>;
 
+export const reportTotals = z.object({
+  impressions: z.number().int(),
+  clicks: z.number().int(),
+  advertiser_cost_micros: z.number().int(),
+});
+export type ReportTotals = z.infer<typeof reportTotals>;
+
 export const reportDetail = reportListItem.extend({
   dimensions: z.array(z.enum(REPORT_DIMENSIONS)),
   metrics: z.array(z.enum(REPORT_METRICS)),
@@ -225,6 +239,12 @@ export const reportDetail = reportListItem.extend({
   schedule_email: z.string().nullable(),
   failure_reason: z.string().nullable(),
   columns: z.array(reportColumn),
+  data_changed: z
+    .object({ in_report: reportTotals, now: reportTotals })
+    .nullable()
+    .describe(
+      'A READY report whose range has different delivery now than when it was generated (newer hours, late notices): regenerate it to include them. Null otherwise.',
+    ),
 });
 export type ReportDetail = z.infer<typeof reportDetail>;
 

@@ -25,6 +25,9 @@ export type ReportFilters = {
   countries?: string[];
 };
 
+/** What a generated report summed, kept to tell when newer delivery exists for its range. */
+export type ReportTotals = { impressions: number; clicks: number; advertiser_cost_micros: number };
+
 export const reports = pgTable(
   'reports',
   {
@@ -40,9 +43,11 @@ export const reports = pgTable(
     /** Conversion event keys (event1, event_signup) shown as columns. */
     eventColumns: jsonb('event_columns').$type<string[]>().notNull().default([]),
     filters: jsonb('filters').$type<ReportFilters>().notNull().default({}),
-    /** Inclusive UTC days. */
+    /** Inclusive days in `time_zone`. */
     dateFrom: text('date_from').notNull(),
     dateTo: text('date_to').notNull(),
+    /** The IANA zone the days and the day and hour dimensions are in (the creator's, by default). */
+    timeZone: text('time_zone').notNull().default('UTC'),
     /** NONE, DAILY or WEEKLY: mailed through the outbox. */
     schedule: text('schedule').notNull().default('NONE'),
     scheduleEmail: text('schedule_email'),
@@ -56,6 +61,7 @@ export const reports = pgTable(
     rowCount: integer('row_count'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     generatedAt: timestamp('generated_at', { withTimezone: true }),
+    generatedTotals: jsonb('generated_totals').$type<ReportTotals>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -22,9 +22,13 @@ export type DataQuery = {
   dimensions: readonly ReportDimension[];
   eventKeys: readonly string[];
   filters: ReportFilters;
-  /** [from, to) instants. */
+  /** [from, to) instants: the report's first and last day's midnights in `timeZone`. */
   from: Date;
   to: Date;
+  /** The zone the day and hour dimensions are read in. */
+  timeZone: string;
+  /** Whether the zone's days are UTC days over the range (then a day tier of the rollups answers). */
+  utcDays: boolean;
 };
 
 export type Sums = {
@@ -39,12 +43,13 @@ export type Sums = {
 
 export type GroupRow = { keys: (string | number)[]; sums: Sums; events: Record<string, number> };
 
-const dimensionSql = (dimension: ReportDimension, time: SQL): SQL => {
+// Days and hours in the report's zone (an hour of a zone half an hour off UTC reads 05:30).
+const dimensionSql = (dimension: ReportDimension, time: SQL, timeZone: string): SQL => {
   switch (dimension) {
     case 'day':
-      return sql`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD')`;
+      return sql`to_char(${time} at time zone ${timeZone}, 'YYYY-MM-DD')`;
     case 'hour':
-      return sql`to_char(date_trunc('hour', ${time}) at time zone 'UTC', 'YYYY-MM-DD HH24:00')`;
+      return sql`to_char(date_trunc('hour', ${time}) at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI')`;
     case 'advertiser':
       return sql`advertiser_id`;
     case 'campaign':
@@ -112,12 +117,12 @@ const whereOf = (query: DataQuery, time: SQL, scope: SQL): SQL =>
 type RawRow = Record<string, unknown>;
 const rowsOf = (result: unknown): RawRow[] => (result as { rows: RawRow[] }).rows;
 
-const selectKeys = (dimensions: readonly ReportDimension[], time: SQL) =>
+const selectKeys = (dimensions: readonly ReportDimension[], time: SQL, timeZone: string) =>
   dimensions.length === 0
     ? { select: sql`1 as k_none`, group: sql`` }
     : {
         select: sql.join(
-          dimensions.map((d, i) => sql`${dimensionSql(d, time)} as ${sql.raw(`k${i}`)}`),
+          dimensions.map((d, i) => sql`${dimensionSql(d, time, timeZone)} as ${sql.raw(`k${i}`)}`),
           sql`, `,
         ),
         group: sql`group by ${sql.join(
@@ -150,7 +155,7 @@ const COLUMN_OF: Partial<Record<ReportDimension, RollupColumn>> = {
   traffic_type: 'traffic_type',
 };
 
-/** What a report reads: its dimensions' and filters' columns, and its time grain (days are UTC). */
+/** What a report reads: its dimensions' and filters' columns, and its time grain. */
 const needsOf = (query: DataQuery): SourceNeeds => {
   const { filters } = query;
   const columns: RollupColumn[] = [
@@ -174,12 +179,12 @@ const needsOf = (query: DataQuery): SourceNeeds => {
  */
 export const aggregateSlice = async (db: DbOrTx, query: DataQuery): Promise<Map<string, GroupRow>> => {
   const hour = sql.raw('hour');
-  const keys = selectKeys(query.dimensions, hour);
+  const keys = selectKeys(query.dimensions, hour, query.timeZone);
   const scope = await scopeSqlOf(db, query.scope);
   const source = rollupSource(needsOf(query), {
     startAt: query.from,
     endAt: query.to,
-    utcDays: true,
+    utcDays: query.utcDays,
     compactedBefore: await readCompactedBefore(db),
   });
   const result = await db.execute(sql`
@@ -209,7 +214,7 @@ export const aggregateSlice = async (db: DbOrTx, query: DataQuery): Promise<Map<
   }
   if (query.eventKeys.length > 0) {
     const occurred = sql.raw('occurred_at');
-    const eventKeys = selectKeys(query.dimensions, occurred);
+    const eventKeys = selectKeys(query.dimensions, occurred, query.timeZone);
     const events = await db.execute(sql`
       select ${eventKeys.select}, detail, count(*)::text as n
       from delivery_events

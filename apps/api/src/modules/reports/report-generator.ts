@@ -8,9 +8,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { campaigns } from '../../db/schema/campaigns.ts';
 import { creatives } from '../../db/schema/creatives.ts';
 import { exchanges } from '../../db/schema/reference.ts';
-import { REPORT_ROWS_PER_CHUNK, reportRows, reports } from '../../db/schema/reports.ts';
+import { REPORT_ROWS_PER_CHUNK, type ReportTotals, reportRows, reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
 import type { ReportOwner } from '../../platform/access.ts';
+import { readLocalWindow } from '../delivery/rollup-source.ts';
 import { eventLabelOf, readEventConfig } from './event-config.ts';
 import type { ReportRow } from './report-access.ts';
 import { aggregateSlice, type DataQuery, type GroupRow, mergeGroups, metricValue } from './report-data.ts';
@@ -20,18 +21,31 @@ const DAY_MS = 86_400_000;
 const SLICE_DAYS = 7;
 const CHUNKS_PER_INSERT = 20;
 
-export const rangeOf = (report: Pick<ReportRow, 'dateFrom' | 'dateTo'>) => ({
-  from: new Date(`${report.dateFrom}T00:00:00Z`),
-  to: new Date(Date.parse(`${report.dateTo}T00:00:00Z`) + DAY_MS),
-});
+/** The report's query: its days are cut at its zone's midnights (the database's zone rules). */
+export const dataQueryOf = async (db: DbOrTx, report: ReportRow, owner: ReportOwner): Promise<DataQuery> => {
+  const window = await readLocalWindow(db, { from: report.dateFrom, to: report.dateTo }, report.timeZone);
+  return {
+    scope: { userId: owner.id, role: owner.role },
+    dimensions: report.dimensions as ReportDimension[],
+    eventKeys: report.eventColumns,
+    filters: report.filters,
+    from: window.startAt,
+    to: window.endAt,
+    timeZone: report.timeZone,
+    utcDays: window.utcDays,
+  };
+};
 
-export const dataQueryOf = (report: ReportRow, owner: ReportOwner): DataQuery => ({
-  scope: { userId: owner.id, role: owner.role },
-  dimensions: report.dimensions as ReportDimension[],
-  eventKeys: report.eventColumns,
-  filters: report.filters,
-  ...rangeOf(report),
-});
+/** The sums a report's rows add up to (kept at generation: newer delivery is told against them). */
+export const totalsOf = (groups: Iterable<GroupRow>): ReportTotals => {
+  const totals: ReportTotals = { impressions: 0, clicks: 0, advertiser_cost_micros: 0 };
+  for (const { sums } of groups) {
+    totals.impressions += sums.impressions;
+    totals.clicks += sums.clicks;
+    totals.advertiser_cost_micros += sums.advertiserCostMicros;
+  }
+  return totals;
+};
 
 export const columnsOf = async (db: DbOrTx, report: ReportRow): Promise<ReportColumn[]> => {
   const config = report.eventColumns.length > 0 ? await readEventConfig(db, report.ownerId) : [];
@@ -129,6 +143,7 @@ export const storeReportRows = async (
   reportId: number,
   attempt: number,
   cells: (string | number)[][],
+  totals: ReportTotals,
 ): Promise<boolean> =>
   db.transaction(async (tx) => {
     const [closed] = await tx
@@ -138,6 +153,7 @@ export const storeReportRows = async (
         progress: 100,
         rowCount: cells.length,
         generatedAt: new Date(),
+        generatedTotals: totals,
         failureReason: null,
       })
       .where(and(eq(reports.id, reportId), eq(reports.status, 'RUNNING'), eq(reports.attempts, attempt)))

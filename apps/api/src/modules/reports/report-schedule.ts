@@ -53,7 +53,7 @@ export const mailDueReport = async (db: DbOrTx, mailer: Mailer, now = new Date()
     .where(eq(reports.id, id));
   if (!row?.report.scheduleEmail) return true;
   const report = { ...row.report, ...rollingWindow(row.report, now) };
-  const groups = await sumReport(db, dataQueryOf(report, row.owner), async () => {});
+  const groups = await sumReport(db, await dataQueryOf(db, report, row.owner), async () => {});
   const cells = await buildCells(db, report, groups.values());
   const columns = await columnsOf(db, report);
   const csv = csvText(csvColumnsOf(columns), cells.slice(0, MAIL_MAX_ROWS));

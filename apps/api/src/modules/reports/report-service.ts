@@ -14,7 +14,7 @@ import type {
 } from '@console/core/api/reports';
 import { and, asc, between, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { REPORT_ROWS_PER_CHUNK, reportRows, reports } from '../../db/schema/reports.ts';
+import { REPORT_ROWS_PER_CHUNK, type ReportTotals, reportRows, reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
 import { type ReportOwner, reportOwnerColumns, requireAccess } from '../../platform/access.ts';
 import { actorOf, resolveNewOwnerAdvertiser } from '../../platform/advertiser-scope.ts';
@@ -24,7 +24,7 @@ import { badRequest, conflict } from '../../platform/errors.ts';
 import { likePattern, type Page } from '../../platform/pagination.ts';
 import { canMakeMultiDimensional, type ReportRow } from './report-access.ts';
 import { aggregateSlice, emptySums, metricValue } from './report-data.ts';
-import { columnsOf, dataQueryOf } from './report-generator.ts';
+import { columnsOf, dataQueryOf, totalsOf } from './report-generator.ts';
 
 const ENTITY = 'report';
 const MULTI_ONLY = 'Only an admin or co-admin makes multi-dimensional reports.';
@@ -37,12 +37,39 @@ const toListItem = (report: ReportRow, owner: ReportOwner): ReportListItem => ({
   progress: report.progress,
   date_from: report.dateFrom,
   date_to: report.dateTo,
+  time_zone: report.timeZone,
   row_count: report.rowCount,
   owner: { user_primary_id: owner.id, email: owner.email, companyName: owner.companyName },
   generated_at: report.generatedAt?.toISOString() ?? null,
   created_at: report.createdAt.toISOString(),
   updated_at: report.updatedAt.toISOString(),
 });
+
+/** The report's totals as the rollups answer them now. */
+const currentTotals = async (db: DbOrTx, report: ReportRow, owner: ReportOwner): Promise<ReportTotals> => {
+  const query = await dataQueryOf(db, report, owner);
+  return totalsOf((await aggregateSlice(db, { ...query, dimensions: [], eventKeys: [] })).values());
+};
+
+const sameTotals = (a: ReportTotals, b: ReportTotals) =>
+  a.impressions === b.impressions &&
+  a.clicks === b.clicks &&
+  a.advertiser_cost_micros === b.advertiser_cost_micros;
+
+/**
+ * For a READY report: the totals it was generated with and the rollups' totals now, when they differ
+ * (hours delivered since, late notices booked into its days). Reports generated before totals were
+ * kept answer null.
+ */
+const dataChangedOf = async (
+  db: DbOrTx,
+  report: ReportRow,
+  owner: ReportOwner,
+): Promise<ReportDetail['data_changed']> => {
+  if (report.status !== 'READY' || !report.generatedTotals) return null;
+  const now = await currentTotals(db, report, owner);
+  return sameTotals(now, report.generatedTotals) ? null : { in_report: report.generatedTotals, now };
+};
 
 const toDetail = async (db: DbOrTx, report: ReportRow, owner: ReportOwner): Promise<ReportDetail> => ({
   ...toListItem(report, owner),
@@ -54,6 +81,7 @@ const toDetail = async (db: DbOrTx, report: ReportRow, owner: ReportOwner): Prom
   schedule_email: report.scheduleEmail,
   failure_reason: report.failureReason,
   columns: await columnsOf(db, report),
+  data_changed: await dataChangedOf(db, report, owner),
 });
 
 const SORTS = {
@@ -117,13 +145,14 @@ export const readReport = async (db: DbOrTx, principal: Principal, id: number): 
 const snapshotOf = (
   report: Pick<
     ReportRow,
-    'name' | 'reportType' | 'dateFrom' | 'dateTo' | 'dimensions' | 'metrics' | 'schedule'
+    'name' | 'reportType' | 'dateFrom' | 'dateTo' | 'timeZone' | 'dimensions' | 'metrics' | 'schedule'
   >,
 ) => ({
   name: report.name,
   report_type: report.reportType,
   date_from: report.dateFrom,
   date_to: report.dateTo,
+  time_zone: report.timeZone,
   dimensions: report.dimensions,
   metrics: report.metrics,
   schedule: report.schedule,
@@ -138,6 +167,7 @@ const fieldsOf = (body: ReportUpdateBody) => ({
   filters: body.filters,
   dateFrom: body.date_from,
   dateTo: body.date_to,
+  timeZone: body.time_zone,
   schedule: body.schedule,
   scheduleEmail: body.schedule === 'NONE' ? null : (body.schedule_email ?? null),
 });
@@ -221,6 +251,7 @@ export const updateReport = async (
         progress: 0,
         rowCount: null,
         generatedAt: null,
+        generatedTotals: null,
         failureReason: null,
         updatedAt: new Date(),
       })
@@ -307,7 +338,11 @@ export const summariseReport = async (
   id: number,
 ): Promise<ReportSummary> => {
   const { report, owner } = await requireAccess(db, principal, 'report', id);
-  const groups = await aggregateSlice(db, { ...dataQueryOf(report, owner), dimensions: [], eventKeys: [] });
+  const groups = await aggregateSlice(db, {
+    ...(await dataQueryOf(db, report, owner)),
+    dimensions: [],
+    eventKeys: [],
+  });
   const sums = [...groups.values()][0]?.sums ?? emptySums();
   return {
     impressions: sums.impressions,

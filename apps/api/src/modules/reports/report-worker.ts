@@ -14,7 +14,7 @@ import { users } from '../../db/schema/users.ts';
 import { reportOwnerColumns } from '../../platform/access.ts';
 import { createJobLoop, type JobLoop } from '../../platform/job-loop.ts';
 import type { Mailer } from '../../platform/mailer.ts';
-import { buildCells, dataQueryOf, storeReportRows, sumReport } from './report-generator.ts';
+import { buildCells, dataQueryOf, storeReportRows, sumReport, totalsOf } from './report-generator.ts';
 import { mailDueReport } from './report-schedule.ts';
 
 const LEASE_MS = 2 * 60_000;
@@ -57,10 +57,11 @@ export const generateClaimedReport = async (db: DbOrTx, id: number): Promise<voi
     await db.update(reports).set({ status: 'FAILED', failureReason: GENERATE_FAILED }).where(current);
     return;
   }
-  const groups = await sumReport(db, dataQueryOf(report, owner), async (progress) => {
+  const groups = await sumReport(db, await dataQueryOf(db, report, owner), async (progress) => {
     await db.update(reports).set({ progress, startedAt: new Date() }).where(current);
   });
-  await storeReportRows(db, id, report.attempts, await buildCells(db, report, groups.values()));
+  const cells = await buildCells(db, report, groups.values());
+  await storeReportRows(db, id, report.attempts, cells, totalsOf(groups.values()));
 };
 
 export const createReportWorker = (options: {
