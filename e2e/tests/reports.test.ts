@@ -55,12 +55,17 @@ describe('reports', () => {
     await page.getByTestId('report-add-performance').click();
     await waitForPath(page, '/report/create/performance');
     await page.getByTestId('report-name').fill('E2E performance');
+    // By default the dashboard's window (the last 30 days up to today) in the user's time zone.
+    expect(await page.getByTestId('report-to').inputValue()).toBe(today());
+    expect(await page.getByTestId('report-time-zone').inputValue()).toContain('UTC');
     await page.getByTestId('report-from').fill(today());
     await page.getByTestId('report-to').fill(today());
     await checkA11yAtRest(page);
     await page.getByTestId('report-save').click();
     await expect.poll(() => new URL(page.url()).pathname, SLOW).toMatch(/^\/report\/view\/\d+$/);
     await page.getByTestId('report-draft').waitFor();
+    expect(await shownText(page.getByTestId('report-range'))).toBe(`${today()} – ${today()} (UTC)`);
+    expect(await shownText(page.getByTestId('report-generated-at'))).toBe('Not yet');
 
     // Generate: progress while it runs, then the rows.
     await page.getByTestId('report-generate').click();
@@ -74,6 +79,9 @@ describe('reports', () => {
     expect(cells.slice(2, 4)).toEqual(['1', '1']);
     // The badge shows it in capitals (CSS); the text is the translated status.
     expect((await page.getByTestId('report-status').textContent())?.trim()).toBe('Ready');
+    // When it was generated, and no newer delivery since.
+    await expect.poll(() => shownText(page.getByTestId('report-generated-at')), SLOW).not.toBe('Not yet');
+    expect(await page.getByTestId('report-stale').count()).toBe(0);
     await checkA11yAtRest(page);
 
     // Edit: a new name; the result is dropped until it is generated again.

@@ -1,12 +1,7 @@
 import { STORAGE_KEYS } from '@console/core/constants';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_PREFERENCES,
-  rangeOf,
-  readPreferences,
-  savePreferences,
-  todayIn,
-} from './dashboard-preferences.ts';
+import { todayIn } from '../../lib/format/zoned-time.ts';
+import { DEFAULT_PREFERENCES, rangeOf, readPreferences, savePreferences } from './dashboard-preferences.ts';
 
 const memoryStorage = () => {
   const items = new Map<string, string>();

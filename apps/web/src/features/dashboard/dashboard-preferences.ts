@@ -6,6 +6,7 @@
 import { DASHBOARD_DIMENSIONS, DASHBOARD_METRICS } from '@console/core/api/dashboard';
 import { STORAGE_KEYS } from '@console/core/constants';
 import { z } from 'zod';
+import { lastDaysIn, shiftDay, todayIn } from '../../lib/format/zoned-time.ts';
 
 export const DATE_PRESETS = [
   'today',
@@ -79,15 +80,6 @@ export const savePreferences = (
   }
 };
 
-/** Today in a time zone, as YYYY-MM-DD. */
-export const todayIn = (timeZone: string, now = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    now,
-  );
-
-const shift = (dayText: string, days: number) =>
-  new Date(Date.parse(`${dayText}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 /** The range a preset stands for, in the user's time zone (the custom range as saved). */
 export const rangeOf = (
   preferences: Pick<DashboardPreferences, 'preset' | 'range'>,
@@ -100,19 +92,19 @@ export const rangeOf = (
     case 'today':
       return { from: today, to: today };
     case 'yesterday':
-      return { from: shift(today, -1), to: shift(today, -1) };
+      return { from: shiftDay(today, -1), to: shiftDay(today, -1) };
     case 'last7':
-      return { from: shift(today, -6), to: today };
+      return { from: shiftDay(today, -6), to: today };
     case 'thisMonth':
       return { from: firstOfMonth, to: today };
     case 'lastMonth': {
-      const lastDay = shift(firstOfMonth, -1);
+      const lastDay = shiftDay(firstOfMonth, -1);
       return { from: `${lastDay.slice(0, 8)}01`, to: lastDay };
     }
     case 'custom':
       if (preferences.range && preferences.range.from <= preferences.range.to) return preferences.range;
-      return { from: shift(today, -29), to: today };
+      return lastDaysIn(30, timeZone, now);
     default:
-      return { from: shift(today, -29), to: today };
+      return lastDaysIn(30, timeZone, now);
   }
 };

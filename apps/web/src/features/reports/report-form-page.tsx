@@ -1,5 +1,6 @@
 // /report/create/{report_type}, the admin's /report/create/multi-dimensional and
-// /report/edit/{report_id}: name, dimensions, metrics, date range (UTC days), filters (campaigns,
+// /report/edit/{report_id}: name, dimensions, metrics, date range (days in a time zone, the user's
+// by default, and the dashboard's default window: the last 30 days), filters (campaigns,
 // countries), event columns (E{n}-{name} from the user's event config) and an e-mail schedule.
 // Checked with the same schema as the server; saving leads to the report's page to generate it.
 import '@mantine/core/styles/Button.css';
@@ -42,8 +43,11 @@ import { AdvertiserPicker } from '../../components/advertiser-picker.tsx';
 import type { DataPage } from '../../components/data-table/data-table.tsx';
 import { LoadState } from '../../components/load-state.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { TimeZoneSelect } from '../../components/time-zone-select.tsx';
 import { showToast } from '../../components/toast.ts';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
+import { userTimeZone } from '../../lib/format/date-time.ts';
+import { lastDaysIn } from '../../lib/format/zoned-time.ts';
 import { validateWith } from '../../lib/forms/schema-errors.ts';
 import { fetchData } from '../../lib/http/api-client.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
@@ -51,9 +55,6 @@ import { parseId } from '../../lib/routing/parse-id.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { useEventConfig, useReport, useSaveReport } from './api/reports.ts';
 import { useReportLinks } from './report-links.ts';
-
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-const DAY_MS = 86_400_000;
 
 const useCampaignChoices = () =>
   useQuery({
@@ -70,25 +71,31 @@ type FormState = {
   event_columns: string[];
   date_from: string;
   date_to: string;
+  time_zone: string;
   campaign_ids: string[];
   countries: string[];
   schedule: (typeof REPORT_SCHEDULES)[number];
   schedule_email: string;
 };
 
-const initialOf = (type: ReportType): FormState => ({
-  name: '',
-  report_type: type,
-  dimensions: [...REPORT_TYPE_RULES[type].defaults],
-  metrics: [...REPORT_DEFAULT_METRICS],
-  event_columns: [],
-  date_from: isoDay(new Date(Date.now() - 30 * DAY_MS)),
-  date_to: isoDay(new Date(Date.now() - DAY_MS)),
-  campaign_ids: [],
-  countries: [],
-  schedule: 'NONE',
-  schedule_email: '',
-});
+const initialOf = (type: ReportType): FormState => {
+  const zone = userTimeZone();
+  const range = lastDaysIn(30, zone);
+  return {
+    name: '',
+    report_type: type,
+    dimensions: [...REPORT_TYPE_RULES[type].defaults],
+    metrics: [...REPORT_DEFAULT_METRICS],
+    event_columns: [],
+    date_from: range.from,
+    date_to: range.to,
+    time_zone: zone,
+    campaign_ids: [],
+    countries: [],
+    schedule: 'NONE',
+    schedule_email: '',
+  };
+};
 
 const stateOf = (report: ReportDetail): FormState => ({
   name: report.name,
@@ -98,6 +105,7 @@ const stateOf = (report: ReportDetail): FormState => ({
   event_columns: report.event_columns,
   date_from: report.date_from,
   date_to: report.date_to,
+  time_zone: report.time_zone,
   campaign_ids: (report.filters.campaign_ids ?? []).map(String),
   countries: report.filters.countries ?? [],
   schedule: report.schedule,
@@ -130,6 +138,7 @@ const ReportForm = ({ initial, reportId }: { initial: FormState; reportId: numbe
       event_columns: form.event_columns,
       date_from: form.date_from,
       date_to: form.date_to,
+      time_zone: form.time_zone,
       filters: {
         ...(form.campaign_ids.length ? { campaign_ids: form.campaign_ids.map(Number) } : {}),
         ...(form.countries.length ? { countries: form.countries.map((c) => c.toUpperCase()) } : {}),
@@ -262,6 +271,16 @@ const ReportForm = ({ initial, reportId }: { initial: FormState; reportId: numbe
             data-testid="report-to"
           />
         </Group>
+        <TimeZoneSelect
+          label={t('form.timeZone')}
+          description={t('form.timeZoneHint')}
+          required
+          value={form.time_zone}
+          onChange={(zone) => set('time_zone', zone)}
+          error={fields.errorOf('time_zone')}
+          nothingFound={t('form.noTimeZone')}
+          testId="report-time-zone"
+        />
         <MultiSelect
           label={t('form.campaigns')}
           placeholder={t('form.allCampaigns')}

@@ -19,6 +19,7 @@ import { DetailList, DetailSection } from '../../components/detail-list.tsx';
 import { LoadState } from '../../components/load-state.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
+import { formatDateTime } from '../../lib/format/date-time.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { parseId } from '../../lib/routing/parse-id.ts';
 import { downloadReportCsv, useReport, useReportActions, useReportRows } from './api/reports.ts';
@@ -129,7 +130,7 @@ const SummaryList = ({ summary }: { summary: ReportSummary }) => {
 };
 
 const ReportViewPage = () => {
-  const { t } = useTranslation('reports');
+  const { t, i18n } = useTranslation('reports');
   const route = useCurrentRoute();
   const id = parseId(useParams().report_id);
   const report = useReport(id);
@@ -242,6 +243,30 @@ const ReportViewPage = () => {
               {data.failure_reason}
             </Alert>
           ) : null}
+          {data.data_changed && !generating ? (
+            <Alert variant="light" color="yellow" title={t('staleTitle')} data-testid="report-stale">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">
+                  {t('staleBody', {
+                    reportImpressions: data.data_changed.in_report.impressions.toLocaleString(i18n.language),
+                    reportSpend: formatMicros(data.data_changed.in_report.advertiser_cost_micros),
+                    nowImpressions: data.data_changed.now.impressions.toLocaleString(i18n.language),
+                    nowSpend: formatMicros(data.data_changed.now.advertiser_cost_micros),
+                  })}
+                </Text>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="yellow"
+                  onClick={() => void generate()}
+                  loading={actions.generate.isPending}
+                  data-testid="report-regenerate"
+                >
+                  {t('regenerate')}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : null}
           {data.status === 'DRAFT' ? (
             <Alert variant="light" color="blue" data-testid="report-draft">
               {t('draftHint')}
@@ -255,7 +280,18 @@ const ReportViewPage = () => {
                   value: <ReportStatusBadge status={data.status} progress={data.progress} />,
                 },
                 { label: t('columns.type'), value: t(`type.${data.report_type}`) },
-                { label: t('columns.range'), value: `${data.date_from} – ${data.date_to}` },
+                {
+                  label: t('columns.range'),
+                  value: `${data.date_from} – ${data.date_to} (${data.time_zone})`,
+                  testId: 'report-range',
+                },
+                {
+                  label: t('generatedAt'),
+                  value: data.generated_at
+                    ? formatDateTime(data.generated_at, i18n.language)
+                    : t('notGenerated'),
+                  testId: 'report-generated-at',
+                },
                 {
                   label: t('form.columns'),
                   value: data.columns.map(label).join(', '),

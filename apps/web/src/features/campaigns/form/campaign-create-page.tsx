@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { browserTimeZone } from '../../../lib/format/zoned-time.ts';
 import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
 import { useFeatureHref } from '../../../lib/routing/feature-href.ts';
 import { parseId } from '../../../lib/routing/parse-id.ts';
@@ -11,7 +12,6 @@ import { emptyValues } from './campaign-form-model.ts';
 import { CampaignForm } from './components/campaign-form.tsx';
 import { CloneForm } from './components/clone-form.tsx';
 import { useSaveNewCampaign } from './components/use-save-campaign.ts';
-import { browserTimeZone } from './zoned-time.ts';
 
 const NewCampaign = ({ advertiserId }: { advertiserId: number }) => {
   const href = useFeatureHref();

@@ -20,9 +20,9 @@ import type { CampaignStatus } from '@console/core/campaign-status';
 import { CAMPAIGN_NAME_MAX } from '@console/core/constants';
 import { findMoneyTextError, parseMoneyToMicros } from '@console/core/format/money';
 import type { z } from 'zod';
+import { isoFromZonedParts, zonedPartsOf } from '../../../lib/format/zoned-time.ts';
 import { collectFieldErrors, type FieldErrors } from '../../../lib/forms/schema-errors.ts';
 import { type DayParting, dayPartingFromApi, dayPartingToApi } from './day-parting.ts';
-import { isoFromZonedParts, zonedPartsOf } from './zoned-time.ts';
 
 export const FORM_STEPS = ['basics', 'budget', 'targeting', 'creatives', 'review'] as const;
 export type FormStep = (typeof FORM_STEPS)[number];

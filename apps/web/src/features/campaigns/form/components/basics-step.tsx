@@ -7,23 +7,12 @@ import '@mantine/core/styles/Popover.layer.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
-import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useMemo } from 'react';
+import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AdvertiserPicker } from '../../../../components/advertiser-picker.tsx';
+import { TimeZoneSelect } from '../../../../components/time-zone-select.tsx';
 import { useSession } from '../../../../lib/session/session-store.ts';
-import { formatUtcOffset, listTimeZones } from '../zoned-time.ts';
 import type { StepProps } from './step-props.ts';
-
-let zoneOptions: { value: string; label: string }[] | null = null;
-/** Every zone with its offset now, computed once per page life. */
-const timeZoneOptions = () => {
-  zoneOptions ??= listTimeZones().map((zone) => {
-    const offset = formatUtcOffset(zone);
-    return { value: zone, label: offset && offset !== zone ? `${zone} (${offset})` : zone };
-  });
-  return zoneOptions;
-};
 
 /** One end of the flight: its date and time inputs (the error of `<end>_at` shows under the date). */
 const FlightEnd = ({
@@ -72,12 +61,6 @@ export const BasicsStep = ({
 }: StepProps) => {
   const { t } = useTranslation('campaign-form');
   const role = useSession().auth?.role;
-  const zones = useMemo(() => {
-    const all = timeZoneOptions();
-    return all.some((option) => option.value === values.time_zone)
-      ? all
-      : [{ value: values.time_zone, label: values.time_zone }, ...all];
-  }, [values.time_zone]);
   const choosesAdvertiser = role !== undefined && role !== 'ADVERTISER';
 
   return (
@@ -141,21 +124,15 @@ export const BasicsStep = ({
         </SimpleGrid>
       </fieldset>
 
-      <Select
+      <TimeZoneSelect
         label={t('fields.timeZone')}
         description={t('hints.timeZone')}
         required
-        searchable
-        allowDeselect={false}
-        data={zones}
         value={values.time_zone}
-        onChange={(zone) => zone && change({ time_zone: zone })}
+        onChange={(zone) => change({ time_zone: zone })}
         error={errorOf('time_zone')}
-        limit={60}
-        maxDropdownHeight={300}
-        nothingFoundMessage={t('empty.noMatch')}
-        data-testid="campaign-time-zone"
-        maw={480}
+        nothingFound={t('empty.noMatch')}
+        testId="campaign-time-zone"
       />
     </Stack>
   );

@@ -13,6 +13,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DetailList, type DetailRow } from '../../../../components/detail-list.tsx';
 import { formatDateTime } from '../../../../lib/format/date-time.ts';
+import { isoFromZonedParts } from '../../../../lib/format/zoned-time.ts';
 import { useSupportedExchanges } from '../../../../lib/reference/supported-exchanges.ts';
 import { useSession } from '../../../../lib/session/session-store.ts';
 import { useDraftForecast } from '../../api/campaign-forecast.ts';
@@ -27,7 +28,6 @@ import { useRelationOptions } from '../../api/relation-options.ts';
 import { ForecastPanel } from '../../components/campaign-forecast.tsx';
 import { type CampaignFormValues, type FormStep, readMoney, toCreateBody } from '../campaign-form-model.ts';
 import { groupDays, hourLabel } from '../day-parting.ts';
-import { isoFromZonedParts } from '../zoned-time.ts';
 import { weekdayNames } from './day-parting-grid.tsx';
 import type { StepProps } from './step-props.ts';
 

@@ -135,3 +135,19 @@ export const browserTimeZone = (): string => {
     return 'UTC';
   }
 };
+
+/** Today in a time zone, as YYYY-MM-DD. */
+export const todayIn = (timeZone: string, now = new Date()): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    now,
+  );
+
+/** A YYYY-MM-DD day moved by whole days. */
+export const shiftDay = (dayText: string, days: number): string =>
+  new Date(Date.parse(`${dayText}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The last `days` days up to today in a time zone (the dashboard's and reports' default range). */
+export const lastDaysIn = (days: number, timeZone: string, now = new Date()) => {
+  const today = todayIn(timeZone, now);
+  return { from: shiftDay(today, -(days - 1)), to: today };
+};
