@@ -13,7 +13,7 @@ import {
   NAME_LIKE_MESSAGE,
   NAME_LIKE_PATTERN,
 } from '../validation/text.ts';
-import { isValidTimeZone, TIME_ZONE_MESSAGE, timeZoneSchema } from '../validation/time-zone.ts';
+import { TIME_ZONE_MESSAGE, timeZoneSchema } from '../validation/time-zone.ts';
 import { newOwnerAdvertiserId, okResponse, pageQuery } from './common.ts';
 import { CREATIVE_STATUSES } from './creatives.ts';
 import { int4Id, int4IdParam, int8Id, int8IdParam, int8IdParams } from './ids.ts';
@@ -32,7 +32,7 @@ export const campaignNameSchema = z
   .min(1, CAMPAIGN_NAME_EMPTY_MESSAGE)
   .regex(/\S/, CAMPAIGN_NAME_EMPTY_MESSAGE);
 
-export { isValidTimeZone, TIME_ZONE_MESSAGE, timeZoneSchema };
+export { TIME_ZONE_MESSAGE, timeZoneSchema };
 
 export const DATE_TIME_MESSAGE = 'Use a date and time like 2026-01-31T09:00:00Z.';
 const dateTime = z.iso.datetime({ offset: true, message: DATE_TIME_MESSAGE });

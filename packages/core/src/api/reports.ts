@@ -228,7 +228,6 @@ export const reportTotals = z.object({
   clicks: z.number().int(),
   advertiser_cost_micros: z.number().int(),
 });
-export type ReportTotals = z.infer<typeof reportTotals>;
 
 export const reportDetail = reportListItem.extend({
   dimensions: z.array(z.enum(REPORT_DIMENSIONS)),

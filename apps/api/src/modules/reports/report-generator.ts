@@ -11,7 +11,7 @@ import { exchanges } from '../../db/schema/reference.ts';
 import { REPORT_ROWS_PER_CHUNK, type ReportTotals, reportRows, reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
 import type { ReportOwner } from '../../platform/access.ts';
-import { readLocalWindow } from '../delivery/rollup-source.ts';
+import { readLocalWindow } from '../delivery/index.ts';
 import { eventLabelOf, readEventConfig } from './event-config.ts';
 import type { ReportRow } from './report-access.ts';
 import { aggregateSlice, type DataQuery, type GroupRow, mergeGroups, metricValue } from './report-data.ts';
