@@ -5,7 +5,7 @@ import { ensureReferenceData } from './modules/reference/reference-seed.ts';
 import { seedDemoCampaigns } from './seed/demo-campaigns.ts';
 import { seedDemoCreatives } from './seed/demo-creatives.ts';
 import { seedDemoDelivery } from './seed/demo-delivery.ts';
-import { seedDemoHistory } from './seed/demo-history.ts';
+import { demoHistoryStart, seedDemoHistory } from './seed/demo-history.ts';
 import { seedDemoSamples } from './seed/demo-samples.ts';
 import { DEMO_USERS, findDemoAdvertiserIds, isDatabaseEmpty, seedDemo } from './seed/demo-seed.ts';
 import { ensurePlatformCompany } from './seed/platform-company.ts';
@@ -18,14 +18,18 @@ const main = async () => {
   const wantsDemo = process.argv.includes('--demo');
   const seedsDemo = wantsDemo || (database.driver === 'pglite' && (await isDatabaseEmpty(deps.db)));
   if (seedsDemo) {
-    await seedDemo(deps.db, config.demoPassword);
+    const historyDays = config.demoHistoryDays ?? 30;
+    // The deposits an hour before the history's first day: every statement opens on money.
+    await seedDemo(deps.db, config.demoPassword, {
+      depositsAt: historyDays > 0 ? new Date(demoHistoryStart(historyDays).getTime() - 3_600_000) : undefined,
+    });
     // Creatives first: the demo campaigns attach them.
     await seedDemoCreatives(deps.db, deps.media.mediaDir);
     await seedDemoCampaigns(deps.db);
     await seedDemoDelivery(deps.db, deps.media.mediaDir);
     const history = await seedDemoHistory(deps.db, {
       advertiserIds: await findDemoAdvertiserIds(deps.db),
-      days: config.demoHistoryDays ?? 30,
+      days: historyDays,
     });
     if (history.events > 0)
       console.log(

@@ -3,9 +3,10 @@
 // the shape the bidder and its tracking write (BID for every bid, WIN + BILLING + IMPRESSION for a
 // won auction, CLICK and CONVERSION at plausible rates), the hourly rollups are rebuilt from them
 // by the same statement as `npm run rollups:rebuild`, and the spend reaches the ledger through
-// recordSpend, like the bidder's: one SPEND transfer per campaign and day (a batch reference, as
-// recordSpend allows) carrying the summed media and advertiser cost of that day's BILLING events.
-// Per-impression transfers would be ~25x more rows for the same balances.
+// recordSpend, like the bidder's: one SPEND transfer per campaign and UTC day of its BILLING events
+// (a batch reference, as recordSpend allows) carrying their summed media and advertiser cost,
+// occurring and booked at the day's last billing, in time order: the statement, the funds history
+// and the dashboards count every day's spend in the same UTC day, as if it had been booked live. Per-impression transfers would be ~25x more rows for the same balances.
 //
 // Deterministic (a seeded generator per campaign), and quick: multi-row inserts of 2,000 events.
 // Only campaigns of advertisers with money get history, only inside their flight, and never more
@@ -120,6 +121,10 @@ const valuesOf = (event: DeliveryEvent) =>
   `${int(event.mediaCostMicros ?? 0)},${int(event.advertiserCostMicros ?? 0)})`;
 
 export type HistoryResult = { events: number; impressions: number; spendMicros: number; ms: number };
+
+/** The first instant of the history `days` days long that ends now: its first UTC day's start. */
+export const demoHistoryStart = (days: number, now = new Date()): Date =>
+  new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - (Math.max(days, 1) - 1) * DAY_MS);
 
 /**
  * Impressions a campaign wins on an average day (before weekday and trend): modest, so that a fresh
@@ -263,7 +268,7 @@ export const seedDemoHistory = async (
   if (options.days <= 0) return result;
   const now = (options.now ?? new Date()).getTime();
   const until = Math.floor(now / HOUR_MS) * HOUR_MS;
-  const firstDay = Math.floor(now / DAY_MS) * DAY_MS - (options.days - 1) * DAY_MS;
+  const firstDay = demoHistoryStart(options.days, new Date(now)).getTime();
   const all = await loadCampaigns(db, options.advertiserIds);
   const advertiserIds = [...new Set(all.map((campaign) => campaign.advertiserId))];
   const marginOf = await readMarginsBps(db, advertiserIds);
@@ -286,7 +291,19 @@ export const seedDemoHistory = async (
       result.events += buffer.length;
       buffer = [];
     };
-    const spends: { campaign: HistoryCampaign; day: string; media: number; advertiser: number }[] = [];
+    // A campaign's spend by the UTC day its BILLING events occurred (a billing a moment after an
+    // auction at 23:59:59.5 is the next day's, as the rollups count it).
+    type Spend = { campaign: HistoryCampaign; day: string; media: number; advertiser: number; lastAt: Date };
+    const spends = new Map<string, Spend>();
+    const addSpend = (campaign: HistoryCampaign, billing: DeliveryEvent) => {
+      const day = billing.occurredAt.toISOString().slice(0, 10);
+      const key = `${campaign.id}:${day}`;
+      const spend = spends.get(key) ?? { campaign, day, media: 0, advertiser: 0, lastAt: billing.occurredAt };
+      spend.media += billing.mediaCostMicros ?? 0;
+      spend.advertiser += billing.advertiserCostMicros ?? 0;
+      if (billing.occurredAt > spend.lastAt) spend.lastAt = billing.occurredAt;
+      spends.set(key, spend);
+    };
     for (const campaign of withFunds) {
       const random = randomOf(campaign.id * 7919 + 17);
       const base = baseDailyImpressions(campaign, random);
@@ -311,22 +328,27 @@ export const seedDemoHistory = async (
         if (costs.advertiser === 0 || costs.advertiser > funds) continue;
         fundsOf.set(campaign.advertiserId, funds - costs.advertiser);
         for (const event of events) {
+          if (event.type === 'BILLING') addSpend(campaign, event);
           buffer.push(event);
           if (buffer.length >= INSERT_BATCH) await flush();
         }
         result.impressions += costs.impressions;
         result.spendMicros += costs.advertiser;
-        spends.push({ campaign, day, media: costs.media, advertiser: costs.advertiser });
       }
     }
     await flush();
-    for (const spend of spends) {
+    // Booked in the order it happened, so each account's entries run in time order.
+    const booked = [...spends.values()].sort(
+      (a, b) => a.lastAt.getTime() - b.lastAt.getTime() || a.campaign.id - b.campaign.id,
+    );
+    for (const spend of booked) {
       await recordSpend(tx, {
         advertiserId: spend.campaign.advertiserId,
         campaignId: spend.campaign.id,
         mediaCostMicros: BigInt(spend.media),
         advertiserCostMicros: BigInt(spend.advertiser),
-        occurredAt: new Date(`${spend.day}T00:00:00Z`),
+        occurredAt: spend.lastAt,
+        bookedAt: spend.lastAt,
         reference: `history:${spend.campaign.id}:${spend.day}`,
       });
     }

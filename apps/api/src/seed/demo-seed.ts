@@ -73,8 +73,11 @@ const DEMO_DEPOSITS: Record<string, bigint> = {
   'agency@demo.test': 10_000_000_000n,
 };
 
-/** A demo balance is a credit from the platform's funding account, like any other. */
-export const creditDemoAccount = (db: Db, userId: number, amount: bigint) =>
+/**
+ * A demo balance is a credit from the platform's funding account, like any other; `at` books it
+ * then (before the demo history, so statements open on it) instead of now.
+ */
+export const creditDemoAccount = (db: Db, userId: number, amount: bigint, at?: Date) =>
   db.transaction(async (tx) => {
     const account = await ensureUserAccount(tx, userId);
     const funding = await findPlatformAccount(tx, 'FUNDING');
@@ -82,6 +85,7 @@ export const creditDemoAccount = (db: Db, userId: number, amount: bigint) =>
       kind: 'CREDIT',
       method: 'PROMOTION',
       note: 'Demo deposit',
+      ...(at ? { occurredAt: at, bookedAt: at } : {}),
       createdBy: null,
       onBehalfOf: null,
       legs: [
@@ -96,7 +100,8 @@ export const isDatabaseEmpty = async (db: Db) => {
   return (row?.value ?? 0) === 0;
 };
 
-export const seedDemo = async (db: Db, password: string) => {
+/** `depositsAt`: when the demo deposits are booked (the start of the demo history); now when absent. */
+export const seedDemo = async (db: Db, password: string, options: { depositsAt?: Date } = {}) => {
   const passwordHash = await hashPassword(password);
   for (const demo of DEMO_USERS) {
     if (await findUserByEmail(db, demo.email)) continue;
@@ -119,7 +124,7 @@ export const seedDemo = async (db: Db, password: string) => {
     if (config) await db.insert(userConfigs).values({ userId: user!.id, ...config });
     const deposit = DEMO_DEPOSITS[demo.email];
     if (deposit) {
-      await creditDemoAccount(db, user!.id, deposit);
+      await creditDemoAccount(db, user!.id, deposit, options.depositsAt);
     }
     if (demo.role === 'AGENCY') {
       await db.insert(companies).values({

@@ -117,7 +117,12 @@ export const historyFilters = accountQuery.extend({
     .optional()
     .describe('Only this kind of movement.'),
   method: z.enum(TRANSFER_METHODS, 'Choose a method.').optional().describe('Only this method.'),
-  from: z.iso.date('Use a date like 2026-01-31.').optional().describe('From this day (UTC), inclusive.'),
+  from: z.iso
+    .date('Use a date like 2026-01-31.')
+    .optional()
+    .describe(
+      'From this day (UTC), inclusive: the day a movement occurred (spend: the day it was delivered).',
+    ),
   to: z.iso.date('Use a date like 2026-01-31.').optional().describe('To this day (UTC), inclusive.'),
   q: z.string().trim().max(200).optional().describe('Text in the reference or note.'),
   order: z.enum(['asc', 'desc']).default('desc').describe('Oldest or newest first.'),
@@ -200,6 +205,38 @@ export const historyPage = z.object({
   balance_micros: z.number().int(),
 });
 export type HistoryPage = z.infer<typeof historyPage>;
+
+/**
+ * A month's statement in figures (the PDF's summary). Movements count in the month they occurred:
+ * spend in the month it was delivered, as the dashboards and reports count it.
+ */
+export const statementSummarySchema = z.object({
+  month: z.string().describe('The calendar month (UTC), YYYY-MM.'),
+  opening_micros: z
+    .number()
+    .int()
+    .describe('The balance before the month: everything that occurred before it.'),
+  money_in_micros: z.number().int().describe("The month's movements into the account."),
+  money_out_micros: z.number().int().describe("The month's movements out of it (negative)."),
+  closing_micros: z.number().int().describe("Opening plus the month's movements."),
+  spend_micros: z
+    .number()
+    .int()
+    .describe("Spend delivered in the month (advertiser cost, net of repricing), the dashboards' spend."),
+  revision: z
+    .object({
+      revised_on: z.string().describe('The UTC day the last late booking was made, YYYY-MM-DD.'),
+      late_spend_micros: z
+        .number()
+        .int()
+        .describe(
+          'Spend of the month booked after it closed (late notices); negative when repricing lowered it.',
+        ),
+    })
+    .nullable()
+    .describe('Set when movements of the month were booked after it closed: the statement changed since.'),
+});
+export type StatementSummary = z.infer<typeof statementSummarySchema>;
 
 export const accountsQuery = pageQuery.extend({
   role: z.enum(['AGENCY', 'ADVERTISER']).optional().describe('Only agencies or only advertisers.'),

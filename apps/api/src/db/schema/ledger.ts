@@ -135,11 +135,19 @@ export const ledgerEntries = pgTable(
     accountSeq: bigint('account_seq', { mode: 'number' }).notNull(),
     /** The account's balance right after this entry (the running balance, kept under the row lock). */
     balanceAfterMicros: bigint('balance_after_micros', { mode: 'bigint' }).notNull(),
+    /**
+     * When the entry counts in a month or a day: its transfer's occurred_at (the delivery time for
+     * spend, the booking time for every other movement). Statements and the history's dates read it,
+     * so spend lands in the month it was delivered, as the dashboards count it; created_at is when
+     * it was booked (a late notice books October's delivery in November).
+     */
+    effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('ledger_entries_account_seq_key').on(t.accountId, t.accountSeq),
     index('ledger_entries_account_time_idx').on(t.accountId, t.createdAt),
+    index('ledger_entries_account_effective_idx').on(t.accountId, t.effectiveAt),
     index('ledger_entries_transfer_idx').on(t.transferId),
     check('ledger_amount_nonzero', sql`${t.amountMicros} <> 0`),
   ],

@@ -122,17 +122,21 @@ export const recordBilledImpression = async (
   const windowMs =
     bidder.index.current().exchangeSettings.get(tracked.exchangeId)?.noticeWindowMs ??
     DEFAULT_NOTICE_WINDOW_MS;
-  const billing = eventOf(tracked, 'BILLING', nowMs, {
+  // After the window the hold was given back: billed all the same, and marked. A late notice does
+  // not say when the impression was served, the auction does (it is served right after it): its
+  // facts and its spend are dated then, in the day and month of the delivery, not of the notice.
+  const isLate = nowMs > tracked.bidAt * 1000 + windowMs;
+  const servedAtMs = isLate ? tracked.bidAt * 1000 : nowMs;
+  const billing = eventOf(tracked, 'BILLING', servedAtMs, {
     mediaCostMicros: cost.mediaMicros,
     advertiserCostMicros: cost.advertiserMicros,
     priceSource: source,
-    // After the window the hold was given back: billed all the same, and marked.
-    isLate: nowMs > tracked.bidAt * 1000 + windowMs,
+    isLate,
   });
   const [, billed] = await bidder.recorder.record([
-    eventOf(tracked, 'WIN', nowMs),
+    eventOf(tracked, 'WIN', servedAtMs),
     billing,
-    eventOf(tracked, 'IMPRESSION', nowMs),
+    eventOf(tracked, 'IMPRESSION', servedAtMs),
   ]);
   const settle = (amountMicros: number, counted: boolean) =>
     bidder.state.settle({

@@ -127,8 +127,9 @@ const historyWhere = (
     eq(ledgerEntries.accountId, accountId),
     query.kind ? eq(ledgerTransfers.kind, query.kind) : undefined,
     query.method ? eq(ledgerTransfers.method, query.method) : undefined,
-    query.from ? gte(ledgerEntries.createdAt, utcDayStart(query.from)) : undefined,
-    query.to ? lt(ledgerEntries.createdAt, utcDayStart(query.to, 1)) : undefined,
+    // Days are the days movements occurred: spend's delivery day, whenever it was booked.
+    query.from ? gte(ledgerEntries.effectiveAt, utcDayStart(query.from)) : undefined,
+    query.to ? lt(ledgerEntries.effectiveAt, utcDayStart(query.to, 1)) : undefined,
     query.q
       ? or(
           ilike(ledgerTransfers.reference, likePattern(query.q)),

@@ -20,6 +20,7 @@ import {
   movementResult,
   reversalBody,
   statementQuery,
+  statementSummarySchema,
 } from '@console/core/api/funds';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -38,7 +39,7 @@ import {
   readFundsSummary,
   setLowBalanceThreshold,
 } from './funds-queries.ts';
-import { renderStatement, statementFileName } from './funds-statement.ts';
+import { readStatementSummary, renderStatement, statementFileName } from './funds-statement.ts';
 import { allocateFunds, moveFunds, type Replayable, reverseTransfer } from './movements.ts';
 
 const tags = ['funds'];
@@ -224,6 +225,33 @@ export const fundsRoutes =
             `attachment; filename="${statementFileName(holder, request.query.month)}"`,
           )
           .send(pdf);
+      },
+    );
+
+    app.get(
+      '/statement/summary',
+      {
+        config: { access: 'funds.read' },
+        schema: {
+          operationId: 'getFundsStatementSummary',
+          tags,
+          security: bearer,
+          summary: "An account's monthly statement in figures, and whether late bookings revised it",
+          description:
+            'Movements count in the month they occurred: spend in the month it was delivered (as the dashboards count it). `revision` is set when spend of the month was booked after it closed.',
+          querystring: statementQuery,
+          response: withErrors(okResponse(statementSummarySchema)),
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const holder = await requireVisibleAccountHolder(deps.db, principal, request.query.user_primary_id);
+        const { media_cost_micros: _media, ...summary } = await readStatementSummary(
+          deps.db,
+          holder,
+          request.query.month,
+        );
+        return { success: true as const, data: summary };
       },
     );
 

@@ -1,12 +1,16 @@
-// The monthly statement of an agency's or advertiser's account as a PDF (pdfkit): opening balance,
-// every movement of the month in the order it changed the balance, totals, closing balance. The
-// month is calendar UTC by booking time; the opening balance is the sum of everything booked before
-// it, so opening + the month's entries = closing, exactly.
+// The monthly statement of an agency's or advertiser's account: its figures (GET
+// /api/funds/statement/summary) and the PDF (pdfkit): opening balance, every movement of the month
+// in the order it occurred with the balance after it, totals, closing balance. The month is calendar
+// UTC by when movements occurred (ledger_entries.effective_at): spend counts in the month it was
+// delivered, as the dashboards and reports count it, however late its notice was booked. The
+// opening balance is the sum of everything that occurred before the month, so opening + the month's
+// entries = closing, exactly. A month is issued when it closes; spend of it booked later (a late
+// notice) revises it, and the statement says so: when, and by how much.
+import type { StatementSummary } from '@console/core/api/funds';
 import { formatMicros } from '@console/core/format/money';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { DbOrTx } from '../../db/client.ts';
-import { ledgerAccounts, ledgerEntries } from '../../db/schema/ledger.ts';
 import type { UserRow } from '../../platform/user-queries.ts';
 import type { FundsViewer } from './funds-access.ts';
 import { iterateHistory, utcDayStart } from './funds-queries.ts';
@@ -21,23 +25,85 @@ const KIND_LABELS: Record<string, string> = {
   REVERSAL: 'Reversal',
 };
 
-/** A month's first instant and its first and last days (Date.UTC would read years 0 to 99 as 19xx). */
+/** A month's first instant, the next month's, and its first and last days (Date.UTC would read years 0 to 99 as 19xx). */
 const monthBounds = (month: string) => {
   const from = `${month}-01`;
   const next = new Date(`${from}T00:00:00Z`);
   next.setUTCMonth(next.getUTCMonth() + 1);
   const to = new Date(next.getTime() - 86_400_000).toISOString().slice(0, 10);
-  return { start: utcDayStart(from), from, to };
+  return { start: utcDayStart(from), end: utcDayStart(to, 1), from, to };
 };
 
-const readOpeningBalance = async (db: DbOrTx, userId: number, start: Date): Promise<bigint> => {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountMicros}), 0)::text` })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .where(and(eq(ledgerAccounts.userId, userId), lt(ledgerEntries.createdAt, start)));
-  return BigInt(row?.total ?? '0');
+type Figures = {
+  opening: string;
+  money_in: string;
+  money_out: string;
+  spend: string;
+  media: string;
+  late: string;
+  revised_at: string | null;
 };
+
+/**
+ * The month's figures in one pass over the account's entries up to its end. Spend is net of the
+ * reversals of spend (a repriced impression counts at its last price, as the dashboards do).
+ */
+const readFigures = async (db: DbOrTx, userId: number, start: Date, end: Date) => {
+  const inMonth = sql`e.effective_at >= ${start.toISOString()}`;
+  const spendLike = sql`(t.kind = 'SPEND' or r.kind = 'SPEND')`;
+  const late = sql`${inMonth} and ${spendLike} and e.created_at >= ${end.toISOString()}`;
+  const { rows } = (await db.execute(sql`
+    select
+      coalesce(sum(e.amount_micros) filter (where not (${inMonth})), 0)::text as opening,
+      coalesce(sum(e.amount_micros) filter (where ${inMonth} and e.amount_micros > 0), 0)::text as money_in,
+      coalesce(sum(e.amount_micros) filter (where ${inMonth} and e.amount_micros < 0), 0)::text as money_out,
+      coalesce(-sum(e.amount_micros) filter (where ${inMonth} and ${spendLike}), 0)::text as spend,
+      coalesce(sum(case when t.kind = 'SPEND' then t.media_cost_micros else -r.media_cost_micros end)
+        filter (where ${inMonth} and ${spendLike}), 0)::text as media,
+      coalesce(-sum(e.amount_micros) filter (where ${late}), 0)::text as late,
+      to_char(max(e.created_at) filter (where ${late}) at time zone 'UTC', 'YYYY-MM-DD') as revised_at
+    from ledger_entries e
+      join ledger_accounts a on a.id = e.account_id
+      join ledger_transfers t on t.id = e.transfer_id
+      left join ledger_transfers r on r.id = t.reverses_transfer_id
+    where a.user_id = ${userId} and e.effective_at < ${end.toISOString()}`)) as unknown as {
+    rows: Figures[];
+  };
+  return rows[0]!;
+};
+
+/** A month's statement in figures (media cost for staff only, in the PDF). */
+export const readStatementSummary = async (
+  db: DbOrTx,
+  holder: UserRow,
+  month: string,
+): Promise<StatementSummary & { media_cost_micros: number }> => {
+  const { start, end } = monthBounds(month);
+  const figures = await readFigures(db, holder.id, start, end);
+  const opening = Number(figures.opening);
+  const moneyIn = Number(figures.money_in);
+  const moneyOut = Number(figures.money_out);
+  return {
+    month,
+    opening_micros: opening,
+    money_in_micros: moneyIn,
+    money_out_micros: moneyOut,
+    closing_micros: opening + moneyIn + moneyOut,
+    spend_micros: Number(figures.spend),
+    media_cost_micros: Number(figures.media),
+    revision:
+      figures.revised_at === null
+        ? null
+        : { revised_on: figures.revised_at, late_spend_micros: Number(figures.late) },
+  };
+};
+
+/** "+$0.07" of late delivery, or "-$0.02" when repricing lowered it. */
+const signedMicros = (micros: number) => (micros > 0 ? `+${formatMicros(micros)}` : formatMicros(micros));
+
+/** The revision line of a statement (the web says the same in the reader's language). */
+export const revisionLine = (revision: NonNullable<StatementSummary['revision']>) =>
+  `Revised on ${revision.revised_on}: ${signedMicros(revision.late_spend_micros)} of late delivery`;
 
 const toBuffer = (doc: PDFKit.PDFDocument) =>
   new Promise<Buffer>((resolve, reject) => {
@@ -55,23 +121,14 @@ export const renderStatement = async (
   holder: UserRow,
   month: string,
 ): Promise<Buffer> => {
-  const { start, from, to } = monthBounds(month);
-  const opening = await readOpeningBalance(db, holder.id, start);
+  const { from, to } = monthBounds(month);
+  const summary = await readStatementSummary(db, holder, month);
   const rows = [];
   for await (const entry of iterateHistory(db, viewer, holder, { from, to, user_primary_id: holder.id }))
     rows.push(entry);
-  const credits = rows.reduce(
-    (sum, row) => (row.amount_micros > 0 ? sum + BigInt(row.amount_micros) : sum),
-    0n,
-  );
-  const debits = rows.reduce(
-    (sum, row) => (row.amount_micros < 0 ? sum + BigInt(row.amount_micros) : sum),
-    0n,
-  );
-  const spend = rows.filter((row) => row.kind === 'SPEND');
-  const advertiserCost = spend.reduce((sum, row) => sum + BigInt(row.advertiser_cost_micros ?? 0), 0n);
-  const mediaCost = spend.reduce((sum, row) => sum + BigInt(row.media_cost_micros ?? 0), 0n);
-  const closing = opening + credits + debits;
+  // In the order movements occurred (stable: the booking order among the same instant).
+  rows.sort((a, b) => Date.parse(a.occurredAt) - Date.parse(b.occurredAt));
+  const hasSpend = rows.some((row) => row.kind === 'SPEND');
 
   const doc = new PDFDocument({
     size: 'A4',
@@ -85,16 +142,23 @@ export const renderStatement = async (
   doc.text(
     `${holder.companyName || holder.email} · ${holder.email} · account ${holder.id} (${holder.role.toLowerCase()})`,
   );
+  if (summary.revision) {
+    doc
+      .moveDown(0.5)
+      .fillColor('#a61e4d')
+      .text(`${revisionLine(summary.revision)} (booked after the month closed).`);
+    doc.fillColor('#000');
+  }
   doc.moveDown();
-  const summary: [string, bigint][] = [
-    ['Opening balance', opening],
-    ['Money in', credits],
-    ['Money out', debits],
-    ['Closing balance', closing],
+  const lines: [string, number][] = [
+    ['Opening balance', summary.opening_micros],
+    ['Money in', summary.money_in_micros],
+    ['Money out', summary.money_out_micros],
+    ['Closing balance', summary.closing_micros],
   ];
-  if (spend.length > 0) summary.push(['Spend (advertiser cost)', advertiserCost]);
-  if (spend.length > 0 && viewer.isStaff) summary.push(['Spend (media cost)', mediaCost]);
-  for (const [label, value] of summary) {
+  if (hasSpend) lines.push(['Spend (advertiser cost)', summary.spend_micros]);
+  if (hasSpend && viewer.isStaff) lines.push(['Spend (media cost)', summary.media_cost_micros]);
+  for (const [label, value] of lines) {
     const y = doc.y;
     doc.text(label, 48, y).text(formatMicros(value), 300, y, { width: 120, align: 'right' });
   }
@@ -122,16 +186,21 @@ export const renderStatement = async (
     true,
   );
   if (rows.length === 0) writeRow(['', 'No movements this month.', '', '', '']);
+  let balance = summary.opening_micros;
   for (const row of rows) {
+    balance += row.amount_micros;
     const label =
       row.reverses_transfer_id === null ? KIND_LABELS[row.kind] : `Reversal of #${row.reverses_transfer_id}`;
     const detail = [row.reference, row.note].filter(Boolean).join(' · ');
+    // A movement booked on another day than it occurred (a late notice) says when it was booked.
+    const booked = row.createdAt.slice(0, 10);
+    const occurred = row.occurredAt.slice(0, 10);
     writeRow([
-      row.createdAt.slice(0, 10),
+      booked === occurred ? occurred : `${occurred} (booked ${booked})`,
       `${label ?? row.kind} #${row.transfer_id}`,
       detail,
       formatMicros(row.amount_micros),
-      formatMicros(row.balance_after_micros),
+      formatMicros(balance),
     ]);
   }
   doc.end();

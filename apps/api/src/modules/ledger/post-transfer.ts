@@ -28,7 +28,14 @@ export type TransferLeg = {
   mayGoNegative?: boolean;
 };
 
-export type TransferInput = Omit<TransferValues, 'id' | 'createdAt'> & { legs: TransferLeg[] };
+export type TransferInput = Omit<TransferValues, 'id' | 'createdAt'> & {
+  legs: TransferLeg[];
+  /**
+   * When history written after the fact (the demo seed) is to read as booked; absent, the
+   * database's now. Live movements never set it.
+   */
+  bookedAt?: Date;
+};
 
 export type PostedTransfer = {
   transfer: TransferRow;
@@ -91,9 +98,9 @@ export const postTransferInTx = async (
   input: TransferInput,
   lowBalanceMessage: LowBalanceMessage = defaultLowBalanceMessage,
 ): Promise<PostedTransfer> => {
-  const { legs, ...values } = input;
+  const { legs, bookedAt, ...values } = input;
   validateLegs(legs);
-  const inserted = await insertTransferRow(tx, values);
+  const inserted = await insertTransferRow(tx, bookedAt ? { ...values, createdAt: bookedAt } : values);
   if (inserted.isReplay) {
     return { transfer: inserted.row, entries: await readEntries(tx, inserted.row.id), isReplay: true };
   }
@@ -113,6 +120,11 @@ export const postTransferInTx = async (
     .filter((leg) => !holderById.has(leg.accountId))
     .sort((a, b) => a.accountId - b.accountId);
 
+  // Every entry counts when its transfer occurred (the delivery time for spend).
+  const timing = {
+    effectiveAt: inserted.row.occurredAt,
+    ...(bookedAt ? { createdAt: bookedAt } : {}),
+  };
   const entries: EntryRow[] = [];
   let hasAlertDue = false;
   for (const leg of holderLegs) {
@@ -132,6 +144,7 @@ export const postTransferInTx = async (
         accountSeq: sql`null`,
         amountMicros: leg.amountMicros,
         balanceAfterMicros: after,
+        ...timing,
       })
       .returning();
     entries.push(entry!);
@@ -156,6 +169,7 @@ export const postTransferInTx = async (
         accountSeq: sql`null`,
         amountMicros: leg.amountMicros,
         balanceAfterMicros: sql`null`,
+        ...timing,
       })
       .returning();
     entries.push(entry!);

@@ -14,8 +14,13 @@ export type SpendInput = {
   mediaCostMicros: bigint;
   /** Media cost + margin; computed from the margins (readMarginBps) when absent. */
   advertiserCostMicros?: bigint;
-  /** When the impressions were served (e.g. the start of the hour the batch covers). */
+  /**
+   * When the impressions were served (e.g. the start of the hour the batch covers): the statement
+   * and the history count the spend then, as the dashboards do, whenever it is booked.
+   */
   occurredAt: Date;
+  /** History written after the fact (the demo seed): when it is to read as booked. */
+  bookedAt?: Date;
   /**
    * What makes this debit unique, e.g. `<advertiser>:<campaign>:2026-05-01T13` for an hourly batch or
    * an impression id. The same reference twice debits once (the second call answers the first).
@@ -60,6 +65,7 @@ export const recordSpend = async (tx: Tx, input: SpendInput): Promise<RecordedSp
     mediaCostMicros: media,
     advertiserCostMicros: advertiserCost,
     occurredAt: input.occurredAt,
+    ...(input.bookedAt ? { bookedAt: input.bookedAt } : {}),
     createdBy: null,
     onBehalfOf: null,
     legs,

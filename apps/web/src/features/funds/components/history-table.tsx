@@ -47,8 +47,17 @@ export const HistoryTable = ({ userId, showMediaCost }: Props) => {
         id: 'time',
         header: t('history.time'),
         hideable: false,
+        // When the money moved (spend: its delivery hour), as the filters and statements date it;
+        // a movement booked on a later day (a late notice) says when.
         cell: (entry) => (
-          <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, i18n.language)}</time>
+          <Stack gap={2} align="flex-start">
+            <time dateTime={entry.occurredAt}>{formatDateTime(entry.occurredAt, i18n.language)}</time>
+            {entry.createdAt.slice(0, 10) !== entry.occurredAt.slice(0, 10) ? (
+              <Text size="xs" c="dimmed" data-testid="funds-booked-at">
+                {t('history.booked', { date: formatDateTime(entry.createdAt, i18n.language) })}
+              </Text>
+            ) : null}
+          </Stack>
         ),
       },
       {

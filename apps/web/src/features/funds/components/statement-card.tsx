@@ -1,16 +1,23 @@
-// The monthly statement of an account as a PDF, for the month chosen (this month by default).
-import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+// The monthly statement of an account as a PDF, for the month chosen (this month by default), with
+// the month's spend as the dashboards count it (delivered in the month), and, when spend of a closed
+// month was booked after it closed (a late notice), when and by how much that revised it.
+import { formatMicros } from '@console/core/format/money';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format/date-time.ts';
 import { downloadFundsFile } from '../api/download-funds-file.ts';
+import { useStatementSummary } from '../api/get-statement-summary.ts';
 
 const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export const StatementCard = ({ userId }: { userId: number | undefined }) => {
-  const { t } = useTranslation('funds');
+  const { t, i18n } = useTranslation('funds');
   const [month, setMonth] = useState(() => new Date().toISOString().slice(0, 7));
   const isValid = MONTH_PATTERN.test(month);
+  const summary = useStatementSummary(userId, month, isValid).data;
+  const revision = isValid ? summary?.revision : undefined;
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
@@ -42,6 +49,20 @@ export const StatementCard = ({ userId }: { userId: number | undefined }) => {
             {t('statement.download')}
           </Button>
         </Group>
+        {isValid && summary ? (
+          <Text size="sm" data-testid="funds-statement-spend">
+            {t('statement.spend', { amount: formatMicros(summary.spend_micros) })}
+          </Text>
+        ) : null}
+        {revision ? (
+          <Alert color="orange" variant="light" data-testid="funds-statement-revision">
+            {t('statement.revised', {
+              // A UTC day, shown as that day whatever the reader's zone.
+              date: formatDate(`${revision.revised_on}T12:00:00Z`, i18n.language, 'UTC'),
+              amount: `${revision.late_spend_micros > 0 ? '+' : ''}${formatMicros(revision.late_spend_micros)}`,
+            })}
+          </Alert>
+        ) : null}
       </Stack>
     </Paper>
   );
