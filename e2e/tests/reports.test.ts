@@ -116,21 +116,29 @@ describe('reports', () => {
     await expect.poll(() => page.getByTestId('report-row-name').count(), SLOW).toBe(0);
   });
 
-  it('exports the running apps as RunningApps.csv with the download toasts', async () => {
+  it('exports the running apps of the days chosen as RunningApps.csv, spend exact, with the download toasts', async () => {
     await winAndClick(e2e.server.baseURL);
     const { page } = e2e;
     await loginAs(page, DEMO_USERS.advertiser);
     await page.goto('/report');
-    const download = page.waitForEvent('download');
     await page.getByTestId('running-apps-export').click();
+    // The last 30 days by default; the end before the start is refused with the server's message.
+    expect(await page.getByTestId('running-apps-to').inputValue()).toBe(today());
+    await page.getByTestId('running-apps-from').fill(today());
+    await page.getByTestId('running-apps-to').fill('2020-01-01');
+    await page.getByTestId('running-apps-download').click();
+    await expect.poll(() => page.getByText('The end date is before the start date.').count(), SLOW).toBe(1);
+    await page.getByTestId('running-apps-to').fill(today());
+    const download = page.waitForEvent('download');
+    await page.getByTestId('running-apps-download').click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('RunningApps.csv');
     await expect.poll(() => toastText(page, 'success'), SLOW).toBe('Download successful: RunningApps.csv');
     expect(await toastText(page, 'info')).toBe('Starting download: RunningApps.csv');
     const csv = readFileSync((await file.path())!, 'utf8');
     expect(csv).toContain('Campaign,Exchange,Inventory,App or site,Impressions');
-    // The site the won bid ran on, by its domain.
-    expect(csv).toMatch(/,Site,www\.foobar\.com,\d+,/);
+    // The site the won bid ran on, by its domain; spend to the micro-unit (a cent would round it away).
+    expect(csv).toMatch(/,Site,www\.foobar\.com,\d+,\d+,[\d.]+,\d+,\d+\.\d{6}\r?\n/);
   });
 
   it("the admin's multi-dimensional report covers every advertiser", async () => {

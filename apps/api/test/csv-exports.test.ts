@@ -4,7 +4,8 @@
 // in: the site domain of an unauthenticated bid request (running apps), an agency's note (its
 // advertiser's funds history), a company name (the admin's report). Money is written in dollars as
 // the screens round it, from micro-unit inputs that floating point rounds otherwise: 1,005,000
-// micro-units are $1.01 (1.005.toFixed(2) gives "1.00"), and a negative amount stays a number.
+// micro-units are $1.01 (1.005.toFixed(2) gives "1.00"), and a negative amount stays a number; the
+// running-apps spend is exact (1.005000), as its many sub-cent rows must sum to the total.
 import { readFileSync } from 'node:fs';
 import type { CsvDownload, ReportDetail } from '@console/core/api/reports';
 import { parse } from 'csv-parse/sync';
@@ -81,7 +82,7 @@ const firstExchangeId = async () =>
   Number((await rowsOf<{ id: number }>(t, sql`select id from exchanges order by id limit 1`))[0]?.id);
 
 describe('the running-apps export', () => {
-  it('quotes formula-like site domains of bid requests and writes spend as the screens round it', async () => {
+  it('quotes formula-like site domains of bid requests and writes spend to the micro-unit', async () => {
     await seedDemoDelivery(t.deps.db, t.deps.media.mediaDir);
     await t.bidder.index.reload();
     const fixture = JSON.parse(
@@ -148,7 +149,8 @@ describe('the running-apps export', () => {
         '0',
         '0',
         '0',
-        '1.01',
+        // Exact (a column of sub-cent rows sums to the total); the screens' rounding elsewhere.
+        '1.005000',
       ],
     ]);
   });

@@ -2,13 +2,14 @@
 // itself see it, is the same on the dashboard overview, in a report, on the monthly statement and in
 // the funds history CSV, to the micro-unit, over demo history that spans two months (the statement
 // used to count every seeded day in the month the seed ran). A late notice is billed in the month
-// the impression was delivered, and that closed month's statement says it was revised.
+// the impression was delivered, and that closed month's statement says it was revised. The
+// running-apps export of some days and campaigns sums, exactly, to the dashboard's spend of them.
 import type { DashboardOverview } from '@console/core/api/dashboard';
 import type { StatementSummary } from '@console/core/api/funds';
-import type { ReportDetail, ReportSummary } from '@console/core/api/reports';
+import type { CsvDownload, ReportDetail, ReportSummary } from '@console/core/api/reports';
 import { formatMicros } from '@console/core/format/money';
 import { parse } from 'csv-parse/sync';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../src/db/schema/campaigns.ts';
 import { deliveryEvents } from '../src/db/schema/delivery.ts';
@@ -20,7 +21,7 @@ import { seedDemoHistory } from '../src/seed/demo-history.ts';
 import { findDemoAdvertiserIds } from '../src/seed/demo-seed.ts';
 import { expectOk } from './campaign-fixtures.ts';
 import { dataOf } from './support/accounts.ts';
-import { DEMO, type DemoName, demoTokens } from './support/admin-fixtures.ts';
+import { DEMO, type DemoName, demoTokens, rowsOf } from './support/admin-fixtures.ts';
 import { auctionOf, bidOn, freshRequest, track } from './support/bid-calls.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -214,5 +215,62 @@ describe('a late notice', () => {
       query: { month: lastMonth },
     });
     expect(pdf.status).toBe(200);
+  });
+});
+
+describe('the running-apps export', () => {
+  /** The export's rows for a body, through its download link. */
+  const runningApps = async (token: string, body: Record<string, unknown>) => {
+    const link = dataOf<CsvDownload>(
+      expectOk(await t.call('POST', '/api/report/running-apps', { token, body })),
+    );
+    const file = await t.call('GET', link.csv_download_url, { token });
+    expect(file.status).toBe(200);
+    return csvRows(String(file.body.raw));
+  };
+  const exactSum = (rows: Record<string, string>[]) =>
+    rows.reduce((sum, row) => {
+      const cell = row['Spend (USD)']!;
+      expect(cell).toMatch(/^\d+\.\d{6}$/);
+      const [whole, fraction] = cell.split('.');
+      return sum + Number(whole) * 1_000_000 + Number(fraction);
+    }, 0);
+
+  it("sums, for some days and one campaign, to the micro-unit of the dashboard's spend", async () => {
+    const { from } = daysOf(lastMonth);
+    const [{ id: campaignId } = { id: 0 }] = await rowsOf<{ id: number }>(
+      t,
+      sql`select campaign_id as id from delivery_daily_inventory where advertiser_id = ${DEMO.adv1.id}
+        group by campaign_id order by sum(advertiser_cost_micros) desc limit 1`,
+    );
+    for (const filter of [
+      { date_from: from, date_to: today },
+      { date_from: from, date_to: today, campaign_ids: [Number(campaignId)] },
+    ]) {
+      const rows = await runningApps(tokens.agency, filter);
+      expect(rows.length).toBeGreaterThan(1);
+      const overview = dataOf<DashboardOverview>(
+        await t.call('GET', '/api/agency/dashboard/overview', {
+          token: tokens.agency,
+          query: {
+            from: filter.date_from,
+            to: filter.date_to,
+            tz: 'UTC',
+            ...(filter.campaign_ids ? { campaign_ids: filter.campaign_ids.join(',') } : {}),
+          },
+        }),
+      );
+      expect(exactSum(rows)).toBe(overview.totals.spend);
+      if (filter.campaign_ids) expect(new Set(rows.map((row) => row.Campaign)).size).toBe(1);
+    }
+  });
+
+  it('refuses a range whose end is before its start, with the field message', async () => {
+    const result = await t.call('POST', '/api/report/running-apps', {
+      token: tokens.agency,
+      body: { date_from: today, date_to: '2020-01-01' },
+    });
+    expect(result.status).toBe(400);
+    expect(result.body.errors).toEqual({ date_to: 'The end date is before the start date.' });
   });
 });

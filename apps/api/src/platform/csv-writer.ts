@@ -7,7 +7,9 @@
 //   domains and bundles come from users and from unauthenticated bid requests. Numbers are written
 //   as numbers, never escaped: a negative amount keeps its leading minus and stays summable.
 // - Money as the screens show it: a money column's cells are integer micro-units, written with
-//   formatMicrosDecimal (the rounding of formatMicros, as a plain number a spreadsheet reads).
+//   formatMicrosDecimal (the rounding of formatMicros, as a plain number a spreadsheet reads); an
+//   exact money column ('exact') writes every micro-unit (6 decimals), for rows of small amounts
+//   whose column must sum to the total (a per-row cent would read $0.00 and drift).
 //
 // Delimiters, quotes and line breaks inside a cell are quoted by csv-stringify as RFC 4180 says, so
 // a cell cannot start a new cell or row either.
@@ -16,8 +18,8 @@ import { formatMicrosDecimal } from '@console/core/format/money';
 import { type Options, stringify } from 'csv-stringify';
 import { stringify as stringifySync } from 'csv-stringify/sync';
 
-/** A column: its header, and whether its cells are money in integer micro-units. */
-export type CsvColumn = { header: string; money?: boolean };
+/** A column: its header, and whether its cells are money in integer micro-units (to the cent or exact). */
+export type CsvColumn = { header: string; money?: boolean | 'exact' };
 export type CsvCell = string | number | null | undefined;
 export type CsvRow = readonly CsvCell[];
 
@@ -25,7 +27,7 @@ export type CsvRow = readonly CsvCell[];
 export const plainColumns = (...headers: string[]): CsvColumn[] => headers.map((header) => ({ header }));
 
 const optionsOf = (columns: readonly CsvColumn[], bom: boolean): Options => {
-  const isMoney = columns.map((column) => column.money === true);
+  const money = columns.map((column) => column.money);
   return {
     bom,
     header: true,
@@ -33,8 +35,8 @@ const optionsOf = (columns: readonly CsvColumn[], bom: boolean): Options => {
     escape_formulas: true,
     cast: {
       number: (value, context) =>
-        typeof context.index === 'number' && isMoney[context.index]
-          ? formatMicrosDecimal(value)
+        typeof context.index === 'number' && money[context.index]
+          ? formatMicrosDecimal(value, money[context.index] === 'exact' ? 'micros' : 'cents')
           : String(value),
     },
   };

@@ -71,6 +71,34 @@ describe('formatMicrosDecimal', () => {
   ])('%d -> %s (the amount formatMicros shows, as a plain number)', (micros, expected) => {
     expect(formatMicrosDecimal(micros)).toBe(expected);
   });
+
+  it.each<[number | bigint, string]>([
+    [0, '0.000000'],
+    [2_500, '0.002500'],
+    [1, '0.000001'],
+    [-1, '-0.000001'],
+    [-1_005_000, '-1.005000'],
+    [12_340_000.4, '12.340000'],
+    [Number.MAX_SAFE_INTEGER, '9007199254.740991'],
+    [123_456_789_012_345_678_901n, '123456789012345.678901'],
+    [Number.POSITIVE_INFINITY, 'Infinity'],
+  ])('%d -> %s exactly (micros)', (micros, expected) => {
+    expect(formatMicrosDecimal(micros, 'micros')).toBe(expected);
+  });
+
+  it('writes amounts that sum, as the decimals read back, to their exact total', () => {
+    const amounts = [2_500, 1_999, 3_001, 4_999, 7];
+    const cents = amounts.reduce(
+      (sum, micros) => sum + Math.round(Number(formatMicrosDecimal(micros)) * 100),
+      0,
+    );
+    const exact = amounts.reduce(
+      (sum, micros) => sum + Math.round(Number(formatMicrosDecimal(micros, 'micros')) * 1e6),
+      0,
+    );
+    expect(cents).toBe(0);
+    expect(exact).toBe(12_506);
+  });
 });
 
 describe('parseMoneyToMicros', () => {

@@ -37,12 +37,25 @@ export function formatMicros(micros: number | bigint): string {
 }
 
 /**
- * The amount formatMicros shows, as a plain decimal number for files that spreadsheets read (CSV):
- * 12_340_000 -> '12.34', -1_234_500_000 -> '-1234.50', 1_005_000 -> '1.01' (same rounding, no
- * dollar sign, no thousands separators). Non-finite input is returned as text ('NaN').
+ * Money as a plain decimal number for files that spreadsheets read (CSV), no dollar sign, no
+ * thousands separators; non-finite input is returned as text ('NaN').
+ * - 'cents' (default): the amount formatMicros shows, with its rounding: 12_340_000 -> '12.34',
+ *   -1_234_500_000 -> '-1234.50', 1_005_000 -> '1.01'.
+ * - 'micros': exact, every micro-unit (6 decimals), so that a column of many small amounts sums to
+ *   their total: 2_500 -> '0.002500', -1_005_000 -> '-1.005000'. A fractional number is first
+ *   rounded to a whole micro-unit.
  */
-export function formatMicrosDecimal(micros: number | bigint): string {
+export function formatMicrosDecimal(
+  micros: number | bigint,
+  precision: 'cents' | 'micros' = 'cents',
+): string {
   if (typeof micros === 'number' && !Number.isFinite(micros)) return String(micros);
+  if (precision === 'micros') {
+    const value = typeof micros === 'bigint' ? micros : BigInt(Math.round(micros));
+    const magnitude = value < 0n ? -value : value;
+    const fraction = (magnitude % MICROS).toString().padStart(MICROS_DECIMALS, '0');
+    return `${value < 0n ? '-' : ''}${magnitude / MICROS}.${fraction}`;
+  }
   const { sign, whole, fraction } = roundToCents(micros);
   return `${sign}${whole}.${fraction}`;
 }

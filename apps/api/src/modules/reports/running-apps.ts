@@ -23,7 +23,8 @@ export const RUNNING_APPS_COLUMNS: CsvColumn[] = [
     'CTR %',
     'Conversions',
   ),
-  { header: 'Spend (USD)', money: true },
+  // Exact: a row of one app is often a fraction of a cent, and the column sums to the total.
+  { header: 'Spend (USD)', money: 'exact' },
 ];
 
 const DAY_MS = 86_400_000;

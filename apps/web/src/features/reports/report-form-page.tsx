@@ -12,7 +12,6 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Stack.css';
-import type { CampaignListItem } from '@console/core/api/campaigns';
 import {
   REPORT_DEFAULT_METRICS,
   REPORT_DIMENSIONS,
@@ -35,12 +34,10 @@ import {
   TagsInput,
   TextInput,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AdvertiserPicker } from '../../components/advertiser-picker.tsx';
-import type { DataPage } from '../../components/data-table/data-table.tsx';
 import { LoadState } from '../../components/load-state.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { TimeZoneSelect } from '../../components/time-zone-select.tsx';
@@ -49,19 +46,12 @@ import { useFieldErrors } from '../../components/use-field-errors.ts';
 import { userTimeZone } from '../../lib/format/date-time.ts';
 import { lastDaysIn } from '../../lib/format/zoned-time.ts';
 import { validateWith } from '../../lib/forms/schema-errors.ts';
-import { fetchData } from '../../lib/http/api-client.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { parseId } from '../../lib/routing/parse-id.ts';
 import { useSession } from '../../lib/session/session-store.ts';
-import { useEventConfig, useReport, useSaveReport } from './api/reports.ts';
+import { useCampaignChoices, useEventConfig, useReport, useSaveReport } from './api/reports.ts';
 import { useReportLinks } from './report-links.ts';
 
-const useCampaignChoices = () =>
-  useQuery({
-    queryKey: ['report-campaign-choices'],
-    queryFn: () =>
-      fetchData<DataPage<CampaignListItem>>('/api/campaigns', { limit: 100, sort: 'name', order: 'asc' }),
-  });
 
 type FormState = {
   name: string;

@@ -1,17 +1,13 @@
 // /report (and the other roles' paths): the reports the user may see, paged, sorted, searched and
 // filtered on the server; new report by type (the admin's multi-dimensional one too), view, edit,
-// CSV download through the one download flow, delete with confirmation; the running-apps export.
+// CSV download through the one download flow, delete with confirmation; the running-apps export
+// (days and campaigns, running-apps-export.tsx).
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Popover.css';
-import {
-  REPORT_STATUSES,
-  REPORT_TYPES,
-  type ReportListItem,
-  RUNNING_APPS_FILE_NAME,
-} from '@console/core/api/reports';
+import { REPORT_STATUSES, REPORT_TYPES, type ReportListItem } from '@console/core/api/reports';
 import { Anchor, Button, Group, Menu, NativeSelect } from '@mantine/core';
 import { IconDownload, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -25,9 +21,10 @@ import { PageFrame } from '../../components/page-frame.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
 import { formatDateTime } from '../../lib/format/date-time.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
-import { downloadReportCsv, downloadRunningApps, useReportActions, useReports } from './api/reports.ts';
+import { downloadReportCsv, useReportActions, useReports } from './api/reports.ts';
 import { useReportLinks } from './report-links.ts';
 import { ReportStatusBadge } from './report-status-badge.tsx';
+import { RunningAppsExport } from './running-apps-export.tsx';
 
 const LIST_OPTIONS: ListParamsOptions = {
   sort: 'updated_at',
@@ -143,14 +140,7 @@ const ReportListPage = () => {
       breadcrumb={route.breadcrumb}
       actions={
         <Group gap="sm">
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden="true" />}
-            onClick={() => void downloadRunningApps(RUNNING_APPS_FILE_NAME)}
-            data-testid="running-apps-export"
-          >
-            {t('runningApps')}
-          </Button>
+          <RunningAppsExport />
           <Menu position="bottom-end">
             <Menu.Target>
               <Button leftSection={<IconPlus size={16} aria-hidden="true" />} data-testid="report-add">

@@ -1,5 +1,6 @@
 // The report calls (/api/report): list, one report (polled while it generates), create, update,
 // delete, generate, the quick summary, result pages, the CSV link and the user's event config.
+import type { CampaignListItem } from '@console/core/api/campaigns';
 import type {
   EventConfigItem,
   ReportCreateBody,
@@ -100,6 +101,16 @@ export const downloadReportCsv = (report: { report_id: number; name: string }) =
     apiPost(`/api/report/csv/${report.report_id}`),
   );
 
-/** The running-apps export (default file name RunningApps.csv). */
-export const downloadRunningApps = (fileName: string) =>
-  downloadCsvLink(fileName, () => apiPost('/api/report/running-apps', {}));
+/** The caller's campaigns (the first 100 by name) to filter a report or an export by. */
+export const useCampaignChoices = () =>
+  useQuery({
+    queryKey: ['report-campaign-choices'],
+    queryFn: () =>
+      fetchData<DataPage<CampaignListItem>>('/api/campaigns', { limit: 100, sort: 'name', order: 'asc' }),
+  });
+
+/** The running-apps export of the days and campaigns chosen (default file name RunningApps.csv). */
+export const downloadRunningApps = (
+  fileName: string,
+  filters: { date_from: string; date_to: string; campaign_ids?: number[] },
+) => downloadCsvLink(fileName, () => apiPost('/api/report/running-apps', filters));
