@@ -34,11 +34,13 @@ describe('campaign list and submission', () => {
     await page.goto(`/campaign/${draft.campaign_id}`);
     await page.getByTestId('campaign-move-submit').click();
     await page.getByTestId('campaign-status-confirm-confirm').click();
-    const notice = page.getByTestId('toast-info').last();
+    const notice = page.getByTestId('toast-info').filter({ hasText: '$9,000,000.00' });
     await notice.waitFor();
     const text = await shownText(notice);
-    expect(text).toContain('$9,000,000.00');
     expect(text).toMatch(/balance of \$[\d,]+\.\d\d/);
+    // Without a creative it cannot buy anything yet: said beside it, and on the page.
+    await page.getByTestId('toast-info').filter({ hasText: 'It has no creative' }).waitFor();
+    await page.getByTestId('campaign-cannot-deliver').waitFor();
     await expect
       .poll(() =>
         page.getByTestId('campaign-header').getByTestId('campaign-status').getAttribute('data-status'),
