@@ -164,7 +164,14 @@ export const recordSpends = async (tx: Tx, items: readonly SpendItem[]): Promise
     .for('update');
   const running = new Map<number, RunningAccount>(locked.map((row) => [row.id, { ...row, alertDue: false }]));
 
-  type EntryRow = { transfer_id: number; account_id: number; amount: string; after: string | null };
+  // `at`: when the money moved (the delivery time), which statements and the history date it by.
+  type EntryRow = {
+    transfer_id: number;
+    account_id: number;
+    amount: string;
+    after: string | null;
+    at: string;
+  };
   // The order the entries go in (n): the running balances and account_seq follow it.
   const holderEntries: EntryRow[] = [];
   const platformEntries: EntryRow[] = [];
@@ -185,6 +192,7 @@ export const recordSpends = async (tx: Tx, items: readonly SpendItem[]): Promise
       account_id: account.id,
       amount: String(-item.advertiserCostMicros),
       after: String(account.balance),
+      at: item.occurredAt.toISOString(),
     });
   }
   for (const { transferId, item } of fresh) {
@@ -195,6 +203,7 @@ export const recordSpends = async (tx: Tx, items: readonly SpendItem[]): Promise
         account_id: media.id,
         amount: String(item.mediaCostMicros),
         after: null,
+        at: item.occurredAt.toISOString(),
       });
     if (marginMicros > 0n)
       platformEntries.push({
@@ -202,15 +211,17 @@ export const recordSpends = async (tx: Tx, items: readonly SpendItem[]): Promise
         account_id: margin.id,
         amount: String(marginMicros),
         after: null,
+        at: item.occurredAt.toISOString(),
       });
   }
   // Platform legs grouped by account (MEDIA's, then MARGIN's), each row locked once and in id order.
   platformEntries.sort((a, b) => a.account_id - b.account_id || a.transfer_id - b.transfer_id);
   await tx.execute(sql`
-    insert into ledger_entries (transfer_id, account_id, account_seq, amount_micros, balance_after_micros)
-    select e.transfer_id, e.account_id, null, e.amount, e.after
+    insert into ledger_entries (transfer_id, account_id, account_seq, amount_micros, balance_after_micros,
+      effective_at)
+    select e.transfer_id, e.account_id, null, e.amount, e.after, e.at
     from json_to_recordset(${JSON.stringify([...holderEntries, ...platformEntries].map((entry, n) => ({ ...entry, n })))}::json)
-      as e(transfer_id bigint, account_id bigint, amount bigint, after bigint, n int)
+      as e(transfer_id bigint, account_id bigint, amount bigint, after bigint, at timestamptz, n int)
     order by e.n`);
   const due = [...running.values()].filter((account) => account.alertDue).map((account) => account.id);
   if (due.length > 0)

@@ -52,7 +52,6 @@ import { useSession } from '../../lib/session/session-store.ts';
 import { useCampaignChoices, useEventConfig, useReport, useSaveReport } from './api/reports.ts';
 import { useReportLinks } from './report-links.ts';
 
-
 type FormState = {
   name: string;
   report_type: ReportType;
