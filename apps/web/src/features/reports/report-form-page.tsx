@@ -50,6 +50,7 @@ import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { parseId } from '../../lib/routing/parse-id.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { useCampaignChoices, useEventConfig, useReport, useSaveReport } from './api/reports.ts';
+import { DayRangeFields } from './day-range-fields.tsx';
 import { useReportLinks } from './report-links.ts';
 
 type FormState = {
@@ -240,26 +241,13 @@ const ReportForm = ({ initial, reportId }: { initial: FormState; reportId: numbe
             ))}
           </Group>
         </Checkbox.Group>
-        <Group grow align="flex-start">
-          <TextInput
-            type="date"
-            label={t('form.from')}
-            required
-            value={form.date_from}
-            onChange={(event) => set('date_from', event.currentTarget.value)}
-            error={fields.errorOf('date_from')}
-            data-testid="report-from"
-          />
-          <TextInput
-            type="date"
-            label={t('form.to')}
-            required
-            value={form.date_to}
-            onChange={(event) => set('date_to', event.currentTarget.value)}
-            error={fields.errorOf('date_to')}
-            data-testid="report-to"
-          />
-        </Group>
+        <DayRangeFields
+          from={form.date_from}
+          to={form.date_to}
+          onChange={set}
+          errorOf={fields.errorOf}
+          testId="report"
+        />
         <TimeZoneSelect
           label={t('form.timeZone')}
           description={t('form.timeZoneHint')}

@@ -11,19 +11,21 @@ import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Stack.css';
 import { RUNNING_APPS_FILE_NAME, runningAppsBody } from '@console/core/api/reports';
-import { Button, Group, MultiSelect, Popover, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Popover, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
+import { lastDaysIn } from '../../lib/format/zoned-time.ts';
 import { validateWith } from '../../lib/forms/schema-errors.ts';
 import { downloadRunningApps, useCampaignChoices } from './api/reports.ts';
-
-const DAY_MS = 86_400_000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+import { DayRangeFields } from './day-range-fields.tsx';
 
 /** The last 30 UTC days, today included: the server's default range. */
-const defaultRange = () => ({ date_from: isoDay(Date.now() - 29 * DAY_MS), date_to: isoDay(Date.now()) });
+const defaultRange = () => {
+  const { from, to } = lastDaysIn(30, 'UTC');
+  return { date_from: from, date_to: to };
+};
 
 export const RunningAppsExport = () => {
   const { t } = useTranslation('reports');
@@ -71,26 +73,13 @@ export const RunningAppsExport = () => {
       <Popover.Dropdown>
         <Stack gap="sm">
           <Text size="sm">{t('runningAppsHint')}</Text>
-          <Group grow align="flex-start">
-            <TextInput
-              type="date"
-              label={t('form.from')}
-              required
-              value={range.date_from}
-              onChange={(event) => setDay('date_from', event.currentTarget.value)}
-              error={fields.errorOf('date_from')}
-              data-testid="running-apps-from"
-            />
-            <TextInput
-              type="date"
-              label={t('form.to')}
-              required
-              value={range.date_to}
-              onChange={(event) => setDay('date_to', event.currentTarget.value)}
-              error={fields.errorOf('date_to')}
-              data-testid="running-apps-to"
-            />
-          </Group>
+          <DayRangeFields
+            from={range.date_from}
+            to={range.date_to}
+            onChange={setDay}
+            errorOf={fields.errorOf}
+            testId="running-apps"
+          />
           <MultiSelect
             label={t('form.campaigns')}
             placeholder={campaignIds.length ? undefined : t('form.allCampaigns')}
