@@ -1,4 +1,4 @@
-// Helpers for the console shell's browser tests (issue 3): where the browser is, the role's menu as
+// Helpers for the console shell's browser tests: where the browser is, the role's menu as
 // rendered, the user menu, act-as, and the encrypted `auth` record in localStorage opened with the
 // web app's own storage key (read from its source, so a new key does not go unnoticed); toasts and
 // the axe check of a page at rest.

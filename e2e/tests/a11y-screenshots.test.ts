@@ -1,4 +1,4 @@
-// Accessibility and looks (issue 3 parts 4 and 12): axe-core finds no serious or critical violation
+// Accessibility and looks: axe-core finds no serious or critical violation
 // on /login and on each role's landing page; full-page screenshots of each landing page in the
 // vertical (default) and the horizontal layout (switched through the settings panel) are kept
 // under test-output/screenshots/<role>-<layout>.png.

@@ -1,4 +1,4 @@
-// Issue 4, the admin's story in Chromium: the admin creates an agency user, brands it in the
+// The admin's accounts story in Chromium: the admin creates an agency user, brands it in the
 // white-label editor (logo upload, colours with a live preview and a contrast warning, custom
 // domain), and the brand shows on the agency's own host name; the admin moves adv2 to the new
 // agency, then lists, edits, configures, annotates and deactivates a user and finds each change in

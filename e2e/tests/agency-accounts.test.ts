@@ -1,4 +1,4 @@
-// Accounts in Chromium (issue 4 parts 3, 4 and 5): the agency adds an advertiser, edits it, reads
+// Accounts in Chromium: the agency adds an advertiser, edits it, reads
 // the edit in its change log, signs in as it with one click and goes Back To Agency; an advertiser
 // with api_access creates an API key (shown once) that authenticates GET /api/auth/profile as that
 // user until it is revoked; the admin connects a DSP through the guided /admin/newdsp against a

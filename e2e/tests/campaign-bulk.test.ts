@@ -1,4 +1,4 @@
-// Issue 5, bulk campaign operations in Chromium: the advertiser opens the bulk edit with campaigns
+// Bulk campaign operations in Chromium: the advertiser opens the bulk edit with campaigns
 // sent in `?ids=`, sets a new bid range (an empty or crossed range is refused on the form), reviews
 // and applies it, and sees the result per campaign: the archived one is refused with the server's
 // reason, the others show the new range on their page; the advertiser ticks campaigns on the bulk

@@ -1,4 +1,4 @@
-// Issue 11 in Chromium: an exchange posts the OpenRTB 2.6 specification's simple banner to the
+// Delivery in Chromium: an exchange posts the OpenRTB 2.6 specification's simple banner to the
 // built-in bidder of a fresh `npm start`, a demo campaign bids, the exchange calls the win notice
 // with the clearing price and the user clicks the ad; the advertiser then sees the impression, the
 // click, the CTR, the spend and the pacing state on the campaign list and on the campaign's page.

@@ -1,4 +1,4 @@
-// Issue 12 part 6 in Chromium: an exchange sends bid requests to the built-in bidder (here every one
+// Campaign forecasts in Chromium: an exchange sends bid requests to the built-in bidder (here every one
 // is sampled: BID_SAMPLE_RATE=1), the sampler writes them, and the advertiser sees the daily forecast
 // of a demo campaign on its page and in the edit form's review step, with the API's figures.
 import { describe, expect, it } from 'vitest';

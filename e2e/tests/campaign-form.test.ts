@@ -1,4 +1,4 @@
-// Issue 5, the campaign form in Chromium: the advertiser builds a targeted campaign step by step
+// The campaign form in Chromium: the advertiser builds a targeted campaign step by step
 // (a country and a state, an operating system, an exchange, a creative, a budget) on real reference
 // data, meets the spec's messages on a bad name and a bad geo-fence, submits it and lands on its
 // page; edits it (a new bid stays); clones it (a new campaign, prefilled); an agency creates one for

@@ -1,4 +1,4 @@
-// Issue 5, the campaign screens in Chromium: the advertiser sees only its own campaigns, and the
+// The campaign screens in Chromium: the advertiser sees only its own campaigns, and the
 // status filter and the search change the rows; the agency sees its advertisers' campaigns and
 // filters them by advertiser; the admin opens a campaign, reads the state of each exchange, pauses
 // it from the view page after a confirmation (the badge changes) and finds the move in the

@@ -1,4 +1,4 @@
-// Small defects a new user ran into (issue 14, part 5), on screen: the list's pacing-setting column
+// Small defects a new user ran into, on screen: the list's pacing-setting column
 // says what it shows, and submitting a campaign whose budget is above the advertiser's balance
 // goes through with a notice giving both amounts.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 5, "What a user must be able to do", end to end through the screens in Chromium, as one
+// A campaign's whole life, end to end through the screens in Chromium, as one
 // ordered story: the advertiser uploads an image, a native, a video and an HTML creative; builds a
 // targeted campaign with them in the guided form and submits it; the admin approves two of its
 // exchanges and rejects the third with a reason in exchange approval, and approves the creatives on
@@ -110,7 +110,7 @@ beforeAll(async () => {
   story.otherId = (await createCampaign(advertiser, OTHER)).campaign_id;
 });
 
-describe('campaign story (issue 5)', () => {
+describe('campaign story', () => {
   it('1. the advertiser uploads an image, a native, a video and an HTML creative', async () => {
     const { page } = e2e;
     await loginAs(page, DEMO_USERS.advertiser);

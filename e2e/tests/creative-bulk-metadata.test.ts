@@ -1,4 +1,4 @@
-// Issue 5 parts 1 and 5 in Chromium: the advertiser changes the click URL of several creatives at
+// Bulk creative edits and per-exchange approval in Chromium: the advertiser changes the click URL of several creatives at
 // once and reads the answer per creative (an html creative in the selection fails with the
 // server's reason); the admin approves a creative on one exchange and rejects it on another with a
 // reason (an empty reason is refused) in the bulk creative status; on /admin/metadata the admin adds

@@ -1,4 +1,4 @@
-// Issue 5 part 5, the creative screens in Chromium: the advertiser creates an image (after the form
+// The creative screens in Chromium: the advertiser creates an image (after the form
 // refuses a blank name, a missing click URL and a .png that is really text), a native ad (icon and
 // main image), a video (a real MP4: duration and size read by the server) and an HTML tag previewed
 // in a sandboxed iframe; finds each in the list and its view; edits one and reads the edit in its

@@ -1,4 +1,4 @@
-// Issue 12, the advertiser's dashboard story in Chromium: on a console seeded with demo delivery
+// The advertiser's dashboard story in Chromium: on a console seeded with demo delivery
 // history she opens the dashboard and sees spend, impressions and the rest; she picks the last 7
 // days, compares with the week before, filters one campaign and shows the chart as bars; after a
 // reload every choice is still there; she switches to Insight360 (announced by dashboardViewChanged),

@@ -1,4 +1,4 @@
-// Issue 5, exchange approval in Chromium: the admin opens the queue, approves one exchange of a
+// Exchange approval in Chromium: the admin opens the queue, approves one exchange of a
 // submitted campaign and rejects another with a reason (an empty reason is refused and changes
 // nothing), sees the states in the queue and in the campaign's approval change log; the co-admin
 // decides too; the bulk page approves several campaigns' exchanges at once and answers per item.

@@ -1,4 +1,4 @@
-// Issue 13, the funds story in Chromium: the admin credits an advertiser $5,000 by wire with a bank
+// The funds story in Chromium: the admin credits an advertiser $5,000 by wire with a bank
 // reference and a note; the advertiser sees it at once in the top bar and in her history, and is told
 // card payments are not available (no Stripe keys on this server); the agency allocates $1,000 to
 // one advertiser and pulls back what another has not spent; the admin undoes the wire with a reversal

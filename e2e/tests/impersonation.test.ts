@@ -1,4 +1,4 @@
-// Impersonation (spec sections 2 and 4, issue 3 parts 4, 8 and 10): admin acts as the agency, the
+// Impersonation (spec sections 2 and 4): admin acts as the agency, the
 // agency as its advertiser; the Back To buttons restore the parents (to /agency/advertiser,
 // /admin/users, /co-admin/users) and returning to admin drops the lower sessions; every call made
 // with a child's token carries its parents' ids (admin_id, co_admin_id, agency_id).

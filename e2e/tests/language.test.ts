@@ -1,4 +1,4 @@
-// Languages (spec section 1, issue 3 part 7): on /login each of sp, gr, it, rs replaces every
+// Languages (spec section 1): on /login each of sp, gr, it, rs replaces every
 // English string of the page (visible text and the accessible names and hints users meet), the
 // choice is kept under I18N_LANGUAGE across a reload and after login, where the shell speaks it too.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 10, "What a user must be able to do", through the screens in Chromium, as one ordered story:
+// Targeting lists' whole life through the screens in Chromium, as one ordered story:
 // the advertiser uploads a file of 200,000 app bundles and watches the progress bar, reads the bad
 // lines by number, uses the list as a block list in a campaign, adds and removes entries and reads
 // the change log; uploads hashed e-mails and advertising ids and sees the audience become ready with

@@ -1,4 +1,4 @@
-// Logged out (spec section 2, issue 3 parts 2 and 3): protected paths of every role lead to /login;
+// Logged out (spec section 2): protected paths of every role lead to /login;
 // the public routes render their screens; the maintenance page reads exactly the spec's two texts.
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS, useE2E } from '../support/browser.ts';

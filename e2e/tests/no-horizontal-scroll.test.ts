@@ -1,4 +1,4 @@
-// Tables and small screens (issue 14, part 3): no page of any role scrolls sideways at phone, tablet
+// Tables and small screens: no page of any role scrolls sideways at phone, tablet
 // and desktop widths; a wide table scrolls inside its own box instead, and the header fits 360 px.
 // Under 640 px a list is cards (the row's name, a few label: value pairs, the actions, more details).
 // Each page is loaded once and the viewport then walks the widths (a resize relays the page out).

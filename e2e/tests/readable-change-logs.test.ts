@@ -1,4 +1,4 @@
-// Issue 14 part 4, readable change logs, in Chromium: each role makes a change (renames a campaign
+// Readable change logs in Chromium: each role makes a change (renames a campaign
 // and changes its budget), then reads the campaign's change log, which shows the change by the
 // fields' labels, the budget in dollars and the advertiser by name (not its id); then the role's
 // main pages and change logs show no internal field name: no visible text like a snake_case key.

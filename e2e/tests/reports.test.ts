@@ -1,4 +1,4 @@
-// Issue 12 in Chromium: after a won bid and a click on a fresh `npm start`, the advertiser creates a
+// Reports in Chromium: after a won bid and a click on a fresh `npm start`, the advertiser creates a
 // performance report for today, generates it (progress, then rows), views it, edits it (its old
 // result is dropped and it is generated again), downloads it as CSV with the spec's toasts word for
 // word, exports the running apps as RunningApps.csv, and deletes the report after confirming.

@@ -1,4 +1,4 @@
-// Each role in Chromium (spec sections 2 and 4, issue 3 parts 2, 5 and 8): login lands on the role's
+// Each role in Chromium (spec sections 2 and 4): login lands on the role's
 // home; the main menu is exactly the spec's, in order (the literal lists of support/spec-menus.ts:
 // API Docs only with api_access, no Help & Support under the platform default config);
 // unknown paths, / and other roles' paths lead home; logout clears all of localStorage and lands on

@@ -1,5 +1,5 @@
-// The session's clock in the browser, with Playwright's fake clock (spec sections 4 and 9, issue 3
-// parts 8 and 9): the token (2-hour life) is refreshed once 90% of its life has passed and, with no
+// The session's clock in the browser, with Playwright's fake clock (spec sections 4 and 9):
+// the token (2-hour life) is refreshed once 90% of its life has passed and, with no
 // activity at all, by the timer 1% to 10% of the lifetime before expiry, and the stored expiry
 // moves on; on an editing page 5 minutes without mouse, key or scroll activity bring the modal
 // 'This tab was inactive for some time!' with a single Refresh button that reloads the page; a

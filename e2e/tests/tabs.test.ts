@@ -1,4 +1,4 @@
-// Tabs of one browser (spec section 4, issue 3 part 8): two pages of ONE context share localStorage;
+// Tabs of one browser (spec section 4): two pages of ONE context share localStorage;
 // a login in one tab takes the other from /login to the home path, a logout or cleared storage in
 // one logs the other out, an identity switch (act as) in one moves the other to the new home.
 import { describe, expect, it } from 'vitest';

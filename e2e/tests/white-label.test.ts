@@ -1,4 +1,4 @@
-// White-label (spec sections 2 and 3, issue 3 part 6): on the agency's own host
+// White-label (spec sections 2 and 3): on the agency's own host
 // (northwind.localhost, the demo agency's custom domain; Chromium resolves *.localhost to the
 // loopback address) the console carries the agency's brand: document title, footer text, the
 // primary colour as the --app-primary CSS variable on :root, the company config kept under

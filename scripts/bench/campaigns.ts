@@ -1,5 +1,5 @@
 // The campaign and creative lists at scale (DESIGN budget: p99 under 50 ms with 100,000 campaigns on
-// PostgreSQL; issue 14: every scenario at 30% or more of health's throughput in the same run).
+// PostgreSQL; every scenario at 30% or more of health's throughput in the same run).
 //   node --import tsx scripts/bench/campaigns.ts [--campaigns=100000] [--duration=5] [--concurrency=8]
 //        [--keep | --seed-only] [--database=<url of a kept one>] [--only=search,flights] [--profile=<dir>]
 //        [--history-step=<hours>]

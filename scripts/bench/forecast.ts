@@ -1,4 +1,4 @@
-// Campaign forecasts at demo scale (issue 12 part 6: answered within 500 ms).
+// Campaign forecasts at demo scale (the budget: answered within 500 ms).
 //   node --import tsx scripts/bench/forecast.ts [--rounds=20]
 // Starts the production server on a fresh embedded database with DEMO_HISTORY_DAYS=7 (the demo seed writes 7 days of the
 // simulator's traffic at 5 requests a second into the bidder's request sample), then times

@@ -1,4 +1,4 @@
-// Reading a balance with 1,000,000 ledger entries (issue 13): the running balance on the account row
+// Reading a balance with 1,000,000 ledger entries: the running balance on the account row
 // makes it one indexed row however long the history; the sum over the entries is timed beside it.
 //   node --import tsx scripts/bench/funds.ts [--entries=1000000] [--reads=2000]
 // Creates a fresh PostgreSQL database (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else

@@ -1,4 +1,4 @@
-// Insight at desk size (issue 12 part 5), on PostgreSQL: 10,000,000 raw delivery events over 90 days
+// Insight at desk size, on PostgreSQL: 10,000,000 raw delivery events over 90 days
 // and 1,000 campaigns, their hourly rollups rebuilt by the same code as `npm run rollups:rebuild`;
 // then, on the production server:
 //   - every dashboard query (overview, chart, each performance dimension) over the last 30 days as

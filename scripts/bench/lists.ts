@@ -1,4 +1,4 @@
-// Inventory lists at desk size (issue 10, part 5), on PostgreSQL:
+// Inventory lists at desk size, on PostgreSQL:
 //   - a 1,000,000-line upload of site domains (1% bad lines, 1% repeats) accepted, validated and
 //     stored: the time from the first byte sent to the import DONE, and the server's memory growth
 //     (resident set, sampled every 20 ms, minus the resident set before);

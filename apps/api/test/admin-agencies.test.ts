@@ -1,4 +1,4 @@
-// Agencies for admin and co-admin (issue 4 part 2, spec sections 3 and 7): the list with advertiser
+// Agencies for admin and co-admin (spec sections 3 and 7): the list with advertiser
 // counts, the white-label company config editor whose custom domain really brands that host, and
 // brand-image uploads that are sniffed, size-checked and served from /media.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// User administration for admin and co-admin (issue 4 parts 1 and 6, spec sections 3, 6 and 7):
+// User administration for admin and co-admin (spec sections 3, 6 and 7):
 // the paged list, addUser, editUser, status, user config, notes, assign-advertiser, change log and
 // the payments list, with every permission refusal.
 import type { ChangeLogEntry, UserConfig, UserListItem } from '@console/core/api/users';

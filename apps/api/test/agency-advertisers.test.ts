@@ -1,4 +1,4 @@
-// An agency's own advertisers (issue 4 part 3, spec sections 6 and 7): list, add, edit, status,
+// An agency's own advertisers (spec sections 6 and 7): list, add, edit, status,
 // change log, payments, password and "sign in as", never another agency's or a direct advertiser.
 import type { SessionData, User } from '@console/core/api/auth';
 import type { ChangeLogEntry, UserListItem } from '@console/core/api/users';

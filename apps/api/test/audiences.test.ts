@@ -1,4 +1,4 @@
-// Audiences (issue 10): uploads of device ids and hashed e-mails (plain e-mails hashed on arrival,
+// Audiences: uploads of device ids and hashed e-mails (plain e-mails hashed on arrival,
 // never stored plain), processing in the background to READY with the matched size, rule audiences,
 // the status lifecycle enforced by the server, campaigns including them, and the scope of every route.
 import { createHash } from 'node:crypto';

@@ -91,7 +91,7 @@ const loginFrom = (address: string, email: string, password: string) =>
 
 const statusesOf = (results: CallResult[]) => results.map((result) => result.status);
 
-describe('the sign-in lockout (issue 9, hole 3)', () => {
+describe('the sign-in lockout', () => {
   it('gives twenty parallel wrong passwords exactly five tries', async () => {
     const { email } = await insertUser(t, { role: 'ADVERTISER' });
     const address = newAddress();

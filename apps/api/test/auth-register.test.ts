@@ -1,4 +1,4 @@
-// Registration, e-mail verification, resend, forgot and reset password (issue 2 part 4).
+// Registration, e-mail verification, resend, forgot and reset password.
 import type { SessionData } from '@console/core/api/auth';
 import { PASSWORD_MESSAGE } from '@console/core/validation/password';
 import { eq, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 // register, resend-verify-otp and forgot-password answer in the same time whether or not the e-mail
-// has an account (issue 9, point 8). Three checks, the first two independent of the machine's load:
+// has an account. Three checks, the first two independent of the machine's load:
 // - no answer waits for a mail: every answer comes while the mail server says nothing at all;
 // - every case does the same password hashing before its answer (argon2 calls counted between a
 //   request's arrival and its answer; the hashing done after answering, in the background, is not

@@ -1,4 +1,4 @@
-// Bad input answers 4xx with a message, never a 500 (issue 9 hole 6): ids past their column's range
+// Bad input answers 4xx with a message, never a 500: ids past their column's range
 // in every kind of place (path, query, JSON body, multipart field, bulk and decision items), a
 // truncated multipart body, a NUL character in bulk free text and decision reasons (per item, like
 // the single routes), and a body over the size limit whose 413 a fetch client can read.

@@ -1,4 +1,4 @@
-// The bidder with real targeting lists (issues 10 and 11 wired): inventory lists allow or block the
+// The bidder with real targeting lists: inventory lists allow or block the
 // bundles and domains they hold, audiences include or exclude the device ids they hold, smart-app
 // lists keep a campaign to their apps, an entry added while the bidder runs takes effect without a
 // restart, and the funds summary counts the cost of bids the exchange has not billed yet.

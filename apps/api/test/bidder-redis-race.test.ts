@@ -1,4 +1,4 @@
-// Scale-out (issue 11 part 8): two bidders sharing budgets through Redis (127.0.0.1:6379, a key
+// Scale-out: two bidders sharing budgets through Redis (127.0.0.1:6379, a key
 // prefix of their own) race for one small budget, and together they never spend more than it plus
 // one impression. On PostgreSQL they are two real `npm run bidder` processes over a fresh database;
 // on the embedded database (one process only) they are two bidder apps in this process, each with

@@ -1,4 +1,4 @@
-// The built-in bidder through real HTTP (issue 11): the OpenRTB 2.6 specification's example
+// The built-in bidder through real HTTP: the OpenRTB 2.6 specification's example
 // requests get bids from the demo campaigns, bad requests 400 with nbr, unknown exchanges 404,
 // nothing fitting 204; the win notice bills the advertiser exactly once; tracking links are signed.
 import { and, eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The bidder's pure rules with a controllable clock (issue 11 part 10): eligibility of every
+// The bidder's pure rules with a controllable clock: eligibility of every
 // targeting dimension, pricing (CPM, CPC/CPA with the Beta prior, floors), the pacing controller,
 // frequency caps, and the budget and funds gates counting pending spend.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Submitting a campaign whose total budget is above the advertiser's balance (the funds ledger) is
-// allowed, with a warning that carries both amounts (issue 14, part 5). A draft save never warns.
+// allowed, with a warning that carries both amounts. A draft save never warns.
 import type { BudgetWarning } from '@console/core/api/campaigns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBalances } from '../src/modules/ledger/ledger-accounts.ts';

@@ -1,4 +1,4 @@
-// Bulk campaign operations, clone and the change log (issue 5 parts 4 and 6, spec section 7 'campaign
+// Bulk campaign operations, clone and the change log (spec section 7 'campaign
 // bulk operations'): per-id results, one transaction per campaign (a failure leaves the others
 // changed), the scope check per id, clones without approvals, field-level logs with actor and
 // effective user, newest first and filterable.

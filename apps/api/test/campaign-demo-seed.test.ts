@@ -1,4 +1,4 @@
-// The demo campaigns (issue 5 part 8): every status for the demo advertisers, exchanges in mixed
+// The demo campaigns: every status for the demo advertisers, exchanges in mixed
 // approval states, change logs; each one readable through the API (its answer passes the response
 // schema), and seeding twice changes nothing.
 import { CAMPAIGN_STATUSES } from '@console/core/campaign-status';

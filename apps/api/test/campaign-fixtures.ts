@@ -1,4 +1,4 @@
-// Helpers of the campaign API tests (issue 5): a valid body, reference rows the tests need
+// Helpers of the campaign API tests: a valid body, reference rows the tests need
 // (exchanges, inventory lists, audiences, creatives) written straight into the database, and calls.
 import { randomBytes } from 'node:crypto';
 import type { BulkResult, CampaignDetail, CampaignListItem } from '@console/core/api/campaigns';

@@ -1,4 +1,4 @@
-// The campaign status lifecycle (issue 5 part 3) through the API: every legal move by the side the
+// The campaign status lifecycle through the API: every legal move by the side the
 // table names, every illegal move refused with 400 and no change, admin-only moves refused with 403,
 // and per-exchange approval driving the campaign's status, with its queue and change log.
 import {

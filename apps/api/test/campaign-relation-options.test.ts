@@ -1,4 +1,4 @@
-// GET /api/campaigns/relation-options (issue 5): the inventory lists and audiences of one advertiser
+// GET /api/campaigns/relation-options: the inventory lists and audiences of one advertiser
 // for the campaign form and bulk edit, by name, at most 100 of each, searched by q; scoped like every
 // campaign route (an advertiser its own, an agency its advertisers, admin and co-admin any; 404 else).
 import { RELATION_OPTIONS_LIMIT, type RelationOptions } from '@console/core/api/campaigns';

@@ -1,4 +1,4 @@
-// Campaigns (issue 5 parts 2, 4, 6, 7): create, read, edit, the list with its filters and sorts,
+// Campaigns: create, read, edit, the list with its filters and sorts,
 // validation with the spec's messages, and every permission: no token 401, wrong role 403, another
 // tenant 404, bad input 400.
 import {

@@ -1,5 +1,5 @@
 // White-label config by host, user settings by who may read them, and the advertiser's balance
-// (issue 2 part 8, spec sections 3 and 7).
+// (spec sections 3 and 7).
 import type { SessionData } from '@console/core/api/auth';
 import type { CompanyConfig } from '@console/core/api/company-config';
 import { isNull } from 'drizzle-orm';

@@ -1,6 +1,5 @@
 // Creative approval per exchange (admin and co-admin only), the overall status it drives, the
-// rejection reason, the DSP association map, and the bulk creative edit with per-id results
-// (issue 5 parts 5, 6, 7).
+// rejection reason, the DSP association map, and the bulk creative edit with per-id results.
 import {
   CREATIVE_REJECT_REASON_MESSAGE,
   type CreativeBulkResult,

@@ -1,4 +1,4 @@
-// The one creative media upload (issue 5 part 5): real PNG, JPEG, GIF, MP4 and WebM files built by
+// The one creative media upload: real PNG, JPEG, GIF, MP4 and WebM files built by
 // the tests; dimensions into `size`, video duration and formattedSize into `video_section`; the
 // creative file-name rule; files that are not what they claim, oversized files and native asset
 // shapes refused; the stored file served at /media/.

@@ -1,4 +1,4 @@
-// The demo creatives (issue 5 part 8): every type for the three demo advertisers, exchanges in every
+// The demo creatives: every type for the three demo advertisers, exchanges in every
 // approval state, real PNG files in the media directory served at /media/, a change log per creative;
 // and a second run changes nothing.
 import type { CreativeDetail, CreativeListItem } from '@console/core/api/creatives';

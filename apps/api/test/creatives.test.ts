@@ -1,4 +1,4 @@
-// Creatives (issue 5 parts 5, 6, 7): create per type with the URL rules of spec section 3 enforced
+// Creatives: create per type with the URL rules of spec section 3 enforced
 // by the server, read, list with filters, edit (a content change sends the creative back to
 // approval), the change log, the creatives of one campaign, and every permission: no token 401,
 // wrong role 403, another tenant 404, bad input 400.

@@ -1,4 +1,4 @@
-// Dashboards through real HTTP (issue 12): every number is checked against the raw delivery events,
+// Dashboards through real HTTP: every number is checked against the raw delivery events,
 // summed here independently of the hourly rollups the API reads (a rollup that drifts from its
 // events fails), over demo history written by the demo seed. Scope: an advertiser its own, an agency
 // its advertisers', admin and co-admin everyone's; another tenant's advertiser is "not found".

@@ -1,4 +1,4 @@
-// Pending spend per advertiser (issues 11 and 13 wired): the funds pages read from the bidder's
+// Pending spend per advertiser: the funds pages read from the bidder's
 // delivery state the cost of bids won but not yet billed. A hold lasts its notice window (per
 // request, the exchange's) and is then given back, every one of them however many expire at once,
 // so pending is always the holds behind it; pending bids count against frequency caps until they are

@@ -1,4 +1,4 @@
-// The DSP connection test is no server-side request forgery (issue 9 hole 4): by default it reaches
+// The DSP connection test is no server-side request forgery: by default it reaches
 // public addresses only, checked on the address the socket connects to, with one answer for every
 // failure; DSP_ALLOWED_PRIVATE_HOSTS opens named private services (host and port) for an on-premise
 // install, and an allowed loopback address opens its one port, not the machine.

@@ -1,4 +1,4 @@
-// DSP connections, admin only (issue 4 part 5, spec section 7 admin/dsp): the four types with their
+// DSP connections, admin only (spec section 7 admin/dsp): the four types with their
 // credentials, sealed at rest and shown only as hints, the active list, edits, the change log and a
 // connection test against a local stub bidder that checks each type's authentication.
 import type { ServerResponse } from 'node:http';
@@ -704,7 +704,7 @@ describe('change log', () => {
 });
 
 // Last: these add connections the list counts above do not expect.
-describe('saving a connection (issue 14)', () => {
+describe('saving a connection', () => {
   it('saves a connection whose test fails inactive, with the failed test shown', async () => {
     const result = await t.call('POST', '/api/admin/dsp', {
       token: tok.admin,

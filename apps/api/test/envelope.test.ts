@@ -1,4 +1,4 @@
-// The {encryptedData} / {encryptedResponse} envelope (issue 2 part 6, spec section 7).
+// The {encryptedData} / {encryptedResponse} envelope (spec section 7).
 import type { SessionData } from '@console/core/api/auth';
 import { importEnvelopeKey, openJson, sealJson, sealText } from '@console/core/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

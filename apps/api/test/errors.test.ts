@@ -1,4 +1,4 @@
-// The error catalogue (issue 2 part 7, spec section 8): malformed and hostile input gets a 4xx with
+// The error catalogue (spec section 8): malformed and hostile input gets a 4xx with
 // a message a user can read, never a 500 or a stack trace.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';

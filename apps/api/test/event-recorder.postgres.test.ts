@@ -1,4 +1,4 @@
-// The delivery events' group commit under load on PostgreSQL (issue 11 parts 4, 5 and 7): several
+// The delivery events' group commit under load on PostgreSQL: several
 // statements in flight at once on the plain lane, billing one at a time on the money lane. 600
 // calls at once name 200 facts, each fact three times over (an exchange calling a win URL again,
 // a beacon fired twice): every fact is stored once, exactly one call hears "new" for it, the hourly

@@ -1,4 +1,4 @@
-// Reach and spend forecasts (issue 12 part 6): the bidder samples 1 in N valid bid requests (in
+// Reach and spend forecasts: the bidder samples 1 in N valid bid requests (in
 // batches, never test requests, old days deleted); POST /api/campaigns/forecast and GET
 // /api/campaigns/:id/forecast answer daily impressions, unique users, wins and spend from the
 // sample and the win rate by bid price, checked here against numbers computed independently.

@@ -1,4 +1,4 @@
-// Funds through HTTP (issue 13 parts 2, 4, 5 and 6): admin credits and debits, agency allocations
+// Funds through HTTP: admin credits and debits, agency allocations
 // and pull-backs, reversals, Idempotency-Key replays, the history with its CSV and PDF statement,
 // margins shown to the roles that may see them, the low-balance mail, and every refusal changing
 // nothing. The whole-ledger check runs after each test.

@@ -1,4 +1,4 @@
-// 1,000 concurrent movements on PostgreSQL (issue 13 part 7): agency allocations and pull-backs
+// 1,000 concurrent movements on PostgreSQL: agency allocations and pull-backs
 // through HTTP, interleaved with the bidder's spend debits (recordSpend, some references sent twice),
 // all at once on ten advertisers of one agency. Afterwards every balance is exactly what the answered
 // movements say, to the micro-unit, and the whole ledger sums to zero. PostgreSQL only (real

@@ -1,4 +1,4 @@
-// A server killed with SIGKILL in the middle of a burst of movements (issue 13 part 7): no movement
+// A server killed with SIGKILL in the middle of a burst of movements: no movement
 // it answered is lost, no movement is half there (the ledger check proves every transfer balanced and
 // every balance equal to its entries), and retrying every request with its Idempotency-Key moves each
 // one exactly once. The server is a child process on a fresh PostgreSQL database; PostgreSQL only

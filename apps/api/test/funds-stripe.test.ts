@@ -1,4 +1,4 @@
-// Card top-ups by Stripe Checkout (issue 13 part 3). The console's Stripe client talks to a local
+// Card top-ups by Stripe Checkout. The console's Stripe client talks to a local
 // stand-in for Stripe's API (support/stripe-stand-in.ts, tests only); webhooks carry real signatures
 // made with the stripe library's own generateTestHeaderString. The balance moves only on a verified
 // checkout.session.completed, exactly once however often it is delivered.

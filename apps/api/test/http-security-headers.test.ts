@@ -1,5 +1,5 @@
-// Answers that carry a token or personal data are never cached, and HSTS is sent only over HTTPS
-// (issue 9, point 8). The second app trusts its proxy, as an install behind a TLS terminator would.
+// Answers that carry a token or personal data are never cached, and HSTS is sent only over HTTPS.
+// The second app trusts its proxy, as an install behind a TLS terminator would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from './support/test-app.ts';
 

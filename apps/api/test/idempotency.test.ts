@@ -1,4 +1,4 @@
-// Idempotency-Key on every create (issue 9 point 8; Stripe's rules): a replay within 24 hours answers
+// Idempotency-Key on every create (Stripe's rules): a replay within 24 hours answers
 // the first answer and creates nothing, another request under the same key is refused, parallel
 // requests with one key run once, and keys belong to their user.
 import { randomUUID } from 'node:crypto';

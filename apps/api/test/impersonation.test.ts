@@ -1,4 +1,4 @@
-// Acting as a lower user (issue 2 part 5, spec sections 4 and 6): who may act as whom, the actor
+// Acting as a lower user (spec sections 4 and 6): who may act as whom, the actor
 // chain checked against admin_id / co_admin_id / agency_id, and how child sessions end.
 import type { SessionData, User } from '@console/core/api/auth';
 import { eq } from 'drizzle-orm';
@@ -403,7 +403,7 @@ describe('ending impersonation', () => {
   });
 });
 
-describe('a changed relationship ends the sessions acting through it (issue 9, hole 1)', () => {
+describe('a changed relationship ends the sessions acting through it', () => {
   const moveAdvertiser = async (advertiserId: number, agencyId: number | null) => {
     const result = await t.call('POST', '/api/admin/assign-advertiser', {
       token: s.admin.token,

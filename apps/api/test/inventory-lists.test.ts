@@ -1,4 +1,4 @@
-// Inventory lists (issue 10): create, upload (streamed, validated line by line, stored by the import
+// Inventory lists: create, upload (streamed, validated line by line, stored by the import
 // worker), entries paged and searched, add and remove, change log with counts and samples, delete
 // only when unused, CSV export, DSP association ids, and the scope of every route.
 import type { ApplistDetail, ApplistListItem, EntryEditResult } from '@console/core/api/inventory-lists';

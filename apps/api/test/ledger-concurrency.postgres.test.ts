@@ -1,4 +1,4 @@
-// The ledger under concurrency (issue 2 part 2, issue 13 part 1): parallel debits never overspend,
+// The ledger under concurrency: parallel debits never overspend,
 // parallel credits never lose a micro-unit, and each entry's balance after is exact. PostgreSQL only:
 // PGlite has one connection, so parallel transactions there run one after another and these tests
 // would pass even without the row lock that makes them true. The api project leaves this file out;

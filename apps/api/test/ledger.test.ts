@@ -1,4 +1,4 @@
-// The double-entry ledger under its own rules (issue 13 part 1): balanced transfers, running
+// The double-entry ledger under its own rules: balanced transfers, running
 // balances equal to the sum of the entries, append-only history enforced by the database, spend
 // booked once per reference with its margin, and parallel debits that never overspend. Runs on the
 // suite's database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) through the services the

@@ -1,4 +1,4 @@
-// Helpers of the inventory-list, audience and smart-app list tests (issue 10): multipart uploads
+// Helpers of the inventory-list, audience and smart-app list tests: multipart uploads
 // through real HTTP, waiting for an import to be stored, and reads of the answers.
 import type { EntryPage, ListImport } from '@console/core/api/inventory-lists';
 import { expect } from 'vitest';

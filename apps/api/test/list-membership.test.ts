@@ -1,4 +1,4 @@
-// The bidder's in-memory membership of lists (issue 10): exact answers for values in their stored
+// The bidder's in-memory membership of lists: exact answers for values in their stored
 // form, parent-domain matches for site lists, no false "no" at any size, and loading from the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

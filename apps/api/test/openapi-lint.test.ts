@@ -1,4 +1,4 @@
-// The API document as a client generator reads it (issue 9): Redocly's recommended rules find no
+// The API document as a client generator reads it: Redocly's recommended rules find no
 // error and no warning but the known ones below, and every operation carries what a generated
 // client names and documents itself by. A route added without them fails here.
 import { execFile } from 'node:child_process';

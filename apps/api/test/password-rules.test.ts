@@ -1,5 +1,5 @@
 // Passwords a guesser tries first are refused wherever a password is set, and a new password must
-// differ from the one it replaces (issue 9, point 8). The list is zxcvbn-ts's common passwords,
+// differ from the one it replaces. The list is zxcvbn-ts's common passwords,
 // checked offline and case-insensitively.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

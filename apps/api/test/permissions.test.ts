@@ -1,4 +1,4 @@
-// The permission matrix from the API reference (issue 2 parts 9 and 10): every signed-in operation
+// The permission matrix from the API reference: every signed-in operation
 // refuses a request without a token, every operation is documented, and role-restricted routes
 // refuse the wrong roles.
 import { isDeepStrictEqual } from 'node:util';
@@ -33,7 +33,7 @@ const s: Record<Name, SessionData> = {} as never;
 
 const EXPIRED = 'Your session has expired. Please sign in again.';
 
-/** Every route anyone may call without signing in (hole 7 of issue 9: a new one must be added here). */
+/** Every route anyone may call without signing in (a new one must be added here). */
 const PUBLIC_ROUTES = [
   'GET /api/auth/agency-config',
   'GET /api/auth/payload-key',

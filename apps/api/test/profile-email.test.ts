@@ -1,4 +1,4 @@
-// The profile of every role (issue 4 part 4): names and company, and the e-mail change confirmed by a
+// The profile of every role: names and company, and the e-mail change confirmed by a
 // code mailed to the new address.
 import type { User } from '@console/core/api/auth';
 import { OTP_MESSAGE } from '@console/core/validation/otp';

@@ -1,4 +1,4 @@
-// Repeated sign-in attempts from one address are rate-limited with a clear message (issue 2 part 4).
+// Repeated sign-in attempts from one address are rate-limited with a clear message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from './support/accounts.ts';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from './support/test-app.ts';
@@ -48,7 +48,7 @@ describe('login rate limit', () => {
   });
 });
 
-describe('limits per user and per e-mail address (issue 9, point 8)', () => {
+describe('limits per user and per e-mail address', () => {
   let limited: TestApp;
   beforeAll(async () => {
     // Addresses come from X-Forwarded-For, so one test can play several clients.

@@ -1,4 +1,4 @@
-// Reference data (issue 5 part 1, spec section 7 'meta-data lookups'): the static data sets from
+// Reference data (spec section 7 'meta-data lookups'): the static data sets from
 // maintained packages (countries, states, cities, carriers, languages, OS, browsers, device makers),
 // searched and paged; the admin-edited exchanges and smart-app taxonomy with their change logs; each
 // user's supported exchanges within the tenancy scope.

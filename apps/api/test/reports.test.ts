@@ -1,4 +1,4 @@
-// Reports (issue 12): every number checked against sums computed here, independently, from the raw
+// Reports: every number checked against sums computed here, independently, from the raw
 // delivery events (the rollups are rebuilt from them by the real rollup code); background generation
 // with progress that survives a worker's death; the quick summary; streamed CSV with a BOM behind a
 // link only its own user can read; the running-apps export; scope (advertiser, agency, admin) and

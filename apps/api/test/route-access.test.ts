@@ -1,4 +1,4 @@
-// Hole 7 of issue 9: access is default-deny from boot. A route registered without `config.access`
+// Access is default-deny from boot. A route registered without `config.access`
 // (an /api route, a bidder or tracking route to come) stops the app from starting, naming itself;
 // so the guard never meets a route that forgot to say who may call it.
 import Fastify from 'fastify';

@@ -1,5 +1,4 @@
-// Sessions: refresh, logout, own and admin password changes, profile with its audit trail
-// (issue 2 part 4).
+// Sessions: refresh, logout, own and admin password changes, profile with its audit trail.
 import type { SessionData, User } from '@console/core/api/auth';
 import { PASSWORD_MESSAGE } from '@console/core/validation/password';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -87,7 +86,7 @@ const shiftSession = async (
 const sessionIdOf = (token: string) =>
   (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
 
-describe('the life of a session (issue 9, point 8)', () => {
+describe('the life of a session', () => {
   it('ends SESSION_MAX_HOURS (12) after sign-in, however often it is refreshed', async () => {
     const first = await sessionOf(t, 'adv2@demo.test');
     const sid = sessionIdOf(first.token);

@@ -1,4 +1,4 @@
-// The settings of advertisers and agencies (issue 4 part 4): API keys that authenticate like a token
+// The settings of advertisers and agencies: API keys that authenticate like a token
 // of their owner and nothing more, stored hashed; and the conversion postback URL template.
 import { createHash } from 'node:crypto';
 import type { User } from '@console/core/api/auth';
@@ -415,7 +415,7 @@ describe('postback URL template', () => {
   });
 });
 
-describe('keys made while acting as the owner (issue 9, hole 1)', () => {
+describe('keys made while acting as the owner', () => {
   const actAs = async (token: string, userId: number) => {
     const result = await t.call('POST', '/api/auth/auto-login', { token, body: { user_primary_id: userId } });
     expect(result.status, JSON.stringify(result.body)).toBe(200);

@@ -1,4 +1,4 @@
-// Smart-app lists (issue 10): admin and co-admin curate lists of apps placed on the smart-app taxonomy;
+// Smart-app lists: admin and co-admin curate lists of apps placed on the smart-app taxonomy;
 // every role reads them and targets them in campaigns; only unused lists may be deleted.
 import type { SmartAppCategory } from '@console/core/api/reference';
 import type { SmartAppListItem } from '@console/core/api/smart-app-lists';

@@ -1,4 +1,4 @@
-// The built console goes out precompressed and cached (issue 14, part 1): the build's .br and .gz
+// The built console goes out precompressed and cached: the build's .br and .gz
 // siblings are sent as they are to a browser that accepts them, hashed assets are cached for a year,
 // index.html is revalidated, and HEAD is answered wherever GET is.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';

@@ -13,7 +13,7 @@ import {
 } from './campaign-status.ts';
 import { ROLES } from './roles.ts';
 
-/** Every legal move, written out by hand from the lifecycle of issue 5: from, to, action, side. */
+/** Every legal move, written out by hand from the diagram in campaign-status.ts: from, to, action, side. */
 const LEGAL: [CampaignStatus, CampaignStatus, string, 'owner' | 'admin'][] = [
   ['DRAFT', 'PENDING_APPROVAL', 'submit', 'owner'],
   ['DRAFT', 'ARCHIVED', 'archive', 'owner'],

@@ -1,5 +1,5 @@
 // A short in-process memory of sessions found current (short-memory.ts), so that a client's burst of
-// requests costs one session read rather than one per request (issue 14: the read was a round trip
+// requests costs one session read rather than one per request (the read was a round trip
 // on every call).
 //
 // Staleness is bounded by SESSION_CACHE_MS:

@@ -1,4 +1,4 @@
-// Demo campaigns for a first run (issue 5 part 8): realistic campaigns of the three demo advertisers
+// Demo campaigns for a first run: realistic campaigns of the three demo advertisers
 // in every status, with exchanges in mixed approval states, inventory lists, audiences, the
 // creatives the advertisers already have, and a change log that tells how each got where it is.
 // Idempotent: an advertiser that already has campaigns is left alone. Call after seedDemo.

@@ -1,4 +1,4 @@
-// Demo creatives for a first run (issue 5 part 8): image, native, video (VAST) and html creatives of
+// Demo creatives for a first run: image, native, video (VAST) and html creatives of
 // the three demo advertisers, with exchanges in every approval state (pending, approved, rejected
 // with a reason) and a change log that tells how each got there. The images are real PNG files
 // drawn here (zlib-compressed RGB) into the media directory and recorded as uploads of the

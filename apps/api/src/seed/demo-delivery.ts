@@ -1,4 +1,4 @@
-// Demo campaigns that really deliver (issue 11 part 9): active campaigns of advertiser@demo.test
+// Demo campaigns that really deliver: active campaigns of advertiser@demo.test
 // (which has a $5,000 demo deposit and postbacks enabled), approved on every active exchange, with
 // creatives that fit the OpenRTB 2.6 specification's example bid requests:
 //   simple banner, expandable banner  -> "Open Web Display" (300x250, site traffic)

@@ -1,4 +1,4 @@
-// Demo delivery history (issue 12 part 1): N days of auctions for the demo campaigns, written
+// Demo delivery history: N days of auctions for the demo campaigns, written
 // straight into the store so a fresh console's dashboards are alive on first open. The events have
 // the shape the bidder and its tracking write (BID for every bid, WIN + BILLING + IMPRESSION for a
 // won auction, CLICK and CONVERSION at plausible rates), the hourly rollups are rebuilt from them

@@ -1,4 +1,4 @@
-// Demo bid request samples (issue 12 part 6): the last 7 days of the traffic `npm run simulate`
+// Demo bid request samples: the last 7 days of the traffic `npm run simulate`
 // plays (the same request shapes by share, floors, banner sizes, countries, devices, languages,
 // carriers and a pool of 5,000 returning users), at `qps` requests a second, sampled as the bidder
 // samples (request-sampler.ts: 1 in `rate` users by hash), so a fresh demo shows a forecast. Each

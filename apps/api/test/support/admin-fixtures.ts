@@ -1,4 +1,4 @@
-// Helpers of the accounts-and-administration tests (issue 4): demo sessions, users made through the
+// Helpers of the accounts-and-administration tests: demo sessions, users made through the
 // admin API, raw SQL reads, multipart uploads and a stub HTTP server for DSP tests (real PNG bytes
 // come from media-bytes.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

@@ -1,4 +1,4 @@
-// Schemas of the campaign endpoints (issue 5): the campaign itself with its targeting, the list,
+// Schemas of the campaign endpoints: the campaign itself with its targeting, the list,
 // status moves, bulk operations and per-exchange approval. Money is integer micro-units
 // (1 USD = 1,000,000). The create form derives from `campaignFields` (pick), never redefines it.
 import { z } from 'zod';

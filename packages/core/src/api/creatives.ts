@@ -1,4 +1,4 @@
-// Schemas of the creative endpoints (issue 5 part 5): the media upload, create and edit per creative
+// Schemas of the creative endpoints: the media upload, create and edit per creative
 // type (with the URL rules of spec section 3 from validation/creative.ts), lists, bulk edit, the
 // admin approval queue per exchange and the DSP association map (creative_assoc_map).
 //

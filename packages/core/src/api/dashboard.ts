@@ -1,4 +1,4 @@
-// Dashboards (issue 12): overview tiles, a time chart and performance tables over the hourly
+// Dashboards: overview tiles, a time chart and performance tables over the hourly
 // delivery rollups. Money in integer micro-units; ratios as plain numbers (CTR as a fraction).
 // Dates are calendar days in the caller's time zone (`tz`, an IANA name).
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Reach and spend forecasts of a campaign (issue 12 part 6): from the bidder's sample of recent bid
+// Reach and spend forecasts of a campaign: from the bidder's sample of recent bid
 // requests and the observed win rate by bid price. POST /api/campaigns/forecast takes the campaign
 // form's settings (an unsaved campaign); GET /api/campaigns/:id/forecast a stored one.
 import { z } from 'zod';

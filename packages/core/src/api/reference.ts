@@ -1,4 +1,4 @@
-// Schemas of the reference data (issue 5 part 1, spec section 7 'meta-data lookups'): the static data
+// Schemas of the reference data (spec section 7 'meta-data lookups'): the static data
 // sets under /api/meta-data/* and the admin editing of what is ours (exchanges, the smart-app
 // taxonomy, each user's supported exchanges) under /api/admin/metadata/*.
 import { z } from 'zod';

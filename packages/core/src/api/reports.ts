@@ -1,4 +1,4 @@
-// Schemas of reports (spec sections 2, 3 and 7; issue 12): typed reports and the admin's
+// Schemas of reports (spec sections 2, 3 and 7): typed reports and the admin's
 // multi-dimensional one, their generation status, result pages, quick summaries, CSV download links
 // and the conversion event config whose events become columns named E{n}-{name}.
 import { z } from 'zod';

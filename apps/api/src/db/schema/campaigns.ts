@@ -1,4 +1,4 @@
-// Campaigns (issue 5): the campaign with its budget, bidding, schedule and targeting; its exchanges
+// Campaigns: the campaign with its budget, bidding, schedule and targeting; its exchanges
 // (each with its own approval state), creatives, inventory lists, audiences and DSP association ids.
 // Money in integer micro-units (1 USD = 1,000,000). The status lifecycle is in
 // packages/core/src/campaign-status.ts; the checks below only keep values inside its vocabulary.

@@ -1,4 +1,4 @@
-// Creatives (issue 5 part 5): image, native, video and html ads of an advertiser, with the URL rules
+// Creatives: image, native, video and html ads of an advertiser, with the URL rules
 // of spec section 3, their media (uploaded through POST /api/creatives/media, recorded in
 // creative_media), their approval state per exchange and their ids in upstream DSPs
 // (creative_assoc_map). `creatives.status` is derived from the exchange rows (see

@@ -1,4 +1,4 @@
-// Delivery data (issue 11): raw events of the built-in bidder and its tracking, kept by day, and
+// Delivery data: raw events of the built-in bidder and its tracking, kept by day, and
 // the hourly rollups dashboards and reports read. Money in integer micro-units.
 //
 // Raw events: one row per fact (bid, win, billing, impression, click, conversion, loss, video

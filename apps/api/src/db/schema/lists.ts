@@ -1,4 +1,4 @@
-// Targeting lists (issue 10): the entries of inventory lists, the members of audiences, the import
+// Targeting lists: the entries of inventory lists, the members of audiences, the import
 // jobs that fill both in the background, the lists' DSP association ids, and the admin-curated
 // smart-app lists with the campaigns that target them.
 //

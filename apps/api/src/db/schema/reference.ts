@@ -1,4 +1,4 @@
-// Reference data that is ours to edit (issue 5 part 1): the exchanges we buy on, the smart-app
+// Reference data that is ours to edit: the exchanges we buy on, the smart-app
 // taxonomy (category -> genre -> subgenre, spec section 3) and the exchanges each user may use.
 // Static data sets (countries, cities, carriers, ...) are not tables: see modules/reference.
 import { sql } from 'drizzle-orm';

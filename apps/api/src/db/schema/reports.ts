@@ -1,4 +1,4 @@
-// Reports (issue 12): a saved query over the hourly delivery rollups (type, dimensions, metrics, date
+// Reports: a saved query over the hourly delivery rollups (type, dimensions, metrics, date
 // range, filters, event columns), generated in the background into report_rows, and the user's
 // conversion event config that names the event columns (E{n}-{name}, spec section 3).
 //

@@ -1,4 +1,4 @@
-// HTTP of the campaign forecasts (issue 12 part 6), under /api/campaigns: every signed-in role, the
+// HTTP of the campaign forecasts, under /api/campaigns: every signed-in role, the
 // campaign's (or the chosen advertiser's) scope checked by the service (404 outside it).
 import { campaignIdParams } from '@console/core/api/campaigns';
 import { okResponse } from '@console/core/api/common';

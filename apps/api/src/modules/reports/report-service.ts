@@ -181,7 +181,7 @@ const checkTypeAllowed = (principal: Principal, body: ReportUpdateBody) => {
 const isStaff = (principal: Principal) => canMakeMultiDimensional(principal.role);
 const MEDIA_COST_STAFF_ONLY = 'Media cost is shown in admin and co-admin reports of their own only.';
 /**
- * Media cost (before margin) is the platform's to see (issue 13 part 4: an advertiser sees only its
+ * Media cost (before margin) is the platform's to see (an advertiser sees only its
  * own cost). A report carrying it is staff-owned, so no agency or advertiser can ever open one.
  */
 const checkMetricsAllowed = (principal: Principal, ownerId: number, body: ReportUpdateBody) => {

@@ -1,4 +1,4 @@
-// The data table under 640 px (issue 14): each row a card. The row's name (the first shown column)
+// The data table under 640 px: each row a card. The row's name (the first shown column)
 // is the title, beside it the row's actions menu; a few columns follow as label: value pairs (the
 // first CARD_SUMMARY_COLUMNS, or those a column marks `card: 'summary'`), the rest behind a native
 // "More details" disclosure. Sorting, which the headers offer on wider screens, is a select here.

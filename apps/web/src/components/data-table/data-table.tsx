@@ -133,7 +133,7 @@ const SELECT_COLUMN_WIDTH = 40;
 const features = tableFeatures({ columnVisibilityFeature, rowSortingFeature });
 type Features = typeof features;
 const EMPTY_ROWS: never[] = [];
-/** Below this width rows are cards (issue 14: "lists become cards under 640 px"). */
+/** Below this width (a phone) rows are cards: a table would scroll sideways. */
 const CARDS_QUERY = '(max-width: 639.98px)';
 
 const SortIcon = ({ direction }: { direction: false | 'asc' | 'desc' }) => {

@@ -1,4 +1,4 @@
-// Shown for every route whose feature has not been built yet (issue 3, part 2).
+// Shown for every route whose feature has not been built yet.
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Group.css';

@@ -1,4 +1,4 @@
-// A campaign's daily reach and spend forecast (issue 12 part 6), on the campaign view and in the
+// A campaign's daily reach and spend forecast, on the campaign view and in the
 // form's review step: available impressions, unique users, wins and spend (low – high, expected),
 // with the sample it comes from. Loading, error and "no sample yet" states included.
 import '@mantine/core/styles/Badge.css';
