@@ -119,6 +119,13 @@ export const recordBilledImpression = async (
   if (tracked.isTest) return false;
   const { clearingMicros, source } = priceOfNotice(notice, tracked);
   const cost = costOfImpression(clearingMicros, tracked.marginBps);
+  const key = reservationKeyOf(tracked);
+  const price = { source, mediaMicros: cost.mediaMicros, advertiserMicros: cost.advertiserMicros };
+  // The second notice of an impression this bidder billed (the burl after the nurl, at the same
+  // price) changes nothing: it is answered without a write, so it never waits in the money lane
+  // behind other impressions' debits (half of that lane's work at an exchange that sends both).
+  const remembered = billedByBidder.get(bidder)?.get(key);
+  if (remembered && !repricesBilled(remembered, price)) return false;
   const windowMs =
     bidder.index.current().exchangeSettings.get(tracked.exchangeId)?.noticeWindowMs ??
     DEFAULT_NOTICE_WINDOW_MS;
@@ -150,15 +157,11 @@ export const recordBilledImpression = async (
           ? { key: tracked.frequencyKey, ttlSeconds: tracked.frequencyTtl }
           : null,
     });
-  const key = reservationKeyOf(tracked);
-  const price = { source, mediaMicros: cost.mediaMicros, advertiserMicros: cost.advertiserMicros };
   if (billed) {
     rememberBilled(bidder, key, price);
     await settle(cost.advertiserMicros, true);
     return true;
   }
-  const remembered = billedByBidder.get(bidder)?.get(key);
-  if (remembered && !repricesBilled(remembered, price)) return false;
   const change = await correctBilledPrice(db, billing);
   if (change !== 0) {
     rememberBilled(bidder, key, price);
