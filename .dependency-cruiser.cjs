@@ -1,4 +1,4 @@
-// Import boundaries (`npm run lint` runs `depcruise`): the rules ARCHITECTURE.md states under
+// Import boundaries (`npm run lint` runs `depcruise`): the rules docs/architecture.md states under
 // "Boundaries". Checked on the sources of the apps (tests may reach into what they test).
 const API_MODULE = '^apps/api/src/modules/([^/]+)/';
 

@@ -19,7 +19,7 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: 'dist',
       emptyOutDir: true,
-      // Every page is a lazy chunk of its own (React.lazy in the router); budget in DESIGN.md.
+      // Every page is a lazy chunk of its own (React.lazy in the router); budget in docs/measuring.md.
       chunkSizeWarningLimit: 600,
       // Every browser the console supports preloads modules itself; the polyfill would only add
       // weight to /login (its budget: e2e/tests/login-weight.test.ts).

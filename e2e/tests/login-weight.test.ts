@@ -1,4 +1,4 @@
-// The weight of /login (DESIGN.md): the JavaScript and CSS a logged-out visitor's
+// The weight of /login (its budget: docs/measuring.md): the JavaScript and CSS a logged-out visitor's
 // browser fetches to show the sign-in form, gzip-compressed, stays at or under 120 KB. Every script
 // and stylesheet requested until the form is shown and the network is quiet counts, lazy chunks and
 // the active locale included, so the budget holds for what a user really downloads.

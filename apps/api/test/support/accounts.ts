@@ -147,7 +147,7 @@ export const expectNoInternals = (result: CallResult) => {
   expect(JSON.stringify(result.body)).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d+/);
 };
 
-/** An answer of the error catalogue (ARCHITECTURE.md): {success:false, message, error_code[, errors]}. */
+/** An answer of the error catalogue (docs/architecture.md): {success:false, message, error_code[, errors]}. */
 export const expectError = (result: CallResult, status: number, message?: string | RegExp) => {
   expect(result.status, JSON.stringify(result.body)).toBe(status);
   expect(result.body.success).toBe(false);

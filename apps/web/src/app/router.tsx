@@ -1,5 +1,5 @@
 // The console's routes (spec section 2). Logged out: only the public routes, anything else goes to
-// /login (which brings the visitor back to the asked path after sign-in); this shell needs no router library, so /login stays light (DESIGN.md budget). Logged in:
+// /login (which brings the visitor back to the asked path after sign-in); this shell needs no router library, so /login stays light (docs/measuring.md budget). Logged in:
 // the signed-in router (signed-in-router.tsx), loaded on sign-in.
 import { lazy, useEffect } from 'react';
 import { useCompanyConfig } from '../lib/config/use-company-config.ts';

@@ -1,5 +1,5 @@
 // Request and response schemas of the auth endpoints, shared by the API (validation, OpenAPI)
-// and the console (forms). See ARCHITECTURE.md for the contract table.
+// and the console (forms). See docs/architecture.md for the contract table.
 import { z } from 'zod';
 import { ROLES } from '../roles.ts';
 import { emailSchema } from '../validation/email.ts';

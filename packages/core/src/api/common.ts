@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every answer of the API: `{ success, message?, data? }` (spec section 8, DESIGN conventions). */
+/** Every answer of the API: `{ success, message?, data? }` (spec section 8; docs/architecture.md). */
 export const okResponse = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.literal(true), message: z.string().optional(), data });
 

@@ -22,8 +22,9 @@ import { users } from './users.ts';
  *   to zero (checked by a deferred trigger at commit).
  * - Transfers and entries are append-only (a trigger refuses UPDATE, DELETE and TRUNCATE): a mistake
  *   is corrected by a reversal transfer that points at the one it undoes.
- * - `ledger_accounts.balance_micros` is the running balance, updated in the same transaction as the
- *   entries under the account's row lock, so reading a balance is one row however long the history.
+ * - `ledger_accounts.balance_micros` is the running balance, written only by the database trigger
+ *   `ledger_entries_apply` (migration 0012), which adds each new entry in the entry's own transaction
+ *   under the account's row lock, so reading a balance is one row however long the history.
  *   Each entry also keeps the balance after it, so a history page needs no window over all rows.
  *   `checkLedger` (modules/ledger/ledger-check.ts) proves both against the sum of the entries.
  */

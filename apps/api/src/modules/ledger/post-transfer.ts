@@ -10,7 +10,8 @@
 //    Platform accounts are not locked up front: every transfer touches them, so their row lock is
 //    taken only by that last insert and held for the shortest time (and always after the users'
 //    locks, so the lock order stays the same for everyone).
-// The database refuses at commit a transfer whose entries do not sum to zero (migration 0008).
+// The database refuses at commit a transfer whose entries do not sum to zero (the deferred triggers
+// ledger_*_balanced of migration 0012_funds_ledger.sql).
 import { formatMicros } from '@console/core/format/money';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';

@@ -1,5 +1,5 @@
 // Dates and times at the edge: stored and sent in UTC, shown in the user's own time zone (the
-// browser's) and language (DESIGN.md conventions).
+// browser's) and language (docs/architecture.md conventions).
 import { HTML_LANG, resolveLanguage } from '../i18n/languages.ts';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

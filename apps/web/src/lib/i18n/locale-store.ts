@@ -1,6 +1,6 @@
 // The active language, and the translations of the screens a logged-out visitor sees (login,
 // register, password reset, maintenance, documentation, the public frame), without i18next: /login
-// stays light (DESIGN.md budget). The signed-in app's i18next (i18n.ts, loaded on sign-in) follows
+// stays light (docs/measuring.md budget). The signed-in app's i18next (i18n.ts, loaded on sign-in) follows
 // this store's language through onLanguageChange. Both read the same per-language JSON chunks.
 import { type Language, STORAGE_KEYS } from '@console/core/constants';
 import { use, useSyncExternalStore } from 'react';

@@ -1,4 +1,4 @@
-// The public auth calls of the API contract (ARCHITECTURE.md), one function each.
+// The public auth calls of the API contract (docs/architecture.md), one function each.
 import { type ApiResult, apiPost } from '../../../lib/http/api-client.ts';
 import type { SessionData } from '../../../lib/session/session-store.ts';
 
