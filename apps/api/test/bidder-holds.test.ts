@@ -4,13 +4,14 @@
 // wins took a $0.0625 balance to -$0.06); a notice after the window is billed all the same and
 // marked late; pending bids count against the frequency cap; the funds page's pending spend is the
 // holds behind it.
+
+import { readLocalClock } from '@console/core/time/zoned-time';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { campaigns } from '../src/db/schema/campaigns.ts';
 import { deliveryEvents } from '../src/db/schema/delivery.ts';
 import { exchanges } from '../src/db/schema/reference.ts';
 import type { BidResponse, ResponseBid } from '../src/modules/bidding/bid-response.ts';
-import { readLocalClock } from '../src/modules/bidding/local-time.ts';
 import { DEMO_DELIVERY_ADVERTISER, seedDemoDelivery } from '../src/seed/demo-delivery.ts';
 import { dataOf } from './support/accounts.ts';
 import { auctionOf, freshRequest, onlyBid, postBid, track } from './support/bid-calls.ts';

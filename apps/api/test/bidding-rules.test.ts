@@ -1,6 +1,8 @@
 // The bidder's pure rules with a controllable clock: eligibility of every
 // targeting dimension, pricing (CPM, CPC/CPA with the Beta prior, floors), the pacing controller,
 // frequency caps, and the budget and funds gates counting pending spend.
+
+import { readLocalClock } from '@console/core/time/zoned-time';
 import { describe, expect, it } from 'vitest';
 import { frequencyKeyOf, runAuction } from '../src/modules/bidding/bid-engine.ts';
 import {
@@ -13,9 +15,13 @@ import { buildCandidateIndex, candidateListsOf } from '../src/modules/bidding/ca
 import { findCreativeFit } from '../src/modules/bidding/creative-match.ts';
 import { createMemoryDeliveryState, type ReserveRequest } from '../src/modules/bidding/delivery-state.ts';
 import { distanceKm, type EligibilityInput, findIneligibility } from '../src/modules/bidding/eligibility.ts';
-import { readLocalClock } from '../src/modules/bidding/local-time.ts';
 import { parseBidRequest } from '../src/modules/bidding/openrtb-request.ts';
-import { describePacing, pacingAllowanceMicros, planPacing } from '../src/modules/bidding/pacing.ts';
+import {
+  describePacing,
+  pacingAllowanceMicros,
+  planPacing,
+  servingSecondsBetween,
+} from '../src/modules/bidding/pacing.ts';
 import {
   CTR_PRIOR,
   costOfImpression,
@@ -600,6 +606,55 @@ describe('pacing', () => {
     });
     expect(plan.slotShare).toBeCloseTo(1 / 48);
     expect(plan.dayElapsed).toBe(0);
+  });
+
+  it('paces a DST day over its real 23 or 25 hours, and serves a repeated wall hour twice', () => {
+    const zone = 'America/New_York';
+    const flight = { startMs: Date.parse('2026-03-01T00:00:00Z'), endMs: Date.parse('2026-12-01T00:00:00Z') };
+    const inZone = campaign({ ...even, ...flight, timeZone: zone });
+    const planAt = (iso: string, patch: Partial<BidderCampaign> = {}) => {
+      const ms = Date.parse(iso);
+      return planPacing({
+        campaign: { ...inZone, ...patch },
+        clock: readLocalClock(zone, ms),
+        nowMs: ms,
+        spentBeforeTodayMicros: 0,
+      });
+    };
+    // Spring forward (2026-03-08): at 12:00 EDT 11 of the day's 23 hours have passed, and the 12
+    // left share what is left of the budget (a 24-hour day would plan 12/24 and 1/72).
+    const spring = planAt('2026-03-08T16:00:00Z');
+    expect(spring.dayElapsed).toBeCloseTo(11 / 23);
+    expect(spring.slotShare).toBeCloseTo(1 / 72);
+    // The day's last slot (23:50 EDT) takes all that is left: the budget is planned to be spent.
+    expect(planAt('2026-03-09T03:50:00Z').slotShare).toBe(1);
+    // Fall back (2026-11-01): 25 hours; at 12:00 EST 13 have passed.
+    expect(planAt('2026-11-01T17:00:00Z').dayElapsed).toBeCloseTo(13 / 25);
+    // Day-parting on 01:00-02:00 only: that wall hour happens twice, so the day serves 2 hours.
+    const onlyOneAm = Array.from({ length: 7 }, () => Array.from({ length: 24 }, (_, hour) => hour === 1));
+    const fallClock = readLocalClock(zone, Date.parse('2026-11-01T17:00:00Z'));
+    const midnight = Date.parse('2026-11-01T04:00:00Z');
+    expect(
+      servingSecondsBetween(
+        { ...inZone, dayParting: onlyOneAm },
+        fallClock,
+        midnight,
+        0,
+        fallClock.daySeconds,
+      ),
+    ).toBe(2 * 3600);
+    // On the spring day 02:00-03:00 never happens: a grid serving only it serves nothing.
+    const onlyTwoAm = Array.from({ length: 7 }, () => Array.from({ length: 24 }, (_, hour) => hour === 2));
+    const springClock = readLocalClock(zone, Date.parse('2026-03-08T16:00:00Z'));
+    expect(
+      servingSecondsBetween(
+        { ...inZone, dayParting: onlyTwoAm },
+        springClock,
+        Date.parse('2026-03-08T05:00:00Z'),
+        0,
+        springClock.daySeconds,
+      ),
+    ).toBe(0);
   });
 
   it('spreads the total over the days left when there is no daily budget', () => {

@@ -3,9 +3,9 @@
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Popover.layer.css';
+import { formatUtcOffset, listTimeZones } from '@console/core/time/zoned-time';
 import { Select } from '@mantine/core';
 import { useMemo } from 'react';
-import { formatUtcOffset, listTimeZones } from '../lib/format/zoned-time.ts';
 
 let zoneOptions: { value: string; label: string }[] | null = null;
 /** Every zone with its offset now, computed once per page life. */

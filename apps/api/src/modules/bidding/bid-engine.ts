@@ -3,6 +3,7 @@
 // delivery state), and the first that gets it bids. No I/O but the state's.
 import { createHash } from 'node:crypto';
 import { microsOfCpm } from '@console/core/format/money';
+import { type LocalClock, readLocalClock } from '@console/core/time/zoned-time';
 import type { BidderCampaign, ListMembership } from './bidder-campaign.ts';
 import type { IndexSnapshot } from './campaign-index.ts';
 import { candidateListsOf, walkByValue } from './candidate-index.ts';
@@ -14,7 +15,6 @@ import {
 } from './creative-match.ts';
 import type { DeliveryState, FrequencyKey, ReserveOutcome } from './delivery-state.ts';
 import { findIneligibility } from './eligibility.ts';
-import { type LocalClock, readLocalClock } from './local-time.ts';
 import type { BidRequest, Deal, Imp } from './openrtb-request.ts';
 import { pacingSlackMicros, planPacing } from './pacing.ts';
 import { costOfImpression, priceBid } from './pricing.ts';

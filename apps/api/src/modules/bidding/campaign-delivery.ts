@@ -2,13 +2,13 @@
 // campaign's local day) and in total, from the rollups and each campaign's totals (never the raw events), and the
 // pacing state of active campaigns (pacing.ts describePacing, with the advertiser's balance).
 import type { CampaignDelivery } from '@console/core/api/campaigns';
+import { localMidnightMs, readLocalClock } from '@console/core/time/zoned-time';
 import { sql } from 'drizzle-orm';
 import { jsonColumn } from '../../db/json-column.ts';
 import type { campaigns } from '../../db/schema/campaigns.ts';
 import { campaignDeliveryTotals, deliveryHourly } from '../../db/schema/delivery.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
 import { renderedOnce } from '../../db/sql-fragment.ts';
-import { localMidnightMs, readLocalClock } from './local-time.ts';
 import { describePacing, planPacing } from './pacing.ts';
 import { costOfImpression } from './pricing.ts';
 

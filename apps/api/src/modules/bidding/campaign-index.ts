@@ -9,6 +9,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { localMidnightMs, readLocalClock } from '@console/core/time/zoned-time';
 import { and, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -37,7 +38,6 @@ import { type CompileReference, compileCampaign, compileCreative } from './campa
 import { buildCandidateIndex, type CandidateIndex } from './candidate-index.ts';
 import type { DeliveryState } from './delivery-state.ts';
 import type { ListCache } from './list-cache.ts';
-import { localMidnightMs, readLocalClock } from './local-time.ts';
 import type { FactsReference } from './request-facts.ts';
 
 export const RELOAD_INTERVAL_MS = 30_000;

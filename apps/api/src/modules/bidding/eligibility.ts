@@ -1,8 +1,9 @@
 // Whether a campaign may bid on a request at a moment, from what the campaign form stores. Pure: the
 // clock is passed in. Answers the first failed rule's name (for tests and debugging) or null.
+
+import type { LocalClock } from '@console/core/time/zoned-time';
 import { isBlockedCategory } from './app-categories.ts';
 import type { BidderCampaign, ListMembership } from './bidder-campaign.ts';
-import type { LocalClock } from './local-time.ts';
 import type { RequestFacts } from './request-facts.ts';
 
 export type Ineligibility =

@@ -1,5 +1,7 @@
 // The bidding module's entry: what other modules may use of it. They import this file only; the
 // module's own files import each other directly.
+
+export { type LocalClock, readLocalClock } from '@console/core/time/zoned-time';
 export { findDeal } from './bid-engine.ts';
 export type { BidderCampaign, ListMembership, ListRule } from './bidder-campaign.ts';
 export { compileCampaign, compileCreative } from './campaign-compiler.ts';
@@ -15,7 +17,6 @@ export { buildCompileReference } from './campaign-index.ts';
 export { findCreativeFit, type NativeRequest, parseNativeRequest } from './creative-match.ts';
 export { findIneligibility } from './eligibility.ts';
 export { createListCache } from './list-cache.ts';
-export { type LocalClock, readLocalClock } from './local-time.ts';
 export type { Imp } from './openrtb-request.ts';
 export { costOfImpression, priceBid } from './pricing.ts';
 export type { RequestFacts } from './request-facts.ts';

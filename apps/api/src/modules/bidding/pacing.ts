@@ -9,12 +9,11 @@
 // spare the spend follows the plan within a slack of a few impressions. "As fast as possible"
 // campaigns skip the controller and only meet the budget gates.
 import type { PacingState } from '@console/core/api/campaigns';
+import type { LocalClock } from '@console/core/time/zoned-time';
 import type { BidderCampaign } from './bidder-campaign.ts';
-import type { LocalClock } from './local-time.ts';
 
 export const PACING_SLOT_SECONDS = 600;
-const DAY_SECONDS = 86_400;
-const DAY_MS = DAY_SECONDS * 1000;
+const DAY_MS = 86_400_000;
 
 export type PacingPlan = {
   /** What the campaign should spend today: its daily budget, or without one its total left spread over the days left. */
@@ -31,7 +30,10 @@ export type PacingPlan = {
 
 type ServingWindow = Pick<BidderCampaign, 'dayParting' | 'startMs' | 'endMs'>;
 
-/** Serving seconds of today between two seconds of the day (day-parting and flight applied). */
+/**
+ * Serving seconds of today between two seconds of the day (real seconds since the local midnight:
+ * a DST day has 23 or 25 hours), day-parting (by the wall hour of each real hour) and flight applied.
+ */
 export const servingSecondsBetween = (
   campaign: ServingWindow,
   clock: LocalClock,
@@ -40,7 +42,7 @@ export const servingSecondsBetween = (
   to: number,
 ): number => {
   const flightFrom = Math.max(0, (campaign.startMs - midnightMs) / 1000);
-  const flightTo = Math.min(DAY_SECONDS, (campaign.endMs - midnightMs) / 1000);
+  const flightTo = Math.min(clock.daySeconds, (campaign.endMs - midnightMs) / 1000);
   const start = Math.max(from, flightFrom);
   const end = Math.min(to, flightTo);
   if (end <= start) return 0;
@@ -48,7 +50,7 @@ export const servingSecondsBetween = (
   if (!campaign.dayParting) return end - start;
   let total = 0;
   for (let hour = Math.floor(start / 3600); hour * 3600 < end; hour++) {
-    if (!hours?.[hour]) continue;
+    if (!hours?.[clock.wallHours[hour] ?? hour]) continue;
     total += Math.min(end, (hour + 1) * 3600) - Math.max(start, hour * 3600);
   }
   return total;
@@ -74,9 +76,9 @@ export const planPacing = ({ campaign, clock, nowMs, spentBeforeTodayMicros }: P
   const slotStart = slot * PACING_SLOT_SECONDS;
   const now = clock.secondOfDay + (nowMs % 1000) / 1000;
   const serving = (from: number, to: number) => servingSecondsBetween(campaign, clock, midnightMs, from, to);
-  const left = serving(slotStart, DAY_SECONDS);
+  const left = serving(slotStart, clock.daySeconds);
   const inSlot = serving(slotStart, slotStart + PACING_SLOT_SECONDS);
-  const dayTotal = serving(0, DAY_SECONDS);
+  const dayTotal = serving(0, clock.daySeconds);
   return {
     dayBudgetMicros,
     slot,

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@console/core/constants';
+import { todayIn } from '@console/core/time/zoned-time';
 import { describe, expect, it } from 'vitest';
-import { todayIn } from '../../lib/format/zoned-time.ts';
 import { DEFAULT_PREFERENCES, rangeOf, readPreferences, savePreferences } from './dashboard-preferences.ts';
 
 const memoryStorage = () => {

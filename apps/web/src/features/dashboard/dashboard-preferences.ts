@@ -5,8 +5,8 @@
 // default, field by field, so one bad field never loses the rest.
 import { DASHBOARD_DIMENSIONS, DASHBOARD_METRICS } from '@console/core/api/dashboard';
 import { STORAGE_KEYS } from '@console/core/constants';
+import { lastDaysIn, shiftDay, todayIn } from '@console/core/time/zoned-time';
 import { z } from 'zod';
-import { lastDaysIn, shiftDay, todayIn } from '../../lib/format/zoned-time.ts';
 
 export const DATE_PRESETS = [
   'today',

@@ -23,6 +23,7 @@ import {
   type ReportType,
   reportUpdateBody,
 } from '@console/core/api/reports';
+import { lastDaysIn } from '@console/core/time/zoned-time';
 import {
   Button,
   Checkbox,
@@ -44,7 +45,6 @@ import { TimeZoneSelect } from '../../components/time-zone-select.tsx';
 import { showToast } from '../../components/toast.ts';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
 import { userTimeZone } from '../../lib/format/date-time.ts';
-import { lastDaysIn } from '../../lib/format/zoned-time.ts';
 import { validateWith } from '../../lib/forms/schema-errors.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { parseId } from '../../lib/routing/parse-id.ts';

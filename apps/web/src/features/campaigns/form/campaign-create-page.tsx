@@ -1,10 +1,11 @@
 // campaignForm (every role): a new campaign through the guided steps. `?from=<id>` starts it from a
 // saved campaign (the clone of roles without a clone route); `?advertiser_id=<id>` presets the
 // advertiser for agency, admin and co-admin.
+
+import { runtimeTimeZone } from '@console/core/time/zoned-time';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { browserTimeZone } from '../../../lib/format/zoned-time.ts';
 import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
 import { useFeatureHref } from '../../../lib/routing/feature-href.ts';
 import { parseId } from '../../../lib/routing/parse-id.ts';
@@ -15,7 +16,7 @@ import { useSaveNewCampaign } from './components/use-save-campaign.ts';
 
 const NewCampaign = ({ advertiserId }: { advertiserId: number }) => {
   const href = useFeatureHref();
-  const [initial] = useState(() => emptyValues(browserTimeZone(), advertiserId > 0 ? advertiserId : null));
+  const [initial] = useState(() => emptyValues(runtimeTimeZone(), advertiserId > 0 ? advertiserId : null));
   const saveNew = useSaveNewCampaign();
   return <CampaignForm mode="create" initial={initial} cancelHref={href('campaign.list')} onSave={saveNew} />;
 };

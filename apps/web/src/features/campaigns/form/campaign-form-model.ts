@@ -19,8 +19,8 @@ import {
 import type { CampaignStatus } from '@console/core/campaign-status';
 import { CAMPAIGN_NAME_MAX } from '@console/core/constants';
 import { findMoneyTextError, parseMoneyToMicros } from '@console/core/format/money';
+import { isoFromZonedParts, zonedPartsOf } from '@console/core/time/zoned-time';
 import type { z } from 'zod';
-import { isoFromZonedParts, zonedPartsOf } from '../../../lib/format/zoned-time.ts';
 import { collectFieldErrors, type FieldErrors } from '../../../lib/forms/schema-errors.ts';
 import { type DayParting, dayPartingFromApi, dayPartingToApi } from './day-parting.ts';
 
