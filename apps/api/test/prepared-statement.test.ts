@@ -1,0 +1,69 @@
+// Pins db/prepared-statement.ts, which reaches past the public APIs of drizzle (its dialect and
+// session) and PGlite (its protocol calls and locks) to run the list reads as named prepared
+// statements. An upgrade of either that moves those internals fails here, on the database each
+// project runs (PGlite in api, PostgreSQL in api-postgres), instead of in a user's list page.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbOrTx } from '../src/db/client.ts';
+import { executePrepared, readRows } from '../src/db/prepared-statement.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.deps.db;
+
+/** Every kind of value the list reads carry: numbers, big numbers, text, time, json, arrays, null. */
+const mixed = (id: number, label: string, tag = 'mixed') => sql`
+  select ${sql.raw(`'${tag}'`)} as tag, n as id, ${label}::text || n as label, (n * 1000000000000)::bigint as micros,
+    true as active, timestamptz '2026-11-27 10:00:00+00' + n * interval '1 hour' as at,
+    json_build_object('n', n) as facts, array[n, n + 1]::int[] as pair, null::text as nothing
+  from generate_series(1, 3) as n where n >= ${id} order by n`;
+
+/** Named statements this connection holds, by name (protocol-level ones are listed too). */
+const preparedNames = async (on: DbOrTx) => {
+  const result = (await on.execute(
+    sql`select name from pg_prepared_statements where name like 's\\_%' and not from_sql`,
+  )) as unknown as { rows: { name: string }[] };
+  return result.rows.map((row) => row.name);
+};
+
+describe('named prepared statements (db/prepared-statement.ts)', () => {
+  it('answers the rows db.execute answers, every column type included', async () => {
+    const prepared = await executePrepared(db(), mixed(2, 'row '));
+    const plain = (await db().execute(mixed(2, 'row '))) as unknown as { rows: unknown[] };
+    expect(prepared.rows).toEqual(plain.rows);
+    expect(prepared.rows).toHaveLength(2);
+    expect(prepared.rows[0]).toMatchObject({ label: 'row 2', active: true, nothing: null });
+  });
+
+  it('binds each call its own values to the one statement', async () => {
+    const first = await executePrepared(db(), mixed(1, 'a'));
+    const second = await executePrepared(db(), mixed(3, 'b'));
+    expect(first.rows.map((row) => row.label)).toEqual(['a1', 'a2', 'a3']);
+    expect(second.rows.map((row) => row.label)).toEqual(['b3']);
+  });
+
+  it('prepares a text once per connection, under a name made of the text', async () => {
+    // A text of its own (a new name), run three times on one connection: a transaction's on
+    // PostgreSQL, the only one on PGlite (which sends it unnamed inside a transaction).
+    const on = async (conn: DbOrTx) => {
+      const before = await preparedNames(conn);
+      for (let i = 0; i < 3; i++) await executePrepared(conn, mixed(1, `z${i}`, 'once'));
+      return (await preparedNames(conn)).filter((name) => !before.includes(name));
+    };
+    const added = t.databaseUrl ? await db().transaction(on) : await on(db());
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatch(/^s_[\w-]{27}$/);
+  });
+
+  it("reads rows in the query's order (as JSON on PGlite), empty as an empty list", async () => {
+    const rows = await readRows(db(), mixed(1, 'r'), sql`r.id`);
+    expect(rows.map((row) => Number(row.id))).toEqual([1, 2, 3]);
+    expect(rows[2]).toMatchObject({ label: 'r3', active: true, facts: { n: 3 } });
+    expect(await readRows(db(), mixed(9, 'r'), sql`r.id`)).toEqual([]);
+  });
+});
