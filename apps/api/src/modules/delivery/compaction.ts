@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { createJobLoop, type JobLoop } from '../../platform/job-loop.ts';
 import { rewriteTierDays, utcDateOf } from './rollup-tiers.ts';
 import { foldPendingRollups } from './rollups.ts';
@@ -24,9 +25,10 @@ export const compactNextDays = async (db: Db, nowMs = Date.now()): Promise<boole
       insert into rollup_compaction (id, compacted_before)
       select 1, coalesce((select (min(hour) at time zone 'UTC')::date from delivery_hourly), ${closedBefore}::date)
       on conflict (id) do nothing`);
-    const { rows } = (await tx.execute(
+    const rows = await rowsOf<{ before: string }>(
+      tx,
       sql`select compacted_before::text as before from rollup_compaction where id = 1 for update`,
-    )) as unknown as { rows: { before: string }[] };
+    );
     const from = rows[0]!.before;
     if (from >= closedBefore) return false;
     const to = utcDateOf(Math.min(Date.parse(from) + CHUNK_DAYS * DAY_MS, Date.parse(closedBefore)));

@@ -6,6 +6,7 @@
 // events were new (to count and bill a win once however often its URL is called).
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import type { DeliveryEventType } from '../../db/schema/delivery.ts';
 import { createBidJournal } from './bid-journal.ts';
 import { addRollupCtesOf, appendPendingRollupCteOf, foldPendingRollups } from './rollups.ts';
@@ -135,14 +136,14 @@ export const insertEventRows = async (
   rowsJson: string,
   rollups: 'direct' | 'pending',
 ): Promise<FactKey[]> => {
-  const result = await db.execute<FactKey>(
+  return rowsOf<FactKey>(
+    db,
     insertEventRowsSql(
       sql`${rowsJson}::json`,
       rollups,
       sql`select day::text as day, type, exchange_id, auction_id, imp_id, detail from fresh`,
     ),
   );
-  return (result as unknown as { rows: FactKey[] }).rows;
 };
 
 /**

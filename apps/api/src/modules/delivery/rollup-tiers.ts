@@ -11,6 +11,7 @@
 // rollup-source.ts decides which tier answers a query.
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 
 export type RollupColumn =
   | 'advertiser_id'
@@ -124,9 +125,10 @@ export const utcDaysTouched = (from: Date, to: Date) => ({
 
 /** Every UTC day before this is in the tiers (null: nothing compacted yet). */
 export const readCompactedBefore = async (db: DbOrTx): Promise<string | null> => {
-  const { rows } = (await db.execute(
+  const rows = await rowsOf<{ before: string }>(
+    db,
     sql`select compacted_before::text as before from rollup_compaction`,
-  )) as unknown as { rows: { before: string }[] };
+  );
   return rows[0]?.before ?? null;
 };
 

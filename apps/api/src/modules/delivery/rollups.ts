@@ -5,6 +5,7 @@
 // statement, so they never drift from delivery_hourly either.
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { recompactRange, rollupTierCtes, utcDaysTouched } from './rollup-tiers.ts';
 
 const KEY = 'hour, campaign_id, creative_id, exchange_id, country, os, device_type, traffic_type';
@@ -115,7 +116,9 @@ export const appendPendingRollupCteOf = (source: SQL) => sql`
  * only. Answers the rollup rows written.
  */
 export const foldPendingRollups = async (db: DbOrTx): Promise<number> => {
-  const result = await db.execute<{ n: number }>(sql`
+  const rows = await rowsOf<{ n: number }>(
+    db,
+    sql`
     with moved as (delete from delivery_hourly_pending returning *),
     rollup_rows as (
       select hour, campaign_id, creative_id, min(advertiser_id) as advertiser_id, exchange_id, country, os,
@@ -129,8 +132,9 @@ export const foldPendingRollups = async (db: DbOrTx): Promise<number> => {
       ${ADD_ON_CONFLICT}),
     campaign_totals as (${addToCampaignTotals(sql`rollup_rows`)}),
     ${rollupTierCtes(sql`rollup_rows`)}
-    select count(*)::int as n from rollup_rows`);
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    select count(*)::int as n from rollup_rows`,
+  );
+  return Number(rows[0]?.n ?? 0);
 };
 
 /**
@@ -150,7 +154,9 @@ export const rebuildRollups = async (db: DbOrTx, range: { from?: Date; to?: Date
     await tx.execute(
       sql`delete from delivery_hourly_pending where hour >= ${from.toISOString()} and hour < ${to.toISOString()}`,
     );
-    const { rows } = (await tx.execute(sql`
+    const rows = await rowsOf<{ n: number }>(
+      tx,
+      sql`
       with rebuilt as (
         insert into delivery_hourly (${ROLLUP_COLUMNS})
         ${rollupRowsOf(
@@ -159,7 +165,8 @@ export const rebuildRollups = async (db: DbOrTx, range: { from?: Date; to?: Date
         )}
         returning campaign_id, ${sql.raw(TOTAL_SUMS.join(', '))}),
       campaign_totals as (${addToCampaignTotals(sql`rebuilt`)})
-      select count(*)::int as n from rebuilt`)) as unknown as { rows: { n: number }[] };
+      select count(*)::int as n from rebuilt`,
+    );
     await recompactRange(tx, from, to);
     await rebuildInventoryDays(tx, from, to);
     return Number(rows[0]?.n ?? 0);

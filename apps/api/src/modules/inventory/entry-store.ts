@@ -74,7 +74,8 @@ export const mergeStaged = async (
       countBefore - removed.count === 0
         ? sql`true`
         : sql`not exists (select 1 from ${table} e where e.${key} = ${target.id} and e.value = d.value)`;
-    const sample = await db.execute<{ value: string }>(
+    const sample = await rowsOf<{ value: string }>(
+      db,
       sql`select d.value from ${staged} d where ${isNew} limit ${CHANGE_LOG_SAMPLE}`,
     );
     // Distinct and in key order: the primary key's btree then fills page by page.
@@ -85,7 +86,7 @@ export const mergeStaged = async (
     );
     added = {
       count: affectedRowsOf(inserted),
-      sample: [...new Set((sample as unknown as { rows: { value: string }[] }).rows.map((row) => row.value))],
+      sample: [...new Set(sample.map((row) => row.value))],
     };
   }
   return {

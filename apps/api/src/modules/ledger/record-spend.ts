@@ -1,7 +1,8 @@
 // Spend: the one function the delivery side (the bidder's billing of impressions) calls to debit an
 // advertiser. The margin on top of media cost is margin.ts's rule, the bidder's too.
-import { asc, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { asc, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
 import { ensureUserAccount, findPlatformAccount } from './ledger-accounts.ts';
 import { advertiserCostOf, readMarginBps } from './margin.ts';
@@ -126,7 +127,6 @@ export const recordSpends = async (tx: Tx, items: readonly SpendItem[]): Promise
   const margin =
     accounts.find((account) => account.code === 'MARGIN') ?? (await findPlatformAccount(tx, 'MARGIN'));
 
-  const rowsOf = async <T>(query: SQL) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
   const transfers = [...byReference.values()].map((item) => ({
     reference: item.reference,
     dedupe_key: `spend:${item.reference}`,
@@ -135,7 +135,9 @@ export const recordSpends = async (tx: Tx, items: readonly SpendItem[]): Promise
     advertiser: String(item.advertiserCostMicros),
     occurred_at: item.occurredAt.toISOString(),
   }));
-  const inserted = await rowsOf<{ id: number | string; reference: string }>(sql`
+  const inserted = await rowsOf<{ id: number | string; reference: string }>(
+    tx,
+    sql`
     insert into ledger_transfers (kind, reference, dedupe_key, campaign_id, media_cost_micros,
       advertiser_cost_micros, occurred_at)
     select 'SPEND', t.reference, t.dedupe_key, t.campaign_id, t.media, t.advertiser, t.occurred_at
@@ -143,7 +145,8 @@ export const recordSpends = async (tx: Tx, items: readonly SpendItem[]): Promise
       campaign_id bigint, media bigint, advertiser bigint, occurred_at timestamptz)
     order by t.dedupe_key
     on conflict (dedupe_key) do nothing
-    returning id, reference`);
+    returning id, reference`,
+  );
   if (inserted.length === 0) return 0;
 
   const fresh = inserted

@@ -8,6 +8,7 @@
 
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
 import { reportOwnerColumns } from '../../platform/access.ts';
@@ -21,7 +22,9 @@ const MAIL_MAX_ROWS = 500;
 const INTERVAL = { DAILY: '1 day', WEEKLY: '7 days' } as const;
 
 const claimDue = async (db: DbOrTx): Promise<number | undefined> => {
-  const result = await db.execute<{ id: number }>(sql`
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`
     update ${reports} set last_mailed_at = now()
     where id = (
       select id from ${reports}
@@ -29,8 +32,9 @@ const claimDue = async (db: DbOrTx): Promise<number | undefined> => {
          or (schedule = 'WEEKLY' and (last_mailed_at is null or last_mailed_at < now() - ${INTERVAL.WEEKLY}::interval))
       order by last_mailed_at nulls first, id limit 1 for update skip locked
     )
-    returning id`);
-  const id = (result as unknown as { rows: { id: number }[] }).rows[0]?.id;
+    returning id`,
+  );
+  const id = rows[0]?.id;
   return id === undefined ? undefined : Number(id);
 };
 

@@ -9,6 +9,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
 import { reportOwnerColumns } from '../../platform/access.ts';
@@ -28,15 +29,18 @@ const claimNext = async (db: DbOrTx, takeAllRunning: boolean): Promise<number | 
   const stale = takeAllRunning
     ? sql`${reports.status} = 'RUNNING'`
     : sql`(${reports.status} = 'RUNNING' and ${reports.startedAt} < now() - ${`${LEASE_MS} milliseconds`}::interval)`;
-  const result = await db.execute<{ id: number }>(sql`
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`
     update ${reports} set status = 'RUNNING', started_at = now(), attempts = attempts + 1, progress = 0
     where id = (
       select id from ${reports}
       where ${reports.status} = 'QUEUED' or ${stale}
       order by updated_at, id limit 1 for update skip locked
     )
-    returning id`);
-  const id = (result as unknown as { rows: { id: number }[] }).rows[0]?.id;
+    returning id`,
+  );
+  const id = rows[0]?.id;
   return id === undefined ? undefined : Number(id);
 };
 
