@@ -24,6 +24,7 @@ import { type DataColumn, DataTable, type RowAction } from '../../components/dat
 import type { ListParamsOptions } from '../../components/data-table/list-params.ts';
 import { useListParams } from '../../components/data-table/use-list-params.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { SetPasswordModal } from '../../components/set-password-modal.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
 import { formatDate } from '../../lib/format/date-time.ts';
@@ -31,8 +32,8 @@ import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { actAs } from '../../lib/session/session-store.ts';
 import { ADVERTISER_PATHS } from './advertiser-paths.ts';
 import { type Advertiser, useAdvertisers } from './api/list-advertisers.ts';
+import { useSetAdvertiserPassword } from './api/set-advertiser-password.ts';
 import { useSetAdvertiserStatus } from './api/set-advertiser-status.ts';
-import { SetPasswordModal } from './components/set-password-modal.tsx';
 
 const LIST_OPTIONS: ListParamsOptions = { sort: 'createdAt', order: 'desc', filterKeys: ['status'] };
 const STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING'] as const;
@@ -45,6 +46,7 @@ const AdvertisersListPage = () => {
   const setStatus = useSetAdvertiserStatus();
   const [statusTarget, setStatusTarget] = useState<Advertiser | null>(null);
   const [passwordTarget, setPasswordTarget] = useState<Advertiser | null>(null);
+  const passwordMutation = useSetAdvertiserPassword();
   const [signingInAs, setSigningInAs] = useState<number | null>(null);
 
   const signInAs = useCallback(
@@ -241,7 +243,13 @@ const AdvertisersListPage = () => {
         confirmLabel={isDeactivating ? t('actions.deactivate') : t('actions.activate')}
         testId="advertiser-status-confirm"
       />
-      <SetPasswordModal advertiser={passwordTarget} onClose={() => setPasswordTarget(null)} />
+      <SetPasswordModal
+        target={passwordTarget}
+        save={(advertiser, newPassword) =>
+          passwordMutation.mutateAsync({ id: advertiser.user_primary_id, new_password: newPassword })
+        }
+        onClose={() => setPasswordTarget(null)}
+      />
     </PageFrame>
   );
 };

@@ -15,8 +15,10 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../components/confirm-action.tsx';
 import type { RowAction } from '../../../components/data-table/data-table.tsx';
+import { SetPasswordModal } from '../../../components/set-password-modal.tsx';
 import { failureMessage, showToast } from '../../../components/toast.ts';
 import { actAs, useSession } from '../../../lib/session/session-store.ts';
+import { useSetUserPassword } from '../api/set-user-password.ts';
 import { useSetUserStatus } from '../api/set-user-status.ts';
 import {
   canSignInAs,
@@ -26,7 +28,6 @@ import {
   nextStatus,
   userPaths,
 } from '../user-rules.ts';
-import { SetPasswordModal } from './set-password-modal.tsx';
 
 type ActionUser = Pick<
   UserListItem,
@@ -49,6 +50,7 @@ export const useUserActions = (): UserActions => {
   const [statusTarget, setStatusTarget] = useState<ActionUser | null>(null);
   const [passwordTarget, setPasswordTarget] = useState<ActionUser | null>(null);
   const statusMutation = useSetUserStatus();
+  const passwordMutation = useSetUserPassword();
 
   const signInAs = async (user: ActionUser) => {
     try {
@@ -142,7 +144,13 @@ export const useUserActions = (): UserActions => {
         danger={isDeactivating}
         testId="confirm-status"
       />
-      <SetPasswordModal user={passwordTarget} onClose={() => setPasswordTarget(null)} />
+      <SetPasswordModal
+        target={passwordTarget}
+        save={(user, newPassword) =>
+          passwordMutation.mutateAsync({ user_primary_id: user.user_primary_id, new_password: newPassword })
+        }
+        onClose={() => setPasswordTarget(null)}
+      />
     </>
   );
 

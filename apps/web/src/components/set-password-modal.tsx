@@ -1,0 +1,124 @@
+// Setting another user's password, for whoever manages the user: admin and co-admin on the users
+// list (POST /api/auth/userChangePassword), an agency on its advertisers list (POST
+// /api/agency/advertisers/:id/password). One modal for both, so the two behave alike: the new
+// password twice, checked with core's password rule (the request bodies' schema) and for equality,
+// both problems shown at once; the server's field errors land on the field; the user's other sessions
+// end, as the lead says. The caller supplies only the request.
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import { userChangePasswordBody } from '@console/core/api/auth';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { validateWith } from '../lib/forms/schema-errors.ts';
+import { PasswordField } from './password-field.tsx';
+import { failureMessage, showToast } from './toast.ts';
+import { useFieldErrors } from './use-field-errors.ts';
+
+/** The new password as both requests carry it. */
+const newPasswordForm = userChangePasswordBody.pick({ new_password: true });
+
+export type PasswordTarget = { email: string };
+
+export const SetPasswordModal = <T extends PasswordTarget>({
+  target,
+  save,
+  onClose,
+}: {
+  /** Whose password is set; null keeps the modal closed. */
+  target: T | null;
+  /** Sends the request; rejects with the API's error (field errors, message). */
+  save: (target: T, newPassword: string) => Promise<unknown>;
+  onClose: () => void;
+}) => {
+  const { t } = useTranslation('components');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+  const [pending, setPending] = useState(false);
+  const fields = useFieldErrors();
+
+  const close = () => {
+    setPassword('');
+    setConfirmation('');
+    setMismatch(false);
+    fields.clear();
+    onClose();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!target || pending) return;
+    const checked = validateWith(newPasswordForm, { new_password: password });
+    const isMismatch = password !== confirmation;
+    setMismatch(isMismatch);
+    if (!checked.success) {
+      fields.setErrors(checked.errors);
+      return;
+    }
+    fields.clear();
+    if (isMismatch) return;
+    setPending(true);
+    try {
+      await save(target, checked.data.new_password);
+      showToast('success', t('setPassword.done', { email: target.email }));
+      close();
+    } catch (error) {
+      if (!fields.takeServerErrors(error)) showToast('error', failureMessage(error, t('setPassword.failed')));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={target !== null}
+      onClose={close}
+      title={t('setPassword.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('confirm.close') }}
+      data-testid="set-password-modal"
+    >
+      <form onSubmit={submit} noValidate aria-label={t('setPassword.title')}>
+        <Stack gap="md">
+          <Text size="sm">{t('setPassword.lead', { email: target?.email ?? '' })}</Text>
+          <PasswordField
+            label={t('setPassword.new')}
+            description={t('validation.password')}
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={fields.errorOf('new_password')}
+            data-autofocus
+            data-testid="set-password-new"
+          />
+          <PasswordField
+            label={t('setPassword.confirm')}
+            autoComplete="new-password"
+            required
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.currentTarget.value)}
+            error={mismatch ? t('validation.passwordMismatch') : undefined}
+            data-testid="set-password-confirm"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={pending}>
+              {t('confirm.cancel')}
+            </Button>
+            <Button type="submit" loading={pending} data-testid="set-password-submit">
+              {t('setPassword.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+};
