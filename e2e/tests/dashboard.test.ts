@@ -32,6 +32,15 @@ describe('dashboard', () => {
     expect(await tileValue(page, 'spend')).not.toBe('$0.00');
     expect(await tileValue(page, 'impressions')).not.toBe('0');
     await page.getByTestId('time-chart').waitFor(SLOW);
+    // The chart is one tab stop: the arrow keys walk its days and the tooltip reads the day's spend.
+    const chart = page.getByRole('application', { name: 'Spend over time' });
+    await chart.focus();
+    await page.keyboard.press('Home');
+    const tooltip = page.getByTestId('time-chart-tooltip');
+    await expect.poll(() => shownText(tooltip)).toMatch(/^\d{2}-\d{2}\s+Spend\s+\$\d+\.\d{2}$/);
+    const firstDay = await shownText(tooltip);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => shownText(tooltip)).not.toBe(firstDay);
     await expect
       .poll(() => page.getByTestId('performance-campaign').locator('tbody tr').count(), SLOW)
       .toBeGreaterThan(1);

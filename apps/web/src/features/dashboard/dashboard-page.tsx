@@ -11,8 +11,8 @@ import {
   type DashboardMetric,
 } from '@console/core/api/dashboard';
 import { DASHBOARD_VIEW_EVENT } from '@console/core/constants';
-import { Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { localeOf, userTimeZone } from '../../lib/format/date-time.ts';
@@ -29,17 +29,13 @@ import { type DashboardRequest, useDashboardChart, useDashboardOverview } from '
 import { DashboardFilters } from './components/dashboard-filters.tsx';
 import { OverviewTiles } from './components/overview-tiles.tsx';
 import { PerformanceTable } from './components/performance-table.tsx';
+import { TimeChart } from './components/time-chart.tsx';
 import {
   type DashboardPreferences,
   rangeOf,
   readPreferences,
   savePreferences,
 } from './dashboard-preferences.ts';
-
-// The chart library (Recharts) is the bulk of the page: its own chunk, so the tiles paint first.
-const TimeChart = lazy(() =>
-  import('./components/time-chart.tsx').then((module) => ({ default: module.TimeChart })),
-);
 
 /** The old Dashboard's tiles: every metric but the auction counts. */
 const CLASSIC_METRICS: readonly DashboardMetric[] = DASHBOARD_METRICS.filter(
@@ -165,15 +161,13 @@ const DashboardPage = () => {
             isAdvertiser={role === 'ADVERTISER'}
           />
         )}
-        <Suspense fallback={<Skeleton height={300} />}>
-          <TimeChart
-            chart={chart.data}
-            isError={chart.isError}
-            metric={preferences.chartMetric}
-            type={preferences.chartType}
-            timeZone={timeZone}
-          />
-        </Suspense>
+        <TimeChart
+          chart={chart.data}
+          isError={chart.isError}
+          metric={preferences.chartMetric}
+          type={preferences.chartType}
+          timeZone={timeZone}
+        />
         {tables.map((dimension) => (
           <PerformanceTable
             key={dimension}

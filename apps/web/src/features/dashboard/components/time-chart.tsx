@@ -1,16 +1,18 @@
-// The time chart (Mantine charts on Recharts, in the dashboard's own lazy chunk): the chosen metric
-// by day, or by hour for a one- or two-day range, as a line, area or bar chart; with the previous
-// period's values as a second series when comparing. Hours not yet begun are gaps, not zeros; axis
-// ticks carry the decimals they need, and counts have whole ticks only.
-import '@mantine/charts/styles.css';
-import '@mantine/core/styles/SegmentedControl.css';
+// The time chart (plain SVG, svg-chart.tsx): the chosen metric by day, or by hour for a one- or
+// two-day range, as a line, area or bar chart; with the previous period's values as a second series
+// when comparing. Hours not yet begun are gaps, not zeros; axis ticks carry the decimals they need,
+// and counts have whole ticks only.
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Paper.css';
 import type { DashboardChart, DashboardMetric } from '@console/core/api/dashboard';
-import { AreaChart, BarChart, LineChart } from '@mantine/charts';
 import { Alert, Paper, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ChartType } from '../dashboard-preferences.ts';
 import { chartRowsOf } from './chart-data.ts';
 import { formatAxisTick, formatMetricValue, isMoneyMetric } from './metric-format.ts';
+import { type ChartSeries, SvgChart } from './svg-chart.tsx';
+
+const CHART_HEIGHT = 300;
 
 type TimeChartProps = {
   chart: DashboardChart | undefined;
@@ -29,11 +31,19 @@ export const TimeChart = ({ chart, isError, metric, type, timeZone }: TimeChartP
         {t('chart.failed')}
       </Alert>
     );
-  if (!chart) return <Skeleton height={300} />;
+  if (!chart) return <Skeleton height={CHART_HEIGHT} />;
   const data = chartRowsOf(chart, metric, timeZone, new Date());
-  const series = [
-    { name: 'current', label: t(`metrics.${metric}`), color: 'brand.6' },
-    ...(chart.previous ? [{ name: 'previous', label: t('compare.previousPeriod'), color: 'gray.5' }] : []),
+  const series: ChartSeries[] = [
+    { name: 'current', label: t(`metrics.${metric}`), color: 'var(--mantine-color-brand-6)' },
+    ...(chart.previous
+      ? [
+          {
+            name: 'previous' as const,
+            label: t('compare.previousPeriod'),
+            color: 'var(--mantine-color-gray-5)',
+          },
+        ]
+      : []),
   ];
   // The chart holds dollars and percents (readable axes); the tooltip formats them back.
   const valueFormatter = (value: number) =>
@@ -41,20 +51,6 @@ export const TimeChart = ({ chart, isError, metric, type, timeZone }: TimeChartP
       metric,
       metric === 'ctr' ? value / 100 : isMoneyMetric(metric) ? value * 1_000_000 : value,
     );
-  const common = {
-    h: 300,
-    data,
-    dataKey: 'bucket',
-    series,
-    valueFormatter,
-    withLegend: Boolean(chart.previous),
-    tickLine: 'x' as const,
-    connectNulls: false,
-    yAxisProps: {
-      tickFormatter: (tick: number) => formatAxisTick(metric, tick),
-      allowDecimals: isMoneyMetric(metric) || metric === 'ctr',
-    },
-  };
   const total = chart.points.reduce((sum, point) => sum + point.impressions, 0);
   return (
     <Paper withBorder radius="md" p="md" data-testid="time-chart" data-chart-type={type} data-metric={metric}>
@@ -65,12 +61,18 @@ export const TimeChart = ({ chart, isError, metric, type, timeZone }: TimeChartP
         <Text c="dimmed" ta="center" py="xl" data-testid="time-chart-empty">
           {t('chart.empty')}
         </Text>
-      ) : type === 'line' ? (
-        <LineChart {...common} curveType="monotone" />
-      ) : type === 'bar' ? (
-        <BarChart {...common} />
       ) : (
-        <AreaChart {...common} curveType="monotone" />
+        <SvgChart
+          data={data}
+          series={series}
+          type={type}
+          valueFormatter={valueFormatter}
+          tickFormatter={(tick) => formatAxisTick(metric, tick)}
+          allowDecimals={isMoneyMetric(metric) || metric === 'ctr'}
+          withLegend={Boolean(chart.previous)}
+          label={t('chart.caption', { metric: t(`metrics.${metric}`) })}
+          height={CHART_HEIGHT}
+        />
       )}
     </Paper>
   );
