@@ -100,13 +100,15 @@ describe('reports', () => {
     const download = page.waitForEvent('download');
     await page.getByTestId('report-download').click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe('E2E edited.csv');
-    await expect.poll(() => toastText(page, 'success'), SLOW).toBe('Download successful: E2E edited.csv');
+    // The file is named with when the report was generated (in the user's zone).
+    const fileName = file.suggestedFilename();
+    expect(fileName).toMatch(/^E2E edited \d{4}-\d{2}-\d{2} \d{4}\.csv$/);
+    await expect.poll(() => toastText(page, 'success'), SLOW).toBe(`Download successful: ${fileName}`);
     expect(await toastText(page, 'info')).toBe('Starting download: E2E edited.csv');
     const csv = readFileSync((await file.path())!, 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv.slice(1).split(/\r?\n/)[0]).toBe(
-      'Day,Campaign,Impressions,Clicks,CTR %,Conversions,Spend (USD),eCPM (USD)',
+      'Day (UTC),Campaign,Impressions,Clicks,CTR %,Conversions,Spend (USD),eCPM (USD)',
     );
 
     // Delete after confirming: back on the list, which no longer shows it.

@@ -176,11 +176,16 @@ describe("an advertiser's funds history", () => {
     const cell = (row: string[], name: string) => row[header!.indexOf(name)];
     const mine = rows.slice(-moves.length);
     expect(mine.map((row) => [cell(row, 'amount'), cell(row, 'amount_micros'), cell(row, 'note')])).toEqual([
-      ['1.01', '1005000', `'${FORMULAS.equals}`],
-      ['-2.68', '-2675000', `'${FORMULAS.minus}`],
-      ['0.00', '4999', `'${FORMULAS.plus}`],
-      ['-0.01', '-5000', `'${FORMULAS.at}`],
+      ['1.005000', '1005000', `'${FORMULAS.equals}`],
+      ['-2.675000', '-2675000', `'${FORMULAS.minus}`],
+      ['0.004999', '4999', `'${FORMULAS.plus}`],
+      ['-0.005000', '-5000', `'${FORMULAS.at}`],
     ]);
+    // The amounts add up to the change of balance, to the micro-unit (rounded rows would not).
+    const balances = mine.map((row) => Math.round(Number(cell(row, 'balance_after')) * 1e6));
+    const before = Math.round(Number(cell(rows.at(-moves.length - 1)!, 'balance_after')) * 1e6);
+    const sum = mine.reduce((total, row) => total + Math.round(Number(cell(row, 'amount')) * 1e6), 0);
+    expect(balances.at(-1)! - before).toBe(sum);
   });
 });
 
@@ -225,7 +230,7 @@ describe("the admin's multi-dimensional report", () => {
     );
     const rows = await downloadCsv(link.csv_download_url, tok.admin);
     expect(rows[0]).toEqual([
-      'Day',
+      'Day (UTC)',
       'Advertiser',
       'Impressions',
       'Spend (USD)',

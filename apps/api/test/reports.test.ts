@@ -418,11 +418,16 @@ describe('reports', () => {
     const link = dataOf<CsvDownload>(
       expectOk(await t.call('POST', `/api/report/csv/${report.report_id}`, { token: tok.advertiser })),
     );
-    expect(link.file_name).toBe('Campaign CSV.csv');
+    // Named with when it was generated, in the report's zone (UTC here: no zone was sent).
+    const { generated_at } = dataOf<ReportDetail>(
+      expectOk(await t.call('GET', `/api/report/getSingle/${report.report_id}`, { token: tok.advertiser })),
+    );
+    const stamp = generated_at!.slice(0, 16).replace('T', ' ').replace(':', '');
+    expect(link.file_name).toBe(`Campaign CSV ${stamp}.csv`);
     const file = await download(link.csv_download_url, tok.advertiser);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(file.headers.get('content-disposition')).toContain('Campaign CSV.csv');
+    expect(file.headers.get('content-disposition')).toContain(`Campaign CSV ${stamp}.csv`);
     expect([...file.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csvLines(file.bytes);
     expect(lines[0]).toBe('Creative,Impressions,Spend (USD),E1-Signup');
@@ -584,6 +589,12 @@ describe('reports', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe(`Report: Daily mail (2026-01-10 to ${yesterday})`);
     const lines = (mails[0]?.body ?? '').trim().split('\n');
+    // The first line says over which days, in which zone, and when it was generated.
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^Daily mail, 2026-01-10 to ${yesterday} \\(UTC\\), generated \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z, 2 rows\\.$`,
+      ),
+    );
     expect(lines).toContain('Campaign,Impressions,Spend (USD)');
     const dataLines = lines.slice(lines.indexOf('Campaign,Impressions,Spend (USD)') + 1);
     const mine = rawSums((e) => e.advertiserId === DEMO.advertiser.id);

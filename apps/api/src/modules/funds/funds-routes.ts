@@ -75,9 +75,13 @@ const answerMovement = (
   return { success: true as const, message, data: outcome.result };
 };
 
-const money = (header: string): CsvColumn => ({ header, money: true });
+/**
+ * Exact dollars (6 decimals): spend rows are often fractions of a cent, and a column rounded row by
+ * row would not add up to the balance it explains.
+ */
+const money = (header: string): CsvColumn => ({ header, money: 'exact' });
 
-/** The history CSV's columns: amounts in dollars (as the screens round them) and in micro-units. */
+/** The history CSV's columns: amounts in dollars, exact to the micro-unit, and in micro-units. */
 const CSV_COLUMNS: CsvColumn[] = [
   ...plainColumns('booked_at', 'occurred_at', 'transfer_id', 'kind', 'method'),
   money('amount'),

@@ -14,7 +14,7 @@ const BATCH_CHUNKS = 4;
 
 const HEADER_OF: Partial<Record<string, string>> = {
   day: 'Day',
-  hour: 'Hour (UTC)',
+  hour: 'Hour',
   advertiser: 'Advertiser',
   campaign: 'Campaign',
   creative: 'Creative',
@@ -37,12 +37,21 @@ const HEADER_OF: Partial<Record<string, string>> = {
   win_rate: 'Win rate %',
 };
 
-/** The CSV columns of a report's columns: their headers, money metrics as money. */
-export const csvColumnsOf = (columns: readonly ReportColumn[]): CsvColumn[] =>
-  columns.map((column) => ({
-    header: column.kind === 'event' ? column.label : (HEADER_OF[column.key] ?? column.key),
-    money: column.kind === 'metric' && MONEY_METRICS.has(column.key as ReportMetric),
-  }));
+/** The columns whose values are read in the report's time zone: their headers name it. */
+const ZONED = new Set(['day', 'hour']);
+
+/**
+ * The CSV columns of a report's columns: their headers (Day and Hour with the report's time zone,
+ * as a spreadsheet has no other place to say it), money metrics as money.
+ */
+export const csvColumnsOf = (columns: readonly ReportColumn[], timeZone: string): CsvColumn[] =>
+  columns.map((column) => {
+    const header = column.kind === 'event' ? column.label : (HEADER_OF[column.key] ?? column.key);
+    return {
+      header: column.kind !== 'event' && ZONED.has(column.key) ? `${header} (${timeZone})` : header,
+      money: column.kind === 'metric' && MONEY_METRICS.has(column.key as ReportMetric),
+    };
+  });
 
 /** A generated report's stored rows, in order, read a few chunks at a time. */
 export async function* reportCsvRows(db: DbOrTx, reportId: number): AsyncGenerator<CsvRow> {

@@ -17,6 +17,7 @@ import {
   reportUpdateBody,
   runningAppsBody,
 } from '@console/core/api/reports';
+import { zonedPartsOf } from '@console/core/time/zoned-time';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccess } from '../../platform/access.ts';
@@ -47,7 +48,16 @@ const DOWNLOAD_GONE = 'This download link has expired or is not yours. Ask for t
 
 export type ReportRouteDeps = AppDeps & { reportWorker: ReportWorker };
 
-const fileNameOf = (name: string) => `${name.replace(/[^\w\- ]+/g, '').trim() || 'report'}.csv`;
+/**
+ * A report's file name: its name and when it was generated, in its time zone ('Weekly 2026-11-27
+ * 0930.csv'), so two downloads of a report regenerated in between are told apart.
+ */
+const fileNameOf = (name: string, generatedAt: Date | null, timeZone: string) => {
+  const base = name.replace(/[^\w\- ]+/g, '').trim() || 'report';
+  if (!generatedAt) return `${base}.csv`;
+  const { date, time } = zonedPartsOf(generatedAt.toISOString(), timeZone);
+  return `${base} ${date} ${time.replace(':', '')}.csv`;
+};
 
 export const reportRoutes =
   (deps: ReportRouteDeps): FastifyPluginAsyncZod =>
@@ -226,7 +236,7 @@ export const reportRoutes =
         const principal = principalOf(request);
         const { report } = await requireAccess(deps.db, principal, 'report', request.params.id);
         if (report.status !== 'READY') throw conflict('Generate the report before downloading it.');
-        const fileName = fileNameOf(report.name);
+        const fileName = fileNameOf(report.name, report.generatedAt, report.timeZone);
         const token = signer.sign(principal.userId, fileName, { kind: 'report', reportId: report.id });
         return {
           success: true as const,
@@ -286,7 +296,7 @@ export const reportRoutes =
         if (body.subject.kind === 'report') {
           // Still in scope now (an advertiser moved to another agency loses its reports).
           const { report } = await requireAccess(deps.db, principal, 'report', body.subject.reportId);
-          columns = csvColumnsOf(await columnsOf(deps.db, report));
+          columns = csvColumnsOf(await columnsOf(deps.db, report), report.timeZone);
           rows = reportCsvRows(deps.db, report.id);
         } else {
           const query = JSON.parse(body.subject.query) as RunningAppsQuery;

@@ -60,13 +60,13 @@ export const mailDueReport = async (db: DbOrTx, mailer: Mailer, now = new Date()
   const groups = await sumReport(db, await dataQueryOf(db, report, row.owner), async () => {});
   const cells = await buildCells(db, report, groups.values());
   const columns = await columnsOf(db, report);
-  const csv = csvText(csvColumnsOf(columns), cells.slice(0, MAIL_MAX_ROWS));
+  const csv = csvText(csvColumnsOf(columns, report.timeZone), cells.slice(0, MAIL_MAX_ROWS));
   const more =
     cells.length > MAIL_MAX_ROWS ? `\n… and ${cells.length - MAIL_MAX_ROWS} more rows in the console.\n` : '';
   await mailer.send({
     to: row.report.scheduleEmail,
     subject: `Report: ${report.name} (${report.dateFrom} to ${report.dateTo})`,
-    body: `${report.name}, ${report.dateFrom} to ${report.dateTo} (UTC), ${cells.length} rows.\n\n${csv}${more}`,
+    body: `${report.name}, ${report.dateFrom} to ${report.dateTo} (${report.timeZone}), generated ${now.toISOString()}, ${cells.length} rows.\n\n${csv}${more}`,
   });
   return true;
 };
