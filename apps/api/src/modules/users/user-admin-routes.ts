@@ -1,65 +1,29 @@
 import { userChangePasswordBody } from '@console/core/api/auth';
-import { messageResponse, okResponse, pageOf } from '@console/core/api/common';
-import { historyPage, historyQuery } from '@console/core/api/funds';
+import { messageResponse, okResponse } from '@console/core/api/common';
 import { int8Id, int8IdParams } from '@console/core/api/ids';
-import {
-  addUserBody,
-  changeLogEntry,
-  changeLogQuery,
-  editUserBody,
-  noteBody,
-  noteSchema,
-  userConfigSchema,
-  userListItem,
-  userListQuery,
-  userStatusBody,
-} from '@console/core/api/users';
+import { addUserBody, noteBody, noteSchema, userConfigSchema, userListItem } from '@console/core/api/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
 import { setUserPassword } from '../auth/index.ts';
+import { ADMIN_USERS, AGENCY_ADVERTISERS, registerManagedUserRoutes } from './managed-user-routes.ts';
 import {
   addNote,
   assignAdvertiser,
   createUser,
   listNotes,
-  listUserPayments,
-  listUsers,
-  readManagedUser,
-  readUserChangeLog,
   readUserConfig,
-  setUserStatus,
-  updateUser,
   updateUserConfig,
 } from './user-admin-service.ts';
 
-const tags = ['users'];
-
-/** Admin and co-admin user management under /api/admin. */
+/** Admin and co-admin user management under /api/admin: the managed-user routes and the admin's own. */
 export const userAdminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const schemaBase = { tags, security: bearer };
-
-    app.get(
-      '/users',
-      {
-        config: { access: 'user.read' },
-        schema: {
-          ...schemaBase,
-          operationId: 'listUsers',
-          summary: 'Users, paged, sorted, filtered (role, status, agency) and searched',
-          querystring: userListQuery,
-          response: withErrors(okResponse(pageOf(userListItem))),
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await listUsers(deps, principalOf(request), request.query),
-      }),
-    );
+    registerManagedUserRoutes(app, deps, ADMIN_USERS);
+    const schemaBase = { tags: ADMIN_USERS.tags, security: bearer };
 
     app.post(
       '/users',
@@ -77,64 +41,6 @@ export const userAdminRoutes =
         success: true as const,
         message: 'User created.',
         data: await createUser(deps, principalOf(request), request.body),
-      }),
-    );
-
-    app.get(
-      '/users/:id',
-      {
-        config: { access: 'user.read' },
-        schema: {
-          ...schemaBase,
-          operationId: 'getUser',
-          summary: 'One user',
-          params: int8IdParams,
-          response: withErrors(okResponse(userListItem)),
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await readManagedUser(deps, principalOf(request), request.params.id),
-      }),
-    );
-
-    app.put(
-      '/users/:id',
-      {
-        config: { access: 'user.update' },
-        schema: {
-          ...schemaBase,
-          operationId: 'updateUser',
-          summary: "Edit a user's e-mail, names and company",
-          params: int8IdParams,
-          body: editUserBody,
-          response: withErrors(okResponse(userListItem)),
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        message: 'User updated.',
-        data: await updateUser(deps, principalOf(request), request.params.id, request.body),
-      }),
-    );
-
-    app.patch(
-      '/users/:id/status',
-      {
-        config: { access: 'user.update' },
-        schema: {
-          ...schemaBase,
-          operationId: 'setUserStatus',
-          summary: 'Activate or deactivate a user (a deactivated user is signed out)',
-          params: int8IdParams,
-          body: userStatusBody,
-          response: withErrors(okResponse(userListItem)),
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        message: request.body.status === 'ACTIVE' ? 'User activated.' : 'User deactivated.',
-        data: await setUserStatus(deps, principalOf(request), request.params.id, request.body.status),
       }),
     );
 
@@ -177,25 +83,6 @@ export const userAdminRoutes =
     );
 
     app.get(
-      '/users/:id/change-log',
-      {
-        config: { access: 'user.read' },
-        schema: {
-          ...schemaBase,
-          operationId: 'listUserChangeLog',
-          summary: "A user's change log, newest first",
-          params: int8IdParams,
-          querystring: changeLogQuery,
-          response: withErrors(okResponse(pageOf(changeLogEntry))),
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await readUserChangeLog(deps, principalOf(request), request.params.id, request.query),
-      }),
-    );
-
-    app.get(
       '/users/:id/notes',
       {
         config: { access: 'user.read' },
@@ -233,25 +120,6 @@ export const userAdminRoutes =
       }),
     );
 
-    app.get(
-      '/users/:id/payments',
-      {
-        config: { access: 'user.read' },
-        schema: {
-          ...schemaBase,
-          operationId: 'listUserPayments',
-          summary: "An advertiser's ledger: payments, spend and adjustments with the running balance",
-          params: int8IdParams,
-          querystring: historyQuery.omit({ user_primary_id: true }),
-          response: withErrors(okResponse(historyPage)),
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await listUserPayments(deps, principalOf(request), request.params.id, request.query),
-      }),
-    );
-
     app.post(
       '/assign-advertiser',
       {
@@ -280,30 +148,12 @@ export const userAdminRoutes =
     );
   };
 
-/** An agency's own advertisers under /api/agency. */
+/** An agency's own advertisers under /api/agency: the managed-user routes, adding one, its password. */
 export const agencyAdvertiserRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const schemaBase = { tags: ['agency advertisers'], security: bearer };
-    const advertiserListQuery = userListQuery.omit({ role: true, agency: true });
-
-    app.get(
-      '/advertisers',
-      {
-        config: { access: 'advertiser.read' },
-        schema: {
-          ...schemaBase,
-          operationId: 'listAgencyAdvertisers',
-          summary: "The agency's advertisers, paged, sorted and searched",
-          querystring: advertiserListQuery,
-          response: withErrors(okResponse(pageOf(userListItem))),
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await listUsers(deps, principalOf(request), request.query),
-      }),
-    );
+    registerManagedUserRoutes(app, deps, AGENCY_ADVERTISERS);
+    const schemaBase = { tags: AGENCY_ADVERTISERS.tags, security: bearer };
 
     app.post(
       '/advertisers',
@@ -321,102 +171,6 @@ export const agencyAdvertiserRoutes =
         success: true as const,
         message: 'Advertiser created.',
         data: await createUser(deps, principalOf(request), { ...request.body, role: 'ADVERTISER' }),
-      }),
-    );
-
-    app.get(
-      '/advertisers/:id',
-      {
-        config: { access: 'advertiser.read' },
-        schema: {
-          ...schemaBase,
-          operationId: 'getAgencyAdvertiser',
-          summary: 'One of the agency’s advertisers',
-          params: int8IdParams,
-          response: withErrors(okResponse(userListItem)),
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await readManagedUser(deps, principalOf(request), request.params.id),
-      }),
-    );
-
-    app.put(
-      '/advertisers/:id',
-      {
-        config: { access: 'advertiser.update' },
-        schema: {
-          ...schemaBase,
-          operationId: 'updateAgencyAdvertiser',
-          summary: 'Edit one of the agency’s advertisers',
-          params: int8IdParams,
-          body: editUserBody,
-          response: withErrors(okResponse(userListItem)),
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        message: 'Advertiser updated.',
-        data: await updateUser(deps, principalOf(request), request.params.id, request.body),
-      }),
-    );
-
-    app.patch(
-      '/advertisers/:id/status',
-      {
-        config: { access: 'advertiser.update' },
-        schema: {
-          ...schemaBase,
-          operationId: 'setAgencyAdvertiserStatus',
-          summary: 'Activate or deactivate one of the agency’s advertisers',
-          params: int8IdParams,
-          body: userStatusBody,
-          response: withErrors(okResponse(userListItem)),
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        message: request.body.status === 'ACTIVE' ? 'Advertiser activated.' : 'Advertiser deactivated.',
-        data: await setUserStatus(deps, principalOf(request), request.params.id, request.body.status),
-      }),
-    );
-
-    app.get(
-      '/advertisers/:id/change-log',
-      {
-        config: { access: 'advertiser.read' },
-        schema: {
-          ...schemaBase,
-          operationId: 'listAgencyAdvertiserChangeLog',
-          summary: 'An advertiser’s change log, newest first',
-          params: int8IdParams,
-          querystring: changeLogQuery,
-          response: withErrors(okResponse(pageOf(changeLogEntry))),
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await readUserChangeLog(deps, principalOf(request), request.params.id, request.query),
-      }),
-    );
-
-    app.get(
-      '/advertisers/:id/payments',
-      {
-        config: { access: 'advertiser.read' },
-        schema: {
-          ...schemaBase,
-          operationId: 'listAgencyAdvertiserPayments',
-          summary: "An advertiser's ledger entries with the running balance",
-          params: int8IdParams,
-          querystring: historyQuery.omit({ user_primary_id: true }),
-          response: withErrors(okResponse(historyPage)),
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await listUserPayments(deps, principalOf(request), request.params.id, request.query),
       }),
     );
 
