@@ -6,6 +6,7 @@
 // (every tier is delivery_hourly summed).
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { ROLLUP_TIERS, type RollupColumn, type RollupTier, SUM_NAMES } from './rollup-tiers.ts';
 
 export type SourceNeeds = {
@@ -91,19 +92,20 @@ export const readLocalWindow = async (
   period: { from: string; to: string },
   tz: string,
 ): Promise<SourceWindow> => {
-  const { rows } = (await db.execute(sql`
+  const rows = await rowsOf<{
+    start_at: string | Date;
+    end_at: string | Date;
+    utc_days: boolean;
+    compacted_before: string | null;
+  }>(
+    db,
+    sql`
     select (${period.from}::date)::timestamp at time zone ${tz} as start_at,
       (${period.to}::date + 1)::timestamp at time zone ${tz} as end_at,
       (select bool_and((d::timestamp at time zone ${tz}) = (d::timestamp at time zone 'UTC'))
         from generate_series(${period.from}::date, ${period.to}::date + 1, interval '1 day') d) as utc_days,
-      (select compacted_before::text from rollup_compaction) as compacted_before`)) as unknown as {
-    rows: {
-      start_at: string | Date;
-      end_at: string | Date;
-      utc_days: boolean;
-      compacted_before: string | null;
-    }[];
-  };
+      (select compacted_before::text from rollup_compaction) as compacted_before`,
+  );
   const row = rows[0]!;
   return {
     startAt: new Date(row.start_at),

@@ -167,7 +167,9 @@ export const tierDrift = async (db: DbOrTx): Promise<{ table: string; rows: numb
   for (const tier of ROLLUP_TIERS) {
     const { select, group } = tierSumOf(tier);
     const columns = [tier.grain, ...tier.columns].join(', ');
-    const { rows } = (await db.execute(sql`
+    const rows = await rowsOf<{ n: number }>(
+      db,
+      sql`
       with bound as (select compacted_before::timestamp at time zone 'UTC' as until from rollup_compaction),
       expected as (
         select ${sql.raw(select)} from delivery_hourly
@@ -177,9 +179,8 @@ export const tierDrift = async (db: DbOrTx): Promise<{ table: string; rows: numb
         where ${sql.raw(tier.grain === 'hour' ? 'hour' : "(day::timestamp at time zone 'UTC')")}
           < (select until from bound))
       select count(*)::int as n from ((select * from expected except all select * from actual)
-        union all (select * from actual except all select * from expected)) d`)) as unknown as {
-      rows: { n: number }[];
-    };
+        union all (select * from actual except all select * from expected)) d`,
+    );
     drift.push({ table: tier.table, rows: Number(rows[0]?.n ?? 0) });
   }
   return drift;

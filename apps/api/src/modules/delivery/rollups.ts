@@ -179,15 +179,16 @@ export const rebuildRollups = async (db: DbOrTx, range: { from?: Date; to?: Date
  */
 export const campaignTotalsDrift = async (db: DbOrTx): Promise<number> => {
   const sums = sql.raw(TOTAL_SUMS.map((name) => `sum(${name})::bigint as ${name}`).join(', '));
-  const { rows } = (await db.execute(sql`
+  const rows = await rowsOf<{ n: number }>(
+    db,
+    sql`
     with expected as (select campaign_id, ${sums} from delivery_hourly group by campaign_id),
     actual as (select campaign_id, ${sql.raw(TOTAL_SUMS.join(', '))} from campaign_delivery_totals
       where ${sql.raw(TOTAL_SUMS.map((name) => `${name} <> 0`).join(' or '))}
         or campaign_id in (select campaign_id from expected))
     select count(*)::int as n from ((select * from expected except all select * from actual)
-      union all (select * from actual except all select * from expected)) d`)) as unknown as {
-    rows: { n: number }[];
-  };
+      union all (select * from actual except all select * from expected)) d`,
+  );
   return Number(rows[0]?.n ?? 0);
 };
 

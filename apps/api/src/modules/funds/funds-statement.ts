@@ -11,6 +11,7 @@ import { formatMicros } from '@console/core/format/money';
 import { sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import type { UserRow } from '../../platform/user-queries.ts';
 import type { FundsViewer } from './funds-access.ts';
 import { iterateHistory, utcDayStart } from './funds-queries.ts';
@@ -52,7 +53,9 @@ const readFigures = async (db: DbOrTx, userId: number, start: Date, end: Date) =
   const inMonth = sql`e.effective_at >= ${start.toISOString()}`;
   const spendLike = sql`(t.kind = 'SPEND' or r.kind = 'SPEND')`;
   const late = sql`${inMonth} and ${spendLike} and e.created_at >= ${end.toISOString()}`;
-  const { rows } = (await db.execute(sql`
+  const rows = await rowsOf<Figures>(
+    db,
+    sql`
     select
       coalesce(sum(e.amount_micros) filter (where not (${inMonth})), 0)::text as opening,
       coalesce(sum(e.amount_micros) filter (where ${inMonth} and e.amount_micros > 0), 0)::text as money_in,
@@ -66,9 +69,8 @@ const readFigures = async (db: DbOrTx, userId: number, start: Date, end: Date) =
       join ledger_accounts a on a.id = e.account_id
       join ledger_transfers t on t.id = e.transfer_id
       left join ledger_transfers r on r.id = t.reverses_transfer_id
-    where a.user_id = ${userId} and e.effective_at < ${end.toISOString()}`)) as unknown as {
-    rows: Figures[];
-  };
+    where a.user_id = ${userId} and e.effective_at < ${end.toISOString()}`,
+  );
   return rows[0]!;
 };
 

@@ -12,7 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ReportFilters } from '../../db/schema/reports.ts';
 import { agencyAdvertiserIds } from '../../platform/advertiser-scope.ts';
-import { type RollupColumn, readCompactedBefore, rollupSource, type SourceNeeds } from '../delivery/index.ts';
+import { type RollupColumn, rollupSource, type SourceNeeds } from '../delivery/index.ts';
 
 /** Whose data: an advertiser its own, an agency its advertisers', admin and co-admin all. */
 export type DataScope = { userId: number; role: string };
@@ -29,6 +29,8 @@ export type DataQuery = {
   timeZone: string;
   /** Whether the zone's days are UTC days over the range (then a day tier of the rollups answers). */
   utcDays: boolean;
+  /** The rollups' compaction watermark when the query was made (read with its window, once). */
+  compactedBefore: string | null;
 };
 
 export type Sums = {
@@ -185,7 +187,7 @@ export const aggregateSlice = async (db: DbOrTx, query: DataQuery): Promise<Map<
     startAt: query.from,
     endAt: query.to,
     utcDays: query.utcDays,
-    compactedBefore: await readCompactedBefore(db),
+    compactedBefore: query.compactedBefore,
   });
   const result = await db.execute(sql`
     select ${keys.select},

@@ -3,6 +3,7 @@
 // domain (the request's app.bundle or site.domain), from delivery_daily_inventory (UTC days).
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { type CsvColumn, type CsvRow, plainColumns } from '../../platform/csv-writer.ts';
 import { utcDaysTouched } from '../delivery/index.ts';
 import { type DataScope, emptySums, filterSql, type GroupRow, scopeSqlOf } from './report-data.ts';
@@ -47,15 +48,16 @@ export const runningAppsRows = async (
     sql`day < ${toDay}`,
     ...filterSql({ campaign_ids: query.campaign_ids }),
   ];
-  const { rows } = (await db.execute(sql`
+  const rows = await rowsOf<Record<string, string | number>>(
+    db,
+    sql`
     select campaign_id, exchange_id, traffic_type, inventory, sum(impressions)::text as impressions,
       sum(clicks)::text as clicks, sum(conversions)::text as conversions,
       sum(advertiser_cost_micros)::text as spend
     from delivery_daily_inventory where ${sql.join(filters, sql` and `)}
     group by campaign_id, exchange_id, traffic_type, inventory
-    order by campaign_id, exchange_id, traffic_type, inventory`)) as unknown as {
-    rows: Record<string, string | number>[];
-  };
+    order by campaign_id, exchange_id, traffic_type, inventory`,
+  );
   const groups: GroupRow[] = rows.map((row) => ({
     keys: [Number(row.campaign_id), Number(row.exchange_id), String(row.traffic_type), String(row.inventory)],
     sums: {
