@@ -275,6 +275,9 @@ export const CHANGE_LOG_FIELDS: Readonly<Record<string, ChangeLogFieldSpec>> = {
   key: field('key'),
   level: field('level', enumOf(SMART_APP_LEVELS)),
   parent_id: field('parent', ref('smartAppNode')),
+  notice_window_seconds: field('noticeWindow', count),
+  /** Winning-price keys: their fingerprint, never the keys. */
+  price_keys: field('priceKeys'),
   // DSP connections
   type: field('dspType', enumOf(DSP_TYPE_NAMES)),
   endpoint_url: field('endpointUrl'),

@@ -9,7 +9,13 @@ export {
   insertEventRows,
   utcDayOf,
 } from './event-recorder.ts';
-export { openPriceDecoder, PRICE_KEYS_PURPOSE } from './exchange-price-keys.ts';
+export {
+  openPriceDecoder,
+  openPriceKeys,
+  PRICE_KEYS_PURPOSE,
+  priceKeysFingerprint,
+  sealPriceKeys,
+} from './exchange-price-keys.ts';
 export { PRICE_SOURCE, type PriceDecoder, type PriceSource, readNoticePrice } from './notice-price.ts';
 export { createRequestCounter, type RequestCounter } from './request-counter.ts';
 export { readLocalWindow, rollupSource, type SourceNeeds } from './rollup-source.ts';

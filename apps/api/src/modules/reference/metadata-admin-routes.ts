@@ -1,4 +1,5 @@
 import { messageResponse, okResponse, pageOf } from '@console/core/api/common';
+import { exchangeSettingsBody, exchangeSettingsSchema } from '@console/core/api/exchange-settings';
 import { int4IdParams, int8IdParams } from '@console/core/api/ids';
 import {
   exchangeCreateBody,
@@ -17,6 +18,8 @@ import { readChangeLog } from '../../platform/audit.ts';
 import { principalOf } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
+import { createSecretBox } from '../../platform/secret-box.ts';
+import { PRICE_KEYS_PURPOSE } from '../delivery/index.ts';
 import {
   createExchange,
   listExchanges,
@@ -24,6 +27,7 @@ import {
   toExchange,
   updateExchange,
 } from './exchange-service.ts';
+import { readExchangeSettings, updateExchangeSettings } from './exchange-settings-service.ts';
 import {
   type CategoryUsageCheck,
   createNode,
@@ -41,6 +45,7 @@ const schemaBase = { tags: ['admin metadata'], security: bearer };
 export const metadataAdminRoutes =
   (deps: AppDeps, categoryUsage: readonly CategoryUsageCheck[]): FastifyPluginAsyncZod =>
   async (app) => {
+    const priceKeyBox = await createSecretBox(deps.config.jwtSecret, PRICE_KEYS_PURPOSE);
     app.get(
       '/exchanges',
       {
@@ -107,6 +112,52 @@ export const metadataAdminRoutes =
         success: true as const,
         message: 'Exchange updated.',
         data: await updateExchange(deps.db, principalOf(request), request.params.id, request.body),
+      }),
+    );
+    app.get(
+      '/exchanges/:id/settings',
+      {
+        config: { access: 'exchange.read' },
+        schema: {
+          ...schemaBase,
+          operationId: 'getExchangeSettings',
+          summary: "An exchange's notice window and whether its winning-price keys are set (never the keys)",
+          params: int4IdParams,
+          response: withErrors(okResponse(exchangeSettingsSchema)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await readExchangeSettings(deps.db, priceKeyBox, request.params.id),
+      }),
+    );
+    app.put(
+      '/exchanges/:id/settings',
+      {
+        config: { access: 'exchange.update' },
+        schema: {
+          ...schemaBase,
+          operationId: 'updateExchangeSettings',
+          summary: "Set an exchange's notice window and its winning-price keys",
+          description:
+            'notice_window_seconds: 60 to 86400. price_encryption NONE clears the keys; GOOGLE with ' +
+            'encryption_key and integrity_key (32 bytes each, web-safe base64 or hex) replaces them; ' +
+            'GOOGLE without keys keeps the keys already set. The bidder reloads at once.',
+          params: int4IdParams,
+          body: exchangeSettingsBody,
+          response: withErrors(okResponse(exchangeSettingsSchema)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Exchange settings saved.',
+        data: await updateExchangeSettings(
+          deps.db,
+          priceKeyBox,
+          principalOf(request),
+          request.params.id,
+          request.body,
+        ),
       }),
     );
     app.get(
