@@ -2,7 +2,7 @@
 // exchange's notice window, so wins that come minutes later never take the balance or the daily
 // budget past one bid's price (measured before: 25 bids, a 5-minute wait, 24 more bids, then all
 // wins took a $0.0625 balance to -$0.06); a notice after the window is billed all the same and
-// marked late; pending bids count against the frequency cap; the funds page's pending spend is the
+// marked late (on the campaign's view and in the campaign lists); pending bids count against the frequency cap; the funds page's pending spend is the
 // holds behind it.
 
 import { readLocalClock } from '@console/core/time/zoned-time';
@@ -135,10 +135,28 @@ describe('a bid holds its cost until its notice window closes', () => {
       .where(and(eq(deliveryEvents.auctionId, auctionOf(bid!)), eq(deliveryEvents.type, 'BILLING')));
     expect(billing).toEqual({ isLate: 1 });
     // The campaign's view counts it among the late-billed impressions, with its cost.
-    expect(await lateBilled()).toEqual({
+    const lateAfter = {
       impressions: lateBefore.impressions + 1,
       advertiser_cost_micros: lateBefore.advertiser_cost_micros + 2000,
-    });
+    };
+    expect(await lateBilled()).toEqual(lateAfter);
+    // So do the campaign lists, the advertiser's and the admin's, with the same figures; the other
+    // campaigns of the page billed nothing late.
+    const admin = await t.loginAs('admin@demo.test');
+    for (const [path, caller] of [
+      ['/api/campaigns', token],
+      ['/api/campaigns', admin],
+      [`/api/campaigns/advertiser/${advertiserId}`, admin],
+    ] as const) {
+      const { items } = dataOf<{ items: { campaign_id: number; late_billed: unknown }[] }>(
+        await t.call('GET', path, { token: caller, query: { limit: 100 } }),
+      );
+      expect(items.length, path).toBeGreaterThan(1);
+      for (const item of items)
+        expect(item.late_billed, `${path} ${item.campaign_id}`).toEqual(
+          item.campaign_id === campaignId ? lateAfter : { impressions: 0, advertiser_cost_micros: 0 },
+        );
+    }
     const [onTime] = await bidMany(1);
     clock.nowMs += 59_000;
     await track(onTime!.nurl, 2);

@@ -377,6 +377,15 @@ export const campaignListItem = z.object({
   /** Approval states of the campaign's exchanges, counted. */
   exchange_counts: exchangeCounts,
   delivery: campaignDelivery,
+  late_billed: z
+    .object({
+      impressions: z.number().int(),
+      advertiser_cost_micros: z.number().int(),
+    })
+    .describe(
+      "Impressions billed after their exchange's notice window (the hold on the budget had been given " +
+        'back; billed all the same), all time, and their advertiser cost in micro-units: part of the spend.',
+    ),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -437,15 +446,6 @@ export const campaignDetail = campaignListItem.extend({
   /** The statuses the caller may move this campaign to now. */
   next_statuses: z.array(z.enum(CAMPAIGN_STATUSES)),
   created_by: userRef.nullable(),
-  late_billed: z
-    .object({
-      impressions: z.number().int(),
-      advertiser_cost_micros: z.number().int(),
-    })
-    .describe(
-      "Impressions billed after their exchange's notice window (the hold on the budget had been given " +
-        'back; billed all the same), all time, and their advertiser cost in micro-units: part of the spend.',
-    ),
 });
 
 /**

@@ -17,8 +17,6 @@ export const PRICE_ENCRYPTIONS = ['NONE', 'GOOGLE'] as const;
 export type PriceEncryption = (typeof PRICE_ENCRYPTIONS)[number];
 export const PRICE_ENCRYPTION_MESSAGE = 'Choose NONE or GOOGLE.';
 
-/** Google's keys are 32 bytes. */
-export const PRICE_KEY_BYTES = 32;
 export const PRICE_KEY_FORMAT_MESSAGE =
   'A key is 32 bytes: 44 characters of web-safe base64 or 64 hexadecimal digits, as Google gives it.';
 export const PRICE_KEYS_PAIR_MESSAGE = 'Give both keys: the encryption key and the integrity key.';

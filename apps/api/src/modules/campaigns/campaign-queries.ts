@@ -63,6 +63,30 @@ const advertiserRefOf = (advertiser: Advertiser) => ({
 });
 
 const NO_EXCHANGES: ExchangeCounts = { total: 0, pending: 0, approved: 0, rejected: 0 };
+const NO_LATE_BILLING: CampaignListItem['late_billed'] = { impressions: 0, advertiser_cost_micros: 0 };
+
+/**
+ * `d_late` (after a `with` that defines `page`): the BILLING events of the page's campaigns billed
+ * after their exchange's notice window, counted and summed per campaign in the page's statement. Late
+ * rows are few and delivery_events_late_idx holds only them, so this reads those rows of the page's
+ * campaigns by key, never the campaigns' other events. An impression's price corrections are rows of
+ * their own (detail 'win' or 'bill'): counted in the cost, not as impressions.
+ */
+const LATE_BILLING_CTE = renderedOnce(
+  sql`d_late as (
+      select e.campaign_id, json_build_array(count(*) filter (where e.detail = ''),
+        coalesce(sum(e.advertiser_cost_micros), 0)) as late
+      from delivery_events e
+      where e.campaign_id in (select c_id from page) and e.is_late = 1 and e.type = 'BILLING'
+      group by e.campaign_id)`,
+);
+const LATE_BILLING_JOIN = renderedOnce(sql`left join d_late on d_late.campaign_id = page.c_id`);
+
+/** The late-billing column ([impressions, advertiser cost]; null without late billing). */
+const lateBilledOf = (value: unknown): CampaignListItem['late_billed'] => {
+  const late = jsonColumn<[number | string, number | string] | null>(value);
+  return late ? { impressions: Number(late[0]), advertiser_cost_micros: Number(late[1]) } : NO_LATE_BILLING;
+};
 
 /** What a list row reads of a campaign: all but its targeting and frequency cap, which only the detail shows. */
 type CampaignListRow = Omit<CampaignRow, 'targeting' | 'frequencyCap' | 'createdBy'>;
@@ -72,6 +96,7 @@ export const toListItem = (
   advertiser: Advertiser,
   exchangeCounts: ExchangeCounts = NO_EXCHANGES,
   delivery: CampaignDelivery = NO_DELIVERY,
+  lateBilled: CampaignListItem['late_billed'] = NO_LATE_BILLING,
 ): CampaignListItem => ({
   _id: campaign.publicId,
   campaign_id: campaign.id,
@@ -91,6 +116,7 @@ export const toListItem = (
   max_bid_micros: campaign.maxBidMicros,
   exchange_counts: exchangeCounts,
   delivery,
+  late_billed: lateBilled,
   created_at: campaign.createdAt.toISOString(),
   updated_at: campaign.updatedAt.toISOString(),
 });
@@ -226,12 +252,12 @@ const listStatement = precompiled(
     total,
     page,
     order,
-  ) => sql`with ${ctes} page as (${page}), ${EXCHANGE_COUNTS_CTE}, ${DELIVERY_FACT_CTES}
+  ) => sql`with ${ctes} page as (${page}), ${EXCHANGE_COUNTS_CTE}, ${DELIVERY_FACT_CTES}, ${LATE_BILLING_CTE}
     select ${total} as total, page.*, ${advertisersAs},
-           x_counts.counts as exchange_counts, ${DELIVERY_FACT_COLUMNS}
+           x_counts.counts as exchange_counts, ${DELIVERY_FACT_COLUMNS}, d_late.late as late_billed
     from (select 1) as one
     left join (page join ${users} on ${users.id} = page."c_advertiserId"
-      left join x_counts on x_counts.owner_id = page.c_id ${DELIVERY_FACT_JOINS}) on true
+      left join x_counts on x_counts.owner_id = page.c_id ${DELIVERY_FACT_JOINS} ${LATE_BILLING_JOIN}) on true
     order by ${order}`,
 );
 
@@ -252,6 +278,7 @@ const readListPage = async (db: DbOrTx, query: CampaignListQuery, statement: Pag
       decodeAdvertiser(raw),
       exchangeCountsOf(raw.exchange_counts),
       delivery.get(campaignRows[index]!.id),
+      lateBilledOf(raw.late_billed),
     ),
   );
   return { items, total: Number(all[0]?.total ?? 0) };
@@ -422,14 +449,12 @@ const detailStatement = precompiled<[SQL, SQL, SQL]>(
     advertiserId,
     createdBy,
   ) => sql`with page as (select ${id} as c_id, ${advertiserId} as "c_advertiserId"),
-    ${DELIVERY_FACT_CTES}
+    ${DELIVERY_FACT_CTES}, ${LATE_BILLING_CTE}
     select ${ownerAndCreatorColumns(advertiserId, createdBy)},
     ${exchangeDecisionsColumn(sql`${campaignExchanges}`, { ...campaignExchanges, ownerId: campaignExchanges.campaignId }, id)} as exchange_list,
     ${relationColumns(id)},
-    ${DELIVERY_FACT_COLUMNS},
-    (select json_build_array(count(*) filter (where e.detail = ''), coalesce(sum(e.advertiser_cost_micros), 0))
-      from delivery_events e where e.campaign_id = ${id} and e.is_late = 1 and e.type = 'BILLING') as late_billed
-    from page ${DELIVERY_FACT_JOINS}`,
+    ${DELIVERY_FACT_COLUMNS}, d_late.late as late_billed
+    from page ${DELIVERY_FACT_JOINS} ${LATE_BILLING_JOIN}`,
 );
 
 /**
@@ -463,6 +488,7 @@ export const readCampaignDetail = async (
       { id: ownerId, email: ownerEmail, companyName },
       exchangeCountsOfStates(exchangeList.map((exchange) => exchange.state)),
       delivery.get(campaign.id),
+      lateBilledOf(raw.late_billed),
     ),
     frequency_cap: campaign.frequencyCap ?? null,
     day_parting: campaign.dayParting ?? null,
@@ -482,17 +508,7 @@ export const readCampaignDetail = async (
     camp_data: { camp_assoc_map: relations.assoc },
     next_statuses: findNextStatuses(status, role),
     created_by: userRefOf(creatorId, creatorEmail),
-    late_billed: lateBilledOf(raw.late_billed),
   };
-};
-
-/**
- * The late-billed column: [impressions, advertiser cost]. An impression's price corrections are
- * rows of their own (detail 'win' or 'bill'): counted in the cost, not as impressions.
- */
-const lateBilledOf = (value: unknown) => {
-  const [impressions, cost] = jsonColumn<[number | string, number | string]>(value);
-  return { impressions: Number(impressions), advertiser_cost_micros: Number(cost) };
 };
 
 /**

@@ -1,11 +1,18 @@
 // The exchanges tab: every exchange (server-paged, sorted, searched by name or key, filtered by
-// status), added and edited in a dialog, activated or deactivated after a confirmation, each with
-// its change log in a drawer.
+// status), added and edited in a dialog, its notice settings (window, price keys) in another,
+// activated or deactivated after a confirmation, each with its change log in a drawer.
 import '../../components/data-table/data-table-styles.ts';
 import '@mantine/core/styles/Input.css';
 import { EXCHANGE_STATUSES, type Exchange } from '@console/core/api/reference';
 import { Button, NativeSelect, Text } from '@mantine/core';
-import { IconEdit, IconHistory, IconPlayerPause, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
+import {
+  IconAdjustments,
+  IconEdit,
+  IconHistory,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlus,
+} from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
@@ -19,6 +26,7 @@ import { useExchangeList } from './api/list-exchanges.ts';
 import { useSaveExchange } from './api/save-exchange.ts';
 import { ChangeLogDrawer, type ChangeLogSubject } from './change-log-drawer.tsx';
 import { ExchangeFormModal } from './exchange-form-modal.tsx';
+import { ExchangeSettingsModal } from './exchange-settings-modal.tsx';
 import { useMetadataMessage } from './message-text.ts';
 
 const LIST_OPTIONS: ListParamsOptions = {
@@ -27,7 +35,7 @@ const LIST_OPTIONS: ListParamsOptions = {
   filterKeys: ['status'],
   prefix: 'ex_',
 };
-const EXCHANGE_LOG_ACTIONS = ['create', 'update', 'status'] as const;
+const EXCHANGE_LOG_ACTIONS = ['create', 'update', 'status', 'config'] as const;
 
 export const ExchangesTab = () => {
   const { t, i18n } = useTranslation('metadata');
@@ -38,6 +46,7 @@ export const ExchangesTab = () => {
   /** undefined: closed; null: a new exchange. */
   const [editing, setEditing] = useState<Exchange | null | undefined>(undefined);
   const [toggling, setToggling] = useState<Exchange | null>(null);
+  const [configuring, setConfiguring] = useState<Exchange | null>(null);
   const [log, setLog] = useState<ChangeLogSubject | null>(null);
 
   const columns = useMemo<DataColumn<Exchange>[]>(
@@ -96,6 +105,12 @@ export const ExchangesTab = () => {
       label: t('exchanges.edit'),
       icon: <IconEdit size={16} aria-hidden="true" />,
       onClick: () => setEditing(exchange),
+    },
+    {
+      key: 'settings',
+      label: t('settings.action'),
+      icon: <IconAdjustments size={16} aria-hidden="true" />,
+      onClick: () => setConfiguring(exchange),
     },
     {
       key: 'change-log',
@@ -175,6 +190,7 @@ export const ExchangesTab = () => {
         }
       />
       <ExchangeFormModal exchange={editing} onClose={() => setEditing(undefined)} />
+      <ExchangeSettingsModal exchange={configuring} onClose={() => setConfiguring(null)} />
       <ConfirmAction
         opened={toggling !== null}
         onClose={() => setToggling(null)}

@@ -5,6 +5,7 @@ import {
   childLevelOf,
   countTaxonomy,
   filterTaxonomy,
+  formatNoticeWindow,
   parentIds,
   sameIdSet,
   toggleId,
@@ -82,6 +83,17 @@ describe('supported exchange ids', () => {
     expect(toggleId([5, 1], 3, true)).toEqual([1, 3, 5]);
     expect(toggleId([1, 3], 3, true)).toEqual([1, 3]);
     expect(toggleId([1, 3], 1, false)).toEqual([3]);
+  });
+});
+
+describe('notice windows', () => {
+  it('read as hours, minutes or seconds in the console language', () => {
+    expect(formatNoticeWindow(900, 'en')).toBe('15 minutes');
+    expect(formatNoticeWindow(90, 'en')).toBe('1.5 minutes');
+    expect(formatNoticeWindow(86_400, 'en')).toBe('24 hours');
+    expect(formatNoticeWindow(5400, 'en')).toBe('90 minutes');
+    expect(formatNoticeWindow(3600, 'gr')).toBe('1 Stunde');
+    expect(formatNoticeWindow(900, 'sp')).toBe('15 minutos');
   });
 });
 

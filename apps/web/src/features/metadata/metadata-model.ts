@@ -2,8 +2,18 @@
 // (search keeps matches with their ancestors), the levels and what each may hold, the choice of a
 // user's supported exchanges, and the i18n keys of the schema and server messages the page meets.
 
+import {
+  NOTICE_WINDOW_MESSAGE,
+  PRICE_ENCRYPTION_MESSAGE,
+  PRICE_KEY_FORMAT_MESSAGE,
+  PRICE_KEYS_DIFFER_MESSAGE,
+  PRICE_KEYS_NEEDED_MESSAGE,
+  PRICE_KEYS_PAIR_MESSAGE,
+  PRICE_KEYS_UNUSED_MESSAGE,
+} from '@console/core/api/exchange-settings';
 import type { SmartAppCategory } from '@console/core/api/reference';
 import { IDENTIFIER_MESSAGE } from '@console/core/validation/text';
+import { localeOf } from '../../lib/format/date-time.ts';
 
 export type TaxonomyLevel = 'category' | 'genre' | 'subgenre';
 
@@ -115,6 +125,32 @@ export const METADATA_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'This name is already taken at this level.': 'validation.nameTaken',
   'This category has genres: delete or move them first.': 'taxonomy.deleteRefused.category',
   'This genre has subgenres: delete or move them first.': 'taxonomy.deleteRefused.genre',
+  [NOTICE_WINDOW_MESSAGE]: 'validation.noticeWindow',
+  [PRICE_ENCRYPTION_MESSAGE]: 'validation.priceEncryption',
+  [PRICE_KEY_FORMAT_MESSAGE]: 'validation.priceKeyFormat',
+  [PRICE_KEYS_PAIR_MESSAGE]: 'validation.priceKeysPair',
+  [PRICE_KEYS_DIFFER_MESSAGE]: 'validation.priceKeysDiffer',
+  [PRICE_KEYS_UNUSED_MESSAGE]: 'validation.priceKeysUnused',
+  [PRICE_KEYS_NEEDED_MESSAGE]: 'validation.priceKeysNeeded',
+};
+
+/**
+ * A notice window in the reader's words: whole hours in hours, else minutes (90 s: 1.5 minutes),
+ * under a minute in seconds; the units are Intl's, in the console's language.
+ */
+export const formatNoticeWindow = (seconds: number, language: string): string => {
+  const [value, unit] =
+    seconds >= 3600 && seconds % 3600 === 0
+      ? [seconds / 3600, 'hour']
+      : seconds >= 60
+        ? [seconds / 60, 'minute']
+        : [seconds, 'second'];
+  return new Intl.NumberFormat(localeOf(language), {
+    style: 'unit',
+    unit,
+    unitDisplay: 'long',
+    maximumFractionDigits: 2,
+  }).format(value);
 };
 
 export type PageMessage = { key: string } | { text: string };
