@@ -4,7 +4,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
-import type { CampaignDelivery, CampaignDetail, PacingState } from '@console/core/api/campaigns';
+import type { CampaignDelivery, CampaignListItem, PacingState } from '@console/core/api/campaigns';
 import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatBudget } from './campaign-format.ts';
@@ -76,8 +76,20 @@ export const ImpressionsCell = ({ delivery }: { delivery: CampaignDelivery }) =>
   );
 };
 
-export const SpendCell = ({ delivery }: { delivery: CampaignDelivery }) => {
-  const { t } = useTranslation('campaigns');
+/**
+ * Spend today and in total; with late billing (impressions billed after their exchange's notice
+ * window), a badge of its cost and impressions under them, there only when there is some, so a
+ * trading desk sees which campaigns it touched.
+ */
+export const SpendCell = ({
+  delivery,
+  lateBilled,
+}: {
+  delivery: CampaignDelivery;
+  lateBilled?: CampaignListItem['late_billed'];
+}) => {
+  const { t, i18n } = useTranslation('campaigns');
+  const hasLate = lateBilled && (lateBilled.impressions > 0 || lateBilled.advertiser_cost_micros > 0);
   return (
     <Stack gap={0} align="flex-end">
       <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="campaign-row-spend-today">
@@ -86,6 +98,25 @@ export const SpendCell = ({ delivery }: { delivery: CampaignDelivery }) => {
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="campaign-row-spend-total">
         {t('delivery.total', { amount: formatSpend(delivery.spend_total_micros) })}
       </Text>
+      {hasLate ? (
+        <Badge
+          variant="filled"
+          color="orange.2"
+          autoContrast
+          radius="sm"
+          size="sm"
+          mt={4}
+          miw="max-content"
+          tt="none"
+          data-testid="campaign-row-billed-late"
+        >
+          {t('delivery.billedLateBadge', {
+            amount: formatSpend(lateBilled.advertiser_cost_micros),
+            count: lateBilled.impressions,
+            formatted: formatCount(lateBilled.impressions, i18n.language),
+          })}
+        </Badge>
+      ) : null}
     </Stack>
   );
 };
@@ -126,7 +157,7 @@ export const DeliveryFigures = ({
   lateBilled,
 }: {
   delivery: CampaignDelivery;
-  lateBilled?: CampaignDetail['late_billed'];
+  lateBilled?: CampaignListItem['late_billed'];
 }) => {
   const { t, i18n } = useTranslation('campaigns');
   const language = i18n.language;

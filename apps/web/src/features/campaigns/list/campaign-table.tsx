@@ -222,7 +222,7 @@ export const CampaignTable = ({ advertiserId, tableId = 'campaigns' }: CampaignT
         id: 'spend',
         header: t('columns.spend'),
         align: 'right',
-        cell: (campaign) => <SpendCell delivery={campaign.delivery} />,
+        cell: (campaign) => <SpendCell delivery={campaign.delivery} lateBilled={campaign.late_billed} />,
       },
       {
         id: 'delivery',
