@@ -19,4 +19,4 @@ export {
 export { PRICE_SOURCE, type PriceDecoder, type PriceSource, readNoticePrice } from './notice-price.ts';
 export { createRequestCounter, type RequestCounter } from './request-counter.ts';
 export { readLocalWindow, rollupSource, type SourceNeeds } from './rollup-source.ts';
-export { type RollupColumn, readCompactedBefore, utcDaysTouched } from './rollup-tiers.ts';
+export { type RollupColumn, utcDaysTouched } from './rollup-tiers.ts';
