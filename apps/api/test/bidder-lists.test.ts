@@ -8,15 +8,14 @@ import type { SmartAppCategory } from '@console/core/api/reference';
 import type { SmartAppListItem } from '@console/core/api/smart-app-lists';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaigns } from '../src/db/schema/campaigns.ts';
 import { campaignSmartAppLists } from '../src/db/schema/lists.ts';
 import type { BidResponse } from '../src/modules/bidding/bid-response.ts';
-import { DEMO_DELIVERY_ADVERTISER, seedDemoDelivery } from '../src/seed/demo-delivery.ts';
 import { expectOk } from './campaign-fixtures.ts';
 import { uploadAndWait } from './list-fixtures.ts';
 import { dataOf } from './support/accounts.ts';
 import { midSlotClock } from './support/bidder-clock.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startDemoDeliveryApp } from './support/demo-delivery-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 const fixture = (name: string): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL(`./fixtures/openrtb/${name}.json`, import.meta.url), 'utf8'));
@@ -102,14 +101,10 @@ const createList = async (name: string, kind: 'APP' | 'SITE', entries: string[])
 beforeAll(async () => {
   // These tests are about lists and audiences, not pacing: the bids come in the middle of a
   // 10-minute slot, never at a slot's opening, when even pacing lets only a few impressions through.
-  t = await startTestApp({}, { now: midSlotClock() });
-  await seedDemoDelivery(t.deps.db, t.deps.media.mediaDir);
-  await t.bidder.index.reload();
-  token = await t.loginAs(DEMO_DELIVERY_ADVERTISER);
-  const rows = await t.deps.db.select({ id: campaigns.id, name: campaigns.name }).from(campaigns);
-  const idOf = (name: string) => rows.find((row) => row.name === name)!.id;
-  mobileId = idOf('Mobile App Leaderboard');
-  webId = idOf('Open Web Display');
+  const app = await startDemoDeliveryApp({}, { now: midSlotClock() });
+  ({ t, token } = app);
+  mobileId = app.campaignIdOf('Mobile App Leaderboard');
+  webId = app.campaignIdOf('Open Web Display');
 });
 afterAll(() => t.close());
 

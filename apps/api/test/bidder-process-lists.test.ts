@@ -8,13 +8,12 @@ import type { AddressInfo } from 'node:net';
 import type { ApplistDetail } from '@console/core/api/inventory-lists';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaigns } from '../src/db/schema/campaigns.ts';
 import type { BidResponse } from '../src/modules/bidding/bid-response.ts';
 import { buildBidderApp } from '../src/modules/bidding/bidder-app.ts';
-import { DEMO_DELIVERY_ADVERTISER, seedDemoDelivery } from '../src/seed/demo-delivery.ts';
 import { expectOk } from './campaign-fixtures.ts';
 import { dataOf } from './support/accounts.ts';
-import { startTestApp, type TestApp, testConfig } from './support/test-app.ts';
+import { startDemoDeliveryApp } from './support/demo-delivery-app.ts';
+import { type TestApp, testConfig } from './support/test-app.ts';
 
 const redis = {
   redisUrl: 'redis://127.0.0.1:6379',
@@ -58,11 +57,9 @@ const eventually = async (bundle: string, bids: boolean) => {
 };
 
 beforeAll(async () => {
-  t = await startTestApp(redis);
-  await seedDemoDelivery(t.deps.db, t.deps.media.mediaDir);
-  token = await t.loginAs(DEMO_DELIVERY_ADVERTISER);
-  const rows = await t.deps.db.select({ id: campaigns.id, name: campaigns.name }).from(campaigns);
-  mobileId = rows.find((row) => row.name === 'Mobile App Leaderboard')!.id;
+  const app = await startDemoDeliveryApp(redis);
+  ({ t, token } = app);
+  mobileId = app.campaignIdOf('Mobile App Leaderboard');
   // The same database and Redis as the console, as `npm run bidder` would have.
   const built = await buildBidderApp(testConfig({ ...redis, jwtSecret: t.deps.config.jwtSecret }), {
     db: t.deps.db,

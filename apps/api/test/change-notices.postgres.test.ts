@@ -4,16 +4,15 @@
 // anyone (its 30 s poll aside, which three rounds within a second each cannot all hit). And a
 // process whose listening connection was lost listens again and resyncs.
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../src/db/raw-rows.ts';
-import { campaigns } from '../src/db/schema/campaigns.ts';
 import { announceChange, CHANGE_CHANNEL, EVERY_ENTITY, onEntityChange } from '../src/platform/change-feed.ts';
-import { DEMO_DELIVERY_ADVERTISER, seedDemoDelivery } from '../src/seed/demo-delivery.ts';
 import { expectOk } from './campaign-fixtures.ts';
 import { freshRequest, timeUntilBidding } from './support/bid-calls.ts';
 import { type BidderProcess, startBidderProcess } from './support/bidder-process.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startDemoDeliveryApp } from './support/demo-delivery-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 let t: TestApp;
 let bidder: BidderProcess;
@@ -21,14 +20,9 @@ let token: string;
 let campaignId: number;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedDemoDelivery(t.deps.db, t.deps.media.mediaDir);
-  token = await t.loginAs(DEMO_DELIVERY_ADVERTISER);
-  const [row] = await t.deps.db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(eq(campaigns.name, 'Mobile App Leaderboard'));
-  campaignId = row!.id;
+  const app = await startDemoDeliveryApp();
+  ({ t, token } = app);
+  campaignId = app.campaignIdOf('Mobile App Leaderboard');
   bidder = await startBidderProcess({ DATABASE_URL: t.databaseUrl, JWT_SECRET: t.deps.config.jwtSecret });
 }, 120_000);
 afterAll(async () => {

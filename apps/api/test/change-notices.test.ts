@@ -3,29 +3,21 @@
 // paused through the API stops bidding at once, with no reload called by anyone. (Across processes
 // on PostgreSQL: change-notices.postgres.test.ts.)
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { campaigns } from '../src/db/schema/campaigns.ts';
 import { announceChange, onEntityChange } from '../src/platform/change-feed.ts';
-import { DEMO_DELIVERY_ADVERTISER, seedDemoDelivery } from '../src/seed/demo-delivery.ts';
 import { expectOk } from './campaign-fixtures.ts';
 import { freshRequest, timeUntilBidding } from './support/bid-calls.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startDemoDeliveryApp } from './support/demo-delivery-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 let t: TestApp;
 let token: string;
 let campaignId: number;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedDemoDelivery(t.deps.db, t.deps.media.mediaDir);
-  await t.bidder.index.reload();
-  token = await t.loginAs(DEMO_DELIVERY_ADVERTISER);
-  const [row] = await t.deps.db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(eq(campaigns.name, 'Mobile App Leaderboard'));
-  campaignId = row!.id;
+  const app = await startDemoDeliveryApp();
+  ({ t, token } = app);
+  campaignId = app.campaignIdOf('Mobile App Leaderboard');
 });
 afterAll(() => t?.close());
 

@@ -406,35 +406,35 @@ describe('scope of the agency and admin variants', () => {
   });
 });
 
+/** An impression of the demo advertiser's first delivering campaign (its creative and exchange), at an instant. */
+const demoImpressionAt = async (at: Date, auctionId: string): Promise<DeliveryEvent> => {
+  const [row] = await rowsOf<{ campaign_id: number; creative_id: number; exchange_id: number }>(
+    t,
+    sql`select campaign_id, creative_id, exchange_id from delivery_events
+      where advertiser_id = ${DEMO.advertiser.id} and type = 'IMPRESSION' order by id limit 1`,
+  );
+  return {
+    type: 'IMPRESSION',
+    day: at.toISOString().slice(0, 10),
+    occurredAt: at,
+    exchangeId: Number(row!.exchange_id),
+    auctionId,
+    impId: '1',
+    campaignId: Number(row!.campaign_id),
+    creativeId: Number(row!.creative_id),
+    advertiserId: DEMO.advertiser.id,
+    country: 'US',
+    os: 'iOS',
+    deviceType: 'PHONE',
+    trafficType: 'APP',
+    bidMicros: 0,
+  };
+};
+
 describe('compacted rollup tiers', () => {
   const yesterday = () => dayOffset(today, -1);
   const noDrift = async () =>
     expect((await tierDrift(t.deps.db)).filter((tier) => tier.rows !== 0)).toEqual([]);
-
-  /** One impression of the demo advertiser's first campaign, at an instant. */
-  const impressionAt = async (at: Date, auctionId: string): Promise<DeliveryEvent> => {
-    const [row] = await rowsOf<{ campaign_id: number; creative_id: number; exchange_id: number }>(
-      t,
-      sql`select campaign_id, creative_id, exchange_id from delivery_events
-        where advertiser_id = ${DEMO.advertiser.id} and type = 'IMPRESSION' limit 1`,
-    );
-    return {
-      type: 'IMPRESSION',
-      day: at.toISOString().slice(0, 10),
-      occurredAt: at,
-      exchangeId: Number(row!.exchange_id),
-      auctionId,
-      impId: '1',
-      campaignId: Number(row!.campaign_id),
-      creativeId: Number(row!.creative_id),
-      advertiserId: DEMO.advertiser.id,
-      country: 'US',
-      os: 'iOS',
-      deviceType: 'PHONE',
-      trafficType: 'APP',
-      bidMicros: 0,
-    };
-  };
 
   const overviewImpressions = async (day: string) =>
     dataOf<DashboardOverview>(await get('/api/dashboard/overview', tokens.advertiser, { from: day, to: day }))
@@ -475,13 +475,13 @@ describe('compacted rollup tiers', () => {
     const at = new Date(`${day}T12:34:00Z`);
     await insertEventRows(
       t.deps.db,
-      JSON.stringify([eventRow(await impressionAt(at, 'late-direct'))]),
+      JSON.stringify([eventRow(await demoImpressionAt(at, 'late-direct'))]),
       'direct',
     );
     // A bid's way: pending first, then the fold.
     await insertEventRows(
       t.deps.db,
-      JSON.stringify([eventRow(await impressionAt(at, 'late-pending'))]),
+      JSON.stringify([eventRow(await demoImpressionAt(at, 'late-pending'))]),
       'pending',
     );
     await foldPendingRollups(t.deps.db);
@@ -543,45 +543,22 @@ describe("campaigns' lifetime totals", () => {
   });
 
   it('adds events stored directly, through the pending rollups and by a rebuild', async () => {
-    const [row] = await rowsOf<{ campaign_id: number; creative_id: number; exchange_id: number }>(
-      t,
-      sql`select campaign_id, creative_id, exchange_id from delivery_events
-        where advertiser_id = ${DEMO.advertiser.id} and type = 'IMPRESSION' order by id limit 1`,
-    );
-    const at = new Date(Date.now() - 3_600_000);
-    const event = (type: 'IMPRESSION' | 'BILLING', auctionId: string): DeliveryEvent => ({
-      type,
-      day: at.toISOString().slice(0, 10),
-      occurredAt: at,
-      exchangeId: Number(row!.exchange_id),
-      auctionId,
-      impId: '1',
-      campaignId: Number(row!.campaign_id),
-      creativeId: Number(row!.creative_id),
-      advertiserId: DEMO.advertiser.id,
-      country: 'US',
-      os: 'iOS',
-      deviceType: 'PHONE',
-      trafficType: 'APP',
-      bidMicros: 0,
-      ...(type === 'BILLING' ? { mediaCostMicros: 1_234_567, advertiserCostMicros: 1_481_481 } : {}),
-    });
-    const before = (await listed()).get(Number(row!.campaign_id))!;
+    const impression = await demoImpressionAt(new Date(Date.now() - 3_600_000), 'totals-direct');
+    const billing: DeliveryEvent = {
+      ...impression,
+      type: 'BILLING',
+      mediaCostMicros: 1_234_567,
+      advertiserCostMicros: 1_481_481,
+    };
+    const before = (await listed()).get(impression.campaignId)!;
+    await insertEventRows(t.deps.db, JSON.stringify([eventRow(impression), eventRow(billing)]), 'direct');
     await insertEventRows(
       t.deps.db,
-      JSON.stringify([
-        eventRow(event('IMPRESSION', 'totals-direct')),
-        eventRow(event('BILLING', 'totals-direct')),
-      ]),
-      'direct',
-    );
-    await insertEventRows(
-      t.deps.db,
-      JSON.stringify([eventRow(event('IMPRESSION', 'totals-pending'))]),
+      JSON.stringify([eventRow({ ...impression, auctionId: 'totals-pending' })]),
       'pending',
     );
     await foldPendingRollups(t.deps.db);
-    expect((await listed()).get(Number(row!.campaign_id))).toEqual([
+    expect((await listed()).get(impression.campaignId)).toEqual([
       before[0]! + 2,
       before[1],
       before[2]! + 1_481_481,
