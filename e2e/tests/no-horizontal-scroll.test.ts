@@ -172,3 +172,27 @@ describe('a list on a phone', () => {
     expect(e2e.pageErrors.map((error) => error.message)).toEqual([]);
   });
 });
+
+describe('the navigation on a phone', () => {
+  it('opens from the menu button with the menu and the top bar tools, and closes when a link is followed', async () => {
+    const { page } = e2e;
+    await page.setViewportSize({ width: 390, height: HEIGHT });
+    await loginAs(page, DEMO_USERS.advertiser);
+    await page.waitForURL('**/dashboard');
+    await settle();
+    // The drawer (loaded with its first opening) is not there before the button is pressed.
+    expect(await page.getByTestId('mobile-nav').count()).toBe(0);
+    await page.getByTestId('nav-toggle').click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('link', { name: 'Funds', exact: true }).waitFor();
+    expect(await drawer.getByTestId('language-picker').count()).toBe(1);
+    await drawer.getByRole('link', { name: 'Funds', exact: true }).click();
+    await page.waitForURL('**/funds');
+    await drawer.waitFor({ state: 'hidden' });
+    // Opened again, it comes at once (already loaded) and closes with its button.
+    await page.getByTestId('nav-toggle').click();
+    await drawer.getByRole('link', { name: 'Funds', exact: true }).waitFor();
+    await drawer.getByRole('button', { name: 'Close navigation' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+  }, 60_000);
+});

@@ -7,7 +7,7 @@
 // Lighthouse comes from the npm registry through npx (it is not a dependency: CI never runs it).
 // The session lives in the browser's storage, so the browser is a persistent Chromium profile with
 // a debugging port: the script signs in there, and Lighthouse audits in the same profile without
-// resetting its storage. Prints Performance, LCP, TBT and CLS; writes test-output/bench-lighthouse.json.
+// resetting its storage. Prints Performance, LCP, TBT, CLS and the scripts requested; writes test-output/bench-lighthouse.json.
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -30,6 +30,8 @@ type Audit = {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Scripts the page requested (steadier than the timings on a busy machine). */
+  scripts: number;
   /** The 1-minute load average when the run ended. */
   load: number;
 };
@@ -43,7 +45,13 @@ const median = (runs: Audit[]): Audit & { scores: number[] } => {
 /** Audits a page RUNS times and keeps the median run. */
 const auditRuns = async (url: string, preset: 'desktop' | 'mobile', page: string) => {
   const runs: Audit[] = [];
-  for (let run = 0; run < RUNS; run++) runs.push(await audit(url, preset, page));
+  // A busy machine sometimes loses Lighthouse's trace (NO_NAVSTART): such a run is tried once more.
+  const auditOnce = () =>
+    audit(url, preset, page).catch((error: unknown) => {
+      console.log(`${page} ${preset}: run failed (${String(error).split('\n')[1] ?? error}), trying again`);
+      return audit(url, preset, page);
+    });
+  for (let run = 0; run < RUNS; run++) runs.push(await auditOnce());
   const middle = median(runs);
   // As it comes, so a long run shows its progress.
   console.log(
@@ -76,7 +84,7 @@ const audit = async (url: string, preset: 'desktop' | 'mobile', page: string): P
   const report = JSON.parse(readFileSync(out, 'utf8')) as {
     finalDisplayedUrl: string;
     categories: { performance: { score: number } };
-    audits: Record<string, { numericValue: number }>;
+    audits: Record<string, { numericValue: number; details?: { items?: { resourceType?: string }[] } }>;
   };
   // A lost session would audit the sign-in page instead: refuse to report that as the page.
   if (new URL(report.finalDisplayedUrl).pathname !== new URL(url).pathname)
@@ -88,6 +96,9 @@ const audit = async (url: string, preset: 'desktop' | 'mobile', page: string): P
     lcpMs: report.audits['largest-contentful-paint']!.numericValue,
     tbtMs: report.audits['total-blocking-time']!.numericValue,
     cls: report.audits['cumulative-layout-shift']!.numericValue,
+    scripts: (report.audits['network-requests']?.details?.items ?? []).filter(
+      (item) => item.resourceType === 'Script',
+    ).length,
     load: loadavg()[0]!,
   };
 };
@@ -128,11 +139,11 @@ async function main() {
   console.log(
     `\nLighthouse, median of ${RUNS} run(s) by Performance; load = 1-minute load average at its end.`,
   );
-  console.log('\n| page | preset | Performance | runs | LCP ms | TBT ms | CLS | load |');
-  console.log('| --- | --- | ---: | --- | ---: | ---: | ---: | ---: |');
+  console.log('\n| page | preset | Performance | runs | LCP ms | TBT ms | CLS | scripts | load |');
+  console.log('| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |');
   for (const a of audits)
     console.log(
-      `| ${a.page} | ${a.preset} | ${a.performance} | ${a.scores.join(' ')} | ${a.lcpMs.toFixed(0)} | ${a.tbtMs.toFixed(0)} | ${a.cls.toFixed(3)} | ${a.load.toFixed(1)} |`,
+      `| ${a.page} | ${a.preset} | ${a.performance} | ${a.scores.join(' ')} | ${a.lcpMs.toFixed(0)} | ${a.tbtMs.toFixed(0)} | ${a.cls.toFixed(3)} | ${a.scripts} | ${a.load.toFixed(1)} |`,
     );
   mkdirSync(join(repoRoot, 'test-output'), { recursive: true });
   writeFileSync(join(repoRoot, 'test-output', 'bench-lighthouse.json'), JSON.stringify(audits, null, 2));

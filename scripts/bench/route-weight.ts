@@ -1,7 +1,8 @@
 // The JS + CSS (gzip) that Chromium downloads for each signed-in page, opened on its own with a
 // stored session and a cold HTTP cache (e2e/support/route-weight.ts). Budget: 250 kB a page.
-//   node --import tsx scripts/bench/route-weight.ts [--files]   (run.ts runs it after the bundle figures)
-// --files lists each page's files; writes test-output/bench-route-weight.json.
+//   node --import tsx scripts/bench/route-weight.ts [--files] [--check]   (run.ts runs it after the bundle figures)
+// --files lists each page's files; --check exits 1 when a page is over its ceiling (e2e/tests/route-weight.test.ts
+// checks the same in `npm test`); writes test-output/bench-route-weight.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -13,6 +14,26 @@ import { createDemoReport, signInThroughForm } from './sign-in.ts';
 
 export const ROUTE_BUDGET_KB = 250;
 
+/**
+ * The pages still over the budget, at what they weighed when measured last (plus 5 kB for a late
+ * chunk such as the toast host): they may only get lighter. Lower an entry whenever its page loses
+ * weight; drop it once the page is within ROUTE_BUDGET_KB. What they are made of: route-weight --files.
+ */
+const OVER_BUDGET_CEILINGS_KB: Record<string, number> = {
+  '/dashboard': 341,
+  '/campaign': 363,
+  '/creatives': 365,
+  '/funds': 345,
+  '/report': 345,
+  '/report/view/:report': 281,
+  '/admin/dashboard': 341,
+  '/admin/campaign': 363,
+  '/admin/users': 335,
+};
+
+/** The most a page may load (kB gzip): the budget, or its ceiling while it is still over it. */
+export const routeCeilingKb = (route: string): number => OVER_BUDGET_CEILINGS_KB[route] ?? ROUTE_BUDGET_KB;
+
 /** The pages measured, by the demo user who opens them; `:report` is a report made for the run. */
 export const MEASURED_ROUTES: { email: string; paths: string[] }[] = [
   {
@@ -22,7 +43,8 @@ export const MEASURED_ROUTES: { email: string; paths: string[] }[] = [
   { email: 'admin@demo.test', paths: ['/admin/dashboard', '/admin/campaign', '/admin/users'] },
 ];
 
-export type RouteWeight = { email: string; path: string } & PageWeight;
+/** `route` is the template of MEASURED_ROUTES, `path` the address opened. */
+export type RouteWeight = { email: string; route: string; path: string } & PageWeight;
 
 /** Placeholders of a page still loading: the frame's skeleton, load states, Mantine skeletons (the chart's). */
 const PLACEHOLDERS = '[data-testid="page-skeleton"], [data-testid$="-loading"], .mantine-Skeleton-root';
@@ -51,7 +73,7 @@ export async function measureRoutes(browser: Browser, baseURL: string): Promise<
         const fresh = await context.newPage();
         const weight = await measurePageWeight(fresh, `${baseURL}${path}`, pageShown);
         if (new URL(fresh.url()).pathname !== path) throw new Error(`${path} ended at ${fresh.url()}`);
-        out.push({ email, path, ...weight });
+        out.push({ email, route: template, path, ...weight });
         await fresh.close();
       }
     } finally {
@@ -65,15 +87,24 @@ export function printRouteWeights(rows: RouteWeight[]): void {
   console.log(
     `\n## Signed-in pages: JS + CSS a cold visit downloads (gzip level 9; budget ${ROUTE_BUDGET_KB} kB)\n`,
   );
-  console.log('| user | page | files | kB gzip | budget |');
-  console.log('| --- | --- | ---: | ---: | --- |');
+  console.log('| user | page | files | kB gzip | budget | ceiling |');
+  console.log('| --- | --- | ---: | ---: | --- | ---: |');
   for (const row of rows)
     console.log(
       `| ${row.email} | ${row.path} | ${row.files.length} | ${(row.gzip / 1000).toFixed(1)} | ${
         row.gzip > ROUTE_BUDGET_KB * 1000 ? 'OVER' : 'within'
-      } |`,
+      } | ${routeCeilingKb(row.route)} |`,
     );
 }
+
+/** The pages heavier than their ceiling, each with its files (largest first). */
+export const overCeiling = (rows: readonly RouteWeight[]): string[] =>
+  rows
+    .filter((row) => row.gzip > routeCeilingKb(row.route) * 1000)
+    .map(
+      (row) =>
+        `${row.path}: ${(row.gzip / 1000).toFixed(1)} kB > ${routeCeilingKb(row.route)} kB\n${describeWeight(row)}`,
+    );
 
 /** Launches Chromium, measures MEASURED_ROUTES on the console at `baseURL`, and closes it. */
 export async function measureSignedInRoutes(baseURL: string): Promise<RouteWeight[]> {
@@ -96,6 +127,11 @@ async function main() {
       for (const row of rows) console.log(`\n${row.path}\n${describeWeight(row)}`);
     mkdirSync(join(repoRoot, 'test-output'), { recursive: true });
     writeFileSync(join(repoRoot, 'test-output', 'bench-route-weight.json'), JSON.stringify(rows, null, 2));
+    const over = overCeiling(rows);
+    if (process.argv.includes('--check') && over.length > 0) {
+      console.error(`\nOver the ceiling:\n${over.join('\n\n')}`);
+      process.exitCode = 1;
+    }
   } finally {
     await server.stop();
   }
@@ -103,7 +139,7 @@ async function main() {
 
 if (process.argv[1]?.endsWith('route-weight.ts'))
   main()
-    .then(() => process.exit(0))
+    .then(() => process.exit(process.exitCode ?? 0))
     .catch((error: unknown) => {
       console.error(error instanceof Error ? (error.stack ?? error.message) : error);
       process.exit(1);

@@ -3,10 +3,10 @@
 // the router, so nothing here weighs on /login.
 import './shell-styles.ts';
 import { HOME_PATH } from '@console/core/routes/menus';
-import { ActionIcon, Burger, Drawer, Loader, Tooltip } from '@mantine/core';
+import { ActionIcon, Burger, Loader, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconSettings } from '@tabler/icons-react';
-import { type CSSProperties, Suspense, useEffect, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { type CompanyConfig, isConfigReady } from '../../lib/config/company-config.ts';
@@ -24,11 +24,25 @@ import { LanguagePicker } from './language-picker.tsx';
 import { MainMenu } from './main-menu.tsx';
 import { PageSkeleton } from './page-skeleton.tsx';
 import { RoutePreloader } from './route-preloader.tsx';
-import { SettingsDrawer } from './settings-drawer.tsx';
 import classes from './shell.module.css';
 import { navSurfaceVars, resolveNavSurface, resolveTopbarSurface } from './surfaces.ts';
 import { useLayoutSettings } from './use-layout-settings.ts';
 import { UserMenu } from './user-menu.tsx';
+
+// The settings panel and the phone navigation load with their first opening, not with every page.
+const SettingsDrawer = lazy(() =>
+  import('./settings-drawer.tsx').then((module) => ({ default: module.SettingsDrawer })),
+);
+const MobileNavDrawer = lazy(() =>
+  import('./mobile-nav-drawer.tsx').then((module) => ({ default: module.MobileNavDrawer })),
+);
+
+/** True from the first time `value` is true on (a drawer stays mounted to play its closing). */
+const useHasBeenTrue = (value: boolean) => {
+  const [hasBeen, setHasBeen] = useState(value);
+  if (value && !hasBeen) setHasBeen(true);
+  return hasBeen || value;
+};
 
 /** Matches the CSS breakpoint below which the navigation moves into the drawer (62em). */
 const DESKTOP_QUERY = '(min-width: 62em)';
@@ -51,6 +65,8 @@ const Shell = ({ config }: { config: CompanyConfig }) => {
   const [isMobileNavOpen, mobileNav] = useDisclosure(false);
   const [isSettingsOpen, settingsPanel] = useDisclosure(false);
   const [isCollapsed, setIsCollapsed] = useState(false);
+  const wantsMobileNav = useHasBeenTrue(isMobileNavOpen);
+  const wantsSettings = useHasBeenTrue(isSettingsOpen);
 
   // A followed link or a resize to desktop closes the mobile drawer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger
@@ -162,31 +178,28 @@ const Shell = ({ config }: { config: CompanyConfig }) => {
         <AppFooter config={config} className={classes.footer} />
       </div>
 
-      {!isDesktop && (
-        <Drawer
-          opened={isMobileNavOpen}
-          onClose={mobileNav.close}
-          position="left"
-          size={288}
-          title={companyName}
-          closeButtonProps={{ 'aria-label': t('nav.close'), style: { color: 'inherit' } }}
-          styles={{ body: { padding: 0 }, content: drawerSurface, header: drawerSurface }}
-          data-testid="mobile-nav"
-        >
-          <div className={classes.mobileNav}>
-            {(isPhone || (role && canActAs(role))) && (
-              <div className={classes.mobileTools}>
-                {role && canActAs(role) && auth && <ActAsSelect actorId={auth.user.user_primary_id} />}
-                {isPhone && <BackButtons />}
-                {isPhone && <LanguagePicker />}
-              </div>
-            )}
-            <MainMenu orientation="vertical" onNavigate={mobileNav.close} />
-          </div>
-        </Drawer>
-      )}
-
-      <SettingsDrawer opened={isSettingsOpen} onClose={settingsPanel.close} />
+      <Suspense fallback={null}>
+        {!isDesktop && wantsMobileNav && (
+          <MobileNavDrawer
+            opened={isMobileNavOpen}
+            onClose={mobileNav.close}
+            title={companyName}
+            surface={drawerSurface}
+          >
+            <div className={classes.mobileNav}>
+              {(isPhone || (role && canActAs(role))) && (
+                <div className={classes.mobileTools}>
+                  {role && canActAs(role) && auth && <ActAsSelect actorId={auth.user.user_primary_id} />}
+                  {isPhone && <BackButtons />}
+                  {isPhone && <LanguagePicker />}
+                </div>
+              )}
+              <MainMenu orientation="vertical" onNavigate={mobileNav.close} />
+            </div>
+          </MobileNavDrawer>
+        )}
+        {wantsSettings && <SettingsDrawer opened={isSettingsOpen} onClose={settingsPanel.close} />}
+      </Suspense>
       <RoutePreloader enabled={settings.preloader} />
     </div>
   );
