@@ -114,7 +114,7 @@ export const DataCards = <T,>({
     if (isLoading) {
       return Array.from({ length: 3 }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <li key={index} className={classes.card} aria-hidden="true">
+        <li key={`placeholder-${index}`} className={classes.card} aria-hidden="true">
           <Skeleton height={16} width="60%" radius="sm" mb="sm" />
           <Skeleton height={12} radius="sm" mb={6} />
           <Skeleton height={12} width="80%" radius="sm" />

@@ -337,8 +337,10 @@ export const DataTable = <T extends RowData>({
   const renderBody = (): ReactNode => {
     if (isLoading) {
       return Array.from({ length: Math.min(params.limit, 8) }, (_, index) => (
+        // A key no row can have: a row keyed like a placeholder would take over its DOM node and
+        // count as moved (layout shift) when the page arrives.
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <Table.Tr key={index} aria-hidden="true">
+        <Table.Tr key={`placeholder-${index}`} aria-hidden="true">
           {visibleColumns.map((column) => (
             <Table.Td key={column.id}>
               <Skeleton height={14} radius="sm" />
