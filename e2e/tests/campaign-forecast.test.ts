@@ -1,6 +1,7 @@
 // Campaign forecasts in Chromium: an exchange sends bid requests to the built-in bidder (here every one
 // is sampled: BID_SAMPLE_RATE=1), the sampler writes them, and the advertiser sees the daily forecast
 // of a demo campaign on its page and in the edit form's review step, with the API's figures.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
 import { campaignApi } from '../support/campaign-api.ts';
@@ -13,7 +14,18 @@ const { api, tokenOf } = campaignApi(e2e);
 const simpleBanner = openrtbFixture('simple-banner');
 
 const REQUESTS = 30;
-type Forecast = { sample_size: number; daily_impressions: number; daily_unique_users: number };
+type Forecast = {
+  sample_size: number;
+  daily_impressions: number;
+  daily_unique_users: number;
+  limited_by: string;
+};
+/** The English sentences of what limits a forecast, as the console shows them. */
+const limitSentences = (
+  JSON.parse(
+    readFileSync(new URL('../../apps/web/src/locales/en/campaigns.json', import.meta.url), 'utf8'),
+  ) as { forecast: { limit: Record<string, string> } }
+).forecast.limit;
 
 describe('the campaign forecast', () => {
   it('shows the daily forecast from the sampled requests on the view and in the review step', async () => {
@@ -65,6 +77,11 @@ describe('the campaign forecast', () => {
     );
     expect(await shownText(page.getByTestId('campaign-forecast-note'))).toContain(
       `From ${REQUESTS} sampled bid requests`,
+    );
+    // What limits it, in the API's words: the campaign bids on every sampled request.
+    expect(figures.limited_by).not.toBe('TARGETING');
+    expect(await shownText(page.getByTestId('campaign-forecast-limit'))).toBe(
+      `What limits it: ${limitSentences[figures.limited_by]}`,
     );
     await checkA11yAtRest(page);
 

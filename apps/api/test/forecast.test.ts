@@ -177,6 +177,9 @@ describe('campaign forecasts', () => {
     budget_limited: boolean;
     creatives_applied: boolean;
     win_data_bids: number;
+    limited_by: string;
+    excluded_by: { setting: string; samples: number }[];
+    imps_priced_out: { floor: number; format: number };
   };
   const forecastOf = async (body: unknown, token = advertiserToken) => {
     const result = await t.call('POST', '/api/campaigns/forecast', { token, body });
@@ -200,8 +203,12 @@ describe('campaign forecasts', () => {
       creatives_applied: true,
       budget_limited: false,
       win_data_bids: BIDS,
+      // What holds it back: the GB request of each hour is turned away by the country targeting, and at this
+      // bid and its win rate the targeted traffic, not the budget, is the limit.
+      excluded_by: [{ setting: 'geography', samples: HOURS }],
     });
     const rate = beta(BIDS, WINS, 2.5);
+    expect(forecast.limited_by).toBe(rate.expected < 0.3 ? 'WIN_RATE' : 'REACH');
     const costMicros = Math.round((2_000 * (10_000 + marginBps)) / 10_000);
     for (const key of ['low', 'expected', 'high'] as const) {
       expect(forecast.win_rate[key]).toBeCloseTo(rate[key], 6);
@@ -220,6 +227,7 @@ describe('campaign forecasts', () => {
     const cap = 10_000; // $0.01 a day
     const capped = (await forecastOf(draft({ daily_budget_micros: cap }))).forecast;
     expect(capped.budget_limited).toBe(true);
+    expect(capped.limited_by).toBe('BUDGET');
     expect(capped.daily_cap_micros).toBe(cap);
     const costMicros = Math.round((2_000 * (10_000 + marginBps)) / 10_000);
     expect(capped.daily_spend_micros.expected).toBe(cap);
@@ -258,14 +266,19 @@ describe('campaign forecasts', () => {
   });
 
   it('applies the targeting through the bidder: a country without traffic, a bid under every floor', async () => {
-    expect((await forecastOf(draft({ targeting: { countries: ['FR'] } }))).forecast.daily_impressions).toBe(
-      0,
-    );
+    const france = (await forecastOf(draft({ targeting: { countries: ['FR'] } }))).forecast;
+    expect(france.daily_impressions).toBe(0);
+    // Says why: every sampled request was turned away by the geography.
+    expect(france.limited_by).toBe('TARGETING');
+    expect(france.excluded_by).toEqual([{ setting: 'geography', samples: france.sample_size }]);
     const gb = (await forecastOf(draft({ targeting: { countries: ['GB'] } }))).forecast;
     expect(gb.daily_unique_users).toBe(3 * RATE);
     // A max bid of $0.40 cannot reach the $0.50 floors.
     const low = draft({ bid_micros: 400_000, min_bid_micros: 100_000, max_bid_micros: 400_000 });
-    expect((await forecastOf(low)).forecast.daily_impressions).toBe(0);
+    const underFloor = (await forecastOf(low)).forecast;
+    expect(underFloor.daily_impressions).toBe(0);
+    expect(underFloor.limited_by).toBe('FLOOR');
+    expect(underFloor.imps_priced_out.floor).toBeGreaterThan(0);
   });
 
   it("forecasts a stored campaign for its owner and staff, not for another tenant's users", async () => {

@@ -33,6 +33,39 @@ export type CampaignForecastBody = z.output<typeof campaignForecastBody>;
 
 const range = z.object({ low: z.number(), expected: z.number(), high: z.number() });
 
+/**
+ * What limits a forecast, in the order it is decided: no sample yet; every sampled request turned
+ * away by the targeting; every imp left priced out (bid under the floors) or without a fitting
+ * creative; else the daily budget or the frequency cap caps it; else a low win rate at the bid
+ * (under 30%: the bid against clearing prices); else the reach of the targeted traffic itself.
+ */
+export const FORECAST_LIMITS = [
+  'NO_SAMPLES',
+  'TARGETING',
+  'FLOOR',
+  'FORMAT',
+  'BUDGET',
+  'FREQUENCY_CAP',
+  'WIN_RATE',
+  'REACH',
+] as const;
+export type ForecastLimit = (typeof FORECAST_LIMITS)[number];
+
+/** The kinds of campaign setting a sampled request can be turned away by. */
+export const FORECAST_SETTINGS = [
+  'schedule',
+  'exchanges',
+  'geography',
+  'device',
+  'inventory',
+  'audience',
+  'language',
+  'user_id',
+  'categories',
+  'other',
+] as const;
+export type ForecastSetting = (typeof FORECAST_SETTINGS)[number];
+
 export const campaignForecast = z.object({
   /** Requests in the sample window (each stands for sample_rate requests). */
   sample_size: z.number().int(),
@@ -62,5 +95,11 @@ export const campaignForecast = z.object({
   audiences_applied: z.boolean(),
   /** Bids (and wins) seen in the last 7 days that the win rate is learnt from. */
   win_data_bids: z.number().int(),
+  /** What limits the forecast most (FORECAST_LIMITS): the first of the funnel that empties it, else the cap or the auction. */
+  limited_by: z.enum(FORECAST_LIMITS),
+  /** Sampled requests the campaign's settings turned away, by kind of setting, most first. */
+  excluded_by: z.array(z.object({ setting: z.enum(FORECAST_SETTINGS), samples: z.number().int() })),
+  /** Imps of eligible requests the campaign could not bid on: under the floor (or a deal's terms), or no creative fits. */
+  imps_priced_out: z.object({ floor: z.number().int(), format: z.number().int() }),
 });
 export type CampaignForecast = z.output<typeof campaignForecast>;

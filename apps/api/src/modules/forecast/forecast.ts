@@ -5,7 +5,7 @@
 // days. Wins are the matched imps times the win rate at the campaign's price there; spend the wins
 // times the price (times the observed clearing share, plus the margin); both capped by the daily
 // budget and, for a daily or hourly frequency cap, by the users times the cap. Pure.
-import type { CampaignForecast } from '@console/core/api/forecast';
+import type { CampaignForecast, ForecastLimit, ForecastSetting } from '@console/core/api/forecast';
 import { microsOfCpm } from '@console/core/format/money';
 import type { BidderCampaign, ListMembership } from '../bidding/index.ts';
 import {
@@ -38,19 +38,51 @@ export type ForecastInput = {
 const KEYS = ['low', 'expected', 'high'] as const;
 const zero = (): RateRange => ({ low: 0, expected: 0, high: 0 });
 
-/** The price the campaign would bid on an imp of a sample, or null when it would not bid on it. */
-const priceOnImp = (input: ForecastInput, sample: Sample, index: number): number | null => {
+/** The kind of setting behind each reason the bidder turns a request away for (others: 'other'). */
+const SETTING_OF: Readonly<Record<string, ForecastSetting>> = {
+  flight: 'schedule',
+  'day-parting': 'schedule',
+  exchange: 'exchanges',
+  country: 'geography',
+  state: 'geography',
+  city: 'geography',
+  'geo-fence': 'geography',
+  'device-type': 'device',
+  os: 'device',
+  browser: 'device',
+  maker: 'device',
+  carrier: 'device',
+  'traffic-type': 'inventory',
+  'app-category': 'inventory',
+  'smart-app-list': 'inventory',
+  'inventory-list': 'inventory',
+  audience: 'audience',
+  language: 'language',
+  'frequency-cap-needs-user': 'user_id',
+  'blocked-category': 'categories',
+  'no-category': 'categories',
+};
+
+/** Under this expected win rate the bid, not the traffic, is what holds the wins back. */
+const LOW_WIN_RATE = 0.3;
+
+/**
+ * The price the campaign would bid on an imp of a sample, or why it would not: 'floor' (another
+ * currency, a private auction without its deal, a bid that cannot reach the floor) or 'format' (no
+ * creative fits the imp).
+ */
+const priceOnImp = (input: ForecastInput, sample: Sample, index: number): number | 'floor' | 'format' => {
   const { campaign } = input;
   const imp = sample.imps[index]!;
-  if (imp.bidfloorcur && imp.bidfloorcur.toUpperCase() !== 'USD') return null;
+  if (imp.bidfloorcur && imp.bidfloorcur.toUpperCase() !== 'USD') return 'floor';
   const dealMatch = findDeal(campaign, imp.pmp?.deals ?? [], input.seat);
-  if (imp.pmp?.private_auction === 1 && !dealMatch) return null;
+  if (imp.pmp?.private_auction === 1 && !dealMatch) return 'floor';
   const floor = Math.max(
     microsOfCpm(imp.bidfloor ?? 0),
     dealMatch ? microsOfCpm(dealMatch.deal.bidfloor ?? 0) : 0,
   );
   const price = priceBid(campaign, floor);
-  if (price === null) return null;
+  if (price === null) return 'floor';
   if (
     input.applyCreatives &&
     !findCreativeFit(campaign.creatives, {
@@ -60,7 +92,7 @@ const priceOnImp = (input: ForecastInput, sample: Sample, index: number): number
       trackingIsSecure: true,
     })
   )
-    return null;
+    return 'format';
   return price;
 };
 
@@ -74,6 +106,9 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
   const userDays = new Set<string>();
   const wins = zero();
   const spend = zero();
+  const excluded = new Map<ForecastSetting, number>();
+  let eligible = 0;
+  const pricedOut = { floor: 0, format: 0 };
   for (const sample of window.samples) {
     let clock = clocks.get(sample.atMs);
     if (!clock) {
@@ -88,11 +123,19 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
       membership: input.membership,
       blockedCategories: sample.blockedCategories,
     });
-    if (reason) continue;
+    if (reason) {
+      const setting = SETTING_OF[reason] ?? 'other';
+      excluded.set(setting, (excluded.get(setting) ?? 0) + 1);
+      continue;
+    }
+    eligible++;
     let matched = false;
     for (let index = 0; index < sample.imps.length; index++) {
       const price = priceOnImp(input, sample, index);
-      if (price === null) continue;
+      if (typeof price !== 'number') {
+        pricedOut[price]++;
+        continue;
+      }
       matched = true;
       imps++;
       const winRate = winRateAt(winData, price);
@@ -119,11 +162,13 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
   const cap = input.dailyCapMicros ?? Number.POSITIVE_INFINITY;
   const dailyWins = zero();
   const dailySpend = zero();
+  let frequencyCapped = false;
   for (const key of KEYS) {
     let dayWins = wins[key] * perDay;
     let daySpend = spend[key] * perDay;
     const costPerWin = wins[key] > 0 ? spend[key] / wins[key] : 0;
     if (dayWins > winCap) {
+      if (key === 'expected') frequencyCapped = true;
       dayWins = winCap;
       daySpend = winCap * costPerWin;
     }
@@ -136,6 +181,23 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
   }
   const winRate = zero();
   for (const key of KEYS) winRate[key] = imps > 0 ? wins[key] / imps : 0;
+  const budgetLimited = spend.expected * perDay > cap;
+  const limitedBy: ForecastLimit =
+    window.samples.length === 0
+      ? 'NO_SAMPLES'
+      : eligible === 0
+        ? 'TARGETING'
+        : imps === 0
+          ? pricedOut.format > pricedOut.floor
+            ? 'FORMAT'
+            : 'FLOOR'
+          : budgetLimited
+            ? 'BUDGET'
+            : frequencyCapped
+              ? 'FREQUENCY_CAP'
+              : winRate.expected < LOW_WIN_RATE
+                ? 'WIN_RATE'
+                : 'REACH';
   return {
     sample_size: window.samples.length,
     sample_matches: matches,
@@ -147,9 +209,14 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
     daily_wins: dailyWins,
     daily_spend_micros: dailySpend,
     daily_cap_micros: input.dailyCapMicros,
-    budget_limited: spend.expected * perDay > cap,
+    budget_limited: budgetLimited,
     creatives_applied: input.applyCreatives,
     audiences_applied: input.audiencesApplied,
     win_data_bids: winData.totalBids,
+    limited_by: limitedBy,
+    excluded_by: [...excluded]
+      .map(([setting, samples]) => ({ setting, samples }))
+      .sort((a, b) => b.samples - a.samples),
+    imps_priced_out: pricedOut,
   };
 };

@@ -1,6 +1,7 @@
 // A campaign's daily reach and spend forecast, on the campaign view and in the
 // form's review step: available impressions, unique users, wins and spend (low – high, expected),
-// with the sample it comes from. Loading, error and "no sample yet" states included.
+// what limits it (the API's limited_by) and which settings turned sampled requests away, with the
+// sample it comes from. Loading, error and "no sample yet" states included.
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
@@ -59,6 +60,21 @@ export const ForecastFigures = ({ forecast }: { forecast: CampaignForecast }) =>
           testId="campaign-forecast-spend"
         />
       </SimpleGrid>
+      <Text size="sm" data-testid="campaign-forecast-limit">
+        <Text span size="sm" fw={600}>
+          {t('forecast.limitLabel')}:
+        </Text>{' '}
+        {t(`forecast.limit.${forecast.limited_by}`)}
+      </Text>
+      {forecast.excluded_by.length > 0 ? (
+        <Text size="xs" c="dimmed" data-testid="campaign-forecast-excluded">
+          {t('forecast.excludedLabel')}:{' '}
+          {forecast.excluded_by
+            .slice(0, 3)
+            .map(({ setting, samples }) => `${t(`forecast.setting.${setting}`)} ${count(samples)}`)
+            .join(' · ')}
+        </Text>
+      ) : null}
       {forecast.budget_limited ? (
         <Badge variant="light" color="grape" radius="sm" data-testid="campaign-forecast-budget-limited">
           {t('forecast.budgetLimited')}
