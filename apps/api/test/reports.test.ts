@@ -23,7 +23,8 @@ import {
 } from './support/admin-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-const MEDIA_COST_STAFF_ONLY = 'Media cost is shown in admin and co-admin reports of their own only.';
+const MEDIA_COST_STAFF_ONLY =
+  'Media cost and margin are shown in admin and co-admin reports of their own only.';
 
 const NOT_FOUND = 'Report not found.';
 let t: TestApp;

@@ -58,9 +58,17 @@ export const DEMO_USERS = [
 
 const DEMO_CONFIGS: Record<
   string,
-  { insightDashboard: boolean; postbackEnabled: string; apiAccess: boolean }
+  Pick<typeof userConfigs.$inferInsert, 'insightDashboard' | 'postbackEnabled' | 'apiAccess'> &
+    Partial<typeof userConfigs.$inferInsert>
 > = {
-  'agency@demo.test': { insightDashboard: true, postbackEnabled: 'ENABLED', apiAccess: true },
+  // The demo agency may mark its advertisers up by 0% to 25% (an admin's range).
+  'agency@demo.test': {
+    insightDashboard: true,
+    postbackEnabled: 'ENABLED',
+    apiAccess: true,
+    advertiserMarginMinBps: 0,
+    advertiserMarginMaxBps: 2500,
+  },
   'adv1@demo.test': { insightDashboard: false, postbackEnabled: 'DISABLED', apiAccess: false },
   'adv2@demo.test': { insightDashboard: true, postbackEnabled: 'DISABLED', apiAccess: false },
   'advertiser@demo.test': { insightDashboard: true, postbackEnabled: 'ENABLED', apiAccess: true },

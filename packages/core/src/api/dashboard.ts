@@ -125,6 +125,16 @@ export type DashboardQuery = z.infer<typeof dashboardQuery>;
 
 export const dashboardTotals = z.object({
   spend: z.number().int().describe('The advertiser cost (media cost with margins), micro-units.'),
+  media_cost: z
+    .number()
+    .int()
+    .optional()
+    .describe('Admins and co-admins only: what the exchanges charged, micro-units.'),
+  margin: z
+    .number()
+    .int()
+    .optional()
+    .describe('Admins and co-admins only: spend less media cost (the margins), micro-units.'),
   impressions: z.number().int(),
   clicks: z.number().int(),
   ctr: z.number().describe('clicks / impressions (0 without impressions).'),

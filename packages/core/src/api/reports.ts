@@ -36,6 +36,7 @@ export const REPORT_METRICS = [
   'conversions',
   'spend',
   'media_cost',
+  'margin',
   'ecpm',
   'ecpc',
   'ecpa',
@@ -273,6 +274,11 @@ export const reportSummary = z.object({
     .int()
     .nullable()
     .describe('media cost in micro-units; null for a viewer other than admin and co-admin'),
+  margin_micros: z
+    .number()
+    .int()
+    .nullable()
+    .describe('spend less media cost (the margins) in micro-units; null for a viewer other than admin and co-admin'),
   ctr: z.number().describe('percent'),
   ecpm_micros: z.number().int(),
 });

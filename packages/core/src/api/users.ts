@@ -32,6 +32,8 @@ export type UserListQuery = z.infer<typeof userListQuery>;
 export const userListItem = userSchema.extend({
   agency: z.object({ user_primary_id: z.number().int(), companyName: z.string() }).nullable(),
   createdAt: z.string(),
+  /** In lists: the user's margin in basis points (for an agency's advertiser, the agency's take). */
+  margin_bps: z.number().int().optional(),
 });
 export type UserListItem = z.infer<typeof userListItem>;
 
@@ -61,16 +63,38 @@ export const optimisationSettingsSchema = z.object({
   block_low_ctr_placements: z.boolean().optional(),
 });
 
+/** A markup on media cost in basis points (1500 = 15%). */
+const marginBps = z
+  .number()
+  .int()
+  .min(0, 'The margin cannot be negative.')
+  .max(10_000, 'The margin is at most 100%.');
+
+export const MARGIN_BOUNDS_ORDER_MESSAGE = 'The highest margin cannot be below the lowest.';
+/**
+ * The range of margins an agency may give its advertisers, set by an admin per agency: agencies sign
+ * different contracts with the desk (a cap on what their clients may be marked up), so one
+ * platform-wide range would not fit. 0 to 0 until an admin sets it: no markup the desk did not agree.
+ */
+export const marginBoundsSchema = z
+  .object({ min_bps: marginBps, max_bps: marginBps })
+  .refine((bounds) => bounds.min_bps <= bounds.max_bps, {
+    path: ['max_bps'],
+    message: MARGIN_BOUNDS_ORDER_MESSAGE,
+  });
+export type MarginBounds = z.infer<typeof marginBoundsSchema>;
+
 export const userConfigSchema = z.object({
   insight_dashboard: z.boolean(),
   postback_enabled: z.enum(['ENABLED', 'DISABLED']),
   api_access: z.boolean(),
-  /** Markup on media cost in basis points (1500 = 15%). */
-  margin_bps: z
-    .number()
-    .int()
-    .min(0, 'The margin cannot be negative.')
-    .max(10_000, 'The margin is at most 100%.'),
+  /**
+   * Markup on media cost in basis points (1500 = 15%). An agency's is the platform's take on all its
+   * advertisers' spend; an agency advertiser's is its agency's take, on top.
+   */
+  margin_bps: marginBps,
+  /** Agencies only: the range of margins the agency may give its advertisers (absent: unchanged). */
+  advertiser_margin_bounds: marginBoundsSchema.optional(),
   optimisation: optimisationSettingsSchema,
 });
 export type UserConfig = z.infer<typeof userConfigSchema>;
@@ -99,3 +123,16 @@ export const changeLogEntry = z.object({
   names: z.record(z.string(), z.string()).optional(),
 });
 export type ChangeLogEntry = z.infer<typeof changeLogEntry>;
+
+/** An agency advertiser's margin (the agency's take) and the range the agency may choose it in. */
+export const advertiserMarginSchema = z.object({
+  margin_bps: z.number().int(),
+  bounds: marginBoundsSchema,
+});
+export type AdvertiserMargin = z.infer<typeof advertiserMarginSchema>;
+export const advertiserMarginBody = z.object({ margin_bps: marginBps });
+
+const percentOf = (bps: number) => `${bps / 100}%`;
+/** The answer to a margin outside the agency's range, naming the range. */
+export const marginOutOfBoundsMessage = (bounds: MarginBounds) =>
+  `Choose a margin from ${percentOf(bounds.min_bps)} to ${percentOf(bounds.max_bps)} (the range your agency may set).`;

@@ -84,6 +84,12 @@ export const userConfigs = pgTable('user_configs', {
   apiAccess: boolean('api_access').notNull().default(false),
   /** Markup on media cost in basis points (1500 = 15%), for agencies and advertisers. */
   marginBps: integer('margin_bps').notNull().default(0),
+  /**
+   * Agencies only: the range of margins the agency may give its advertisers, set by an admin
+   * (basis points; 0 to 0 until set: no markup the desk did not agree).
+   */
+  advertiserMarginMinBps: integer('advertiser_margin_min_bps').notNull().default(0),
+  advertiserMarginMaxBps: integer('advertiser_margin_max_bps').notNull().default(0),
   /** Bid optimisation switches read by GET withOutRole/getUserOptimizationSettings/{id}. */
   optimisation: jsonb('optimisation').$type<OptimisationSettings>().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

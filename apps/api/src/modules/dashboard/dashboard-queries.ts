@@ -13,6 +13,7 @@ import type {
   PerformancePage,
   PerformanceSort,
 } from '@console/core/api/dashboard';
+import { maySeeCostBreakdown } from '@console/core/cost-visibility';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
@@ -29,6 +30,7 @@ const DAY_MS = 86_400_000;
 
 type Sums = {
   spend: number;
+  media: number;
   impressions: number;
   clicks: number;
   conversions: number;
@@ -38,6 +40,7 @@ type Sums = {
 
 const SUM_COLUMNS = sql.raw(`
   coalesce(sum(delivery_hourly.advertiser_cost_micros), 0)::float8 as spend,
+  coalesce(sum(delivery_hourly.media_cost_micros), 0)::float8 as media,
   coalesce(sum(delivery_hourly.impressions), 0)::float8 as impressions,
   coalesce(sum(delivery_hourly.clicks), 0)::float8 as clicks,
   coalesce(sum(delivery_hourly.conversions), 0)::float8 as conversions,
@@ -45,15 +48,20 @@ const SUM_COLUMNS = sql.raw(`
   coalesce(sum(delivery_hourly.wins), 0)::float8 as wins`);
 
 /** The names SUM_COLUMNS answers, for selecting them again from a grouped subquery. */
-const SUM_NAMES = sql.raw('spend, impressions, clicks, conversions, bids, wins');
+const SUM_NAMES = sql.raw('spend, media, impressions, clicks, conversions, bids, wins');
 
-const NO_SUMS: Sums = { spend: 0, impressions: 0, clicks: 0, conversions: 0, bids: 0, wins: 0 };
+const NO_SUMS: Sums = { spend: 0, media: 0, impressions: 0, clicks: 0, conversions: 0, bids: 0, wins: 0 };
 
 const ratio = (part: number, whole: number, scale = 1) =>
   whole > 0 ? Math.round((part * scale) / whole) : 0;
 
-export const totalsOf = (row: Sums): DashboardTotals => ({
+/**
+ * One row's figures. `breakdown` (maySeeCostBreakdown of the viewer's role) adds the media cost and
+ * the margin behind the spend; without it they are not in the answer at all.
+ */
+export const totalsOf = (row: Sums, breakdown: boolean): DashboardTotals => ({
   spend: Number(row.spend),
+  ...(breakdown ? { media_cost: Number(row.media), margin: Number(row.spend) - Number(row.media) } : {}),
   impressions: Number(row.impressions),
   clicks: Number(row.clicks),
   ctr: Number(row.impressions) > 0 ? Number(row.clicks) / Number(row.impressions) : 0,
@@ -138,13 +146,19 @@ const whereOf = (scope: SQL | undefined, period: Period, tz: string) =>
 // Drizzle writes the scope's columns as "delivery_hourly"."x": every source is named delivery_hourly.
 const TOTALS: SourceNeeds = { columns: [], grain: 'none' };
 
-const readTotals = async (db: DbOrTx, scope: SQL | undefined, period: Period, query: DashboardQuery) => {
+const readTotals = async (
+  db: DbOrTx,
+  scope: SQL | undefined,
+  period: Period,
+  query: DashboardQuery,
+  breakdown: boolean,
+) => {
   const from = await sourceOf(db, period, query.tz, query, TOTALS);
   const [row] = await rowsOf<Sums>(
     db,
     sql`select ${SUM_COLUMNS} from ${from} where ${whereOf(scope, period, query.tz)}`,
   );
-  return totalsOf(row ?? NO_SUMS);
+  return totalsOf(row ?? NO_SUMS, breakdown);
 };
 
 /** The summed balance of the advertisers in scope. */
@@ -167,9 +181,10 @@ export const readOverview = async (
   const scope = await dashboardScope(db, principal, query);
   const period = { from: query.from, to: query.to };
   const previousPeriod = query.compare ? previousPeriodOf(period) : null;
+  const breakdown = maySeeCostBreakdown(principal.role);
   const [totals, previous, balance] = await Promise.all([
-    readTotals(db, scope, period, query),
-    previousPeriod ? readTotals(db, scope, previousPeriod, query) : null,
+    readTotals(db, scope, period, query, breakdown),
+    previousPeriod ? readTotals(db, scope, previousPeriod, query, breakdown) : null,
     readScopeBalance(db, principal, query.advertiser_id),
   ]);
   return {
@@ -195,6 +210,7 @@ const readSeries = async (
   scope: SQL | undefined,
   period: Period,
   query: DashboardQuery & { granularity: 'hour' | 'day' },
+  breakdown: boolean,
 ): Promise<ChartPoint[]> => {
   const { tz, granularity } = query;
   const format = granularity === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM-DD"T"HH24:00';
@@ -209,7 +225,7 @@ const readSeries = async (
   const byBucket = new Map(rows.map((row) => [row.bucket, row]));
   return bucketsOf(period, granularity).map((bucket) => ({
     bucket,
-    ...totalsOf(byBucket.get(bucket) ?? NO_SUMS),
+    ...totalsOf(byBucket.get(bucket) ?? NO_SUMS, breakdown),
   }));
 };
 
@@ -221,8 +237,10 @@ export const readChart = async (
   const scope = await dashboardScope(db, principal, query);
   const period = { from: query.from, to: query.to };
   const [points, previous] = await Promise.all([
-    readSeries(db, scope, period, query),
-    query.compare ? readSeries(db, scope, previousPeriodOf(period), query) : null,
+    readSeries(db, scope, period, query, maySeeCostBreakdown(principal.role)),
+    query.compare
+      ? readSeries(db, scope, previousPeriodOf(period), query, maySeeCostBreakdown(principal.role))
+      : null,
   ]);
   return { granularity: query.granularity, points, previous };
 };
@@ -298,6 +316,7 @@ const readPreviousOfRows = async (
   dimension: DashboardDimension,
   query: DashboardQuery,
   keys: string[],
+  breakdown: boolean,
 ): Promise<Map<string, DashboardTotals> | null> => {
   if (!query.compare || dimension === 'day') return null;
   if (keys.length === 0) return new Map();
@@ -313,7 +332,7 @@ const readPreviousOfRows = async (
         sql`, `,
       )})`,
   );
-  return new Map(rows.map((row) => [row.key, totalsOf(row)]));
+  return new Map(rows.map((row) => [row.key, totalsOf(row, breakdown)]));
 };
 
 export const readPerformance = async (
@@ -346,19 +365,21 @@ export const readPerformance = async (
             (await rowsOf<{ total: number }>(db, sql`select count(*)::int as total from (${grouped}) g`))[0]
               ?.total ?? 0,
           );
+  const breakdown = maySeeCostBreakdown(principal.role);
   const previous = await readPreviousOfRows(
     db,
     scope,
     dimension,
     query,
     rows.map((row) => row.key),
+    breakdown,
   );
   return {
     items: rows.map((row) => ({
       key: row.key,
       label: row.label,
-      ...totalsOf(row),
-      previous: previous ? (previous.get(row.key) ?? totalsOf(NO_SUMS)) : null,
+      ...totalsOf(row, breakdown),
+      previous: previous ? (previous.get(row.key) ?? totalsOf(NO_SUMS, breakdown)) : null,
     })),
     total,
     page: query.page,

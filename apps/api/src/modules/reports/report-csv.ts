@@ -29,6 +29,7 @@ const HEADER_OF: Partial<Record<string, string>> = {
   conversions: 'Conversions',
   spend: 'Spend (USD)',
   media_cost: 'Media cost (USD)',
+  margin: 'Margin (USD)',
   ecpm: 'eCPM (USD)',
   ecpc: 'eCPC (USD)',
   ecpa: 'eCPA (USD)',

@@ -284,6 +284,8 @@ export const metricValue = (metric: ReportMetric, s: Sums): number => {
       return s.advertiserCostMicros;
     case 'media_cost':
       return s.mediaCostMicros;
+    case 'margin':
+      return s.advertiserCostMicros - s.mediaCostMicros;
     case 'ctr':
       return percent(s.clicks, s.impressions);
     case 'win_rate':
@@ -301,6 +303,7 @@ export const metricValue = (metric: ReportMetric, s: Sums): number => {
 export const MONEY_METRICS: ReadonlySet<ReportMetric> = new Set([
   'spend',
   'media_cost',
+  'margin',
   'ecpm',
   'ecpc',
   'ecpa',

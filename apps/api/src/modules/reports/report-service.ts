@@ -23,6 +23,7 @@ import type { Principal } from '../../platform/auth-guard.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { likePattern, type Page } from '../../platform/pagination.ts';
 import { canMakeMultiDimensional, type ReportRow } from './report-access.ts';
+import { maySeeCost } from '@console/core/cost-visibility';
 import { aggregateSlice, emptySums, metricValue } from './report-data.ts';
 import { columnsOf, dataQueryOf, totalsOf } from './report-generator.ts';
 
@@ -178,14 +179,17 @@ const checkTypeAllowed = (principal: Principal, body: ReportUpdateBody) => {
     throw badRequest(MULTI_ONLY, { report_type: MULTI_ONLY });
 };
 
-const isStaff = (principal: Principal) => canMakeMultiDimensional(principal.role);
-const MEDIA_COST_STAFF_ONLY = 'Media cost is shown in admin and co-admin reports of their own only.';
+const MEDIA_COST_STAFF_ONLY = 'Media cost and margin are shown in admin and co-admin reports of their own only.';
 /**
- * Media cost (before margin) is the platform's to see (an advertiser sees only its
- * own cost). A report carrying it is staff-owned, so no agency or advertiser can ever open one.
+ * Media cost and margin are the platform's to see (cost-visibility.ts). A report carrying them is
+ * owned by the staff member who made it, so no agency or advertiser can ever open one.
  */
 const checkMetricsAllowed = (principal: Principal, ownerId: number, body: ReportUpdateBody) => {
-  if (body.metrics.includes('media_cost') && (!isStaff(principal) || ownerId !== principal.userId))
+  const breakdown = body.metrics.filter((metric) => metric === 'media_cost' || metric === 'margin');
+  if (
+    breakdown.length > 0 &&
+    (!breakdown.every((metric) => maySeeCost(principal.role, metric)) || ownerId !== principal.userId)
+  )
     throw badRequest(MEDIA_COST_STAFF_ONLY, { metrics: MEDIA_COST_STAFF_ONLY });
 };
 
@@ -351,7 +355,8 @@ export const summariseReport = async (
     bids: sums.bids,
     wins: sums.wins,
     spend_micros: sums.advertiserCostMicros,
-    media_cost_micros: isStaff(principal) ? sums.mediaCostMicros : null,
+    media_cost_micros: maySeeCost(principal.role, 'media_cost') ? sums.mediaCostMicros : null,
+    margin_micros: maySeeCost(principal.role, 'margin') ? metricValue('margin', sums) : null,
     ctr: metricValue('ctr', sums),
     ecpm_micros: metricValue('ecpm', sums),
   };

@@ -1,13 +1,22 @@
 import { userChangePasswordBody } from '@console/core/api/auth';
 import { messageResponse, okResponse } from '@console/core/api/common';
 import { int8Id, int8IdParams } from '@console/core/api/ids';
-import { addUserBody, noteBody, noteSchema, userConfigSchema, userListItem } from '@console/core/api/users';
+import {
+  addUserBody,
+  advertiserMarginBody,
+  advertiserMarginSchema,
+  noteBody,
+  noteSchema,
+  userConfigSchema,
+  userListItem,
+} from '@console/core/api/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
 import { setUserPassword } from '../auth/index.ts';
+import { readAdvertiserMargin, setAdvertiserMargin } from './advertiser-margin.ts';
 import { ADMIN_USERS, AGENCY_ADVERTISERS, registerManagedUserRoutes } from './managed-user-routes.ts';
 import {
   addNote,
@@ -171,6 +180,49 @@ export const agencyAdvertiserRoutes =
         success: true as const,
         message: 'Advertiser created.',
         data: await createUser(deps, principalOf(request), { ...request.body, role: 'ADVERTISER' }),
+      }),
+    );
+
+    app.get(
+      '/advertisers/:id/margin',
+      {
+        config: { access: 'advertiser.read' },
+        schema: {
+          ...schemaBase,
+          operationId: 'getAgencyAdvertiserMargin',
+          summary: 'The agency’s margin on one of its advertisers, and the range an admin allows',
+          params: int8IdParams,
+          response: withErrors(okResponse(advertiserMarginSchema)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await readAdvertiserMargin(deps.db, principalOf(request), request.params.id),
+      }),
+    );
+
+    app.put(
+      '/advertisers/:id/margin',
+      {
+        config: { access: 'advertiser.update' },
+        schema: {
+          ...schemaBase,
+          operationId: 'setAgencyAdvertiserMargin',
+          summary: 'Set the agency’s margin on one of its advertisers (within the range an admin allows)',
+          params: int8IdParams,
+          body: advertiserMarginBody,
+          response: withErrors(okResponse(advertiserMarginSchema)),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Margin saved.',
+        data: await setAdvertiserMargin(
+          deps.db,
+          principalOf(request),
+          request.params.id,
+          request.body.margin_bps,
+        ),
       }),
     );
 

@@ -20,6 +20,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { findUserByEmail, findUserById, toUser } from '../../platform/user-queries.ts';
 import { revokeBrokenChains, revokeUserSessions } from '../auth/index.ts';
 import { listHistory, viewerOf } from '../funds/index.ts';
+import { marginBoundsOf } from './advertiser-margin.ts';
 
 const actorOf = (principal: Principal) => ({
   actorUserId: actorIdOf(principal),
@@ -69,9 +70,15 @@ export const listUsers = async (deps: AppDeps, principal: Principal, query: User
     query,
     (limit, offset) =>
       deps.db
-        .select({ user: users, agencyId: agency.id, agencyCompany: agency.companyName })
+        .select({
+          user: users,
+          agencyId: agency.id,
+          agencyCompany: agency.companyName,
+          marginBps: userConfigs.marginBps,
+        })
         .from(users)
         .leftJoin(agency, eq(agency.id, users.agencyId))
+        .leftJoin(userConfigs, eq(userConfigs.userId, users.id))
         .where(where)
         .orderBy(query.order === 'asc' ? asc(sortColumn) : desc(sortColumn), asc(users.id))
         .limit(limit)
@@ -84,6 +91,7 @@ export const listUsers = async (deps: AppDeps, principal: Principal, query: User
           ? null
           : { user_primary_id: row.agencyId, companyName: row.agencyCompany ?? '' },
       createdAt: row.user.createdAt.toISOString(),
+      margin_bps: row.marginBps ?? 0,
     }),
   );
 };
@@ -242,21 +250,25 @@ const requireConfigurable = async (db: DbOrTx, principal: Principal, id: number)
   return user;
 };
 
-const readConfigRow = async (db: DbOrTx, userId: number): Promise<UserConfig> => {
-  const [row] = await db.select().from(userConfigs).where(eq(userConfigs.userId, userId)).limit(1);
+/** A user's config; an agency's carries the range of margins it may give its advertisers. */
+const readConfigRow = async (db: DbOrTx, user: { id: number; role: string }): Promise<UserConfig> => {
+  const [row] = await db.select().from(userConfigs).where(eq(userConfigs.userId, user.id)).limit(1);
   return {
     insight_dashboard: row?.insightDashboard ?? false,
     postback_enabled: row?.postbackEnabled === 'ENABLED' ? 'ENABLED' : 'DISABLED',
     api_access: row?.apiAccess ?? false,
     margin_bps: row?.marginBps ?? 0,
+    ...(user.role === 'AGENCY' ? { advertiser_margin_bounds: marginBoundsOf(row) } : {}),
     optimisation: row?.optimisation ?? {},
   };
 };
 
 export const readUserConfig = async (deps: AppDeps, principal: Principal, id: number) => {
-  await requireConfigurable(deps.db, principal, id);
-  return readConfigRow(deps.db, id);
+  const user = await requireConfigurable(deps.db, principal, id);
+  return readConfigRow(deps.db, user);
 };
+
+const AGENCY_ONLY_BOUNDS = 'Only an agency has a range of margins for its advertisers.';
 
 export const updateUserConfig = async (
   deps: AppDeps,
@@ -264,13 +276,17 @@ export const updateUserConfig = async (
   id: number,
   input: UserConfig,
 ) => {
-  await requireConfigurable(deps.db, principal, id);
-  const before = await readConfigRow(deps.db, id);
+  const user = await requireConfigurable(deps.db, principal, id);
+  const bounds = input.advertiser_margin_bounds;
+  if (bounds && user.role !== 'AGENCY')
+    throw badRequest(AGENCY_ONLY_BOUNDS, { advertiser_margin_bounds: AGENCY_ONLY_BOUNDS });
+  const before = await readConfigRow(deps.db, user);
   const values = {
     insightDashboard: input.insight_dashboard,
     postbackEnabled: input.postback_enabled,
     apiAccess: input.api_access,
     marginBps: input.margin_bps,
+    ...(bounds ? { advertiserMarginMinBps: bounds.min_bps, advertiserMarginMaxBps: bounds.max_bps } : {}),
     optimisation: input.optimisation,
     updatedAt: new Date(),
   };
@@ -287,7 +303,7 @@ export const updateUserConfig = async (
       changes: diffFields(before, input),
     });
   });
-  return readConfigRow(deps.db, id);
+  return readConfigRow(deps.db, user);
 };
 
 /** Moves an advertiser to an agency, or makes it direct (agencyId null). */

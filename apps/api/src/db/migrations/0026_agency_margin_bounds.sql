@@ -1,0 +1,2 @@
+ALTER TABLE "user_configs" ADD COLUMN "advertiser_margin_min_bps" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "user_configs" ADD COLUMN "advertiser_margin_max_bps" integer DEFAULT 0 NOT NULL;
