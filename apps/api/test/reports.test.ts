@@ -253,6 +253,7 @@ describe('reports', () => {
       spend_micros: all.spend,
       // Media cost (before margin) is the platform's: an advertiser sees only its own cost.
       media_cost_micros: null,
+      margin_micros: null,
     });
   });
 
@@ -339,6 +340,45 @@ describe('reports', () => {
       total.spend,
       total.media,
     ]);
+  });
+
+  it('media cost + margin = spend on every row, each summing to the raw events to the micro-unit', async () => {
+    const report = await create(tok.admin, {
+      name: 'Margins',
+      report_type: 'multi-dimensional',
+      dimensions: ['advertiser', 'day'],
+      metrics: ['media_cost', 'margin', 'spend'],
+      event_columns: [],
+    });
+    await generate(tok.admin, report.report_id);
+    const page = await rowsPage(tok.admin, report.report_id);
+    expect(page.columns.slice(2).map((column) => column.key)).toEqual(['media_cost', 'margin', 'spend']);
+    for (const row of page.rows) expect(Number(row[2]) + Number(row[3])).toBe(Number(row[4]));
+    const total = rawSums(() => true);
+    const sum = (i: number) => page.rows.reduce((s, r) => s + Number(r[i]), 0);
+    expect([sum(2), sum(3), sum(4)]).toEqual([total.media, total.spend - total.media, total.spend]);
+    expect(total.spend - total.media).toBeGreaterThan(0);
+    const summary = dataOf<ReportSummary>(
+      expectOk(await t.call('POST', `/api/report/generatebasic/${report.report_id}`, { token: tok.admin })),
+    );
+    expect(summary).toMatchObject({
+      media_cost_micros: total.media,
+      margin_micros: total.spend - total.media,
+      spend_micros: total.spend,
+    });
+    // An agency's or advertiser's report may not carry the margin; their summaries leave it out.
+    for (const token of [tok.agency, tok.advertiser])
+      expectFieldErrors(
+        await t.call('POST', '/api/report/create', { token, body: body({ metrics: ['spend', 'margin'] }) }),
+        { metrics: MEDIA_COST_STAFF_ONLY },
+      );
+    const agencyReport = await create(tok.agency, { name: 'Agency margins' });
+    const agencySummary = dataOf<ReportSummary>(
+      expectOk(
+        await t.call('POST', `/api/report/generatebasic/${agencyReport.report_id}`, { token: tok.agency }),
+      ),
+    );
+    expect(agencySummary).toMatchObject({ media_cost_micros: null, margin_micros: null });
   });
 
   it('another tenant cannot read, change, generate, delete or download a report', async () => {
