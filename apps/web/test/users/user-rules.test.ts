@@ -1,3 +1,4 @@
+import { percentToBps } from '@console/core/format/bps';
 import { describe, expect, it } from 'vitest';
 import { fromConfigForm, toConfigForm } from '../../src/features/users/config-form.ts';
 import {
@@ -7,7 +8,6 @@ import {
   hasUserConfig,
   nextStatus,
   parseId,
-  percentToBps,
   userPaths,
 } from '../../src/features/users/user-rules.ts';
 

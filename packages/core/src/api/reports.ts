@@ -278,7 +278,9 @@ export const reportSummary = z.object({
     .number()
     .int()
     .nullable()
-    .describe('spend less media cost (the margins) in micro-units; null for a viewer other than admin and co-admin'),
+    .describe(
+      'spend less media cost (the margins) in micro-units; null for a viewer other than admin and co-admin',
+    ),
   ctr: z.number().describe('percent'),
   ecpm_micros: z.number().int(),
 });

@@ -12,6 +12,7 @@ import type {
   ReportType,
   ReportUpdateBody,
 } from '@console/core/api/reports';
+import { maySeeCost } from '@console/core/cost-visibility';
 import { and, asc, between, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { REPORT_ROWS_PER_CHUNK, type ReportTotals, reportRows, reports } from '../../db/schema/reports.ts';
@@ -23,7 +24,6 @@ import type { Principal } from '../../platform/auth-guard.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { likePattern, type Page } from '../../platform/pagination.ts';
 import { canMakeMultiDimensional, type ReportRow } from './report-access.ts';
-import { maySeeCost } from '@console/core/cost-visibility';
 import { aggregateSlice, emptySums, metricValue } from './report-data.ts';
 import { columnsOf, dataQueryOf, totalsOf } from './report-generator.ts';
 
@@ -179,7 +179,8 @@ const checkTypeAllowed = (principal: Principal, body: ReportUpdateBody) => {
     throw badRequest(MULTI_ONLY, { report_type: MULTI_ONLY });
 };
 
-const MEDIA_COST_STAFF_ONLY = 'Media cost and margin are shown in admin and co-admin reports of their own only.';
+const MEDIA_COST_STAFF_ONLY =
+  'Media cost and margin are shown in admin and co-admin reports of their own only.';
 /**
  * Media cost and margin are the platform's to see (cost-visibility.ts). A report carrying them is
  * owned by the staff member who made it, so no agency or advertiser can ever open one.

@@ -5,6 +5,7 @@ import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Input.css';
 import type { UserListItem } from '@console/core/api/users';
+import { bpsToPercent } from '@console/core/format/bps';
 import { Anchor, Button, NativeSelect, Stack, Text } from '@mantine/core';
 import {
   IconEdit,
@@ -93,6 +94,13 @@ const AdvertisersListPage = () => {
         header: t('columns.status'),
         sortKey: 'status',
         cell: (advertiser) => <StatusBadge status={advertiser.status} />,
+      },
+      {
+        id: 'margin',
+        header: t('columns.margin'),
+        cell: (advertiser) => (
+          <span data-testid="advertiser-row-margin">{`${bpsToPercent(advertiser.margin_bps ?? 0)}%`}</span>
+        ),
       },
       {
         id: 'createdAt',

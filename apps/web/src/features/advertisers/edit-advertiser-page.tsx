@@ -1,4 +1,5 @@
-// /agency/editAdvertiser/{id}: e-mail, names and company of one of the agency's advertisers.
+// /agency/editAdvertiser/{id}: e-mail, names and company of one of the agency's advertisers, and
+// the agency's margin on it.
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Button.css';
 import { editUserBody } from '@console/core/api/users';
@@ -14,6 +15,7 @@ import { ADVERTISER_PATHS, parseId } from './advertiser-paths.ts';
 import { useAdvertiser } from './api/get-advertiser.ts';
 import { useUpdateAdvertiser } from './api/update-advertiser.ts';
 import { AdvertiserForm } from './components/advertiser-form.tsx';
+import { MarginEditor } from './components/margin-editor.tsx';
 
 const EditAdvertiserPage = () => {
   const { t } = useTranslation('advertisers');
@@ -42,24 +44,27 @@ const EditAdvertiserPage = () => {
       }
     >
       {saved ? (
-        <AdvertiserForm
-          key={saved.user_primary_id}
-          initial={{
-            email: saved.email,
-            firstName: saved.firstName,
-            lastName: saved.lastName,
-            companyName: saved.companyName,
-          }}
-          schema={editUserBody}
-          withPassword={false}
-          submitLabel={t('actions.save')}
-          onCancel={() => navigate(ADVERTISER_PATHS.list)}
-          onSubmit={async (body) => {
-            const updated = await update.mutateAsync({ id: saved.user_primary_id, body });
-            showToast('success', t('toasts.saved', { email: updated.email }));
-            navigate(ADVERTISER_PATHS.list);
-          }}
-        />
+        <>
+          <AdvertiserForm
+            key={saved.user_primary_id}
+            initial={{
+              email: saved.email,
+              firstName: saved.firstName,
+              lastName: saved.lastName,
+              companyName: saved.companyName,
+            }}
+            schema={editUserBody}
+            withPassword={false}
+            submitLabel={t('actions.save')}
+            onCancel={() => navigate(ADVERTISER_PATHS.list)}
+            onSubmit={async (body) => {
+              const updated = await update.mutateAsync({ id: saved.user_primary_id, body });
+              showToast('success', t('toasts.saved', { email: updated.email }));
+              navigate(ADVERTISER_PATHS.list);
+            }}
+          />
+          <MarginEditor id={saved.user_primary_id} />
+        </>
       ) : (
         <LoadState
           isError={advertiser.isError || id === 0}

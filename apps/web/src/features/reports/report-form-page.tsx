@@ -23,6 +23,7 @@ import {
   type ReportType,
   reportUpdateBody,
 } from '@console/core/api/reports';
+import { maySeeCost } from '@console/core/cost-visibility';
 import { lastDaysIn } from '@console/core/time/zoned-time';
 import {
   Button,
@@ -226,11 +227,11 @@ const ReportForm = ({ initial, reportId }: { initial: FormState; reportId: numbe
           data-testid="report-metrics"
         >
           <Group gap="md" mt={6}>
-            {/* Media cost (before margin) is the platform's: offered on staff reports of their own. */}
+            {/* Media cost and margin are the platform's: offered on staff reports of their own. */}
             {REPORT_METRICS.filter(
               (metric) =>
-                metric !== 'media_cost' ||
-                ((role === 'ADMIN' || role === 'CO-ADMIN') && advertiserId === null),
+                (metric !== 'media_cost' && metric !== 'margin') ||
+                (role !== undefined && maySeeCost(role, metric) && advertiserId === null),
             ).map((metric) => (
               <Checkbox
                 key={metric}

@@ -1,7 +1,8 @@
 // The user config form's values and their conversion to and from the API's UserConfig: margin as
 // a percent (stored in basis points), target CPA in dollars (stored in micro-units). Pure.
 import type { UserConfig } from '@console/core/api/users';
-import { bpsToPercent, dollarsToMicros, microsToDollars, percentToBps } from './user-rules.ts';
+import { bpsToPercent, percentToBps } from '@console/core/format/bps';
+import { dollarsToMicros, microsToDollars } from './user-rules.ts';
 
 export type ConfigForm = {
   insight_dashboard: boolean;
@@ -9,6 +10,8 @@ export type ConfigForm = {
   api_access: boolean;
   /** Percent; '' while the input is empty. */
   marginPercent: number | string;
+  /** Agencies only: the range of margins it may give its advertisers, in percent. */
+  bounds?: { minPercent: number | string; maxPercent: number | string };
   auto_bid: boolean;
   /** Dollars; '' for no target. */
   targetCpaDollars: number | string;
@@ -20,6 +23,14 @@ export const toConfigForm = (config: UserConfig): ConfigForm => ({
   postback_enabled: config.postback_enabled === 'ENABLED',
   api_access: config.api_access,
   marginPercent: bpsToPercent(config.margin_bps),
+  ...(config.advertiser_margin_bounds
+    ? {
+        bounds: {
+          minPercent: bpsToPercent(config.advertiser_margin_bounds.min_bps),
+          maxPercent: bpsToPercent(config.advertiser_margin_bounds.max_bps),
+        },
+      }
+    : {}),
   auto_bid: config.optimisation.auto_bid ?? false,
   targetCpaDollars:
     config.optimisation.target_cpa_micros === undefined
@@ -45,6 +56,14 @@ export const fromConfigForm = (form: ConfigForm): UserConfig => {
     postback_enabled: form.postback_enabled ? 'ENABLED' : 'DISABLED',
     api_access: form.api_access,
     margin_bps: margin === undefined ? 0 : percentToBps(margin),
+    ...(form.bounds
+      ? {
+          advertiser_margin_bounds: {
+            min_bps: percentToBps(toNumber(form.bounds.minPercent) ?? 0),
+            max_bps: percentToBps(toNumber(form.bounds.maxPercent) ?? 0),
+          },
+        }
+      : {}),
     optimisation: {
       auto_bid: form.auto_bid,
       ...(target === undefined ? {} : { target_cpa_micros: dollarsToMicros(target) }),

@@ -51,6 +51,13 @@ const ConfigEditor = ({ userId, config }: { userId: number; config: UserConfig }
     );
   };
 
+  const setBound = (end: 'min' | 'max', value: number | string) => {
+    setForm((current) =>
+      current.bounds ? { ...current, bounds: { ...current.bounds, [`${end}Percent`]: value } } : current,
+    );
+    fields.clear(`advertiser_margin_bounds.${end}_bps`);
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = validateWith(userConfigSchema, fromConfigForm(form));
@@ -114,6 +121,26 @@ const ConfigEditor = ({ userId, config }: { userId: number; config: UserConfig }
               maw={240}
               data-testid="config-margin"
             />
+            {form.bounds ? (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md" maw={520}>
+                {(['min', 'max'] as const).map((end) => (
+                  <NumberInput
+                    key={end}
+                    label={t(`config.advertiserMargin.${end}`)}
+                    description={end === 'min' ? t('config.advertiserMargin.hint') : undefined}
+                    min={0}
+                    max={100}
+                    step={0.5}
+                    decimalScale={2}
+                    suffix=" %"
+                    value={form.bounds?.[`${end}Percent`] ?? ''}
+                    onChange={(value) => setBound(end, value)}
+                    error={fields.errorOf(`advertiser_margin_bounds.${end}_bps`)}
+                    data-testid={`config-advertiser-margin-${end}`}
+                  />
+                ))}
+              </SimpleGrid>
+            ) : null}
           </Fieldset>
           <Fieldset legend={t('config.optimisation')} radius="md">
             <Stack gap="md">

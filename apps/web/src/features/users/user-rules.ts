@@ -41,10 +41,6 @@ export const userPaths = (role: Role | undefined) => {
   };
 };
 
-/** 15 (%) -> 1500 basis points; rounded to a whole basis point. */
-export const percentToBps = (percent: number): number => Math.round(percent * 100);
-export const bpsToPercent = (bps: number): number => bps / 100;
-
 /** 2.5 (dollars) -> 2_500_000 micro-units, exact to the micro. */
 export const dollarsToMicros = (dollars: number): number => Math.round(dollars * MICROS_PER_UNIT);
 export const microsToDollars = (micros: number): number => micros / MICROS_PER_UNIT;

@@ -3,6 +3,7 @@
 // The schemas' messages are English; each feature maps the ones it meets to i18n keys
 // (toMessageKey), and FIELD_MESSAGE_KEYS maps the common ones to keys of the `components` namespace.
 import { DOMAIN_MESSAGE, HEX_COLOR_MESSAGE } from '@console/core/api/agencies';
+import { MARGIN_BOUNDS_ORDER_MESSAGE } from '@console/core/api/users';
 import { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE } from '@console/core/validation/email';
 import { PASSWORD_MESSAGE } from '@console/core/validation/password';
 import type { z } from 'zod';
@@ -65,6 +66,7 @@ export const FIELD_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'Help & Support needs a link starting with http:// or https://.': 'validation.helpLink',
   'The margin cannot be negative.': 'validation.marginMin',
   'The margin is at most 100%.': 'validation.marginMax',
+  [MARGIN_BOUNDS_ORDER_MESSAGE]: 'validation.marginBoundsOrder',
   'A note cannot be empty.': 'validation.noteEmpty',
   'A note is at most 2000 characters.': 'validation.noteTooLong',
   'Choose an existing agency.': 'validation.agency',

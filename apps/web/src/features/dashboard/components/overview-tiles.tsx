@@ -1,5 +1,5 @@
 // The overview tiles: each chosen metric with its change from the previous period when comparing,
-// and the balance: the advertiser's own, or, for an agency and staff, the sum of the advertisers'
+// media cost and margin when the server sent them (admins and co-admins), and the balance: the advertiser's own, or, for an agency and staff, the sum of the advertisers'
 // balances in scope (labelled so: an agency's own unallocated money is on its funds page).
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Paper.css';
@@ -78,6 +78,17 @@ export const OverviewTiles = ({
           lowerIsBetter={LOWER_IS_BETTER.has(metric)}
         />
       ))}
+      {/* The server sends media cost and margin only to the roles that may see them. */}
+      {overview?.totals.media_cost === undefined ? null : (
+        <Tile
+          label={t('metrics.mediaCost')}
+          value={formatMicros(overview.totals.media_cost)}
+          testId="tile-media-cost"
+        />
+      )}
+      {overview?.totals.margin === undefined ? null : (
+        <Tile label={t('metrics.margin')} value={formatMicros(overview.totals.margin)} testId="tile-margin" />
+      )}
       <Tile
         label={isAdvertiser ? t('metrics.balance') : t('metrics.advertisersBalance')}
         value={overview ? formatMicros(overview.balance) : null}
