@@ -215,7 +215,7 @@ describe("the admin's multi-dimensional report", () => {
             name: 'Everyone by advertiser',
             report_type: 'performance',
             dimensions: ['day', 'advertiser'],
-            metrics: ['impressions', 'spend', 'media_cost', 'ecpm'],
+            metrics: ['impressions', 'spend', 'media_cost', 'margin', 'ecpm'],
             event_columns: [],
             date_from: DAY,
             date_to: DAY,
@@ -235,6 +235,7 @@ describe("the admin's multi-dimensional report", () => {
       'Impressions',
       'Spend (USD)',
       'Media cost (USD)',
+      'Margin (USD)',
       'eCPM (USD)',
     ]);
     expect(rows.find((row) => row[1]?.includes(`(#${advertiser.user_primary_id})`))).toEqual([
@@ -243,6 +244,7 @@ describe("the admin's multi-dimensional report", () => {
       '1',
       '1.01',
       '0.80',
+      '0.21',
       '1005.00',
     ]);
   });

@@ -81,4 +81,14 @@ describe('config form', () => {
     expect(body.margin_bps).toBe(0);
     expect('target_cpa_micros' in body.optimisation).toBe(false);
   });
+
+  it("round-trips an agency's range of advertiser margins in percent, and sends none for an advertiser", () => {
+    const agency = { ...config, advertiser_margin_bounds: { min_bps: 250, max_bps: 2000 } };
+    const form = toConfigForm(agency);
+    expect(form.bounds).toEqual({ minPercent: 2.5, maxPercent: 20 });
+    expect(
+      fromConfigForm({ ...form, bounds: { minPercent: 5, maxPercent: '30 %' } }).advertiser_margin_bounds,
+    ).toEqual({ min_bps: 500, max_bps: 3000 });
+    expect('advertiser_margin_bounds' in fromConfigForm(toConfigForm(config))).toBe(false);
+  });
 });

@@ -48,7 +48,7 @@ const formatCell = (column: ReportColumn | undefined, value: string | number, la
 };
 
 const ResultTable = ({ report }: { report: ReportDetail }) => {
-  const { t, i18n } = useTranslation('reports');
+  const { t, i18n } = useTranslation(['reports', 'components']);
   const label = useColumnLabel();
   const [page, setPage] = useState(1);
   const rows = useReportRows(
@@ -103,7 +103,14 @@ const ResultTable = ({ report }: { report: ReportDetail }) => {
         </Table>
       </Table.ScrollContainer>
       {pages > 1 ? (
-        <Pagination total={pages} value={page} onChange={setPage} aria-label={t('rowsLabel')} />
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={setPage}
+          aria-label={t('rowsLabel')}
+          getItemProps={(n) => ({ 'aria-label': t('table.page', { ns: 'components', page: n }) })}
+          getControlProps={(control) => ({ 'aria-label': t(`table.${control}`, { ns: 'components' }) })}
+        />
       ) : null}
     </Stack>
   );
