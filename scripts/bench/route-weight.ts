@@ -20,15 +20,15 @@ export const ROUTE_BUDGET_KB = 250;
  * weight; drop it once the page is within ROUTE_BUDGET_KB. What they are made of: route-weight --files.
  */
 const OVER_BUDGET_CEILINGS_KB: Record<string, number> = {
-  '/dashboard': 341,
-  '/campaign': 363,
-  '/creatives': 365,
-  '/funds': 345,
+  '/dashboard': 343,
+  '/campaign': 366,
+  '/creatives': 367,
+  '/funds': 347,
   '/report': 345,
-  '/report/view/:report': 281,
-  '/admin/dashboard': 341,
-  '/admin/campaign': 363,
-  '/admin/users': 335,
+  '/report/view/:report': 274,
+  '/admin/dashboard': 345,
+  '/admin/campaign': 367,
+  '/admin/users': 338,
 };
 
 /** The most a page may load (kB gzip): the budget, or its ceiling while it is still over it. */

@@ -14,7 +14,6 @@ import { useCompanyConfig } from '../../lib/config/use-company-config.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { canActAs } from '../../lib/shell/shell-rules.ts';
 import { resolveBrandColors } from '../../lib/theme/white-label.ts';
-import { ActAsSelect } from './act-as-select.tsx';
 import { AdvertiserBalance } from './advertiser-balance.tsx';
 import { AppFooter } from './app-footer.tsx';
 import { BackButtons } from './back-buttons.tsx';
@@ -35,6 +34,18 @@ const SettingsDrawer = lazy(() =>
 );
 const MobileNavDrawer = lazy(() =>
   import('./mobile-nav-drawer.tsx').then((module) => ({ default: module.MobileNavDrawer })),
+);
+
+// 'Act as…' is only for the roles above advertiser: its search box (Mantine's Select) loads with it.
+const LazyActAsSelect = lazy(() =>
+  import('./act-as-select.tsx').then((module) => ({ default: module.ActAsSelect })),
+);
+
+/** The act-as box, with a placeholder of its size while it loads (the top bar does not move). */
+const ActAsSelect = ({ actorId }: { actorId: number }) => (
+  <Suspense fallback={<div className={classes.actAsPlaceholder} />}>
+    <LazyActAsSelect actorId={actorId} />
+  </Suspense>
 );
 
 /** True from the first time `value` is true on (a drawer stays mounted to play its closing). */
