@@ -106,6 +106,30 @@ describe('the price of a billed impression', () => {
     expect(await spendsOf(auctionOf(third))).toHaveLength(1);
   });
 
+  it('writes an impression once when its win and billing notices come together at one price', async () => {
+    const bid = await banner();
+    const before = await balance();
+    // Count what reaches the event recorder (the money lane's writes), each write held 100 ms as on a
+    // busy database, so the later notices come while the first one's write is in flight.
+    const record = t.bidder.recorder.record;
+    let billingWrites = 0;
+    t.bidder.recorder.record = async (events) => {
+      if (events.some((event) => event.type === 'BILLING')) billingWrites++;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return record(events);
+    };
+    try {
+      const answers = await Promise.all([track(bid.nurl, 1.5), track(bid.burl, 1.5), track(bid.burl, 1.5)]);
+      expect(answers.map((answer) => answer.status)).toEqual([204, 204, 204]);
+    } finally {
+      t.bidder.recorder.record = record;
+    }
+    // The first notice wrote it; the others waited for that write and found nothing to change.
+    expect(billingWrites).toBe(1);
+    expect(await billedOf(auctionOf(bid))).toEqual({ cost: 1500, rows: 1 });
+    expect(await balance()).toBe(before - 1500);
+  });
+
   it('never lets the impression beacon set the price (the URL is in the markup)', async () => {
     const bid = await banner();
     expect(beaconOf(bid)).not.toContain('price=');

@@ -124,8 +124,34 @@ export const recordBilledImpression = async (
   // The second notice of an impression this bidder billed (the burl after the nurl, at the same
   // price) changes nothing: it is answered without a write, so it never waits in the money lane
   // behind other impressions' debits (half of that lane's work at an exchange that sends both).
+  // When it comes while the first one's write is still in flight, it waits for that write first.
+  const notices = noticesInFlight.get(bidder) ?? new Map<string, Promise<unknown>>();
+  noticesInFlight.set(bidder, notices);
+  const earlier = notices.get(key);
+  if (earlier) await earlier.catch(() => undefined);
   const remembered = billedByBidder.get(bidder)?.get(key);
   if (remembered && !repricesBilled(remembered, price)) return false;
+  const work = billImpression(db, bidder, tracked, cost, price, nowMs);
+  notices.set(key, work);
+  try {
+    return await work;
+  } finally {
+    if (notices.get(key) === work) notices.delete(key);
+  }
+};
+
+/** Each bidder's notices being written, by reservation key (so a repeat waits for its first). */
+const noticesInFlight = new WeakMap<Bidder, Map<string, Promise<unknown>>>();
+
+const billImpression = async (
+  db: Db,
+  bidder: Bidder,
+  tracked: TrackedBid,
+  cost: { mediaMicros: number; advertiserMicros: number },
+  price: BilledPrice,
+  nowMs: number,
+): Promise<boolean> => {
+  const key = reservationKeyOf(tracked);
   const windowMs =
     bidder.index.current().exchangeSettings.get(tracked.exchangeId)?.noticeWindowMs ??
     DEFAULT_NOTICE_WINDOW_MS;
@@ -137,7 +163,7 @@ export const recordBilledImpression = async (
   const billing = eventOf(tracked, 'BILLING', servedAtMs, {
     mediaCostMicros: cost.mediaMicros,
     advertiserCostMicros: cost.advertiserMicros,
-    priceSource: source,
+    priceSource: price.source as PriceSource,
     isLate,
   });
   const [, billed] = await bidder.recorder.record([
