@@ -28,6 +28,7 @@ import {
   advertiserDashboardRoutes,
   agencyDashboardRoutes,
 } from './modules/dashboard/dashboard-routes.ts';
+import { dealRoutes } from './modules/deals/index.ts';
 import { createCompactionJob } from './modules/delivery/compaction.ts';
 import { dspRoutes } from './modules/dsp/dsp-routes.ts';
 import { forecastRoutes } from './modules/forecast/forecast-routes.ts';
@@ -169,6 +170,7 @@ export const buildApp = async (
     prefix: '/api',
   });
   await app.register(campaignRoutes(deps), { prefix: '/api/campaigns' });
+  await app.register(dealRoutes(deps), { prefix: '/api/deals' });
   await app.register(forecastRoutes(deps), { prefix: '/api/campaigns' });
   await app.register(exchangeApprovalRoutes(deps), { prefix: '/api/admin/exchange-approval' });
   await app.register(htmlPreviewFrameRoutes, { prefix: '/api/creatives' });

@@ -52,6 +52,7 @@ const creative = (patch: Partial<BidderCreative> = {}): BidderCreative => ({
   exchangeIds: new Set([1]),
   attrs: [],
   adomain: 'shop.example.com',
+  categories: [],
   ...patch,
 });
 
@@ -89,6 +90,9 @@ const campaign = (patch: Partial<BidderCampaign> = {}): BidderCampaign => ({
   smartAppLists: [],
   dealIds: new Set(),
   adCategories: [],
+  dealsOnly: true,
+  excludedContentCategories: [],
+  minViewability: null,
   creatives: [creative()],
   marginBps: 0,
   stats: { impressions: 0, clicks: 0, conversions: 0 },
@@ -457,7 +461,12 @@ describe('auction over the candidate index', () => {
       creatives: [banner(id)],
       ...patch,
     });
-  const auctionOf = async (list: BidderCampaign[], imp: Record<string, unknown>, body = {}) => {
+  const auctionOf = async (
+    list: BidderCampaign[],
+    imp: Record<string, unknown>,
+    body = {},
+    dealBook: IndexSnapshot['dealBook'] = new Map(),
+  ) => {
     const snapshot: IndexSnapshot = {
       loadedAtMs: T0,
       candidatesByExchange: new Map([[1, buildCandidateIndex(list, 1)]]),
@@ -465,6 +474,7 @@ describe('auction over the candidate index', () => {
       creativeById: new Map(),
       exchangeIdByKey: new Map([['x', 1]]),
       exchangeSettings: new Map(),
+      dealBook,
       balances: new Map([[7, { baseMicros: 1_000 * USD, baseSpentMicros: 0 }]]),
       spentBeforeToday: new Map(),
       membership: EMPTY_MEMBERSHIP,
@@ -523,6 +533,85 @@ describe('auction over the candidate index', () => {
       { id: 1, price: 3 },
       { id: 2, price: 2 },
     ]);
+  });
+
+  it('bids a deal campaign only into its deals, unless it also buys the open auction', async () => {
+    const dealOnly = at(2, 1, { dealIds: new Set(['deal-1']) });
+    const alsoOpen = at(2, 2, { dealIds: new Set(['deal-1']), dealsOnly: false });
+    expect(await auctionOf([dealOnly], {})).toEqual([]);
+    expect(await auctionOf([dealOnly], { pmp: { deals: [{ id: 'deal-2' }] } })).toEqual([]);
+    expect(await auctionOf([dealOnly], { pmp: { deals: [{ id: 'deal-1' }] } })).toEqual([
+      { id: 1, price: 2 },
+    ]);
+    expect(await auctionOf([alsoOpen], {})).toEqual([{ id: 2, price: 2 }]);
+  });
+
+  it('bids a recorded deal at its agreed floor or more, and only when its seats name ours', async () => {
+    const dealBuyer = at(0.2, 1, { dealIds: new Set(['deal-1']) });
+    const offer = { pmp: { private_auction: 1, deals: [{ id: 'deal-1', bidfloor: 1 }] } };
+    const book = (floorUsd: number, seats: string[]) =>
+      new Map([[1, new Map([['deal-1', { floorMicros: USD_CPM(floorUsd), seats }]])]]);
+    // The request says 1 USD, the deal was agreed at 4: the bid is 4.
+    expect(await auctionOf([dealBuyer], offer, {}, book(4, []))).toEqual([{ id: 1, price: 4 }]);
+    expect(await auctionOf([dealBuyer], offer, {}, book(0.5, ['s']))).toEqual([{ id: 1, price: 1 }]);
+    expect(await auctionOf([dealBuyer], offer, {}, book(0.5, ['other-seat']))).toEqual([]);
+    // Above the campaign's max bid (10): no bid.
+    expect(await auctionOf([dealBuyer], offer, {}, book(12, []))).toEqual([]);
+  });
+
+  it('skips pages and apps of an excluded content category, its subcategories included', async () => {
+    const safe = at(2, 1, { excludedContentCategories: ['IAB20', 'IAB25-3'] });
+    const on = (site: Record<string, unknown>) =>
+      auctionOf([safe], {}, { site: { domain: 'a.example', ...site } });
+    expect(await on({ cat: ['IAB20-3'] })).toEqual([]);
+    expect(await on({ cat: ['iab20'] })).toEqual([]);
+    expect(await on({ sectioncat: ['IAB25-3'] })).toEqual([]);
+    expect(await on({ pagecat: ['IAB20'] })).toEqual([]);
+    expect(await on({ content: { cat: ['IAB20-12'] } })).toEqual([]);
+    // The parent of an excluded subcategory is not excluded, nor is another category.
+    expect(await on({ cat: ['IAB25'], content: { cat: ['IAB12'] } })).toEqual([{ id: 1, price: 2 }]);
+    const app = (appPatch: Record<string, unknown>) =>
+      auctionOf([safe], {}, { app: { bundle: 'com.example', ...appPatch } });
+    expect(await app({ cat: ['IAB20-18'] })).toEqual([]);
+    expect(await app({ content: { cat: ['IAB20'] } })).toEqual([]);
+    expect(await app({ cat: ['IAB9'] })).toEqual([{ id: 1, price: 2 }]);
+  });
+
+  it('bids a minimum-viewability campaign only where the predicted viewability reaches it', async () => {
+    const viewable = at(2, 1, { minViewability: 0.7 });
+    const metric = (value: number, type = 'viewability') => ({
+      metric: [{ type, value, vendor: 'ias.com' }],
+    });
+    expect(await auctionOf([viewable], metric(0.7))).toEqual([{ id: 1, price: 2 }]);
+    expect(await auctionOf([viewable], metric(0.69))).toEqual([]);
+    // No prediction is unknown viewability: no bid when a minimum is set.
+    expect(await auctionOf([viewable], {})).toEqual([]);
+    expect(await auctionOf([viewable], metric(0.9, 'click_through_rate'))).toEqual([]);
+    // Two vendors: the lower one decides.
+    expect(
+      await auctionOf([viewable], {
+        metric: [
+          { type: 'viewability', value: 0.9, vendor: 'a' },
+          { type: 'viewability', value: 0.5, vendor: 'b' },
+        ],
+      }),
+    ).toEqual([]);
+    expect(await auctionOf([at(2, 2)], {})).toEqual([{ id: 2, price: 2 }]);
+  });
+
+  it('keeps an ad out of a blocked category, a parent category of a blocked one too', async () => {
+    const travel = at(2, 1, { adCategories: ['IAB20'] });
+    const flights = at(2, 2, { adCategories: ['IAB20-3'] });
+    expect(await auctionOf([travel], {}, { bcat: ['IAB20-3'] })).toEqual([]);
+    expect(await auctionOf([flights], {}, { bcat: ['IAB20'] })).toEqual([]);
+    expect(await auctionOf([flights], {}, { bcat: ['IAB20-4'] })).toEqual([{ id: 2, price: 2 }]);
+    // A creative's own categories stand in for the campaign's.
+    const own = at(2, 3, {
+      adCategories: ['IAB20'],
+      creatives: [creative({ id: 30, categories: ['IAB8-5'] })],
+    });
+    expect(await auctionOf([own], {}, { bcat: ['IAB20-3'] })).toEqual([{ id: 3, price: 2 }]);
+    expect(await auctionOf([own], {}, { bcat: ['IAB8'] })).toEqual([]);
   });
 
   it('scans every campaign for a deal, whose floor can lift a cheap campaign above the rest', async () => {

@@ -28,6 +28,7 @@ const creative = (kind: 'inline' | 'wrapper', clickUrl: string | null): BidderCr
   height: 360,
   clickUrl,
   trackerUrls: [THIRD_PARTY_PIXEL],
+  categories: [],
   mediaUrl: kind === 'inline' ? '/media/creatives/7/islands-15s.mp4' : null,
   mediaMime: kind === 'inline' ? 'video/mp4' : null,
   durationS: 15,

@@ -49,6 +49,8 @@ export const PERMISSION_ROLES = {
   'exchange.read': STAFF,
   'exchange.create': STAFF,
   'exchange.update': STAFF,
+  'deal.read': EVERYONE,
+  'deal.manage': STAFF,
   'appCategory.read': STAFF,
   'appCategory.create': STAFF,
   'appCategory.update': STAFF,

@@ -19,7 +19,7 @@ import {
   creativeExchanges,
   creatives,
 } from '../db/schema/creatives.ts';
-import { exchanges } from '../db/schema/reference.ts';
+import { deals, exchanges } from '../db/schema/reference.ts';
 import { findUserByEmail } from '../platform/user-queries.ts';
 import { storePng } from './demo-creatives.ts';
 
@@ -88,7 +88,13 @@ const CAMPAIGNS: DemoCampaign[] = [
     bids: [2.5, 0.5, 5],
     dailyUsd: 200,
     totalUsd: 5_000,
-    targeting: { traffic_types: ['WEB'], deal_ids: [DEMO_DEAL_ID], ad_categories: ['IAB20'] },
+    // Its deal on OpenX, and the open auction besides.
+    targeting: {
+      traffic_types: ['WEB'],
+      deal_ids: [DEMO_DEAL_ID],
+      deals_only: false,
+      ad_categories: ['IAB20'],
+    },
   },
   {
     name: 'Mobile App Leaderboard',
@@ -143,6 +149,17 @@ export const seedDemoDelivery = async (db: Db, mediaDir: string): Promise<void> 
   ).map((row) => row.id);
   const admin = await findUserByEmail(db, 'admin@demo.test');
   const now = Date.now();
+  const [openx] = await db.select({ id: exchanges.id }).from(exchanges).where(eq(exchanges.key, 'openx'));
+  if (openx)
+    await db
+      .insert(deals)
+      .values({
+        exchangeId: openx.id,
+        dealId: DEMO_DEAL_ID,
+        name: 'Travel premium PMP',
+        floorMicros: 2_000_000,
+      })
+      .onConflictDoNothing();
 
   const creativeIds = new Map<string, number>();
   for (const demo of CREATIVES) {

@@ -106,7 +106,7 @@ const languageId = z
   .regex(/^[a-z]{2}$/, LANGUAGE_ID_MESSAGE);
 
 export const DEAL_ID_MESSAGE = 'A deal id is 1 to 100 characters without spaces.';
-const dealId = z
+export const dealIdSchema = z
   .string(DEAL_ID_MESSAGE)
   .trim()
   .regex(/^\S{1,100}$/, DEAL_ID_MESSAGE);
@@ -116,6 +116,8 @@ const iabCategory = z
   .trim()
   .toUpperCase()
   .regex(/^IAB\d{1,2}(-\d{1,2})?$/, IAB_CATEGORY_MESSAGE);
+
+export const MIN_VIEWABILITY_MESSAGE = 'The minimum viewability is a whole percent from 1 to 100.';
 
 export const osTargetSchema = z.object({
   /** An operating system id of /api/meta-data (like android). */
@@ -158,9 +160,24 @@ export const targetingSchema = z.object({
   app_genres: referenceIds(numericId('app genre'), 'app genre', 500).default([]),
   app_subgenres: referenceIds(numericId('app subgenre'), 'app subgenre', 500).default([]),
   /** Private-marketplace deal ids the campaign buys through (OpenRTB imp.pmp.deals[].id). */
-  deal_ids: referenceIds(dealId, 'deal', 100).default([]),
+  deal_ids: referenceIds(dealIdSchema, 'deal', 100).default([]),
   /** IAB content categories of the campaign's ads (sent as bid.cat, matched against bcat), like IAB8-5. */
   ad_categories: referenceIds(iabCategory, 'ad category', 20).default([]),
+  /** With deals: bid only into them (false: also in open auctions). Without deals it says nothing. */
+  deals_only: z.boolean('Say yes or no.').default(true),
+  /**
+   * IAB content categories of pages and apps not to bid on (site/app cat, sectioncat, pagecat,
+   * content.cat); a top-level category excludes its subcategories (IAB20 excludes IAB20-3).
+   */
+  excluded_content_categories: referenceIds(iabCategory, 'content category', 100).default([]),
+  /** The lowest viewability the exchange predicts (imp.metric "viewability"), percent; null: any. */
+  min_viewability_pct: z
+    .number(MIN_VIEWABILITY_MESSAGE)
+    .int(MIN_VIEWABILITY_MESSAGE)
+    .min(1, MIN_VIEWABILITY_MESSAGE)
+    .max(100, MIN_VIEWABILITY_MESSAGE)
+    .nullable()
+    .default(null),
 });
 export type Targeting = z.output<typeof targetingSchema>;
 export const EMPTY_TARGETING: Targeting = targetingSchema.parse({});
@@ -421,6 +438,9 @@ export const campaignDetail = campaignListItem.extend({
     app_subgenres: z.array(z.number().int()),
     deal_ids: z.array(z.string()),
     ad_categories: z.array(z.string()),
+    deals_only: z.boolean(),
+    excluded_content_categories: z.array(z.string()),
+    min_viewability_pct: z.number().int().nullable(),
   }),
   exchanges: z.array(campaignExchangeSchema),
   creative_ids: z.array(z.number().int()),

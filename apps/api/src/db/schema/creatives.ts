@@ -80,6 +80,10 @@ export const creatives = pgTable(
      * insecureResourcesOf): the bidder keeps it off secure (imp.secure=1) inventory. Set on save.
      */
     secureCompatible: boolean('secure_compatible').notNull().default(true),
+    /** The advertiser's domain as bids name it (bid.adomain, badv); null: read from the click URL. */
+    adomain: text('adomain'),
+    /** IAB content categories of the ad (bid.cat, bcat); empty: the campaign's ad categories. */
+    iabCategories: jsonb('iab_categories').$type<string[]>().notNull().default([]),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

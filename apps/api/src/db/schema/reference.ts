@@ -46,6 +46,33 @@ export const exchanges = pgTable(
   ],
 );
 
+/**
+ * Private-marketplace deals agreed with an exchange (admin-edited): the id the exchange sends in
+ * imp.pmp.deals, the floor we agreed to pay at least, and the buyer seats it admits (empty: any).
+ * Campaigns name them in targeting.deal_ids.
+ */
+export const deals = pgTable(
+  'deals',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    exchangeId: integer('exchange_id')
+      .notNull()
+      .references(() => exchanges.id),
+    dealId: text('deal_id').notNull(),
+    name: text('name').notNull(),
+    floorMicros: bigint('floor_micros', { mode: 'number' }).notNull().default(0),
+    seats: text('seats').array().notNull().default(sql`'{}'::text[]`),
+    /** The one advertiser the deal was agreed for; null: every advertiser. */
+    advertiserId: bigint('advertiser_id', { mode: 'number' }).references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('deals_exchange_deal_key').on(t.exchangeId, t.dealId),
+    check('deals_floor_check', sql`${t.floorMicros} >= 0`),
+  ],
+);
+
 export const SMART_APP_LEVELS = ['category', 'genre', 'subgenre'] as const;
 export type SmartAppLevel = (typeof SMART_APP_LEVELS)[number];
 

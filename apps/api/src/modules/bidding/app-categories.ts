@@ -4,6 +4,8 @@
 // name ('Weather') counts too. A campaign targeting a node also takes its descendants
 // (campaign-index.ts), so an app in 'Weather' matches a campaign on 'News & Information'.
 
+import { isIabCategoryWithin } from '@console/core/api/iab-categories';
+
 const IAB_TO_TAXONOMY: Record<string, string[]> = {
   IAB1: ['entertainment'],
   'IAB1-1': ['books & comics', 'e-books'],
@@ -61,6 +63,17 @@ export const appCategoryNamesOf = (categories: readonly string[]): Set<string> =
   return names;
 };
 
-/** Whether an ad in `adCategory` falls under a blocked category (IAB8 blocks IAB8-5). */
+/**
+ * Whether an ad in `adCategory` may be of a blocked category: it falls under one (IAB8 blocks
+ * IAB8-5), or it is filed under a parent of one (an IAB20 ad may be of the blocked IAB20-3).
+ */
 export const isBlockedCategory = (adCategory: string, blocked: readonly string[]): boolean =>
-  blocked.some((entry) => adCategory === entry || adCategory.startsWith(`${entry}-`));
+  blocked.some((raw) => {
+    const entry = raw.trim().toUpperCase();
+    return isIabCategoryWithin(adCategory, entry) || isIabCategoryWithin(entry, adCategory);
+  });
+
+/** Whether any of a page's categories falls under an excluded one (IAB20 excludes IAB20-3). */
+export const isExcludedContent = (pageCategories: readonly string[], excluded: readonly string[]): boolean =>
+  excluded.length > 0 &&
+  pageCategories.some((category) => excluded.some((entry) => isIabCategoryWithin(category, entry)));

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { microsOfCpm } from '@console/core/format/money';
 import { type LocalClock, readLocalClock } from '@console/core/time/zoned-time';
-import type { BidderCampaign, ListMembership } from './bidder-campaign.ts';
+import { adCategoriesOf, type BidderCampaign, type ListMembership } from './bidder-campaign.ts';
 import type { IndexSnapshot } from './campaign-index.ts';
 import { candidateListsOf, walkByValue } from './candidate-index.ts';
 import {
@@ -14,7 +14,7 @@ import {
   parseNativeRequest,
 } from './creative-match.ts';
 import type { DeliveryState, FrequencyKey, ReserveOutcome } from './delivery-state.ts';
-import { findIneligibility } from './eligibility.ts';
+import { findIneligibility, passesCategoryBlock } from './eligibility.ts';
 import type { BidRequest, Deal, Imp } from './openrtb-request.ts';
 import { pacingSlackMicros, planPacing } from './pacing.ts';
 import { costOfImpression, priceBid } from './pricing.ts';
@@ -110,24 +110,70 @@ type Candidate = {
   clock: LocalClock;
 };
 
+/** A deal as we agreed it with its exchange (the deals table): our floor and the seats it admits. */
+export type DealTerms = { floorMicros: number; seats: readonly string[] };
+/** Recorded deals by exchange id, then by the deal id the exchange sends. */
+export type DealBook = ReadonlyMap<number, ReadonlyMap<string, DealTerms>>;
+
 /**
- * The deal of the imp this campaign may buy through, or null: one of its deal ids, in USD, whose
- * wseat (when it has one) lets our seat buy. A deal for other buyers' seats is not ours to bid into:
- * the answer's seat is always ours.
+ * The deal of the imp this campaign may buy through, with the floor it is bought at, or null: one
+ * of its deal ids, in USD, whose wseat (the request's, and the recorded deal's seats) lets our seat
+ * buy. A deal for other buyers' seats is not ours to bid into: the answer's seat is always ours.
+ * The floor is the request's deal floor, raised to the recorded one (what we agreed to pay).
  */
 export const findDeal = (
   campaign: BidderCampaign,
   deals: readonly Deal[],
   seat: string,
-): { deal: Deal } | null => {
+  recorded?: ReadonlyMap<string, DealTerms>,
+): { deal: Deal; floorMicros: number } | null => {
   if (campaign.dealIds.size === 0) return null;
   for (const deal of deals) {
     if (!campaign.dealIds.has(deal.id)) continue;
     if (deal.bidfloorcur && deal.bidfloorcur.toUpperCase() !== 'USD') continue;
     if (deal.wseat && deal.wseat.length > 0 && !deal.wseat.includes(seat)) continue;
-    return { deal };
+    const terms = recorded?.get(deal.id);
+    if (terms && terms.seats.length > 0 && !terms.seats.includes(seat)) continue;
+    return { deal, floorMicros: Math.max(microsOfCpm(deal.bidfloor ?? 0), terms?.floorMicros ?? 0) };
   }
   return null;
+};
+
+/**
+ * The viewability the exchange predicts for the imp (imp.metric of type "viewability", 0 to 1):
+ * the lowest when several vendors give one, null when none does.
+ */
+export const predictedViewability = (imp: Imp): number | null => {
+  let lowest: number | null = null;
+  for (const metric of imp.metric ?? [])
+    if (metric.type.toLowerCase() === 'viewability' && metric.value >= 0 && metric.value <= 1)
+      lowest = lowest === null ? metric.value : Math.min(lowest, metric.value);
+  return lowest;
+};
+
+/**
+ * Whether the campaign may bid on the imp and from which floor (and through which deal), or null:
+ * a minimum viewability needs a predicted one at least as high (no prediction: unknown, no bid); a
+ * private auction, or a campaign that buys only through its deals, needs one of its deals.
+ */
+export const impTermsFor = (
+  campaign: BidderCampaign,
+  imp: Imp,
+  seat: string,
+  recorded?: ReadonlyMap<string, DealTerms>,
+): { deal: Deal | null; floorMicros: number } | null => {
+  if (imp.bidfloorcur && imp.bidfloorcur.toUpperCase() !== 'USD') return null;
+  if (campaign.minViewability !== null) {
+    const viewability = predictedViewability(imp);
+    if (viewability === null || viewability < campaign.minViewability) return null;
+  }
+  const match = findDeal(campaign, imp.pmp?.deals ?? [], seat, recorded);
+  const needsDeal = imp.pmp?.private_auction === 1 || (campaign.dealsOnly && campaign.dealIds.size > 0);
+  if (!match && needsDeal) return null;
+  return {
+    deal: match?.deal ?? null,
+    floorMicros: Math.max(microsOfCpm(imp.bidfloor ?? 0), match?.floorMicros ?? 0),
+  };
 };
 
 /**
@@ -154,9 +200,10 @@ const candidatesOf = (
     ? parseNativeRequest(imp.native.request, imp.native.ver)
     : null;
   const deals = imp.pmp?.deals ?? [];
-  const isPrivate = imp.pmp?.private_auction === 1;
+  const recordedDeals = deps.snapshot.dealBook.get(exchangeId);
   const blockedCategories = request.bcat ?? [];
-  const filtersCreatives = (request.badv?.length ?? 0) > 0 || (request.bapp?.length ?? 0) > 0;
+  const filtersCreatives =
+    (request.badv?.length ?? 0) > 0 || (request.bapp?.length ?? 0) > 0 || blockedCategories.length > 0;
   const best: (Candidate & { tie: number })[] = [];
   const beats = (price: number, tie: number, other: { priceMicros: number; tie: number }) =>
     price > other.priceMicros || (price === other.priceMicros && tie < other.tie);
@@ -193,10 +240,9 @@ const candidatesOf = (
       blockedCategories,
     });
     if (reason) return true;
-    const dealMatch = findDeal(campaign, deals, deps.seat);
-    if (isPrivate && !dealMatch) return true;
-    const floor = Math.max(floorMicros, dealMatch ? microsOfCpm(dealMatch.deal.bidfloor ?? 0) : 0);
-    const priceMicros = priceBid(campaign, floor);
+    const terms = impTermsFor(campaign, imp, deps.seat, recordedDeals);
+    if (!terms) return true;
+    const priceMicros = priceBid(campaign, terms.floorMicros);
     if (priceMicros === null) return true;
     const tie = Math.random();
     const last = best[best.length - 1];
@@ -205,6 +251,7 @@ const candidatesOf = (
       ? campaign.creatives.filter(
           (creative) =>
             !isBlockedDomain(creative.adomain, request.badv) &&
+            passesCategoryBlock(adCategoriesOf(campaign, creative), blockedCategories) &&
             !(request.bapp ?? []).some((app) => creative.clickUrl?.includes(app)),
         )
       : campaign.creatives;
@@ -212,7 +259,7 @@ const candidatesOf = (
     if (!fit) return true;
     let at = best.length;
     while (at > 0 && beats(priceMicros, tie, best[at - 1]!)) at--;
-    best.splice(at, 0, { campaign, fit, priceMicros, deal: dealMatch?.deal ?? null, clock, tie });
+    best.splice(at, 0, { campaign, fit, priceMicros, deal: terms.deal, clock, tie });
     if (best.length > MAX_RESERVE_TRIES) best.pop();
     return true;
   });

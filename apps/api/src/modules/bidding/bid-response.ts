@@ -7,6 +7,7 @@ import type { DeliveryEvent } from '../delivery/index.ts';
 import { utcDayOf } from '../delivery/index.ts';
 import { toStoredDevice } from '../inventory/index.ts';
 import type { PlacedBid } from './bid-engine.ts';
+import { adCategoriesOf } from './bidder-campaign.ts';
 import { buildMarkup, type TrackingUrls } from './markup.ts';
 import type { BidRequest } from './openrtb-request.ts';
 import type { RequestFacts } from './request-facts.ts';
@@ -122,7 +123,8 @@ export const buildBidResponse = (
       cid: String(campaign.id),
       mtype: fit.kind === 'banner' ? 1 : fit.kind === 'video' ? 2 : 4,
     };
-    if (campaign.adCategories.length > 0) bid.cat = campaign.adCategories;
+    const categories = adCategoriesOf(campaign, fit.creative);
+    if (categories.length > 0) bid.cat = [...categories];
     if (fit.creative.attrs.length > 0) bid.attr = fit.creative.attrs;
     if (fit.kind === 'banner') {
       bid.w = fit.w;

@@ -26,9 +26,15 @@ export type BidderCreative = {
   exchangeIds: ReadonlySet<number>;
   /** OpenRTB creative attributes (list 5.3) the markup has. */
   attrs: CreativeAttribute[];
-  /** The advertiser's domain, from the click URL (adomain, badv). */
+  /** The advertiser's domain: the creative's own, else from the click URL (adomain, badv). */
   adomain: string | null;
+  /** The creative's own IAB categories (bid.cat, bcat); empty: its campaign's. */
+  categories: string[];
 };
+
+/** The categories a creative's bid carries: its own, else its campaign's. */
+export const adCategoriesOf = (campaign: BidderCampaign, creative: BidderCreative): readonly string[] =>
+  creative.categories.length > 0 ? creative.categories : campaign.adCategories;
 
 export type GeoFence = { lat: number; lon: number; radiusKm: number };
 
@@ -78,8 +84,14 @@ export type BidderCampaign = {
   smartAppLists: number[];
   /** Private-marketplace deals the campaign buys (it may bid in a private auction only through one). */
   dealIds: ReadonlySet<string>;
-  /** IAB content categories of the ads (bid.cat; matched against bcat). */
+  /** IAB content categories of the ads (bid.cat; matched against bcat) where a creative has none. */
   adCategories: string[];
+  /** With deals: bid only into them. */
+  dealsOnly: boolean;
+  /** IAB categories of pages and apps not bid on (with their subcategories). */
+  excludedContentCategories: string[];
+  /** The lowest predicted viewability bid on, 0 to 1; null: any (imps without a prediction too). */
+  minViewability: number | null;
   creatives: BidderCreative[];
   /** The markup on media cost, in basis points: the advertiser's margin_bps plus its agency's (ledger/margin.ts). */
   marginBps: number;

@@ -49,6 +49,7 @@ export type Bidder = {
  */
 const INDEX_ENTITIES = new Set([
   'campaign',
+  'deal',
   'creative',
   'exchange',
   'user',

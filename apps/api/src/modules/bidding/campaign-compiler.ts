@@ -76,7 +76,10 @@ export const compileCreative = (
     exchangeIds,
     attrs: ATTRS_BY_TYPE[type] ?? [],
     adomain:
-      domainOfUrl(clickUrl) ?? domainOfUrl(/<a\b[^>]*\bhref="([^"]+)"/i.exec(row.htmlTag ?? '')?.[1] ?? null),
+      row.adomain ??
+      domainOfUrl(clickUrl) ??
+      domainOfUrl(/<a\b[^>]*\bhref="([^"]+)"/i.exec(row.htmlTag ?? '')?.[1] ?? null),
+    categories: row.iabCategories ?? [],
   };
 };
 
@@ -185,6 +188,9 @@ export const compileCampaign = (
     smartAppLists: extras.smartAppLists,
     dealIds: new Set(t.deal_ids ?? []),
     adCategories: t.ad_categories ?? [],
+    dealsOnly: t.deals_only ?? true,
+    excludedContentCategories: t.excluded_content_categories ?? [],
+    minViewability: typeof t.min_viewability_pct === 'number' ? t.min_viewability_pct / 100 : null,
     creatives: extras.creatives,
     marginBps: extras.marginBps,
     stats: extras.stats,

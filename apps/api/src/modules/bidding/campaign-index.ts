@@ -22,11 +22,12 @@ import {
 import { creativeExchanges, creatives } from '../../db/schema/creatives.ts';
 import { deliveryHourly } from '../../db/schema/delivery.ts';
 import { campaignSmartAppLists } from '../../db/schema/lists.ts';
-import { exchanges, smartAppCategories } from '../../db/schema/reference.ts';
+import { deals, exchanges, smartAppCategories } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
 import type { PriceDecoder } from '../delivery/index.ts';
 import { readBalances, readMarginsBps } from '../ledger/index.ts';
 import { lazily, loadCarriers, loadCityIndex, loadManufacturers, searchKeyOf } from '../reference/index.ts';
+import type { DealBook, DealTerms } from './bid-engine.ts';
 import {
   type BidderCampaign,
   type BidderCreative,
@@ -65,6 +66,8 @@ export type IndexSnapshot = {
   exchangeIdByKey: ReadonlyMap<string, number>;
   /** Every exchange's notice settings by id (inactive ones too: their late notices still come). */
   exchangeSettings: ReadonlyMap<number, ExchangeSettings>;
+  /** The deals recorded per exchange (their floors and seats), for the campaigns that name them. */
+  dealBook: DealBook;
   balances: ReadonlyMap<number, AdvertiserBalance>;
   /** Advertiser cost spent before the campaign's current local day (pacing of campaigns without a daily budget). */
   spentBeforeToday: ReadonlyMap<number, { dateKey: string; micros: number }>;
@@ -336,6 +339,20 @@ export const loadIndexSnapshot = async (
     smartAppLists: new Set(indexed.flatMap((campaign) => campaign.smartAppLists)),
   });
 
+  const dealBook = new Map<number, Map<string, DealTerms>>();
+  for (const row of await db
+    .select({
+      exchangeId: deals.exchangeId,
+      dealId: deals.dealId,
+      floorMicros: deals.floorMicros,
+      seats: deals.seats,
+    })
+    .from(deals)) {
+    const book = dealBook.get(row.exchangeId) ?? new Map<string, DealTerms>();
+    book.set(row.dealId, { floorMicros: row.floorMicros, seats: row.seats });
+    dealBook.set(row.exchangeId, book);
+  }
+
   const balances = new Map<number, AdvertiserBalance>();
   const balanceOf = new Map([...ledgerBalances].map(([userId, balance]) => [userId, Number(balance)]));
   for (const id of advertiserIds)
@@ -365,6 +382,7 @@ export const loadIndexSnapshot = async (
         ),
       ),
     ),
+    dealBook,
     balances,
     spentBeforeToday,
     membership,
@@ -379,6 +397,7 @@ const EMPTY_SNAPSHOT: IndexSnapshot = {
   creativeById: new Map(),
   exchangeIdByKey: new Map(),
   exchangeSettings: new Map(),
+  dealBook: new Map(),
   balances: new Map(),
   spentBeforeToday: new Map(),
   membership: EMPTY_MEMBERSHIP,

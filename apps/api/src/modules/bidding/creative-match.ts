@@ -11,7 +11,7 @@ export type NativeAssetRequest = {
   id: number;
   required?: number;
   title?: { len?: number };
-  img?: { type?: number; w?: number; h?: number; wmin?: number; hmin?: number };
+  img?: { type?: number; w?: number; h?: number; wmin?: number; hmin?: number; mimes?: string[] };
   data?: { type?: number; len?: number };
   video?: unknown;
 };
@@ -181,6 +181,20 @@ const fitVideo = (creative: BidderCreative, imp: Imp): CreativeFit | null => {
     : null;
 };
 
+const IMAGE_MIMES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** A native image's type, from its file name (uploads are named by their sniffed type); null: unknown. */
+const imageMimeOfUrl = (url: string): string | null => {
+  const extension = /\.([a-z]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase();
+  return extension ? (IMAGE_MIMES[extension] ?? null) : null;
+};
+
 /**
  * The creative's image for a native image asset type (Native 1.2 list 7.4): 1 icon, 3 main image
  * (also when no type is given). Our creatives have no logo (2): a logo asset is never filled.
@@ -200,6 +214,14 @@ export const canFillAsset = (creative: BidderCreative, asset: NativeAssetRequest
   if (asset.img) {
     const image = nativeImageFor(native, asset.img.type);
     if (!image) return false;
+    // Request JSON is read unchecked here: a mimes that is not a list of text offers nothing.
+    const mimes = Array.isArray(asset.img.mimes)
+      ? asset.img.mimes.filter((mime): mime is string => typeof mime === 'string')
+      : [];
+    if (mimes.length > 0) {
+      const mime = imageMimeOfUrl(image.url);
+      if (!mime || !mimes.some((offered) => sameMime(offered, mime))) return false;
+    }
     const size = sizeOf(image.size);
     if (!size) return asset.img.w === undefined && asset.img.wmin === undefined;
     if (

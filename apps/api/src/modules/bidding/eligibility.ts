@@ -2,8 +2,8 @@
 // clock is passed in. Answers the first failed rule's name (for tests and debugging) or null.
 
 import type { LocalClock } from '@console/core/time/zoned-time';
-import { isBlockedCategory } from './app-categories.ts';
-import type { BidderCampaign, ListMembership } from './bidder-campaign.ts';
+import { isBlockedCategory, isExcludedContent } from './app-categories.ts';
+import { adCategoriesOf, type BidderCampaign, type ListMembership } from './bidder-campaign.ts';
 import type { RequestFacts } from './request-facts.ts';
 
 export type Ineligibility =
@@ -27,6 +27,7 @@ export type Ineligibility =
   | 'audience'
   | 'frequency-cap-needs-user'
   | 'blocked-category'
+  | 'excluded-content'
   | 'no-category';
 
 const EARTH_RADIUS_KM = 6371;
@@ -87,6 +88,11 @@ export type EligibilityInput = {
   blockedCategories: readonly string[];
 };
 
+/** An ad may go where bcat is sent only with categories of which none may be blocked. */
+export const passesCategoryBlock = (categories: readonly string[], blocked: readonly string[]) =>
+  blocked.length === 0 ||
+  (categories.length > 0 && !categories.some((category) => isBlockedCategory(category, blocked)));
+
 export const findIneligibility = (
   campaign: BidderCampaign,
   input: EligibilityInput,
@@ -140,10 +146,17 @@ export const findIneligibility = (
   if (listProblem) return listProblem;
   // A cap is counted per user: with no usable user key it cannot be kept, so the campaign stays out.
   if (campaign.frequencyCap && facts.userKey === null) return 'frequency-cap-needs-user';
+  if (isExcludedContent(facts.contentCategories, campaign.excludedContentCategories))
+    return 'excluded-content';
   if (input.blockedCategories.length > 0) {
     // Without categories nothing says the ads are not of a blocked kind: no bid where bcat is sent.
-    if (campaign.adCategories.length === 0) return 'no-category';
-    if (campaign.adCategories.some((category) => isBlockedCategory(category, input.blockedCategories)))
+    // Each creative counts by its own categories, else the campaign's (bid-engine keeps only those).
+    const categoryLists =
+      campaign.creatives.length > 0
+        ? campaign.creatives.map((creative) => adCategoriesOf(campaign, creative))
+        : [campaign.adCategories];
+    if (categoryLists.every((list) => list.length === 0)) return 'no-category';
+    if (!categoryLists.some((list) => passesCategoryBlock(list, input.blockedCategories)))
       return 'blocked-category';
   }
   return null;

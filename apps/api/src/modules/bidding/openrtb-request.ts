@@ -69,6 +69,9 @@ const deal = z.looseObject({
   wadomain: strList.optional(),
 });
 
+/** An exchange's prediction about the imp (2.6 3.2.5): viewability is type "viewability", 0 to 1. */
+const metric = z.looseObject({ type: str, value: z.number(), vendor: str.optional() });
+
 const imp = z.looseObject({
   id: str.min(1),
   banner: banner.optional(),
@@ -81,15 +84,22 @@ const imp = z.looseObject({
   instl: flag.optional(),
   secure: flag.optional(),
   tagid: str.optional(),
+  metric: z.array(metric).optional(),
 });
 
 const publisher = z.looseObject({ id: str.optional(), name: str.optional(), domain: str.optional() });
+
+/** The content the ad would show beside (its categories are brand-safety exclusions). */
+const content = z.looseObject({ cat: strList.optional() });
 
 const site = z.looseObject({
   id: str.optional(),
   domain: str.optional(),
   page: str.optional(),
   cat: strList.optional(),
+  sectioncat: strList.optional(),
+  pagecat: strList.optional(),
+  content: content.optional(),
   publisher: publisher.optional(),
 });
 
@@ -98,6 +108,9 @@ const app = z.looseObject({
   bundle: str.optional(),
   domain: str.optional(),
   cat: strList.optional(),
+  sectioncat: strList.optional(),
+  pagecat: strList.optional(),
+  content: content.optional(),
   publisher: publisher.optional(),
 });
 

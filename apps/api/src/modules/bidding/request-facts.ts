@@ -31,6 +31,11 @@ export type RequestFacts = {
   trafficType: TrafficType;
   /** Lower-case smart-app taxonomy names the app's IAB categories map to. */
   appCategories: ReadonlySet<string>;
+  /**
+   * The IAB content categories of the page or app, upper case: cat, sectioncat, pagecat and
+   * content.cat of the site or app (campaigns' content-category exclusions).
+   */
+  contentCategories: readonly string[];
   /** app.bundle or site.domain (inventory lists). */
   inventoryKey: string | null;
   /** device ifa, else user id: the key of frequency caps; null when the privacy signals do not allow it (consent.ts). */
@@ -131,6 +136,18 @@ const stateOf = (region: string | undefined, country: string | null): string | n
   return country ? `${country}-${upper}` : null;
 };
 
+const contentCategoriesOf = (request: BidRequest): string[] => {
+  const place = request.app ?? request.site;
+  if (!place) return [];
+  const all = [
+    ...(place.cat ?? []),
+    ...(place.sectioncat ?? []),
+    ...(place.pagecat ?? []),
+    ...(place.content?.cat ?? []),
+  ];
+  return [...new Set(all.map((category) => category.trim().toUpperCase()))];
+};
+
 export const readRequestFacts = (request: BidRequest, reference: FactsReference): RequestFacts => {
   const device = request.device;
   const geo = device?.geo ?? request.user?.geo;
@@ -161,6 +178,7 @@ export const readRequestFacts = (request: BidRequest, reference: FactsReference)
     language: device?.language ? device.language.slice(0, 2).toLowerCase() : null,
     trafficType: app ? 'APP' : 'WEB',
     appCategories: app?.cat ? appCategoryNamesOf(app.cat) : new Set(),
+    contentCategories: contentCategoriesOf(request),
     inventoryKey: app ? (app.bundle ?? app.domain ?? null) : (request.site?.domain ?? null),
     userKey: consent.userKey ? key : null,
     audienceKey: consent.personalisedAds ? key : null,

@@ -56,6 +56,7 @@ const trimImp = (imp: Imp): Record<string, unknown> => {
     : undefined;
   return {
     id: imp.id,
+    metric: imp.metric,
     banner: imp.banner
       ? {
           w: imp.banner.w,

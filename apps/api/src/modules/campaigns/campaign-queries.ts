@@ -492,10 +492,13 @@ export const readCampaignDetail = async (
     ),
     frequency_cap: campaign.frequencyCap ?? null,
     day_parting: campaign.dayParting ?? null,
-    // Campaigns saved before deal ids and ad categories existed read them as empty.
+    // Campaigns saved before deals, categories and viewability existed read them as unset.
     targeting: {
       deal_ids: [],
       ad_categories: [],
+      deals_only: true,
+      excluded_content_categories: [],
+      min_viewability_pct: null,
       ...(campaign.targeting as Partial<CampaignDetail['targeting']>),
     } as CampaignDetail['targeting'],
     exchanges: exchangeList,

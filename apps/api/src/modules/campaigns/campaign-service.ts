@@ -7,6 +7,7 @@ import {
   type CampaignFields,
   type CampaignUpdateBody,
   canonicalGeoFence,
+  type Targeting,
 } from '@console/core/api/campaigns';
 import {
   CAMPAIGN_STATUS_MESSAGES,
@@ -24,6 +25,7 @@ import { diffFields, recordChange } from '../../platform/audit.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
+import { checkCampaignDeals } from '../deals/index.ts';
 import { actorOf, type CampaignRow, resolveNewCampaignAdvertiser } from './campaign-access.ts';
 import { type CampaignRelations, readCampaignDetail, readRelationIds } from './campaign-queries.ts';
 import {
@@ -154,6 +156,7 @@ export const createCampaign = async (deps: AppDeps, principal: Principal, body: 
   if (assoc.length > 0 && sideOfRole(principal.role) !== 'admin') throw forbidden(ASSOC_ADMIN_ONLY);
   const id = await deps.db.transaction(async (tx) => {
     await checkRelations(tx, advertiserId, body);
+    await checkCampaignDeals(tx, advertiserId, body.exchange_ids, body.targeting.deal_ids);
     await checkAssocFree(tx, null, assoc);
     const columns = columnsOf(body);
     const [row] = await tx
@@ -221,6 +224,13 @@ export const updateCampaign = async (
     if (!sameAssoc(assoc, before.assoc) && sideOfRole(principal.role) !== 'admin')
       throw forbidden(ASSOC_ADMIN_ONLY);
     await checkRelations(tx, campaign.advertiserId, body, before);
+    await checkCampaignDeals(
+      tx,
+      campaign.advertiserId,
+      body.exchange_ids,
+      body.targeting.deal_ids,
+      (campaign.targeting as Partial<Targeting>).deal_ids,
+    );
     await checkAssocFree(tx, id, assoc);
     assertKeepsExchange(campaign.status, body.exchange_ids);
     if (campaign.status === 'REJECTED') campaign = await applyTransition(tx, principal, campaign, 'DRAFT');

@@ -6,13 +6,12 @@
 // times the price (times the observed clearing share, plus the margin); both capped by the daily
 // budget and, for a daily or hourly frequency cap, by the users times the cap. Pure.
 import type { CampaignForecast, ForecastLimit, ForecastSetting } from '@console/core/api/forecast';
-import { microsOfCpm } from '@console/core/format/money';
-import type { BidderCampaign, ListMembership } from '../bidding/index.ts';
+import type { BidderCampaign, DealBook, ListMembership } from '../bidding/index.ts';
 import {
   costOfImpression,
   findCreativeFit,
-  findDeal,
   findIneligibility,
+  impTermsFor,
   type LocalClock,
   priceBid,
   readLocalClock,
@@ -28,6 +27,8 @@ export type ForecastInput = {
   winData: WinData;
   membership: ListMembership;
   seat: string;
+  /** The recorded deals' floors and seats (the bidder's); absent: only the requests' deal terms. */
+  dealBook?: DealBook;
   /** The cap of daily spend: the daily budget, else the total over the flight's days; null: none. */
   dailyCapMicros: number | null;
   /** false: no creative chosen, so any imp format counts. */
@@ -61,6 +62,7 @@ const SETTING_OF: Readonly<Record<string, ForecastSetting>> = {
   'frequency-cap-needs-user': 'user_id',
   'blocked-category': 'categories',
   'no-category': 'categories',
+  'excluded-content': 'categories',
 };
 
 /** Under this expected win rate the bid, not the traffic, is what holds the wins back. */
@@ -68,20 +70,17 @@ const LOW_WIN_RATE = 0.3;
 
 /**
  * The price the campaign would bid on an imp of a sample, or why it would not: 'floor' (another
- * currency, a private auction without its deal, a bid that cannot reach the floor) or 'format' (no
- * creative fits the imp).
+ * currency, a private auction or a deals-only campaign without its deal, a predicted viewability
+ * under the minimum, a bid that cannot reach the floor) or 'format' (no creative fits the imp).
  */
 const priceOnImp = (input: ForecastInput, sample: Sample, index: number): number | 'floor' | 'format' => {
   const { campaign } = input;
   const imp = sample.imps[index]!;
-  if (imp.bidfloorcur && imp.bidfloorcur.toUpperCase() !== 'USD') return 'floor';
-  const dealMatch = findDeal(campaign, imp.pmp?.deals ?? [], input.seat);
-  if (imp.pmp?.private_auction === 1 && !dealMatch) return 'floor';
-  const floor = Math.max(
-    microsOfCpm(imp.bidfloor ?? 0),
-    dealMatch ? microsOfCpm(dealMatch.deal.bidfloor ?? 0) : 0,
-  );
-  const price = priceBid(campaign, floor);
+  // Another currency, a private auction or a deals-only campaign without its deal, a viewability
+  // below the minimum: the imp is not bid on, like a floor the bid cannot reach.
+  const terms = impTermsFor(campaign, imp, input.seat, input.dealBook?.get(sample.exchangeId));
+  if (!terms) return 'floor';
+  const price = priceBid(campaign, terms.floorMicros);
   if (price === null) return 'floor';
   if (
     input.applyCreatives &&

@@ -48,6 +48,8 @@ const toSample = (row: typeof bidRequestSamples.$inferSelect): Sample => {
     facts: {
       ...facts,
       appCategories: new Set(appCategories ?? []),
+      // Samples kept before content categories were read have none.
+      contentCategories: facts.contentCategories ?? [],
       userKey: row.userHash || null,
       audienceKey: null,
     },
