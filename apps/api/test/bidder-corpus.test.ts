@@ -8,11 +8,13 @@
 // forbid the user key. The demo campaigns bid, with creatives added for the corpus: html tags (one
 // loading http:// resources) and a VAST-tag (wrapper) video; the video campaign is frequency-capped.
 import { gunzipSync, gzipSync } from 'node:zlib';
+import type { Targeting } from '@console/core/api/campaigns';
 import { insecureResourcesOf } from '@console/core/validation/insecure-markup';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../src/db/schema/campaigns.ts';
 import { creatives } from '../src/db/schema/creatives.ts';
+import { deals, exchanges } from '../src/db/schema/reference.ts';
 import type { BidResponse, ResponseBid } from '../src/modules/bidding/bid-response.ts';
 import { readConsent } from '../src/modules/bidding/consent.ts';
 import { parseBidRequest } from '../src/modules/bidding/openrtb-request.ts';
@@ -20,7 +22,15 @@ import { seedDemoDelivery } from '../src/seed/demo-delivery.ts';
 import { createCreativeOk, htmlBody, vastBody } from './creative-fixtures.ts';
 import { postBid, rawPostBid } from './support/bid-calls.ts';
 import { addCreatives, approveEverywhere, campaignIdOf } from './support/demo-creative-swap.ts';
-import { type CorpusCase, corpusCases, type Json, OUR_SEAT } from './support/openrtb-corpus.ts';
+import {
+  type CorpusCase,
+  corpusCases,
+  EXCLUDED_CONTENT,
+  type Json,
+  MIN_VIEWABILITY_PCT,
+  OUR_SEAT,
+  RECORDED_DEALS,
+} from './support/openrtb-corpus.ts';
 import { TEST_TCF_VENDOR_ID } from './support/tc-strings.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 import { declaredVastVersion, parseInVastClient, vastSchemaErrors } from './support/vast-check.ts';
@@ -98,10 +108,48 @@ beforeAll(async () => {
     .set({ frequencyCap: { count: 100_000, period: 'DAY' } })
     .where(eq(campaigns.id, videoId));
   cappedCampaignId = String(videoId);
+  // Deals recorded on the exchange the corpus is posted to, the banner campaign buying both; it
+  // excludes non-standard content; the app banner campaign wants a predicted viewability.
+  const [openx] = await t.deps.db
+    .select({ id: exchanges.id })
+    .from(exchanges)
+    .where(eq(exchanges.key, 'openx'));
+  await t.deps.db.delete(deals).where(eq(deals.exchangeId, openx!.id));
+  await t.deps.db.insert(deals).values(
+    Object.values(RECORDED_DEALS).map((deal) => ({
+      exchangeId: openx!.id,
+      dealId: deal.dealId,
+      name: deal.dealId,
+      floorMicros: deal.floorUsd * 1_000_000,
+      seats: [...deal.seats],
+    })),
+  );
+  await patchTargeting('Open Web Display', (targeting) => ({
+    ...targeting,
+    deal_ids: Object.values(RECORDED_DEALS).map((deal) => deal.dealId),
+    excluded_content_categories: EXCLUDED_CONTENT,
+  }));
+  await patchTargeting('Mobile App Leaderboard', (targeting) => ({
+    ...targeting,
+    min_viewability_pct: MIN_VIEWABILITY_PCT,
+  }));
   await addCreatives(t, 'Video Pre-roll', [wrapper.creative_primary_id]);
   await addCreatives(t, 'Open Web Display', [halfPage.creative_primary_id, skyscraper.creative_primary_id]);
 });
 afterAll(() => t.close());
+
+/** Rewrites a demo campaign's targeting in place (the index reloads on the creatives added next). */
+async function patchTargeting(name: string, patch: (targeting: Partial<Targeting>) => Partial<Targeting>) {
+  const id = await campaignIdOf(t, name);
+  const [row] = await t.deps.db
+    .select({ targeting: campaigns.targeting })
+    .from(campaigns)
+    .where(eq(campaigns.id, id));
+  await t.deps.db
+    .update(campaigns)
+    .set({ targeting: patch(row!.targeting as Partial<Targeting>) as Targeting })
+    .where(eq(campaigns.id, id));
+}
 
 type Answer = { status: number; body: BidResponse | null };
 
@@ -176,13 +224,19 @@ type NativeAsset = {
   id?: number;
   required?: number;
   title?: Json;
-  img?: Json & { type?: number };
+  img?: Json & { type?: number; mimes?: string[] };
   data?: Json;
 };
 type NativeRoot = {
   ver?: string | number;
   assets: NativeAsset[];
   eventtrackers?: { event?: number; methods?: number[] }[] | null;
+};
+
+/** Our images are named by their type (the media store): .png is image/png. */
+const mimeOfImageUrl = (url: string) => {
+  const extension = /\.(\w+)$/.exec(url)?.[1]?.toLowerCase() ?? '';
+  return extension === 'jpg' ? 'image/jpeg' : `image/${extension}`;
 };
 
 const kindOf = (asset: NativeAsset) =>
@@ -213,6 +267,9 @@ const checkNative = (imp: Imp, bid: ResponseBid, problems: string[]) => {
     if (asked && kindOf(asked) !== kindOf(asset))
       problems.push(`asset ${asset.id} answered as ${kindOf(asset)}`);
     if (asked?.img?.type === 2) problems.push('a logo asset filled with another image');
+    const mimes = asked?.img?.mimes ?? [];
+    if (asset.img && mimes.length > 0 && !mimes.includes(mimeOfImageUrl(String(asset.img.url))))
+      problems.push(`asset ${asset.id}: an image not of ${mimes.join(', ')}`);
     if (Number(version) < 1.2 && asset.img?.type !== undefined)
       problems.push(`img.type in a ${version} answer (${index})`);
   }
@@ -280,6 +337,8 @@ const checkAnswer = (entry: CorpusCase, answer: Answer, vast: VastDocument[]): s
     if (deal?.wseat && deal.wseat.length > 0 && !deal.wseat.includes(OUR_SEAT))
       problems.push('a deal for other seats');
     if (imp.pmp?.private_auction === 1 && !bid.dealid) problems.push('an open bid in a private auction');
+    if (entry.minPrice !== undefined && bid.price + 1e-9 < entry.minPrice)
+      problems.push(`price ${bid.price} under the recorded deal floor ${entry.minPrice}`);
     if (entry.dealId !== undefined && (bid.dealid ?? null) !== entry.dealId)
       problems.push(`deal ${bid.dealid} where ${entry.dealId} was due`);
     for (const category of bid.cat ?? [])

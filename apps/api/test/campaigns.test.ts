@@ -157,6 +157,9 @@ describe('create', () => {
       app_subgenres: [],
       deal_ids: [],
       ad_categories: [],
+      deals_only: true,
+      excluded_content_categories: [],
+      min_viewability_pct: null,
     });
     expect(campaign.exchanges.map((e) => [e.exchange_id, e.state, e.decided_by])).toEqual(
       expect.arrayContaining([

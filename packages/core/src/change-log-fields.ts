@@ -238,6 +238,8 @@ export const CHANGE_LOG_FIELDS: Readonly<Record<string, ChangeLogFieldSpec>> = {
   dsp_name: field('dsp'),
   campaign_associate_id: field('associateId'),
   // Creatives
+  adomain: field('advertiserDomain'),
+  iab_categories: field('iabCategories', list),
   creative_type: field('creativeType', enumOf(CREATIVE_TYPES)),
   click_url: field('clickUrl'),
   pixel_url: field('pixelUrls', list),

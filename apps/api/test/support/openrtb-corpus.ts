@@ -31,6 +31,8 @@ export type CorpusCase = {
   expect?: 'bid' | 'no-bid';
   /** The deal a bid must (string) or must not (null) name. */
   dealId?: string | null;
+  /** The least a bid may offer (a recorded deal's floor, which the request does not say). */
+  minPrice?: number;
 };
 
 const base = (name: string): Json & { id: string; imp: Json[] } =>
@@ -344,6 +346,24 @@ const NATIVE_LAYOUTS: [string, Json[], CorpusCase['expect']][] = [
     ],
     'no-bid',
   ],
+  // The main image only as a JPEG or GIF: ours is a PNG.
+  [
+    'main-image-jpeg-only',
+    [
+      { id: 1, required: 1, title: { len: 90 } },
+      { id: 2, required: 1, img: { type: 3, wmin: 300, hmin: 157, mimes: ['image/jpeg', 'image/gif'] } },
+    ],
+    'no-bid',
+  ],
+  [
+    'main-image-png-taken',
+    [
+      { id: 1, required: 1, title: { len: 90 } },
+      { id: 2, required: 1, img: { type: 3, wmin: 300, hmin: 157, mimes: ['image/jpg', 'image/png'] } },
+      { id: 3, required: 0, img: { type: 1, mimes: ['image/gif'] } },
+    ],
+    'bid',
+  ],
   // A title of at most 20 characters: ours is longer.
   [
     'short-title',
@@ -420,6 +440,11 @@ const audios = (): CorpusCase[] => {
 // ---- private marketplace -------------------------------------------------------------------------------
 
 const OUR_DEAL = 'AB-Agency1-0001';
+/** Recorded for the corpus (bidder-corpus.test.ts): OUR_DEAL at a floor of 3 USD for our seat, and a deal for another seat. */
+export const RECORDED_DEALS = {
+  ours: { dealId: OUR_DEAL, floorUsd: 3, seats: [OUR_SEAT] },
+  othersSeat: { dealId: 'AB-Agency1-0002', floorUsd: 1, seats: ['Agency2'] },
+} as const;
 
 const pmps = (): CorpusCase[] => {
   const deal = (patch: Json = {}) => ({ id: OUR_DEAL, at: 1, bidfloor: 2.5, ...patch });
@@ -464,6 +489,66 @@ const pmps = (): CorpusCase[] => {
       { expect: 'no-bid' },
     ),
     with_('open-no-deals-listed', { private_auction: 0, deals: [] }, { expect: 'bid', dealId: null }),
+    // The request offers the deal at 1 USD; it was recorded at 3.
+    with_(
+      'private-recorded-floor-above-request',
+      { private_auction: 1, deals: [deal({ bidfloor: 1 })] },
+      { expect: 'bid', dealId: OUR_DEAL, minPrice: RECORDED_DEALS.ours.floorUsd },
+    ),
+    // Recorded for another buyer's seat: the request naming no seats does not make it ours.
+    with_(
+      'private-recorded-for-other-seat',
+      { private_auction: 1, deals: [{ id: RECORDED_DEALS.othersSeat.dealId, bidfloor: 1 }] },
+      { expect: 'no-bid' },
+    ),
+  ];
+};
+
+// ---- brand safety: content categories the banner campaign excludes (IAB25 and its subcategories) ----------
+
+/** Excluded by the banner campaign for the corpus (bidder-corpus.test.ts). */
+export const EXCLUDED_CONTENT = ['IAB25'];
+
+const contentCategories = (): CorpusCase[] => {
+  const on = (name: string, site: Json, expect: CorpusCase['expect']): CorpusCase => {
+    const request = variant('site-banner');
+    Object.assign(request.site as Json, site);
+    return { name: `content/${name}`, request, expect };
+  };
+  return [
+    on('site-cat-excluded-subcategory', { cat: ['IAB17', 'IAB25-3'] }, 'no-bid'),
+    on('sectioncat-excluded', { sectioncat: ['IAB25'] }, 'no-bid'),
+    on('pagecat-excluded-subcategory', { pagecat: ['IAB25-5'] }, 'no-bid'),
+    on('content-cat-excluded', { content: { id: 'v1', cat: ['IAB25-2'] } }, 'no-bid'),
+    on('other-categories', { cat: ['IAB20', 'IAB2-5'], content: { cat: ['IAB26'] } }, 'bid'),
+  ];
+};
+
+// ---- predicted viewability: the app banner campaign wants 70% (its fixture predicts 85%) ----------------
+
+export const MIN_VIEWABILITY_PCT = 70;
+
+const viewability = (): CorpusCase[] => {
+  const at = (name: string, metric: Json[] | null, expect: CorpusCase['expect']): CorpusCase => {
+    const request = variant('app-banner');
+    if (metric === null) delete request.imp[0]!.metric;
+    else request.imp[0]!.metric = metric;
+    return { name: `viewability/${name}`, request, expect };
+  };
+  return [
+    at('above-minimum', [{ type: 'viewability', value: 0.85, vendor: 'ias.com' }], 'bid'),
+    at('at-minimum', [{ type: 'viewability', value: 0.7, vendor: 'moat.com' }], 'bid'),
+    at('below-minimum', [{ type: 'viewability', value: 0.42, vendor: 'ias.com' }], 'no-bid'),
+    at(
+      'one-vendor-below',
+      [
+        { type: 'viewability', value: 0.9, vendor: 'ias.com' },
+        { type: 'viewability', value: 0.5, vendor: 'doubleverify.com' },
+      ],
+      'no-bid',
+    ),
+    at('only-other-metrics', [{ type: 'click_through_rate', value: 0.9, vendor: 'EXCHANGE' }], 'no-bid'),
+    at('no-metric', null, 'no-bid'),
   ];
 };
 
@@ -680,7 +765,12 @@ const requestRules = (): CorpusCase[] => [
     request: variant('site-banner', { top: { bcat: ['IAB20'] } }),
     expect: 'no-bid',
   },
-  { name: 'bcat/travel-subcategory-only', request: variant('site-video', { top: { bcat: ['IAB20-3'] } }) },
+  // The campaigns are filed under IAB20, which may hold the blocked IAB20-3.
+  {
+    name: 'bcat/travel-subcategory-only',
+    request: variant('site-video', { top: { bcat: ['IAB20-3'] } }),
+    expect: 'no-bid',
+  },
   { name: 'bcat/empty-list', request: variant('site-banner', { top: { bcat: [] } }), expect: 'bid' },
   {
     name: 'badv/our-advertiser',
@@ -727,6 +817,8 @@ export const corpusCases = (): CorpusCase[] => {
     ...natives(),
     ...audios(),
     ...pmps(),
+    ...contentCategories(),
+    ...viewability(),
     ...gdpr(),
     ...usPrivacy(),
     ...gpp(),

@@ -16,6 +16,7 @@ import {
 import { TIME_ZONE_MESSAGE, timeZoneSchema } from '../validation/time-zone.ts';
 import { newOwnerAdvertiserId, okResponse, pageQuery } from './common.ts';
 import { CREATIVE_STATUSES } from './creatives.ts';
+import { iabCategorySchema } from './iab-categories.ts';
 import { int4Id, int4IdParam, int8Id, int8IdParam, int8IdParams } from './ids.ts';
 import { carrierIdSchema, countryIdSchema, manufacturerIdSchema, stateIdSchema } from './reference.ts';
 
@@ -110,13 +111,6 @@ export const dealIdSchema = z
   .string(DEAL_ID_MESSAGE)
   .trim()
   .regex(/^\S{1,100}$/, DEAL_ID_MESSAGE);
-export const IAB_CATEGORY_MESSAGE = 'An ad category is an IAB content category, like IAB8 or IAB8-5.';
-const iabCategory = z
-  .string(IAB_CATEGORY_MESSAGE)
-  .trim()
-  .toUpperCase()
-  .regex(/^IAB\d{1,2}(-\d{1,2})?$/, IAB_CATEGORY_MESSAGE);
-
 export const MIN_VIEWABILITY_MESSAGE = 'The minimum viewability is a whole percent from 1 to 100.';
 
 export const osTargetSchema = z.object({
@@ -162,14 +156,14 @@ export const targetingSchema = z.object({
   /** Private-marketplace deal ids the campaign buys through (OpenRTB imp.pmp.deals[].id). */
   deal_ids: referenceIds(dealIdSchema, 'deal', 100).default([]),
   /** IAB content categories of the campaign's ads (sent as bid.cat, matched against bcat), like IAB8-5. */
-  ad_categories: referenceIds(iabCategory, 'ad category', 20).default([]),
+  ad_categories: referenceIds(iabCategorySchema, 'ad category', 20).default([]),
   /** With deals: bid only into them (false: also in open auctions). Without deals it says nothing. */
   deals_only: z.boolean('Say yes or no.').default(true),
   /**
    * IAB content categories of pages and apps not to bid on (site/app cat, sectioncat, pagecat,
    * content.cat); a top-level category excludes its subcategories (IAB20 excludes IAB20-3).
    */
-  excluded_content_categories: referenceIds(iabCategory, 'content category', 100).default([]),
+  excluded_content_categories: referenceIds(iabCategorySchema, 'content category', 100).default([]),
   /** The lowest viewability the exchange predicts (imp.metric "viewability"), percent; null: any. */
   min_viewability_pct: z
     .number(MIN_VIEWABILITY_MESSAGE)

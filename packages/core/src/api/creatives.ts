@@ -22,6 +22,7 @@ import {
   optionalUrlSchema,
 } from '../validation/url.ts';
 import { newOwnerAdvertiserId, pageQuery } from './common.ts';
+import { iabCategorySchema } from './iab-categories.ts';
 import { int4Id, int4IdParam, int8Id, int8IdParam, int8IdParams } from './ids.ts';
 
 export { CREATIVE_TYPES, type CreativeType };
@@ -138,8 +139,34 @@ const mediaUrl = (requiredMessage: string) =>
 /** Exchanges have `integer` ids; creatives and users `bigint` ones. */
 const positiveId = (label: string) => (label === 'exchange' ? int4Id : int8Id)(`${label} id`);
 
+export const ADOMAIN_MESSAGE = 'The advertiser domain is a domain name, like example.com.';
+
 /** Fields of every creative type. */
 const commonFields = {
+  /** The advertiser's domain as bids name it (bid.adomain); empty or omitted: read from the click URL. */
+  adomain: z
+    .string(ADOMAIN_MESSAGE)
+    .trim()
+    .toLowerCase()
+    .max(253, ADOMAIN_MESSAGE)
+    .transform((value) => value.replace(/^www\./, ''))
+    .pipe(
+      z.union([
+        z.literal(''),
+        z
+          .string()
+          .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, ADOMAIN_MESSAGE),
+      ]),
+    )
+    .transform((value) => value || null)
+    .nullable()
+    .optional(),
+  /** IAB content categories of the ad (bid.cat, checked against bcat); empty: the campaign's. */
+  iab_categories: z
+    .array(iabCategorySchema)
+    .max(20, 'At most 20 categories.')
+    .transform((values) => [...new Set(values)])
+    .optional(),
   name: creativeNameSchema.max(CREATIVE_NAME_MAX, CREATIVE_MESSAGES.nameTooLong),
   /**
    * The exchanges to be approved on. On create, omitted means the advertiser's supported exchanges
@@ -325,6 +352,9 @@ export const creativeDetail = creativeListItem.extend({
    * not bid it on secure (https) inventory.
    */
   secure_compatible: z.boolean(),
+  /** The advertiser domain given for bids; null: the click URL's. */
+  adomain: z.string().nullable(),
+  iab_categories: z.array(z.string()),
   exchanges: z.array(creativeExchangeSchema),
   /** One entry per DSP, by DSP name. */
   creative_assoc_map: z.array(creativeAssocEntry),

@@ -3,6 +3,15 @@
 // content) and IAB26 (illegal content) that buyers most often exclude. Pickers offer these; the API
 // takes any IABn or IABn-m, and a top-level category stands for all of its subcategories.
 
+import { z } from 'zod';
+
+export const IAB_CATEGORY_MESSAGE = 'A category is an IAB content category, like IAB8 or IAB8-5.';
+export const iabCategorySchema = z
+  .string(IAB_CATEGORY_MESSAGE)
+  .trim()
+  .toUpperCase()
+  .regex(/^IAB\d{1,2}(-\d{1,2})?$/, IAB_CATEGORY_MESSAGE);
+
 export const IAB_CATEGORIES: readonly { id: string; name: string }[] = [
   { id: 'IAB1', name: 'Arts & Entertainment' },
   { id: 'IAB2', name: 'Automotive' },

@@ -78,7 +78,7 @@ export const findAssocMap = async (db: DbOrTx, creativeId: number) =>
 /** What a list row reads of a creative: not its markup, tracking URLs or creator. */
 type CreativeListRow = Omit<
   CreativeRow,
-  'htmlTag' | 'secureCompatible' | 'pixelUrls' | 'impressionUrls' | 'createdBy'
+  'htmlTag' | 'secureCompatible' | 'pixelUrls' | 'impressionUrls' | 'createdBy' | 'adomain' | 'iabCategories'
 >;
 
 const previewOf = (row: CreativeListRow) =>
@@ -162,6 +162,8 @@ export const readCreativeDetail = async (db: DbOrTx, row: CreativeRow): Promise<
       : null,
     html_tag: row.htmlTag,
     secure_compatible: row.secureCompatible,
+    adomain: row.adomain,
+    iab_categories: row.iabCategories,
     exchanges: exchangeList,
     creative_assoc_map: assoc,
     created_by: creator ? { user_primary_id: creator[0], email: creator[1] } : null,
@@ -229,6 +231,8 @@ const {
   pixelUrls: _pixelUrls,
   impressionUrls: _impressionUrls,
   createdBy: _createdBy,
+  adomain: _adomain,
+  iabCategories: _iabCategories,
   ...creativeColumns
 } = getTableColumns(creatives);
 const advertiserFields = { user_primary_id: users.id, email: users.email, companyName: users.companyName };

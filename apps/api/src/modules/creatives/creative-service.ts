@@ -61,6 +61,8 @@ type Content = {
   htmlTag: string | null;
   /** False when the html tag loads http:// resources: not bid on secure inventory. */
   secureCompatible: boolean;
+  adomain: string | null;
+  iabCategories: string[];
 };
 
 /** The fields whose change sends the creative back to approval. */
@@ -73,6 +75,8 @@ export const CONTENT_FIELDS = [
   'video_section',
   'native',
   'html_tag',
+  'adomain',
+  'iab_categories',
 ] as const;
 
 /** A creative as the change log words it (API field names; files by their address). */
@@ -89,6 +93,8 @@ export const snapshotOf = (row: CreativeRow): Record<string, unknown> => ({
   video_section: row.videoSection,
   native: row.nativeAssets,
   html_tag: row.htmlTag,
+  adomain: row.adomain,
+  iab_categories: row.iabCategories,
 });
 
 const isEmpty = (value: unknown) =>
@@ -138,6 +144,8 @@ const contentOf = async (input: CreativeInput, lookup: MediaLookup): Promise<Con
     nativeAssets: null,
     htmlTag: null,
     secureCompatible: true,
+    adomain: input.adomain ?? null,
+    iabCategories: input.iab_categories ?? [],
   };
   switch (input.creative_type) {
     case 'image': {
