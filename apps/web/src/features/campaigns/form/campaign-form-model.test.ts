@@ -92,6 +92,9 @@ const detail: CampaignDetail = {
     app_subgenres: [68],
     deal_ids: ['AB-Agency1-0001'],
     ad_categories: ['IAB20'],
+    deals_only: true,
+    excluded_content_categories: ['IAB25'],
+    min_viewability_pct: 70,
   },
   exchanges: [
     {

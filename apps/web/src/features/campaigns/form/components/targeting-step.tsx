@@ -1,7 +1,8 @@
 // Step 3: where and to whom the campaign serves, on the reference data of /api/meta-data: exchanges
 // (the advertiser's supported ones), countries -> states -> cities, the geo-fence list, operating
 // systems and versions, browsers, device types and makers, carriers of the chosen countries,
-// languages, traffic type, smart-app categories -> genres -> subgenres, and the advertiser's
+// languages, traffic type, smart-app categories -> genres -> subgenres, deals and brand safety
+// (deals-safety-section.tsx), and the advertiser's
 // inventory lists (allow/block) and audiences (include/exclude). Lists load when the step opens.
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
@@ -45,6 +46,7 @@ import { useSmartAppCategories } from '../../api/list-smart-app-categories.ts';
 import { useRelationOptions } from '../../api/relation-options.ts';
 import { useSmartAppListOptions } from '../../api/smart-app-list-options.ts';
 import { isSubmittedStatus } from '../campaign-form-model.ts';
+import { DealsSafetySection } from './deals-safety-section.tsx';
 import { SearchMultiSelect } from './search-multi-select.tsx';
 import type { StepProps } from './step-props.ts';
 
@@ -195,6 +197,7 @@ export const TargetingStep = (props: StepProps) => {
 
       <DevicesSection {...props} hasCountries={hasCountries} rememberCarriers={rememberCarriers} />
       <ContentSection {...props} />
+      <DealsSafetySection {...props} />
       <RelationsSection {...props} />
     </Stack>
   );
