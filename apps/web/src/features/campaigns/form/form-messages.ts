@@ -10,8 +10,11 @@ import {
   DATE_TIME_MESSAGE,
   DAY_PARTING_EMPTY_MESSAGE,
   DAY_PARTING_SHAPE_MESSAGE,
+  MIN_VIEWABILITY_MESSAGE,
   TIME_ZONE_MESSAGE,
 } from '@console/core/api/campaigns';
+import { DEAL_MESSAGES } from '@console/core/api/deals';
+import { IAB_CATEGORY_MESSAGE } from '@console/core/api/iab-categories';
 import { CAMPAIGN_STATUS_MESSAGES } from '@console/core/campaign-status';
 import {
   MONEY_INVALID_MESSAGE,
@@ -51,6 +54,8 @@ export const EXACT_MESSAGES: Readonly<Record<string, string>> = {
   [DAY_PARTING_EMPTY_MESSAGE]: 'dayPartingEmpty',
   [DAY_PARTING_SHAPE_MESSAGE]: 'dayPartingShape',
   'An operating system appears twice.': 'osTwice',
+  [MIN_VIEWABILITY_MESSAGE]: 'minViewability',
+  [IAB_CATEGORY_MESSAGE]: 'iabCategory',
   [FORM_MESSAGES.startRequired]: 'startRequired',
   [FORM_MESSAGES.endRequired]: 'endRequired',
   [FORM_MESSAGES.totalRequired]: 'totalRequired',
@@ -93,6 +98,7 @@ export const PATTERN_MESSAGES: readonly [RegExp, string][] = [
   [patternOf(GEO_FENCE_MESSAGES.latitude(Number(POSITION)), { position: POSITION }), 'geoLatitude'],
   [patternOf(GEO_FENCE_MESSAGES.longitude(Number(POSITION)), { position: POSITION }), 'geoLongitude'],
   [patternOf(GEO_FENCE_MESSAGES.radius(Number(POSITION)), { position: POSITION }), 'geoRadius'],
+  [patternOf(DEAL_MESSAGES.unknownForCampaign(ENTRY), { dealId: ENTRY }), 'unknownDeal'],
 ];
 
 export type MessageKey = { key: string; values?: Record<string, string> };

@@ -1,10 +1,12 @@
 // The campaign's targeting, with names instead of ids where a lookup is cheap: countries and
 // languages by the browser (Intl), states, cities, carriers and device makers by id from
-// /api/meta-data, OS versions, browsers and app taxonomy from their lists. An empty list reads "Any".
+// /api/meta-data, OS versions, browsers and app taxonomy from their lists, IAB categories by core's
+// list; deals by their ids. An empty list reads "Any" (deals: the open auction; categories: none).
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import type { CampaignDetail } from '@console/core/api/campaigns';
+import { iabCategoryLabel } from '@console/core/api/iab-categories';
 import { parseGeoFenceList } from '@console/core/validation/geo-fence';
 import { Code, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +22,9 @@ type Targeting = CampaignDetail['targeting'];
 
 /** What a chip needs of a looked-up item. */
 type NamedItem = { id: string | number; name: string };
+
+const categoryChips = (ids: readonly string[]) =>
+  ids.map((id) => ({ key: id, label: iabCategoryLabel(id), title: id }));
 
 const namedChips = (ids: readonly (string | number)[], items: readonly NamedItem[] | undefined) => {
   const names = new Map((items ?? []).map((item) => [String(item.id), item.name]));
@@ -170,6 +175,53 @@ export const TargetingSection = ({ targeting }: { targeting: Targeting }) => {
           {
             label: t('targeting.appSubgenres'),
             value: <ChipList items={taxonomyChips(targeting.app_subgenres, appNames.subgenres)} />,
+          },
+          {
+            label: t('targeting.deals'),
+            value: (
+              <Stack gap={4}>
+                <ChipList
+                  testId="targeting-deals"
+                  emptyText={t('targeting.openAuction')}
+                  items={targeting.deal_ids.map((id) => ({ key: id, label: id }))}
+                />
+                {targeting.deal_ids.length > 0 && (
+                  <Text span size="sm" c="dimmed" data-testid="targeting-deals-only">
+                    {targeting.deals_only ? t('targeting.dealsOnly') : t('targeting.dealsAndOpen')}
+                  </Text>
+                )}
+              </Stack>
+            ),
+          },
+          {
+            label: t('targeting.adCategories'),
+            value: (
+              <ChipList
+                testId="targeting-ad-categories"
+                emptyText={t('targeting.none')}
+                items={categoryChips(targeting.ad_categories)}
+              />
+            ),
+          },
+          {
+            label: t('targeting.excludedContent'),
+            value: (
+              <ChipList
+                testId="targeting-excluded-content"
+                emptyText={t('targeting.none')}
+                items={categoryChips(targeting.excluded_content_categories)}
+              />
+            ),
+          },
+          {
+            label: t('targeting.minViewability'),
+            value: (
+              <Text span size="sm" data-testid="targeting-min-viewability">
+                {targeting.min_viewability_pct === null
+                  ? t('view.any')
+                  : t('targeting.minViewabilityValue', { pct: targeting.min_viewability_pct })}
+              </Text>
+            ),
           },
         ]}
       />

@@ -1,4 +1,4 @@
-import { CREATIVE_MESSAGES } from '@console/core/api/creatives';
+import { ADOMAIN_MESSAGE, CREATIVE_MESSAGES } from '@console/core/api/creatives';
 import { CREATIVE_NAME_EMPTY_MESSAGE } from '@console/core/validation/creative';
 import { CLICK_URL_REQUIRED_MESSAGE, INVALID_URL_MESSAGE } from '@console/core/validation/url';
 import { describe, expect, it } from 'vitest';
@@ -35,8 +35,26 @@ describe('checkCreativeForm', () => {
         media_url: '/media/a.png',
         click_url: 'shop.example.com/summer',
         pixel_url: ['px.example.com/p'],
+        adomain: null,
+        iab_categories: [],
       },
     });
+  });
+
+  it('sends the advertiser domain and IAB categories, and refuses a domain that is not one', () => {
+    const given = checkCreativeForm(
+      image({ adomain: ' WWW.Summer-Shop.example ', iabCategories: ['IAB18'] }),
+      {
+        kind: 'edit',
+      },
+    );
+    expect(given.ok && given.body).toMatchObject({
+      adomain: 'summer-shop.example',
+      iab_categories: ['IAB18'],
+    });
+    const bad = checkCreativeForm(image({ adomain: 'summer shop' }), { kind: 'edit' });
+    expect(!bad.ok && bad.errors.adomain).toBe(ADOMAIN_MESSAGE);
+    expect(creativeMessageKey(ADOMAIN_MESSAGE)).toBe('messages.adomain');
   });
 
   it("gives the spec's messages for a blank name and a missing or invalid click URL", () => {
@@ -117,7 +135,13 @@ describe('checkCreativeForm', () => {
       htmlTag: '<b>Hi</b>',
       clickUrl: 'x.example.com',
     };
-    expect(toCreativeBody(values)).toEqual({ creative_type: 'html', name: 'Tag', html_tag: '<b>Hi</b>' });
+    expect(toCreativeBody(values)).toEqual({
+      creative_type: 'html',
+      name: 'Tag',
+      html_tag: '<b>Hi</b>',
+      adomain: '',
+      iab_categories: [],
+    });
     const empty = checkCreativeForm({ ...values, htmlTag: ' ' }, { kind: 'edit' });
     expect(!empty.ok && empty.errors.html_tag).toBe(CREATIVE_MESSAGES.htmlRequired);
   });

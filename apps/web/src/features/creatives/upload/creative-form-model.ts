@@ -3,6 +3,7 @@
 // section 5), the advertiser a staff or agency user must choose, and the checks of a chosen file
 // before its upload (file-name rule, type, size limit, native image dimensions). Pure, unit-tested.
 import {
+  ADOMAIN_MESSAGE,
   CREATIVE_MEDIA_MESSAGES,
   CREATIVE_MEDIA_RULES,
   CREATIVE_MESSAGES,
@@ -13,6 +14,7 @@ import {
   creativeCreateBody,
   creativeUpdateBody,
 } from '@console/core/api/creatives';
+import { IAB_CATEGORY_MESSAGE } from '@console/core/api/iab-categories';
 import { formatBytes } from '@console/core/format/bytes';
 import type { Role } from '@console/core/roles';
 import {
@@ -64,6 +66,10 @@ export type CreativeFormValues = {
     main: MediaValue | null;
   };
   htmlTag: string;
+  /** The advertiser's domain bids name (empty: the click URL's). */
+  adomain: string;
+  /** IAB categories of the ad (empty: the campaign's). */
+  iabCategories: string[];
   /**
    * The exchanges to be approved on; null: not chosen here (a new creative goes to the advertiser's
    * supported exchanges, an edited one keeps its own).
@@ -84,6 +90,8 @@ export const emptyCreativeForm = (type: CreativeType = 'image'): CreativeFormVal
   vastUrl: '',
   native: { title: '', sponsoredBy: '', description: '', cta: '', icon: null, main: null },
   htmlTag: '',
+  adomain: '',
+  iabCategories: [],
   exchangeIds: null,
 });
 
@@ -127,6 +135,8 @@ export const formOfCreative = (creative: CreativeDetail): CreativeFormValues => 
       }
     : emptyCreativeForm().native,
   htmlTag: creative.html_tag ?? '',
+  adomain: creative.adomain ?? '',
+  iabCategories: creative.iab_categories,
   exchangeIds: creative.exchanges.map((exchange) => exchange.exchange_id),
 });
 
@@ -151,6 +161,8 @@ export const toCreativeBody = (values: CreativeFormValues): Record<string, unkno
   const common = {
     creative_type: values.type,
     name: values.name,
+    adomain: values.adomain,
+    iab_categories: values.iabCategories,
     ...(values.exchangeIds === null ? {} : { exchange_ids: values.exchangeIds }),
   };
   switch (values.type) {
@@ -328,6 +340,8 @@ export const CREATIVE_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   [INVALID_URL_MESSAGE]: 'messages.invalidUrl',
   [CREATIVE_FILE_NAME_MESSAGE]: 'file.badName',
   [TEXT_LIMIT_25_MESSAGE]: 'messages.limit25',
+  [ADOMAIN_MESSAGE]: 'messages.adomain',
+  [IAB_CATEGORY_MESSAGE]: 'messages.iabCategory',
   ...Object.fromEntries(
     Object.entries(CREATIVE_MESSAGES).map(([key, message]) => [message, `messages.${key}`]),
   ),

@@ -37,6 +37,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { useTranslation } from 'react-i18next';
 import { AdvertiserPicker } from '../../../components/advertiser-picker.tsx';
 import { ExchangeChecklist } from '../../../components/exchange-checklist.tsx';
+import { IabCategorySelect } from '../../../components/iab-category-select.tsx';
 import { failureMessage, showToast } from '../../../components/toast.ts';
 import type { FieldErrors } from '../../../lib/forms/schema-errors.ts';
 import { ApiError } from '../../../lib/http/api-client.ts';
@@ -89,6 +90,7 @@ const FIELDS_OF: Record<CreativeType, readonly string[]> = {
 const isShownField = (field: string, type: CreativeType, isCreate: boolean) => {
   const base = field.replace(/\.\d+$/, '');
   if (base === 'name' || base === 'exchange_ids' || (isCreate && base === 'advertiser_id')) return true;
+  if (base === 'adomain' || base === 'iab_categories') return true;
   return FIELDS_OF[type].includes(base) || FIELDS_OF[type].includes(field);
 };
 
@@ -503,6 +505,27 @@ export const CreativeForm = ({ initial, edit, onSaved, onCancel, onDirtyChange }
               ) : null}
             </Section>
             {renderTypeFields()}
+            <Section title={t('form.sectionIdentity')}>
+              <TextInput
+                label={t('fields.adomain')}
+                description={t('fields.adomainHint')}
+                value={values.adomain}
+                onChange={(event) => change({ adomain: event.currentTarget.value }, 'adomain')}
+                error={errorOf('adomain')}
+                placeholder="example.com"
+                autoComplete="off"
+                data-testid="creative-adomain"
+              />
+              <IabCategorySelect
+                label={t('fields.iabCategories')}
+                description={t('fields.iabCategoriesHint')}
+                value={values.iabCategories}
+                onChange={(ids) => change({ iabCategories: ids }, 'iab_categories')}
+                error={errorOf('iab_categories') ?? errorOf('iab_categories.0')}
+                nothingFound={t('fields.noCategoryMatch')}
+                testId="creative-iab-categories"
+              />
+            </Section>
             <Section title={t('form.sectionApproval')}>
               <ExchangeChecklist
                 advertiserId={exchangeOwner}
