@@ -2,6 +2,8 @@
 // (search keeps matches with their ancestors), the levels and what each may hold, the choice of a
 // user's supported exchanges, and the i18n keys of the schema and server messages the page meets.
 
+import { DEAL_ID_MESSAGE } from '@console/core/api/campaigns';
+import { DEAL_MESSAGES } from '@console/core/api/deals';
 import {
   NOTICE_WINDOW_MESSAGE,
   PRICE_ENCRYPTION_MESSAGE,
@@ -12,6 +14,7 @@ import {
   PRICE_KEYS_UNUSED_MESSAGE,
 } from '@console/core/api/exchange-settings';
 import type { SmartAppCategory } from '@console/core/api/reference';
+import { MONEY_INVALID_MESSAGE, MONEY_TOO_PRECISE_MESSAGE } from '@console/core/format/money';
 import { IDENTIFIER_MESSAGE } from '@console/core/validation/text';
 import { localeOf } from '../../lib/format/date-time.ts';
 
@@ -132,6 +135,15 @@ export const METADATA_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   [PRICE_KEYS_DIFFER_MESSAGE]: 'validation.priceKeysDiffer',
   [PRICE_KEYS_UNUSED_MESSAGE]: 'validation.priceKeysUnused',
   [PRICE_KEYS_NEEDED_MESSAGE]: 'validation.priceKeysNeeded',
+  [DEAL_ID_MESSAGE]: 'validation.dealId',
+  'At most 100 characters.': 'validation.nameTooLong100',
+  [DEAL_MESSAGES.floor]: 'validation.dealFloor',
+  [DEAL_MESSAGES.seat]: 'validation.dealSeat',
+  [DEAL_MESSAGES.duplicate]: 'validation.dealTaken',
+  [DEAL_MESSAGES.unknownExchange]: 'validation.dealExchange',
+  [DEAL_MESSAGES.unknownAdvertiser]: 'validation.dealAdvertiser',
+  [MONEY_INVALID_MESSAGE]: 'validation.moneyInvalid',
+  [MONEY_TOO_PRECISE_MESSAGE]: 'validation.moneyTooPrecise',
 };
 
 /**

@@ -1,14 +1,15 @@
 // /admin/metadata (admin; the co-admin's shared path): the reference data that is ours to edit, in
-// three tabs kept in the URL (?tab=): the exchanges, the smart-app taxonomy, and each advertiser's
-// supported exchanges. Every endpoint behind it is open to ADMIN and CO-ADMIN alike
+// tabs kept in the URL (?tab=): the exchanges, their private-marketplace deals, the smart-app
+// taxonomy, and each advertiser's supported exchanges. Every endpoint behind it is open to ADMIN and CO-ADMIN alike
 // (metadata-admin-routes.ts), so both see the same controls.
 import '@mantine/core/styles/Tabs.css';
 import { Tabs, Text } from '@mantine/core';
-import { IconBuildingBank, IconCategory, IconUserCheck } from '@tabler/icons-react';
+import { IconBuildingBank, IconCategory, IconHeartHandshake, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
+import { DealsTab } from './deals-tab.tsx';
 import { ExchangesTab } from './exchanges-tab.tsx';
 import { SupportedExchangesTab } from './supported-exchanges-tab.tsx';
 import { TaxonomyTab } from './taxonomy-tab.tsx';
@@ -16,6 +17,7 @@ import { TaxonomyTab } from './taxonomy-tab.tsx';
 /** The tabs in order: URL value, icon and content (the label is `metadata:tabs.<value>`). */
 const TAB_CONTENT = {
   exchanges: { Icon: IconBuildingBank, Panel: ExchangesTab },
+  deals: { Icon: IconHeartHandshake, Panel: DealsTab },
   taxonomy: { Icon: IconCategory, Panel: TaxonomyTab },
   supported: { Icon: IconUserCheck, Panel: SupportedExchangesTab },
 } as const;
