@@ -177,9 +177,7 @@ describe('campaigns with deals, brand safety and viewability', () => {
       min_viewability_pct: 70,
     });
     const read = dataOf<CampaignDetail>(
-      expectOk(
-        await t.call('GET', `/api/campaigns/${campaign.campaign_id}`, { token: tok.advertiser }),
-      ),
+      expectOk(await t.call('GET', `/api/campaigns/${campaign.campaign_id}`, { token: tok.advertiser })),
     );
     expect(read.targeting.min_viewability_pct).toBe(70);
   });

@@ -10,7 +10,7 @@ import { users } from '../../db/schema/users.ts';
 import { agencyAdvertiserIds } from '../../platform/advertiser-scope.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../reference/index.ts';
 
 const ENTITY = 'deal';
