@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
 import { campaignApi } from '../support/campaign-api.ts';
+import { shownText } from '../support/console.ts';
 
 const e2e = useE2E();
 const { tokenOf, createCampaign, supportedExchanges } = campaignApi(e2e);
@@ -38,7 +39,7 @@ describe('deals and brand safety', () => {
     await page.getByTestId('deal-form-save').click();
     const row = page.getByTestId(`deal-row-${DEAL_ID}`);
     await row.waitFor();
-    const rowText = (await row.textContent()) ?? '';
+    const rowText = await shownText(row);
     expect(rowText).toContain('Premium travel PMP');
     expect(rowText).toContain('$2.75');
     expect(rowText).toContain(exchange!.name);
@@ -57,12 +58,14 @@ describe('deals and brand safety', () => {
     await page.getByTestId('campaign-save').click();
     await page.waitForURL(new RegExp(`/campaign/${draft.campaign_id}$`));
 
-    await expect.poll(() => page.getByTestId('targeting-deals').textContent()).toContain(DEAL_ID);
-    expect(await page.getByTestId('targeting-deals-only').textContent()).toBe('Only through these deals');
-    expect(await page.getByTestId('targeting-excluded-content').textContent()).toContain(
+    await page.getByTestId('campaign-targeting').waitFor();
+    await page.getByTestId('targeting-deals').getByText(DEAL_ID).waitFor();
+    expect(await shownText(page.getByTestId('targeting-deals'))).toBe(DEAL_ID);
+    expect(await shownText(page.getByTestId('targeting-deals-only'))).toBe('Only through these deals');
+    expect(await shownText(page.getByTestId('targeting-excluded-content'))).toBe(
       'IAB25 Non-Standard Content',
     );
-    expect(await page.getByTestId('targeting-min-viewability').textContent()).toBe('70% predicted viewable');
+    expect(await shownText(page.getByTestId('targeting-min-viewability'))).toBe('70% predicted viewable');
     expect(e2e.pageErrors.map((error) => error.message)).toEqual([]);
   });
 });
