@@ -19,6 +19,15 @@ export const shownText = async (locator: Locator): Promise<string> =>
   // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator; the rendered text is under test
   (await locator.innerText()).trim();
 
+/** Picks an option of a searchable select (a Mantine MultiSelect by its test id): types, clicks, closes. */
+export const pick = async (page: Page, testId: string, search: string, option: RegExp): Promise<void> => {
+  const input = page.getByTestId(testId);
+  await input.click();
+  await input.fill(search);
+  await page.getByRole('option', { name: option }).first().click();
+  await input.press('Escape');
+};
+
 /** Waits for the newest toast of `kind` (test id `toast-<kind>`). */
 export const expectToast = (page: Page, kind: 'success' | 'error' | 'info' = 'success'): Promise<void> =>
   page.locator(`[data-testid="toast-${kind}"]`).last().waitFor();

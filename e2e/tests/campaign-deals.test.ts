@@ -1,24 +1,15 @@
 // Deals and brand safety in Chromium: the admin records a private-marketplace deal on /admin/metadata
 // (Deals tab); the advertiser's campaign form offers it among its exchange's deals, excludes a
 // content category and sets a minimum viewability; saved, the campaign page shows all three.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
 import { campaignApi } from '../support/campaign-api.ts';
-import { shownText } from '../support/console.ts';
+import { pick, shownText } from '../support/console.ts';
 
 const e2e = useE2E();
 const { tokenOf, createCampaign, supportedExchanges } = campaignApi(e2e);
 
 const DEAL_ID = 'E2E-PMP-0001';
-
-const pick = async (page: Page, testId: string, search: string, option: RegExp) => {
-  const input = page.getByTestId(testId);
-  await input.click();
-  await input.fill(search);
-  await page.getByRole('option', { name: option }).first().click();
-  await input.press('Escape');
-};
 
 describe('deals and brand safety', () => {
   it('the admin records a deal; the advertiser targets it, excludes a category, sets viewability', async () => {

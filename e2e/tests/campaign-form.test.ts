@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
-import { checkA11yAtRest, expectToast } from '../support/console.ts';
+import { checkA11yAtRest, expectToast, pick } from '../support/console.ts';
 
 const e2e = useE2E();
 
@@ -20,14 +20,6 @@ const story = { id: 0, exchange: '' };
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** Types into a searchable (multi)select and picks the option whose name matches. */
-const pick = async (page: Page, testId: string, search: string, option: RegExp) => {
-  const input = page.getByTestId(testId);
-  await input.click();
-  await input.fill(search);
-  await page.getByRole('option', { name: option }).first().click();
-  await input.press('Escape');
-};
-
 const next = (page: Page) => page.getByTestId('campaign-step-next').click();
 const heading = (page: Page) => page.locator('#campaign-step-heading');
 

@@ -12,7 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
 import { campaignApi, DAY, type Exchange } from '../support/campaign-api.ts';
-import { pathOf, shownText } from '../support/console.ts';
+import { pathOf, pick, shownText } from '../support/console.ts';
 import { makeMp4, makePng } from '../support/media-fixtures.ts';
 
 const e2e = useE2E();
@@ -52,14 +52,6 @@ const toastText = async (page: Page) => {
 const noPageErrors = () => expect(e2e.pageErrors.map((error) => error.message)).toEqual([]);
 
 /** Types into a searchable (multi)select, picks the matching option and closes the list. */
-const pick = async (page: Page, testId: string, search: string, option: RegExp) => {
-  const input = page.getByTestId(testId);
-  await input.click();
-  await input.fill(search);
-  await page.getByRole('option', { name: option }).first().click();
-  await input.press('Escape');
-};
-
 const rowAction = async (page: Page, menuTestId: string, action: string) => {
   await page.getByTestId(menuTestId).click();
   await page.getByTestId(`row-action-${action}`).click();

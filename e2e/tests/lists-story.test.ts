@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS, loginAs, screenshot, useE2E } from '../support/browser.ts';
 import { campaignApi } from '../support/campaign-api.ts';
-import { checkA11yAtRest, expectToast, shownText } from '../support/console.ts';
+import { checkA11yAtRest, expectToast, pick, shownText } from '../support/console.ts';
 
 const e2e = useE2E();
 const { tokenOf, createCampaign, api } = campaignApi(e2e);
@@ -39,14 +39,6 @@ const lowerText = async (page: Page, testId: string) =>
 const noPageErrors = () => expect(e2e.pageErrors.map((error) => error.message)).toEqual([]);
 
 /** Types into a searchable (multi)select, picks the matching option and closes the list. */
-const pick = async (page: Page, testId: string, search: string, option: RegExp) => {
-  const input = page.getByTestId(testId);
-  await input.click();
-  await input.fill(search);
-  await page.getByRole('option', { name: option }).first().click();
-  await input.press('Escape');
-};
-
 describe('inventory lists, audiences and smart-app lists', () => {
   it('the advertiser uploads 200,000 bundles, watches the progress bar and reads the bad lines by number', async () => {
     const { page } = e2e;
