@@ -1,5 +1,6 @@
 // Step 5: everything the campaign will be saved with, section by section, each with an "Edit" link
 // back to its step. Names of reference ids come from the same (cached) lookups as the pickers.
+import { iabCategoryLabel } from '@console/core/api/iab-categories';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Group.css';
@@ -366,6 +367,28 @@ export const ReviewStep = ({
               t('review.none'),
             ),
           })),
+          {
+            label: t('fields.deals'),
+            value:
+              targeting.deal_ids.length === 0
+                ? t('review.openAuction')
+                : `${targeting.deal_ids.join(', ')} (${targeting.deals_only ? t('review.dealsOnly') : t('review.dealsAndOpen')})`,
+            testId: 'review-deals',
+          },
+          {
+            label: t('fields.adCategories'),
+            value: list(targeting.ad_categories.map(iabCategoryLabel), t('review.none')),
+          },
+          {
+            label: t('fields.excludedContent'),
+            value: list(targeting.excluded_content_categories.map(iabCategoryLabel), t('review.none')),
+            testId: 'review-excluded-content',
+          },
+          {
+            label: t('fields.minViewability'),
+            value: targeting.min_viewability_pct === null ? any : `${targeting.min_viewability_pct}%`,
+            testId: 'review-min-viewability',
+          },
         ]}
       />
       <ReviewSection
