@@ -15,6 +15,7 @@ import {
   isEditableStatus,
   sideOfRole,
 } from '@console/core/campaign-status';
+import { keepExchangeErrors } from '@console/core/campaign-submit';
 import { CAMPAIGN_NAME_MAX } from '@console/core/constants';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -39,7 +40,7 @@ import {
   writeRelations,
 } from './campaign-relations.ts';
 import { checkReferenceTargeting } from './campaign-targeting.ts';
-import { applyTransition, SUBMITTED_NEEDS_EXCHANGE } from './campaign-transitions.ts';
+import { applyTransition } from './campaign-transitions.ts';
 
 export const ASSOC_ADMIN_ONLY = 'Only an admin or co-admin can change the DSP association ids.';
 
@@ -199,8 +200,8 @@ export const assertKeepsExchange = (
   exchangeIds: readonly number[],
   field = 'exchange_ids',
 ) => {
-  if (exchangeIds.length === 0 && ['PENDING_APPROVAL', 'ACTIVE', 'PAUSED'].includes(status))
-    throw badRequest(SUBMITTED_NEEDS_EXCHANGE, { [field]: SUBMITTED_NEEDS_EXCHANGE });
+  const message = keepExchangeErrors(status, exchangeIds.length).exchange_ids;
+  if (message) throw badRequest(message, { [field]: message });
 };
 
 const sameAssoc = (a: AssocEntry[], b: AssocEntry[]) =>

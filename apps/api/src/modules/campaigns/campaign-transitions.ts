@@ -9,6 +9,7 @@ import {
   type ExchangeApprovalState,
   REVIEWABLE_CAMPAIGN_STATUSES,
 } from '@console/core/campaign-status';
+import { submitErrors } from '@console/core/campaign-submit';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { FieldChange } from '../../db/schema/audit.ts';
@@ -19,9 +20,6 @@ import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { actorOf, type CampaignRow } from './campaign-access.ts';
 
-export const SUBMIT_NEEDS_EXCHANGE = 'Choose at least one exchange before submitting the campaign.';
-export const SUBMITTED_NEEDS_EXCHANGE = 'A submitted campaign needs at least one exchange.';
-export const FLIGHT_ENDED = 'The flight has already ended: move the end date before submitting.';
 export const NOT_IN_REVIEW = (status: CampaignStatus) =>
   `This campaign is ${CAMPAIGN_STATUS_LABELS[status]}: only submitted campaigns have exchanges to approve.`;
 export const NOT_CAMPAIGN_EXCHANGE = 'This exchange is not one of the campaign’s exchanges.';
@@ -37,15 +35,16 @@ const exchangeNames = async (db: DbOrTx, ids: number[]) => {
   return new Map(rows.map((row) => [row.id, row.name]));
 };
 
-/** What a submitted campaign must have: an exchange to run on and a flight that has not ended. */
+/** What a submitted campaign must have (core's submit rules): an exchange and a flight not ended. */
 const assertSubmittable = async (db: DbOrTx, campaign: CampaignRow) => {
   const [row] = await db
     .select({ id: campaignExchanges.exchangeId })
     .from(campaignExchanges)
     .where(eq(campaignExchanges.campaignId, campaign.id))
     .limit(1);
-  if (!row) throw badRequest(SUBMIT_NEEDS_EXCHANGE, { exchange_ids: SUBMIT_NEEDS_EXCHANGE });
-  if (campaign.endAt.getTime() <= Date.now()) throw badRequest(FLIGHT_ENDED, { end_at: FLIGHT_ENDED });
+  const errors = submitErrors({ exchangeCount: row ? 1 : 0, endAtMs: campaign.endAt.getTime() }, Date.now());
+  const [first] = Object.values(errors);
+  if (first) throw badRequest(first, errors);
 };
 
 /** Sets exchange rows of a campaign to a state; answers the changes for the change log. */

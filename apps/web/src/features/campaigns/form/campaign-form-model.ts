@@ -17,6 +17,13 @@ import {
   type Targeting,
 } from '@console/core/api/campaigns';
 import type { CampaignStatus } from '@console/core/campaign-status';
+import {
+  FLIGHT_ENDED,
+  keepExchangeErrors,
+  SUBMIT_NEEDS_EXCHANGE,
+  SUBMITTED_NEEDS_EXCHANGE,
+  submitErrors,
+} from '@console/core/campaign-submit';
 import { CAMPAIGN_NAME_MAX } from '@console/core/constants';
 import { findMoneyTextError, parseMoneyToMicros } from '@console/core/format/money';
 import { isoFromZonedParts, zonedPartsOf } from '@console/core/time/zoned-time';
@@ -76,9 +83,9 @@ export const FORM_MESSAGES = {
   minBidRequired: 'Enter the minimum bid.',
   maxBidRequired: 'Enter the maximum bid.',
   advertiserRequired: 'Choose the advertiser of this campaign.',
-  submitNeedsExchange: 'Choose at least one exchange before submitting the campaign.',
-  flightEnded: 'The flight has already ended: move the end date before submitting.',
-  submittedNeedsExchange: 'A submitted campaign needs at least one exchange.',
+  submitNeedsExchange: SUBMIT_NEEDS_EXCHANGE,
+  flightEnded: FLIGHT_ENDED,
+  submittedNeedsExchange: SUBMITTED_NEEDS_EXCHANGE,
 } as const;
 
 // ---- money ---------------------------------------------------------------------------------------
@@ -357,13 +364,13 @@ export const stepsWithErrors = (errors: FormErrors): FormStep[] => {
   return FORM_STEPS.filter((step) => steps.has(step));
 };
 
-/** The extra rules of submitting for approval (the server checks them too). */
+/** The extra rules of submitting for approval (core's, which the server checks too). */
 export const checkSubmit = (values: CampaignFormValues, now: number = Date.now()): FormErrors => {
-  const errors: FormErrors = {};
-  if (values.exchange_ids.length === 0) errors.exchange_ids = FORM_MESSAGES.submitNeedsExchange;
   const endAt = isoFromZonedParts(values.end_date, values.end_time, values.time_zone);
-  if (endAt && Date.parse(endAt) <= now) errors.end_at = FORM_MESSAGES.flightEnded;
-  return errors;
+  return submitErrors(
+    { exchangeCount: values.exchange_ids.length, endAtMs: endAt ? Date.parse(endAt) : null },
+    now,
+  );
 };
 
 const ERROR_FIELDS_OF_VALUE: Readonly<Partial<Record<keyof CampaignFormValues, readonly string[]>>> = {
@@ -398,15 +405,9 @@ export const errorFieldsOfChange = (
   return [...new Set(fields)];
 };
 
-/** Submitted campaigns (pending, active, paused) must keep at least one exchange (the API's rule). */
-export const isSubmittedStatus = (status: CampaignStatus): boolean =>
-  status === 'PENDING_APPROVAL' || status === 'ACTIVE' || status === 'PAUSED';
-
-/** The status rules of saving an edit: a submitted campaign keeps at least one exchange. */
+/** The status rules of saving an edit (core's): a submitted campaign keeps at least one exchange. */
 export const checkEdit = (values: CampaignFormValues, status: CampaignStatus | null): FormErrors =>
-  status !== null && isSubmittedStatus(status) && values.exchange_ids.length === 0
-    ? { exchange_ids: FORM_MESSAGES.submittedNeedsExchange }
-    : {};
+  keepExchangeErrors(status, values.exchange_ids.length);
 
 /** Comparable text of the values (to tell a changed form from an untouched one). */
 export const fingerprintOf = (values: CampaignFormValues): string => JSON.stringify(values);

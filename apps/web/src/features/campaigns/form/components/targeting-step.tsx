@@ -20,6 +20,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { DEVICE_TYPES, type Targeting, TRAFFIC_TYPES } from '@console/core/api/campaigns';
 import type { Carrier, City, Manufacturer, State } from '@console/core/api/reference';
+import { isSubmittedStatus } from '@console/core/campaign-submit';
 import { GEO_FENCE_MAX_ENTRIES } from '@console/core/constants';
 import {
   Alert,
@@ -45,7 +46,6 @@ import { useOperatingSystems } from '../../api/list-operating-systems.ts';
 import { useSmartAppCategories } from '../../api/list-smart-app-categories.ts';
 import { useRelationOptions } from '../../api/relation-options.ts';
 import { useSmartAppListOptions } from '../../api/smart-app-list-options.ts';
-import { isSubmittedStatus } from '../campaign-form-model.ts';
 import { DealsSafetySection } from './deals-safety-section.tsx';
 import { SearchMultiSelect } from './search-multi-select.tsx';
 import type { StepProps } from './step-props.ts';
