@@ -324,6 +324,7 @@ describe('without a key', () => {
         'POST /api/campaigns',
         'POST /api/campaigns/{id}/clone',
         'POST /api/creatives',
+        'POST /api/deals',
         'POST /api/settings/api-keys',
       ].sort(),
     );
