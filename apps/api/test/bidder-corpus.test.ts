@@ -21,6 +21,7 @@ import { parseBidRequest } from '../src/modules/bidding/openrtb-request.ts';
 import { seedDemoDelivery } from '../src/seed/demo-delivery.ts';
 import { createCreativeOk, htmlBody, vastBody } from './creative-fixtures.ts';
 import { postBid, rawPostBid } from './support/bid-calls.ts';
+import { midSlotClock } from './support/bidder-clock.ts';
 import { addCreatives, approveEverywhere, campaignIdOf } from './support/demo-creative-swap.ts';
 import {
   type CorpusCase,
@@ -69,7 +70,12 @@ let cappedCampaignId: string;
 const htmlCreativeIds = new Set<string>();
 
 beforeAll(async () => {
-  t = await startTestApp({ tcfVendorId: TEST_TCF_VENDOR_ID, trackingBaseUrl: TRACKING });
+  // The bids come in the middle of a pacing slot of the day the file started in: never at a slot's
+  // or a day's opening, when even pacing lets only a few impressions through.
+  t = await startTestApp(
+    { tcfVendorId: TEST_TCF_VENDOR_ID, trackingBaseUrl: TRACKING },
+    { now: midSlotClock() },
+  );
   await seedDemoDelivery(t.deps.db, t.deps.media.mediaDir);
   const token = await t.loginAs('advertiser@demo.test');
   // Html tags for the banner campaign: a half page loading an http script, an https skyscraper.

@@ -36,6 +36,9 @@ const dayOffset = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
+  // One moment for the history and the window: a seed that runs across midnight (UTC) must not
+  // leave the window a day ahead of the history.
+  const now = new Date();
   t = await startTestApp();
   await seedDemoCreatives(t.deps.db, t.deps.media.mediaDir);
   await seedDemoCampaigns(t.deps.db);
@@ -43,10 +46,11 @@ beforeAll(async () => {
   const history = await seedDemoHistory(t.deps.db, {
     advertiserIds: await findDemoAdvertiserIds(t.deps.db),
     days: DAYS,
+    now,
   });
   expect(history.impressions).toBeGreaterThan(200);
   tokens = await demoTokens(t);
-  today = new Date().toISOString().slice(0, 10);
+  today = now.toISOString().slice(0, 10);
   from = dayOffset(today, -(DAYS - 1));
   to = today;
 }, 120_000);
