@@ -111,7 +111,13 @@ describe('admin accounts', () => {
     await page.getByTestId('brand-save').click();
     await page.getByText('Enter a host name like console.example.com (no http:// and no path).').waitFor();
     await page.getByTestId('brand-domain').fill(BRAND.domain);
+    // Saved when the company config's PUT answers (an earlier toast may still be on screen).
+    const saved = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PUT' && /\/api\/admin\/agencies\/\d+\/company$/.test(response.url()),
+    );
     await page.getByTestId('brand-save').click();
+    expect((await saved).status()).toBe(200);
     await expectToast(page);
 
     // Saved: a reload shows the stored brand.

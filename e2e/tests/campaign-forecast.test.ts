@@ -29,6 +29,9 @@ const limitSentences = (
 
 describe('the campaign forecast', () => {
   it('shows the daily forecast from the sampled requests on the view and in the review step', async () => {
+    // Every request that got a bid went through the auction, so it was sampled; a request a busy
+    // machine answered 204 at the door (load shedding, tmax) was not, and may be missing.
+    let bids = 0;
     for (let n = 0; n < REQUESTS; n++) {
       const response = await fetch(`${e2e.server.baseURL}/openrtb/2.6/openx`, {
         method: 'POST',
@@ -40,6 +43,7 @@ describe('the campaign forecast', () => {
         }),
       });
       expect([200, 204]).toContain(response.status);
+      if (response.status === 200) bids++;
       await response.arrayBuffer();
     }
     const token = await tokenOf(DEMO_USERS.advertiser.email);
@@ -51,16 +55,18 @@ describe('the campaign forecast', () => {
     const id = campaigns.items.find((item) => item.name === 'Open Web Display')!.campaign_id;
     // The sampler writes every few seconds.
     let forecast: Forecast | null = null;
+    expect(bids).toBeGreaterThan(REQUESTS / 2);
     await expect
       .poll(
         async () => {
           forecast = await api<Forecast>('GET', `/api/campaigns/${id}/forecast`, token);
-          return forecast.sample_size;
+          return forecast.sample_size >= bids;
         },
         { timeout: 20_000, interval: 1_000 },
       )
-      .toBe(REQUESTS);
+      .toBe(true);
     const figures = forecast as unknown as Forecast;
+    expect(figures.sample_size).toBeLessThanOrEqual(REQUESTS);
     // Every request is a 300x250 on a site at a $0.03 floor: Open Web Display bids on all of them.
     expect(figures.daily_impressions).toBeGreaterThan(0);
     const count = (value: number) => new Intl.NumberFormat('en').format(value);
@@ -76,7 +82,7 @@ describe('the campaign forecast', () => {
       count(figures.daily_unique_users),
     );
     expect(await shownText(page.getByTestId('campaign-forecast-note'))).toContain(
-      `From ${REQUESTS} sampled bid requests`,
+      `From ${figures.sample_size} sampled bid requests`,
     );
     // What limits it, in the API's words: the campaign bids on every sampled request.
     expect(figures.limited_by).not.toBe('TARGETING');

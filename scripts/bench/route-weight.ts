@@ -22,7 +22,7 @@ export const ROUTE_BUDGET_KB = 250;
 const OVER_BUDGET_CEILINGS_KB: Record<string, number> = {
   '/dashboard': 343,
   '/campaign': 366,
-  '/creatives': 367,
+  '/creatives': 334,
   '/funds': 347,
   '/report': 345,
   '/report/view/:report': 274,

@@ -8,7 +8,7 @@ import '@mantine/core/styles/Input.css';
 import { CREATIVE_APPROVAL_STATES } from '@console/core/api/creatives';
 import { Button, NativeSelect, Select } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AdvertiserPicker } from '../../../components/advertiser-picker.tsx';
@@ -22,9 +22,14 @@ import { useSession } from '../../../lib/session/session-store.ts';
 import { useCreatives } from '../api/list-creatives.ts';
 import { useExchanges } from '../api/list-exchanges.ts';
 import { CreativeTypeStatusFilters } from '../components/creative-filters.tsx';
-import { CreativeEditorModal, type CreativeEditorTarget } from '../upload/creative-editor-modal.tsx';
+import type { CreativeEditorTarget } from '../upload/creative-editor-modal.tsx';
 import { useBulkSelection } from './bulk-selection.tsx';
 import { CreativeTable } from './creative-table.tsx';
+
+// The creative editor (its forms, IAB category picker and upload) loads with its first opening.
+const CreativeEditorModal = lazy(() =>
+  import('../upload/creative-editor-modal.tsx').then((module) => ({ default: module.CreativeEditorModal })),
+);
 
 const LIST_OPTIONS: ListParamsOptions = {
   sort: 'created_at',
@@ -43,6 +48,9 @@ const CreativeListPage = () => {
   const isStaff = role === 'ADMIN' || role === 'CO-ADMIN';
   const exchanges = useExchanges(isStaff);
   const [editor, setEditor] = useState<CreativeEditorTarget | null>(null);
+  // Kept once opened, so that closing plays the modal's own transition.
+  const editorWanted = useRef(false);
+  if (editor) editorWanted.current = true;
 
   const bulk = useBulkSelection('creatives');
   const filters = list.params.filters;
@@ -123,17 +131,21 @@ const CreativeListPage = () => {
           </>
         }
       />
-      <CreativeEditorModal
-        target={editor}
-        onClose={() => setEditor(null)}
-        onSaved={(creative) => {
-          // A new creative opens where it can be checked; an edit stays in the list.
-          if (editor?.kind === 'create') {
-            const to = href('creative.view', { id: creative.creative_primary_id });
-            if (to) navigate(to);
-          }
-        }}
-      />
+      {editorWanted.current ? (
+        <Suspense fallback={null}>
+          <CreativeEditorModal
+            target={editor}
+            onClose={() => setEditor(null)}
+            onSaved={(creative) => {
+              // A new creative opens where it can be checked; an edit stays in the list.
+              if (editor?.kind === 'create') {
+                const to = href('creative.view', { id: creative.creative_primary_id });
+                if (to) navigate(to);
+              }
+            }}
+          />
+        </Suspense>
+      ) : null}
     </PageFrame>
   );
 };
