@@ -7,9 +7,9 @@ import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { deals, exchanges } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
-import { agencyAdvertiserIds } from '../../platform/advertiser-scope.ts';
+import { actorOf, agencyAdvertiserIds } from '../../platform/advertiser-scope.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
-import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
+import type { Principal } from '../../platform/auth-guard.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../reference/index.ts';
 
@@ -132,11 +132,6 @@ const snapshotOf = (deal: ReturnType<typeof columnsOf>) => ({
   advertiser_id: deal.advertiserId,
 });
 
-const auditActor = (principal: Principal) => ({
-  actorUserId: actorIdOf(principal),
-  effectiveUserId: principal.userId,
-});
-
 const duplicateOr = (error: unknown) =>
   isUniqueViolation(error) ? refuse('deal_id', DEAL_MESSAGES.duplicate) : error;
 
@@ -150,7 +145,7 @@ export const createDeal = async (db: DbOrTx, principal: Principal, input: DealIn
         entityType: ENTITY,
         entityId: row!.id,
         action: 'create',
-        ...auditActor(principal),
+        ...actorOf(principal),
         changes: diffFields({}, snapshotOf(columns)),
       });
       return row!.id;
@@ -176,7 +171,7 @@ export const updateDeal = async (db: DbOrTx, principal: Principal, id: number, i
         entityType: ENTITY,
         entityId: id,
         action: 'update',
-        ...auditActor(principal),
+        ...actorOf(principal),
         changes: diffFields(snapshotOf(before), snapshotOf(columns)),
       });
     })
@@ -194,7 +189,7 @@ export const deleteDeal = async (db: DbOrTx, principal: Principal, id: number) =
       entityType: ENTITY,
       entityId: id,
       action: 'delete',
-      ...auditActor(principal),
+      ...actorOf(principal),
       changes: diffFields(snapshotOf(before), {}),
     });
   });

@@ -4,8 +4,9 @@ import { DSP_TYPES, type DspType } from '@console/core/dsp-types';
 import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import { dsps } from '../../db/schema/dsps.ts';
 import { exchanges } from '../../db/schema/reference.ts';
+import { actorOf } from '../../platform/advertiser-scope.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
-import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
+import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { OutboundPolicy } from '../../platform/outbound-http.ts';
@@ -52,11 +53,6 @@ const credentialsOf = (type: DspType, credentials: Record<string, string>) =>
   Object.fromEntries(
     DSP_TYPES[type].credentialFields.map((field) => [field.name, (credentials[field.name] ?? '').trim()]),
   );
-
-const auditActor = (principal: Principal) => ({
-  actorUserId: actorIdOf(principal),
-  effectiveUserId: principal.userId,
-});
 
 export const requireDsp = async (deps: AppDeps, id: number) => {
   const [row] = await deps.db.select().from(dsps).where(eq(dsps.id, id)).limit(1);
@@ -166,7 +162,7 @@ export const createDsp = async (
       entityType: 'dsp',
       entityId: rows[0]!.id,
       action: 'create',
-      ...auditActor(principal),
+      ...actorOf(principal),
       changes: diffFields(
         {},
         {
@@ -253,7 +249,7 @@ export const updateDsp = async (deps: DspDeps, principal: Principal, id: number,
       entityType: 'dsp',
       entityId: id,
       action: 'update',
-      ...auditActor(principal),
+      ...actorOf(principal),
       changes: diffFields(
         {
           name: before.name,
@@ -299,7 +295,7 @@ export const replaceDspCredentials = async (
     entityType: 'dsp',
     entityId: id,
     action: 'credentials',
-    ...auditActor(principal),
+    ...actorOf(principal),
     changes: diffFields(before.credentialsHint, hints),
   });
   return toDsp(row!);
@@ -325,7 +321,7 @@ export const setDspStatus = async (
     entityType: 'dsp',
     entityId: id,
     action: 'status',
-    ...auditActor(principal),
+    ...actorOf(principal),
     changes: diffFields({ status: before.status }, { status }),
   });
   return toDsp(row!);

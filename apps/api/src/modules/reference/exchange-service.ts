@@ -4,8 +4,9 @@ import type { Exchange, ExchangeInput, ExchangeListQuery } from '@console/core/a
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { exchanges } from '../../db/schema/reference.ts';
+import { actorOf } from '../../platform/advertiser-scope.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
-import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
+import type { Principal } from '../../platform/auth-guard.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { fetchPage, likePattern } from '../../platform/pagination.ts';
 
@@ -18,11 +19,6 @@ export const toExchange = (row: ExchangeRow): Exchange => ({
   status: row.status as Exchange['status'],
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
-});
-
-export const auditActorOf = (principal: Principal) => ({
-  actorUserId: actorIdOf(principal),
-  effectiveUserId: principal.userId,
 });
 
 /** A unique index refused the row (SQLSTATE 23505), also when the query builder wraps the error. */
@@ -123,7 +119,7 @@ export const createExchange = async (
         entityType: 'exchange',
         entityId: row!.id,
         action: 'create',
-        ...auditActorOf(principal),
+        ...actorOf(principal),
         changes: diffFields({}, { name: input.name, key: input.key, status: input.status }),
       });
       return toExchange(row!);
@@ -157,7 +153,7 @@ export const updateExchange = async (
         entityType: 'exchange',
         entityId: id,
         action: changes.length === 1 && changes[0]!.field === 'status' ? 'status' : 'update',
-        ...auditActorOf(principal),
+        ...actorOf(principal),
         changes,
       });
       return toExchange(row!);

@@ -11,12 +11,12 @@ import {
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { exchanges } from '../../db/schema/reference.ts';
+import { actorOf } from '../../platform/advertiser-scope.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import { openPriceKeys, priceKeysFingerprint, sealPriceKeys } from '../delivery/index.ts';
-import { auditActorOf } from './exchange-service.ts';
 
 type SettingsRow = Pick<
   typeof exchanges.$inferSelect,
@@ -103,7 +103,7 @@ export const updateExchangeSettings = async (
       entityType: 'exchange',
       entityId: id,
       action: 'config',
-      ...auditActorOf(principal),
+      ...actorOf(principal),
       changes,
     });
     return updated!;

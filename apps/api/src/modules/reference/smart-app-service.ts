@@ -4,10 +4,11 @@ import type { SmartAppCategory, SmartAppNode } from '@console/core/api/reference
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type SmartAppLevel, smartAppCategories } from '../../db/schema/reference.ts';
+import { actorOf } from '../../platform/advertiser-scope.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { auditActorOf, isForeignKeyViolation, isUniqueViolation } from './exchange-service.ts';
+import { isForeignKeyViolation, isUniqueViolation } from './exchange-service.ts';
 
 type NodeRow = typeof smartAppCategories.$inferSelect;
 
@@ -142,7 +143,7 @@ export const createNode = async (
         entityType: ENTITY,
         entityId: row!.id,
         action: 'create',
-        ...auditActorOf(principal),
+        ...actorOf(principal),
         changes: diffFields({}, { name: input.name, level, parent_id: input.parent_id }),
       });
       return toNode(row!);
@@ -172,7 +173,7 @@ export const renameNode = async (
         entityType: ENTITY,
         entityId: id,
         action: 'update',
-        ...auditActorOf(principal),
+        ...actorOf(principal),
         changes: diffFields({ name: before.name }, { name }),
       });
       return toNode(row!);
@@ -209,7 +210,7 @@ export const deleteNode = async (
         entityType: ENTITY,
         entityId: id,
         action: 'delete',
-        ...auditActorOf(principal),
+        ...actorOf(principal),
         changes: diffFields(
           { name: node.name, level: node.level, parent_id: node.parentId },
           {

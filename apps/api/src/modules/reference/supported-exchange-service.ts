@@ -6,10 +6,11 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { exchanges, userSupportedExchanges } from '../../db/schema/reference.ts';
 import { requireAccess } from '../../platform/access.ts';
+import { actorOf } from '../../platform/advertiser-scope.ts';
 import { recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { auditActorOf, listActiveExchanges } from './exchange-service.ts';
+import { listActiveExchanges } from './exchange-service.ts';
 
 const ownListOf = async (db: DbOrTx, userId: number) =>
   (
@@ -67,7 +68,7 @@ export const setSupportedExchanges = async (
         entityType: 'user',
         entityId: userId,
         action: 'supported-exchanges',
-        ...auditActorOf(principal),
+        ...actorOf(principal),
         changes: [{ field: 'supported_exchanges', from: before, to: ids }],
       });
     });

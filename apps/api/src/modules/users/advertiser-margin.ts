@@ -7,8 +7,9 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { userConfigs } from '../../db/schema/users.ts';
 import { requireAccess } from '../../platform/access.ts';
+import { actorOf } from '../../platform/advertiser-scope.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
-import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
+import type { Principal } from '../../platform/auth-guard.ts';
 import { badRequest } from '../../platform/errors.ts';
 
 type ConfigRow = typeof userConfigs.$inferSelect;
@@ -66,8 +67,7 @@ export const setAdvertiserMargin = (
         entityType: 'user',
         entityId: id,
         action: 'config',
-        actorUserId: actorIdOf(principal),
-        effectiveUserId: principal.userId,
+        ...actorOf(principal),
         changes,
       });
     return { margin_bps: marginBps, bounds };

@@ -10,6 +10,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { userConfigs, userNotes, users } from '../../db/schema/users.ts';
 import { requireAccess } from '../../platform/access.ts';
+import { actorOf } from '../../platform/advertiser-scope.ts';
 import { diffFields, readChangeLog, recordChange } from '../../platform/audit.ts';
 import { actorIdOf, type Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -21,11 +22,6 @@ import { findUserByEmail, findUserById, toUser } from '../../platform/user-queri
 import { revokeBrokenChains, revokeUserSessions } from '../auth/index.ts';
 import { listHistory, viewerOf } from '../funds/index.ts';
 import { marginBoundsOf } from './advertiser-margin.ts';
-
-const actorOf = (principal: Principal) => ({
-  actorUserId: actorIdOf(principal),
-  effectiveUserId: principal.userId,
-});
 
 /** The rows a caller may list at all: co-admins see agencies and advertisers; agencies their own. */
 const scopeFilter = (principal: Principal): SQL | undefined => {
