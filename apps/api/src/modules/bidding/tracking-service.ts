@@ -83,7 +83,7 @@ const priceOfNotice = (notice: ServedNotice, tracked: TrackedBid) => {
 };
 
 /** What this process billed an impression at lately: its price's rank and its costs. */
-type BilledPrice = { source: number; mediaMicros: number; advertiserMicros: number };
+type BilledPrice = { source: PriceSource; mediaMicros: number; advertiserMicros: number };
 
 /**
  * Impressions billed lately, by reservation key, per bidder (newest BILLED_MEMORY kept). An
@@ -131,7 +131,7 @@ export const recordBilledImpression = async (
   if (earlier) await earlier.catch(() => undefined);
   const remembered = billedByBidder.get(bidder)?.get(key);
   if (remembered && !repricesBilled(remembered, price)) return false;
-  const work = billImpression(db, bidder, tracked, cost, price, nowMs);
+  const work = billImpression(db, bidder, tracked, key, price, nowMs);
   notices.set(key, work);
   try {
     return await work;
@@ -147,11 +147,10 @@ const billImpression = async (
   db: Db,
   bidder: Bidder,
   tracked: TrackedBid,
-  cost: { mediaMicros: number; advertiserMicros: number },
+  key: string,
   price: BilledPrice,
   nowMs: number,
 ): Promise<boolean> => {
-  const key = reservationKeyOf(tracked);
   const windowMs =
     bidder.index.current().exchangeSettings.get(tracked.exchangeId)?.noticeWindowMs ??
     DEFAULT_NOTICE_WINDOW_MS;
@@ -161,9 +160,9 @@ const billImpression = async (
   const isLate = nowMs > tracked.bidAt * 1000 + windowMs;
   const servedAtMs = isLate ? tracked.bidAt * 1000 : nowMs;
   const billing = eventOf(tracked, 'BILLING', servedAtMs, {
-    mediaCostMicros: cost.mediaMicros,
-    advertiserCostMicros: cost.advertiserMicros,
-    priceSource: price.source as PriceSource,
+    mediaCostMicros: price.mediaMicros,
+    advertiserCostMicros: price.advertiserMicros,
+    priceSource: price.source,
     isLate,
   });
   const [, billed] = await bidder.recorder.record([
@@ -173,7 +172,7 @@ const billImpression = async (
   ]);
   const settle = (amountMicros: number, counted: boolean) =>
     bidder.state.settle({
-      reservationKey: reservationKeyOf(tracked),
+      reservationKey: key,
       campaignId: tracked.campaignId,
       advertiserId: tracked.advertiserId,
       dateKey: tracked.dateKey,
@@ -185,7 +184,7 @@ const billImpression = async (
     });
   if (billed) {
     rememberBilled(bidder, key, price);
-    await settle(cost.advertiserMicros, true);
+    await settle(price.advertiserMicros, true);
     return true;
   }
   const change = await correctBilledPrice(db, billing);
