@@ -10,6 +10,7 @@ import { imageSize } from 'image-size';
 import { createFile, type Movie, MP4BoxBuffer } from 'mp4box';
 import { parseBuffer } from 'music-metadata';
 import { badRequest } from './errors.ts';
+import { NAME_EXTENSIONS, storedExtensionOf } from './media-types.ts';
 
 export type StoredMedia = {
   url: string;
@@ -28,27 +29,6 @@ export const BRAND_IMAGE_TYPES = [
   'image/gif',
   'image/x-icon',
 ] as const;
-
-const EXTENSIONS: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'image/x-icon': 'ico',
-  'video/mp4': 'mp4',
-  'video/webm': 'webm',
-};
-
-/** File-name extensions that may carry each type (a name ending otherwise is a false claim). */
-const NAME_EXTENSIONS: Record<string, readonly string[]> = {
-  'image/png': ['png'],
-  'image/jpeg': ['jpg', 'jpeg', 'jpe', 'jfif'],
-  'image/webp': ['webp'],
-  'image/gif': ['gif'],
-  'image/x-icon': ['ico'],
-  'video/mp4': ['mp4', 'm4v'],
-  'video/webm': ['webm'],
-};
 
 /** Spellings browsers and tools use for the same type. */
 const MIME_ALIASES: Record<string, string> = {
@@ -74,7 +54,7 @@ const sniffAllowed = async (content: Buffer, allowed: readonly string[]) => {
   const sniffed = await fileTypeFromBuffer(content);
   if (!sniffed || !allowed.includes(sniffed.mime)) {
     throw badRequest(
-      `This file type is not accepted. Use ${allowed.map((m) => EXTENSIONS[m] ?? m).join(', ')}.`,
+      `This file type is not accepted. Use ${allowed.map((m) => storedExtensionOf(m) ?? m).join(', ')}.`,
     );
   }
   return sniffed.mime as string;
@@ -147,7 +127,7 @@ export const createMediaStore = (mediaDir: string) => ({
     const sniffed = await fileTypeFromBuffer(content);
     if (!sniffed || !options.allowed.includes(sniffed.mime)) {
       throw badRequest(
-        `This file type is not accepted. Use ${options.allowed.map((m) => EXTENSIONS[m] ?? m).join(', ')}.`,
+        `This file type is not accepted. Use ${options.allowed.map((m) => storedExtensionOf(m) ?? m).join(', ')}.`,
       );
     }
     const declared = declaredMime === 'image/vnd.microsoft.icon' ? 'image/x-icon' : declaredMime;
@@ -162,7 +142,7 @@ export const createMediaStore = (mediaDir: string) => ({
       throw badRequest('The image could not be read.');
     }
     await mkdir(mediaDir, { recursive: true });
-    const name = `${randomUUID()}.${EXTENSIONS[sniffed.mime] ?? sniffed.ext}`;
+    const name = `${randomUUID()}.${storedExtensionOf(sniffed.mime) ?? sniffed.ext}`;
     await writeFile(join(mediaDir, name), content);
     return { url: `/media/${name}`, mime: sniffed.mime, bytes: content.length, ...dimensions };
   },
@@ -205,7 +185,7 @@ export const createMediaStore = (mediaDir: string) => ({
     }
     options.inspect?.({ mime, bytes: content.length, ...details });
     await mkdir(mediaDir, { recursive: true });
-    const name = `${randomUUID()}.${EXTENSIONS[mime]}`;
+    const name = `${randomUUID()}.${storedExtensionOf(mime)}`;
     await writeFile(join(mediaDir, name), content);
     return { url: `/media/${name}`, mime, bytes: content.length, ...details };
   },

@@ -3,6 +3,7 @@
 // duration, protocols, linearity and placement, native assets (IAB Native 1.0 to 1.2 requests),
 // secure serving, and approval on the exchange. Pure.
 import { LinearityMode } from 'iab-adcom';
+import { mimeOfFileName } from '../../platform/media-types.ts';
 import type { BidderCreative } from './bidder-campaign.ts';
 import type { Imp } from './openrtb-request.ts';
 import { type VastVersion, vastVersionFor } from './vast-markup.ts';
@@ -181,20 +182,6 @@ const fitVideo = (creative: BidderCreative, imp: Imp): CreativeFit | null => {
     : null;
 };
 
-const IMAGE_MIMES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-};
-
-/** A native image's type, from its file name (uploads are named by their sniffed type); null: unknown. */
-const imageMimeOfUrl = (url: string): string | null => {
-  const extension = /\.([a-z]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase();
-  return extension ? (IMAGE_MIMES[extension] ?? null) : null;
-};
-
 /**
  * The creative's image for a native image asset type (Native 1.2 list 7.4): 1 icon, 3 main image
  * (also when no type is given). Our creatives have no logo (2): a logo asset is never filled.
@@ -219,7 +206,8 @@ export const canFillAsset = (creative: BidderCreative, asset: NativeAssetRequest
       ? asset.img.mimes.filter((mime): mime is string => typeof mime === 'string')
       : [];
     if (mimes.length > 0) {
-      const mime = imageMimeOfUrl(image.url);
+      // Uploads are named by their sniffed type (platform/media-types.ts).
+      const mime = mimeOfFileName(image.url);
       if (!mime || !mimes.some((offered) => sameMime(offered, mime))) return false;
     }
     const size = sizeOf(image.size);
