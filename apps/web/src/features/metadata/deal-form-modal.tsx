@@ -17,7 +17,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdvertiserPicker } from '../../components/advertiser-picker.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
-import { type FieldErrors, validateWith } from '../../lib/forms/schema-errors.ts';
+import { useFieldErrors } from '../../components/use-field-errors.ts';
+import { validateWith } from '../../lib/forms/schema-errors.ts';
 import { ApiError } from '../../lib/http/api-client.ts';
 import { useSaveDeal } from './api/deals.ts';
 import { ALL_EXCHANGES_QUERY, useExchangeList } from './api/list-exchanges.ts';
@@ -51,22 +52,18 @@ export const DealFormModal = ({ deal, onClose }: { deal: Deal | null | undefined
   const mutation = useSaveDeal();
   const exchanges = useExchangeList(ALL_EXCHANGES_QUERY);
   const [form, setForm] = useState<Form>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, clear } = useFieldErrors();
   const isNew = deal === null;
 
   useEffect(() => {
     if (deal === undefined) return;
     setForm(deal ? formOf(deal) : EMPTY);
     setErrors({});
-  }, [deal]);
+  }, [deal, setErrors]);
 
   const set = <K extends keyof Form>(key: K, value: Form[K], field: string) => {
     setForm((current) => ({ ...current, [key]: value }));
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const { [field]: _removed, ...rest } = current;
-      return rest;
-    });
+    clear(field);
   };
 
   const submit = (event: FormEvent) => {

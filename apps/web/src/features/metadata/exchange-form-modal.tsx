@@ -17,7 +17,7 @@ import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/c
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage, showToast } from '../../components/toast.ts';
-import type { FieldErrors } from '../../lib/forms/schema-errors.ts';
+import { useFieldErrors } from '../../components/use-field-errors.ts';
 import { validateWith } from '../../lib/forms/schema-errors.ts';
 import { ApiError } from '../../lib/http/api-client.ts';
 import { useSaveExchange } from './api/save-exchange.ts';
@@ -37,7 +37,7 @@ export const ExchangeFormModal = ({
   const messageOf = useMetadataMessage();
   const mutation = useSaveExchange();
   const [form, setForm] = useState<Form>({ name: '', key: '', status: 'ACTIVE' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, clear } = useFieldErrors();
   const isNew = exchange === null;
 
   useEffect(() => {
@@ -48,15 +48,11 @@ export const ExchangeFormModal = ({
         : { name: '', key: '', status: 'ACTIVE' },
     );
     setErrors({});
-  }, [exchange]);
+  }, [exchange, setErrors]);
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
-    setErrors((current) => {
-      if (!(key in current)) return current;
-      const { [key]: _removed, ...rest } = current;
-      return rest;
-    });
+    clear(key);
   };
 
   const submit = (event: FormEvent) => {

@@ -38,7 +38,8 @@ import {
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage, showToast } from '../../components/toast.ts';
-import { type FieldErrors, validateWith } from '../../lib/forms/schema-errors.ts';
+import { useFieldErrors } from '../../components/use-field-errors.ts';
+import { validateWith } from '../../lib/forms/schema-errors.ts';
 import { ApiError } from '../../lib/http/api-client.ts';
 import { useExchangeSettings, useSaveExchangeSettings } from './api/exchange-settings.ts';
 import { useMetadataMessage } from './message-text.ts';
@@ -125,7 +126,7 @@ const SettingsForm = ({
   const { t, i18n } = useTranslation('metadata');
   const messageOf = useMetadataMessage();
   const [form, setForm] = useState<Form>(() => formOf(settings));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, clear } = useFieldErrors();
   /** Saving would drop the keys set: asked in the dialog first. */
   const [confirmingClear, setConfirmingClear] = useState(false);
   const keepRef = useRef<HTMLButtonElement>(null);
@@ -140,11 +141,7 @@ const SettingsForm = ({
 
   const set = <K extends keyof Form>(key: K, value: Form[K], field: string) => {
     setForm((current) => ({ ...current, [key]: value }));
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const { [field]: _removed, ...rest } = current;
-      return rest;
-    });
+    clear(field);
   };
 
   const send = (body: Record<string, unknown>, done: string) => {
