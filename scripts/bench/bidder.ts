@@ -426,7 +426,7 @@ const runLoadBench = async () => {
     const handlerMs: number[] = [];
     const recordMs: number[] = [];
     let measuring = false;
-    // How long a bid waits for its BID event to be durable (the journal's write and sync): the
+    // How long a bid waits for its BID event to be kept (the journal write): the
     // recorder is read from the bidder on every request, so the bench wraps it.
     const record = bidder.recorder.record;
     bidder.recorder.record = async (events) => {
@@ -607,7 +607,7 @@ const runLoadBench = async () => {
           'p99 ms (client)',
           'p50 ms (inside)',
           'p99 ms (inside)',
-          'of which durable write p50 / p99 ms',
+          'of which journal write p50 / p99 ms',
           'CPU ms/request (bidder)',
           'CPU ms/request (load generator)',
           'CPU ms/request (database)',
@@ -636,8 +636,8 @@ const runLoadBench = async () => {
           '"client": what the load generator saw on loopback, in a process of its own on the same 2 cores; ' +
           'database: its backends, storing the bids shipped from the journal; event loop delay: how late ' +
           "the bidder's event loop ran its turns (a long synchronous step delays every request behind it); " +
-          "durable write: a bid's wait for its BID event to be on disk (the journal's write and fdatasync, " +
-          'on the same disk as the database); shed: answered 204 at the door (bid-admission.ts).',
+          "journal write: a bid's wait for its BID event to be written to the journal file (one write a " +
+          'turn of the event loop; the disk sync follows in the background); shed: answered 204 at the door (bid-admission.ts).',
       );
     }
 

@@ -1,6 +1,7 @@
-// The bids' journal (delivery/bid-journal.ts): a bid is acknowledged once its line is synced to a
-// local file; the shipper stores the lines (raw rows, rollups) and deletes the file; files a crashed
+// The bids' journal (delivery/bid-journal.ts): a bid is acknowledged once its line is written to a
+// local file (a killed process loses none of them); the shipper stores the lines (raw rows, rollups) and deletes the file; files a crashed
 // process left, a torn last line included, are stored at the next start, and nothing is counted twice.
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,7 +47,7 @@ const storedBids = async (campaignId: number) => {
 };
 
 describe('the bid journal', () => {
-  it('acknowledges a bid once it is on disk, then stores it, rolled up, and empties the journal', async () => {
+  it('acknowledges a bid once it is written, then stores it, rolled up, and empties the journal', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bid-journal-'));
     const recorder = createEventRecorder(t.deps.db, { journalDir: dir });
     const answers = await Promise.all([
@@ -54,7 +55,7 @@ describe('the bid journal', () => {
       recorder.record([bid('j-2', 7101), bid('j-3', 7101)]),
     ]);
     expect(answers).toEqual([[true], [true, true]]);
-    // Durable before the answer: the lines are in this process's journal file.
+    // Kept before the answer: the lines are in this process's journal file.
     const current = readFileSync(join(dir, 'bid-journal', `current-${process.pid}.jsonl`), 'utf8');
     expect(
       current
@@ -65,6 +66,30 @@ describe('the bid journal', () => {
     await recorder.close();
     expect(await storedBids(7101)).toEqual({ raw: 3, rolled: 3, pending: 0 });
     expect(readdirSync(join(dir, 'bid-journal'))).toEqual([]);
+  });
+
+  it('keeps every acknowledged bid of a bidder killed with SIGKILL before its disk sync', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bid-journal-'));
+    const auctions = Array.from({ length: 200 }, (_, i) => `k-${i}`);
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, 'support/journal-writer.ts'), dir, '7110', ...auctions],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('acknowledged')) resolve();
+      });
+      child.on('exit', (code) => reject(new Error(`journal writer exited with ${code}`)));
+    });
+    // Killed the moment it answered: its lines were never synced by it, nor shipped.
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    const recorder = createEventRecorder(t.deps.db, { journalDir: dir });
+    await recorder.flush();
+    expect(await storedBids(7110)).toEqual({ raw: 200, rolled: 200, pending: 0 });
+    expect(readdirSync(join(dir, 'bid-journal'))).toEqual([]);
+    await recorder.close();
   });
 
   it('stores the readable lines of a file with a torn line in the middle (a write that failed halfway)', async () => {

@@ -160,7 +160,7 @@ export type AppConfig = {
   tcfVendorId?: number | null;
   /** 1 in this many valid bid requests is sampled for forecasts (default 100). */
   bidSampleRate?: number;
-  /** Bids made durable in a local journal (<bidJournalDir>/bid-journal) and shipped to the database within a second (BID_JOURNAL, default on). */
+  /** Bids kept in a local journal (<bidJournalDir>/bid-journal) and shipped to the database within a second (BID_JOURNAL, default on). */
   bidJournal?: boolean;
   /** The journal's folder (BID_JOURNAL_DIR); default dataDir. */
   bidJournalDir?: string;

@@ -173,7 +173,7 @@ export const bidRoutes = (bidder: Bidder) => async (app: FastifyInstance) => {
         count(false, auction.facts);
         return answerNoBid(reply);
       }
-      // Recording waited for its group's sync: an answer that would now be late is not sent either
+      // Recording waited for its group's write: an answer that would now be late is not sent either
       // (its BID events stay recorded; no notice can come for them, so they never bill).
       if (isLate()) {
         await releaseAll();

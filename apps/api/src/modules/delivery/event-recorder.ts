@@ -324,7 +324,7 @@ export const createEventRecorder = (
     record: (events) => {
       if (events.length === 0) return Promise.resolve([]);
       const lane = laneOf(events);
-      // A bid is new by construction (its auction and imp were just read): durable once journaled.
+      // A bid is new by construction (its auction and imp were just read): kept once journaled.
       if (journal && lane === bids)
         return journal
           .append(events.map((event) => JSON.stringify(eventRow(event))))
