@@ -2,15 +2,16 @@
 // before the answer that reports it, without one transaction per event. Calls made while a write is
 // under way (or in the same turn of the event loop) share one statement: the insert of the raw events (a
 // repeated fact is skipped by its unique key) and the hourly rollups of the rows that were new; with
-// BILLING rows, one transaction with the ledger debits of the new ones. Each caller then learns which of its
+// BILLING rows, the ledger debits of the new ones too (the same statement: one transaction). Each caller then learns which of its
 // events were new (to count and bill a win once however often its URL is called).
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import type { DeliveryEventType } from '../../db/schema/delivery.ts';
+import { ensureAccounts } from '../ledger/index.ts';
 import { createBidJournal } from './bid-journal.ts';
 import { addRollupCtesOf, appendPendingRollupCteOf, foldPendingRollups } from './rollups.ts';
-import { debitSpend } from './spend-debit.ts';
+import { billedSpendCtesOf } from './spend-debit.ts';
 
 export type DeliveryEvent = {
   type: DeliveryEventType;
@@ -121,30 +122,38 @@ export const eventRow = (event: DeliveryEvent) => ({
  * statement and one round trip. One JSON parameter: building a parameter per value cost more CPU
  * than the bid decisions themselves (CPU profile of the bidder bench).
  */
-const insertEventRowsSql = (rowsJson: SQL, rollups: 'direct' | 'pending', answer: SQL) => sql`
+const insertEventRowsSql = (
+  rowsJson: SQL,
+  rollups: 'direct' | 'pending',
+  answer: SQL,
+  more: SQL = sql``,
+) => sql`
     with fresh as (
       insert into delivery_events (${EVENT_COLUMNS})
       select ${EVENT_VALUES} from json_to_recordset(${rowsJson}) as e(${EVENT_RECORD})
       on conflict do nothing
       returning *
-    ), ${rollups === 'direct' ? addRollupCtesOf(sql`fresh`) : appendPendingRollupCteOf(sql`fresh`)}
+    ), ${rollups === 'direct' ? addRollupCtesOf(sql`fresh`) : appendPendingRollupCteOf(sql`fresh`)}${more}
     ${answer}`;
+
+const freshKeys = sql`select day::text as day, type, exchange_id, auction_id, imp_id, detail from fresh`;
 
 /** As above, answering the keys of the new events. */
 export const insertEventRows = async (
   db: DbOrTx,
   rowsJson: string,
   rollups: 'direct' | 'pending',
-): Promise<FactKey[]> => {
-  return rowsOf<FactKey>(
+): Promise<FactKey[]> => rowsOf<FactKey>(db, insertEventRowsSql(sql`${rowsJson}::json`, rollups, freshKeys));
+
+/**
+ * As above, with rollups added directly, and the new BILLING rows debited (spend-debit.ts) in the
+ * same statement: event and debit are one transaction, and the money lane's write one round trip.
+ */
+const insertBilledEventRows = (db: DbOrTx, rowsJson: string): Promise<FactKey[]> =>
+  rowsOf<FactKey>(
     db,
-    insertEventRowsSql(
-      sql`${rowsJson}::json`,
-      rollups,
-      sql`select day::text as day, type, exchange_id, auction_id, imp_id, detail from fresh`,
-    ),
+    insertEventRowsSql(sql`${rowsJson}::json`, 'direct', freshKeys, sql`, ${billedSpendCtesOf(sql`fresh`)}`),
   );
-};
 
 /**
  * Stores the journal's JSON lines (UTF-8 bytes, each line ended by a newline) as above, answering
@@ -154,9 +163,6 @@ const storeEventLines = async (db: DbOrTx, lines: Buffer, rollups: 'direct' | 'p
   const array = sql`('[' || regexp_replace(btrim(convert_from(${lines}::bytea, 'UTF8'), E'\n'), E'\n+', ',', 'g') || ']')::json`;
   await db.execute(insertEventRowsSql(array, rollups, sql`select count(*) from fresh`));
 };
-
-const insertEvents = (db: DbOrTx, events: readonly DeliveryEvent[], rollups: 'direct' | 'pending') =>
-  insertEventRows(db, JSON.stringify(events.map(eventRow)), rollups);
 
 /** How often bids' pending rollup rows are folded into delivery_hourly. */
 const FOLD_MS = 1000;
@@ -185,6 +191,8 @@ export const createEventRecorder = (
       })
     : null;
   const maxInFlight = options.maxInFlight ?? 4;
+  /** Advertisers known to hold a ledger account (spend names them). */
+  const accountHolders = new Set<number>();
   const maxBatch = options.maxBatch ?? 1000;
 
   const writeBatch = async (batch: Waiter[], rollups: 'direct' | 'pending') => {
@@ -197,37 +205,21 @@ export const createEventRecorder = (
     }
     const ordered = [...unique.keys()].sort();
     const inserted = new Set<string>();
-    const billed = [...unique.values()].some((event) => event.type === 'BILLING');
+    const billing = [...unique.values()].filter((event) => event.type === 'BILLING');
     try {
-      // A batch of bids is one statement (atomic on its own); billing adds the debits, in one
-      // transaction with the events that carry them.
-      const write = async (db: DbOrTx) => {
-        const rows = await insertEvents(
+      // One statement whatever the batch (atomic on its own): billing debits the new BILLING rows
+      // in the same statement as the events that carry them.
+      const rowsJson = JSON.stringify(ordered.map((key) => eventRow(unique.get(key)!)));
+      let rows: FactKey[];
+      if (billing.length > 0) {
+        await ensureAccounts(
           db,
-          ordered.map((key) => unique.get(key)!),
-          rollups,
+          billing.map((event) => event.advertiserId),
+          accountHolders,
         );
-        for (const row of rows) inserted.add(keyOf(row));
-        if (!billed) return;
-        await debitSpend(
-          db as Tx,
-          ordered
-            .filter((key) => unique.get(key)!.type === 'BILLING' && inserted.has(key))
-            .map((key) => unique.get(key)!)
-            .map((event) => ({
-              advertiserId: event.advertiserId,
-              mediaCostMicros: event.mediaCostMicros ?? 0,
-              advertiserCostMicros: event.advertiserCostMicros ?? 0,
-              occurredAt: event.occurredAt,
-              exchangeId: event.exchangeId,
-              auctionId: event.auctionId,
-              impId: event.impId,
-              campaignId: event.campaignId,
-            })),
-        );
-      };
-      if (billed) await db.transaction(write);
-      else await write(db);
+        rows = await insertBilledEventRows(db, rowsJson);
+      } else rows = await insertEventRows(db, rowsJson, rollups);
+      for (const row of rows) inserted.add(keyOf(row));
     } catch (error) {
       for (const waiter of batch) waiter.reject(error);
       return;
@@ -247,8 +239,7 @@ export const createEventRecorder = (
   };
 
   // The group commit, in three lanes. Events that move money (BILLING) take the money lane: one
-  // transaction at a time, as the ledger's balance rows are locked in no fixed order across
-  // advertisers. Bids take the bid lane: up to maxInFlight statements at once on the pool's
+  // statement at a time (two would only wait for each other on the accounts' balance rows). Bids take the bid lane: up to maxInFlight statements at once on the pool's
   // connections, so a bid waits for its own commit, not for the one before it (PostgreSQL flushes
   // the WAL of concurrent commits together), and their rollup rows go to delivery_hourly_pending,
   // so those statements never wait on each other's rollup row locks either (a profile at 2,000 bids

@@ -149,16 +149,11 @@ export const postTransferInTx = async (
       })
       .returning();
     entries.push(entry!);
-    // A debit that crosses the owner's low-balance threshold marks the alert due, in this same
-    // transaction, so it is mailed exactly when the movement is real (sendDueLowBalanceAlerts).
+    // A debit that crosses the owner's low-balance threshold: the entry's trigger marked the alert
+    // due, in this same transaction, so it is mailed exactly when the movement is real
+    // (sendDueLowBalanceAlerts); the caller may send it at once.
     const threshold = account.lowBalanceThresholdMicros;
-    if (threshold !== null && account.balanceMicros >= threshold && after < threshold) {
-      hasAlertDue = true;
-      await tx
-        .update(ledgerAccounts)
-        .set({ lowBalanceAlertDueAt: new Date() })
-        .where(eq(ledgerAccounts.id, account.id));
-    }
+    if (threshold !== null && account.balanceMicros >= threshold && after < threshold) hasAlertDue = true;
   }
   for (const leg of platformLegs) {
     // The trigger computes the platform account's balance after; null asks it to.

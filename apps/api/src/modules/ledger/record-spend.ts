@@ -1,9 +1,8 @@
 // Spend: the one function the delivery side (the bidder's billing of impressions) calls to debit an
 // advertiser. The margin on top of media cost is margin.ts's rule, the bidder's too.
-import { asc, inArray, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
-import { ledgerAccounts } from '../../db/schema/ledger.ts';
 import { ensureUserAccount, findPlatformAccount } from './ledger-accounts.ts';
 import { advertiserCostOf, readMarginBps } from './margin.ts';
 import { type PostedTransfer, postTransferInTx, type TransferLeg } from './post-transfer.ts';
@@ -82,155 +81,97 @@ export const recordSpend = async (tx: Tx, input: SpendInput): Promise<RecordedSp
 type SpendItem = Required<Pick<SpendInput, 'advertiserCostMicros'>> &
   Omit<SpendInput, 'advertiserCostMicros'>;
 
-type RunningAccount = { id: number; balance: bigint; threshold: bigint | null; alertDue: boolean };
+/**
+ * The statement parts that post many spends at once, for a statement that names its debits as the
+ * relation `source` (columns advertiser_id, campaign_id, media, advertiser, occurred_at, reference:
+ * what recordSpend takes, one row per debit, media <= advertiser, advertiser > 0): the CTEs
+ * `spend_transfers` (the SPEND transfers new to the ledger: a reference already debited, or named
+ * twice, is skipped) and `spend_entries` (their legs). The same transfers, legs and dedupe keys as
+ * recordSpend, in one statement and one round trip whatever their number (the bidder's money lane
+ * once took eight round trips an impression, then six a batch):
+ * - the transfers go in the order of their dedupe keys, so two statements sharing some wait for
+ *   each other in one order;
+ * - the entries go in one insert, every advertiser leg first (in account order), then the platform's
+ *   (MEDIA, MARGIN, in account order), as every transfer locks them; the entry trigger applies
+ *   each to its account's balance under that row's lock, numbers it, and marks a low-balance alert
+ *   due on a threshold crossed (migration 0028).
+ * Every advertiser named must hold an account already (ensureAccounts): a leg without one leaves its
+ * transfer unbalanced, and the ledger's check at commit refuses the whole statement.
+ */
+export const spendCtesOf = (source: SQL): SQL => sql`
+  spend_debits as (select distinct on (reference) * from ${source} as debit order by reference),
+  spend_transfers as (
+    insert into ledger_transfers (kind, reference, dedupe_key, campaign_id, media_cost_micros,
+      advertiser_cost_micros, occurred_at)
+    select 'SPEND', d.reference, 'spend:' || d.reference, d.campaign_id, d.media, d.advertiser, d.occurred_at
+    from spend_debits d
+    order by d.reference
+    on conflict (dedupe_key) do nothing
+    returning id, reference, media_cost_micros, advertiser_cost_micros, occurred_at
+  ),
+  spend_legs as (
+    select t.id as transfer_id, a.id as account_id, -t.advertiser_cost_micros as amount,
+      false as platform, t.occurred_at
+    from spend_transfers t
+    join spend_debits d on d.reference = t.reference
+    join ledger_accounts a on a.user_id = d.advertiser_id
+    union all
+    select t.id, a.id, t.media_cost_micros, true, t.occurred_at
+    from spend_transfers t join ledger_accounts a on a.code = 'MEDIA'
+    where t.media_cost_micros > 0
+    union all
+    select t.id, a.id, t.advertiser_cost_micros - t.media_cost_micros, true, t.occurred_at
+    from spend_transfers t join ledger_accounts a on a.code = 'MARGIN'
+    where t.advertiser_cost_micros > t.media_cost_micros
+  ),
+  spend_entries as (
+    insert into ledger_entries (transfer_id, account_id, account_seq, amount_micros, balance_after_micros,
+      effective_at)
+    select transfer_id, account_id, null, amount, null, occurred_at
+    from spend_legs
+    order by platform, account_id, transfer_id
+    returning account_id
+  )`;
 
 /**
- * Many spends in one go, inside the caller's transaction: what recordSpend does for each (the same
- * transfers, legs, dedupe keys, running balances and low-balance alerts), in a handful of statements
- * whatever their number. Recording the impressions a group commit billed one by one took eight
- * round trips each, on the one connection that may move delivery money, and held notices in line
- * behind it (bench: 100 notices a second, p99 56 s).
- * 1. the transfers, one statement, in the order of their dedupe keys (so two batches that share
- *    some wait for each other in one order); a reference already debited is skipped;
- * 2. the advertisers' accounts locked in id order (as postTransferInTx does), their balances read;
- * 3. the entries, one statement: every advertiser leg first (in account order, each with the
- *    balance after it computed under that lock, which the database's trigger checks), then the
- *    platform legs (MEDIA, MARGIN), whose rows only that insert locks, last, as every transfer does;
- * 4. a low-balance alert marked due on each account whose balance crossed its threshold.
- * Answers how many spends were new.
+ * Makes sure each advertiser holds a ledger account before spendCtesOf names it; `known` remembers
+ * the ones checked (accounts are never removed), so a running bidder asks once per advertiser.
  */
-export const recordSpends = async (tx: Tx, items: readonly SpendItem[]): Promise<number> => {
+export const ensureAccounts = async (db: DbOrTx, advertiserIds: Iterable<number>, known: Set<number>) => {
+  for (const advertiserId of advertiserIds) {
+    if (known.has(advertiserId)) continue;
+    await ensureUserAccount(db, advertiserId);
+    known.add(advertiserId);
+  }
+};
+
+/**
+ * Many spends in one statement (spendCtesOf), for a caller holding the debits as values. Answers how
+ * many spends were new.
+ */
+export const recordSpends = async (db: DbOrTx, items: readonly SpendItem[]): Promise<number> => {
   for (const item of items) {
     if (!item.reference) throw new Error('recordSpends: a reference is required');
     if (item.mediaCostMicros < 0n || item.advertiserCostMicros < item.mediaCostMicros)
       throw new Error('recordSpends: the costs are not media <= advertiser');
     if (item.advertiserCostMicros === 0n) throw new Error('recordSpends: nothing to debit');
   }
-  // One spend per reference: a repeat in the list is the same debit.
-  const byReference = new Map(items.map((item) => [item.reference, item]));
-  if (byReference.size === 0) return 0;
-  // The advertisers' accounts and the platform's, in one read (an advertiser's is made on first use).
-  const advertiserIds = [...new Set(items.map((item) => item.advertiserId))];
-  const accounts = await tx
-    .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId, code: ledgerAccounts.code })
-    .from(ledgerAccounts)
-    .where(
-      or(inArray(ledgerAccounts.userId, advertiserIds), inArray(ledgerAccounts.code, ['MEDIA', 'MARGIN'])),
-    );
-  const accountOf = new Map<number, number>();
-  for (const account of accounts) if (account.userId !== null) accountOf.set(account.userId, account.id);
-  for (const advertiserId of advertiserIds)
-    if (!accountOf.has(advertiserId))
-      accountOf.set(advertiserId, (await ensureUserAccount(tx, advertiserId)).id);
-  const media =
-    accounts.find((account) => account.code === 'MEDIA') ?? (await findPlatformAccount(tx, 'MEDIA'));
-  const margin =
-    accounts.find((account) => account.code === 'MARGIN') ?? (await findPlatformAccount(tx, 'MARGIN'));
-
-  const transfers = [...byReference.values()].map((item) => ({
-    reference: item.reference,
-    dedupe_key: `spend:${item.reference}`,
+  if (items.length === 0) return 0;
+  await ensureAccounts(db, new Set(items.map((item) => item.advertiserId)), new Set());
+  const debits = items.map((item) => ({
+    advertiser_id: item.advertiserId,
     campaign_id: item.campaignId ?? null,
     media: String(item.mediaCostMicros),
     advertiser: String(item.advertiserCostMicros),
     occurred_at: item.occurredAt.toISOString(),
+    reference: item.reference,
   }));
-  const inserted = await rowsOf<{ id: number | string; reference: string }>(
-    tx,
-    sql`
-    insert into ledger_transfers (kind, reference, dedupe_key, campaign_id, media_cost_micros,
-      advertiser_cost_micros, occurred_at)
-    select 'SPEND', t.reference, t.dedupe_key, t.campaign_id, t.media, t.advertiser, t.occurred_at
-    from json_to_recordset(${JSON.stringify(transfers)}::json) as t(reference text, dedupe_key text,
-      campaign_id bigint, media bigint, advertiser bigint, occurred_at timestamptz)
-    order by t.dedupe_key
-    on conflict (dedupe_key) do nothing
-    returning id, reference`,
+  const [row] = await rowsOf<{ fresh: number }>(
+    db,
+    sql`with ${spendCtesOf(sql`(select * from json_to_recordset(${JSON.stringify(debits)}::json) as d(
+      advertiser_id bigint, campaign_id bigint, media bigint, advertiser bigint, occurred_at timestamptz,
+      reference text))`)}
+    select count(*)::int as fresh from spend_transfers`,
   );
-  if (inserted.length === 0) return 0;
-
-  const fresh = inserted
-    .map((row) => ({ transferId: Number(row.id), item: byReference.get(row.reference)! }))
-    .sort((a, b) => a.transferId - b.transferId);
-  const accountIds = [...new Set(fresh.map(({ item }) => accountOf.get(item.advertiserId)!))].sort(
-    (a, b) => a - b,
-  );
-  const locked = await tx
-    .select({
-      id: ledgerAccounts.id,
-      balance: ledgerAccounts.balanceMicros,
-      threshold: ledgerAccounts.lowBalanceThresholdMicros,
-    })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, accountIds))
-    .orderBy(asc(ledgerAccounts.id))
-    .for('update');
-  const running = new Map<number, RunningAccount>(locked.map((row) => [row.id, { ...row, alertDue: false }]));
-
-  // `at`: when the money moved (the delivery time), which statements and the history date it by.
-  type EntryRow = {
-    transfer_id: number;
-    account_id: number;
-    amount: string;
-    after: string | null;
-    at: string;
-  };
-  // The order the entries go in (n): the running balances and account_seq follow it.
-  const holderEntries: EntryRow[] = [];
-  const platformEntries: EntryRow[] = [];
-  // Advertiser legs in account order (the order the running balances move in), transfer by transfer.
-  const ordered = [...fresh].sort(
-    (a, b) =>
-      accountOf.get(a.item.advertiserId)! - accountOf.get(b.item.advertiserId)! ||
-      a.transferId - b.transferId,
-  );
-  for (const { transferId, item } of ordered) {
-    const account = running.get(accountOf.get(item.advertiserId)!)!;
-    const before = account.balance;
-    account.balance -= item.advertiserCostMicros;
-    if (account.threshold !== null && before >= account.threshold && account.balance < account.threshold)
-      account.alertDue = true;
-    holderEntries.push({
-      transfer_id: transferId,
-      account_id: account.id,
-      amount: String(-item.advertiserCostMicros),
-      after: String(account.balance),
-      at: item.occurredAt.toISOString(),
-    });
-  }
-  for (const { transferId, item } of fresh) {
-    const marginMicros = item.advertiserCostMicros - item.mediaCostMicros;
-    if (item.mediaCostMicros > 0n)
-      platformEntries.push({
-        transfer_id: transferId,
-        account_id: media.id,
-        amount: String(item.mediaCostMicros),
-        after: null,
-        at: item.occurredAt.toISOString(),
-      });
-    if (marginMicros > 0n)
-      platformEntries.push({
-        transfer_id: transferId,
-        account_id: margin.id,
-        amount: String(marginMicros),
-        after: null,
-        at: item.occurredAt.toISOString(),
-      });
-  }
-  // Platform legs grouped by account (MEDIA's, then MARGIN's), each row locked once and in id order.
-  platformEntries.sort((a, b) => a.account_id - b.account_id || a.transfer_id - b.transfer_id);
-  await tx.execute(sql`
-    insert into ledger_entries (transfer_id, account_id, account_seq, amount_micros, balance_after_micros,
-      effective_at)
-    select e.transfer_id, e.account_id, null, e.amount, e.after, e.at
-    from json_to_recordset(${JSON.stringify([...holderEntries, ...platformEntries].map((entry, n) => ({ ...entry, n })))}::json)
-      as e(transfer_id bigint, account_id bigint, amount bigint, after bigint, at timestamptz, n int)
-    order by e.n`);
-  const due = [...running.values()].filter((account) => account.alertDue).map((account) => account.id);
-  if (due.length > 0)
-    await tx
-      .update(ledgerAccounts)
-      .set({ lowBalanceAlertDueAt: new Date() })
-      .where(inArray(ledgerAccounts.id, due));
-  return fresh.length;
+  return row!.fresh;
 };
