@@ -636,8 +636,8 @@ const runLoadBench = async () => {
           '"client": what the load generator saw on loopback, in a process of its own on the same 2 cores; ' +
           'database: its backends, storing the bids shipped from the journal; event loop delay: how late ' +
           "the bidder's event loop ran its turns (a long synchronous step delays every request behind it); " +
-          "journal write: a bid's wait for its BID event to be written to the journal file (one write a " +
-          'turn of the event loop; the disk sync follows in the background); shed: answered 204 at the door (bid-admission.ts).',
+          "journal write: a bid's wait for its BID event to be written to the journal file (the disk " +
+          'sync follows in the background); shed: answered 204 at the door (bid-admission.ts).',
       );
     }
 

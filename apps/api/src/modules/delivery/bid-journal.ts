@@ -151,28 +151,18 @@ export const createBidJournal = (options: {
     }, SYNC_EVERY_MS);
   };
 
-  // Group write: the lines appended in one turn of the event loop share one write (a system call
-  // into the page cache, on the loop: order kept, no thread pool round trip).
-  let lines: string[] = [];
-  let waiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
-  let scheduled = false;
-  const writeWaiting = () => {
-    scheduled = false;
-    const batch = Buffer.from(lines.join(''));
-    const batchWaiters = waiters;
-    lines = [];
-    waiters = [];
-    try {
-      fd ??= openSync(currentPath, 'a');
-      for (let offset = 0; offset < batch.length; )
-        offset += writeSync(fd, batch, offset, batch.length - offset);
-      written += batchWaiters.length;
-      dirty = true;
-      syncSoon();
-      for (const waiter of batchWaiters) waiter.resolve();
-    } catch (error) {
-      for (const waiter of batchWaiters) waiter.reject(error);
-    }
+  // A bid's lines are written at once, on the event loop (a system call into the page cache, a few
+  // microseconds): order kept, no thread pool round trip, and no wait for a later turn of the loop
+  // (grouping a turn's bids into one write made each wait for that turn: bench p50 6 ms on a busy
+  // machine).
+  const write = (rows: readonly string[]) => {
+    const bytes = Buffer.from(rows.length === 1 ? `${rows[0]}\n` : `${rows.join('\n')}\n`);
+    fd ??= openSync(currentPath, 'a');
+    for (let offset = 0; offset < bytes.length; )
+      offset += writeSync(fd, bytes, offset, bytes.length - offset);
+    written += rows.length;
+    dirty = true;
+    syncSoon();
   };
 
   /**
@@ -266,14 +256,15 @@ export const createBidJournal = (options: {
   };
 
   return {
-    append: (rows) =>
-      new Promise<void>((resolve, reject) => {
-        for (const row of rows) lines.push(`${row}\n`);
-        waiters.push({ resolve, reject });
-        if (scheduled) return;
-        scheduled = true;
-        setImmediate(writeWaiting);
-      }),
+    append: (rows) => {
+      if (rows.length === 0) return Promise.resolve();
+      try {
+        write(rows);
+        return Promise.resolve();
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
     flush,
     close: async () => {
       clearInterval(timer);
