@@ -35,24 +35,18 @@ import {
 import { dataOf, expectError, expectFieldErrors } from './support/accounts.ts';
 import {
   DEMO,
-  type DemoName,
-  demoTokens,
   type Endpoint,
   expectAllForbidden,
   expectAllNeedToken,
   expectAllNotFound,
   secondAgency,
 } from './support/admin-fixtures.ts';
-import { startTestApp, TEST_PAYLOAD_KEY, type TestApp } from './support/test-app.ts';
+import { type DemoTokens, startCampaignApp, type TestExchange } from './support/campaign-app.ts';
+import { TEST_PAYLOAD_KEY, type TestApp } from './support/test-app.ts';
 
-let t: TestApp;
-let tok: Record<DemoName, string>;
-let ex: { id: number; name: string }[];
-
+let t: TestApp, tok: DemoTokens, ex: TestExchange[];
 beforeAll(async () => {
-  t = await startTestApp();
-  tok = await demoTokens(t);
-  ex = await insertExchanges(t, 4);
+  ({ t, tok, ex } = await startCampaignApp(4));
 });
 afterAll(() => t.close());
 

@@ -13,30 +13,19 @@ import {
   creativeOf,
   htmlBody,
   imageBody,
-  insertExchanges,
   jpegBytes,
   uploadOk,
   uploadPng,
   vastBody,
 } from './creative-fixtures.ts';
 import { dataOf, expectError, expectFieldErrors } from './support/accounts.ts';
-import {
-  DEMO,
-  type DemoName,
-  demoTokens,
-  expectAllForbidden,
-  secondAgency,
-} from './support/admin-fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { DEMO, expectAllForbidden, secondAgency } from './support/admin-fixtures.ts';
+import { type DemoTokens, startCampaignApp, type TestExchange } from './support/campaign-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
-let t: TestApp;
-let tok: Record<DemoName, string>;
-let ex: { id: number; name: string }[];
-
+let t: TestApp, tok: DemoTokens, ex: TestExchange[];
 beforeAll(async () => {
-  t = await startTestApp();
-  tok = await demoTokens(t);
-  ex = await insertExchanges(t, 3);
+  ({ t, tok, ex } = await startCampaignApp(3));
 });
 afterAll(() => t.close());
 

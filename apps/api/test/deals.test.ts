@@ -7,31 +7,15 @@ import { MIN_VIEWABILITY_MESSAGE } from '@console/core/api/campaigns';
 import { DEAL_MESSAGES, type Deal } from '@console/core/api/deals';
 import { IAB_CATEGORY_MESSAGE } from '@console/core/api/iab-categories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type CampaignDetail,
-  campaignBody,
-  createCampaign,
-  expectOk,
-  insertExchanges,
-} from './campaign-fixtures.ts';
+import { type CampaignDetail, campaignBody, createCampaign, expectOk } from './campaign-fixtures.ts';
 import { dataOf, expectError, expectFieldErrors } from './support/accounts.ts';
-import {
-  DEMO,
-  type DemoName,
-  demoTokens,
-  expectAllForbidden,
-  expectAllNeedToken,
-} from './support/admin-fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { DEMO, expectAllForbidden, expectAllNeedToken } from './support/admin-fixtures.ts';
+import { type DemoTokens, startCampaignApp, type TestExchange } from './support/campaign-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
-let t: TestApp;
-let tok: Record<DemoName, string>;
-let ex: { id: number; name: string }[];
-
+let t: TestApp, tok: DemoTokens, ex: TestExchange[];
 beforeAll(async () => {
-  t = await startTestApp();
-  tok = await demoTokens(t);
-  ex = await insertExchanges(t, 2);
+  ({ t, tok, ex } = await startCampaignApp(2));
 });
 afterAll(() => t.close());
 
