@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config/env.ts';
 import { createBidder } from '../src/modules/bidding/bidder.ts';
 import { linePiecesOf } from '../src/modules/delivery/bid-journal.ts';
 import { createEventRecorder, type DeliveryEvent, eventRow } from '../src/modules/delivery/event-recorder.ts';
+import { bidEvent } from './support/bid-event.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -20,23 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const NOW = new Date();
-const bid = (auction: string, campaignId: number): DeliveryEvent => ({
-  type: 'BID',
-  day: NOW.toISOString().slice(0, 10),
-  occurredAt: NOW,
-  exchangeId: 1,
-  auctionId: auction,
-  impId: '1',
-  campaignId,
-  creativeId: 1,
-  advertiserId: 1,
-  country: 'US',
-  os: 'iOS',
-  deviceType: 'PHONE',
-  trafficType: 'APP',
-  bidMicros: 2_000_000,
-  userKey: `ifa-${auction}`,
-});
+const bid = (auction: string, campaignId: number) => bidEvent(auction, campaignId, NOW);
 
 const storedBids = async (campaignId: number) => {
   const rows = await t.deps.db.execute<{ raw: number; rolled: number; pending: number }>(sql`

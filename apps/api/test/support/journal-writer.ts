@@ -4,6 +4,7 @@
 
 import { createBidJournal } from '../../src/modules/delivery/bid-journal.ts';
 import { eventRow } from '../../src/modules/delivery/event-recorder.ts';
+import { bidEvent } from './bid-event.ts';
 
 const [dir, campaignId, ...auctions] = process.argv.slice(2);
 const journal = createBidJournal({
@@ -11,29 +12,9 @@ const journal = createBidJournal({
   store: () => new Promise<void>(() => undefined),
   onError: (error) => console.error(error),
 });
-const now = new Date();
 await Promise.all(
   auctions.map((auction) =>
-    journal.append([
-      JSON.stringify(
-        eventRow({
-          type: 'BID',
-          day: now.toISOString().slice(0, 10),
-          occurredAt: now,
-          exchangeId: 1,
-          auctionId: auction,
-          impId: '1',
-          campaignId: Number(campaignId),
-          creativeId: 1,
-          advertiserId: 1,
-          country: 'US',
-          os: 'iOS',
-          deviceType: 'PHONE',
-          trafficType: 'APP',
-          bidMicros: 2_000_000,
-        }),
-      ),
-    ]),
+    journal.append([JSON.stringify(eventRow(bidEvent(auction, Number(campaignId))))]),
   ),
 );
 process.stdout.write('acknowledged\n');
