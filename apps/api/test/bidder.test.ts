@@ -125,6 +125,28 @@ describe('POST /openrtb/2.6/:exchange_key with the specification examples', () =
     expect(response.seatbid[0]!.seat).toBe('console');
   });
 
+  it('bids into a deal with wadomain only with a creative of an advertiser domain it allows', async () => {
+    const withDomains = (wadomain: string[]) => {
+      const request = freshRequest('pmp-direct-deal');
+      const [imp] = request.imp as { pmp: { deals: { wseat?: string[]; wadomain?: string[] }[] } }[];
+      imp!.pmp.deals[0]!.wseat = ['console'];
+      imp!.pmp.deals[0]!.wadomain = wadomain;
+      return request;
+    };
+    // The deal campaign's ads are Tailspin Travel's: a deal for another advertiser's domain gets no
+    // bid (a private auction: no open bid either).
+    expect((await postBid(withDomains(['contoso-motors.example']))).status).toBe(204);
+    const allowed = onlyBid(
+      (await postBid(withDomains(['contoso-motors.example', 'tailspin-travel.example'])))
+        .body as unknown as BidResponse,
+    );
+    expect(allowed.dealid).toBe(DEMO_DEAL_ID);
+    expect(allowed.adomain).toEqual(['tailspin-travel.example']);
+    // A parent domain allows its subdomains' ads, as badv blocks them; a subdomain does not allow the parent.
+    expect((await postBid(withDomains(['example']))).status).toBe(200);
+    expect((await postBid(withDomains(['eu.tailspin-travel.example']))).status).toBe(204);
+  });
+
   it("does not bid into the specification's deal, whose wseat names another buyer's seat", async () => {
     expect((await postBid(freshRequest('pmp-direct-deal'))).status).toBe(204);
   });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignCreatives, campaignExchanges, campaigns } from '../src/db/schema/campaigns.ts';
 import { bidRequestSamples, deliveryEvents } from '../src/db/schema/delivery.ts';
 import { userConfigs, users } from '../src/db/schema/users.ts';
-import type { BidRequest } from '../src/modules/bidding/openrtb-request.ts';
+import type { BidRequest, Deal } from '../src/modules/bidding/openrtb-request.ts';
 import { readRequestFacts } from '../src/modules/bidding/request-facts.ts';
 import { createRequestSampler, isSampledUser, sampleOf } from '../src/modules/bidding/request-sampler.ts';
 import { findUserByEmail } from '../src/platform/user-queries.ts';
@@ -320,6 +320,123 @@ describe('campaign forecasts', () => {
     expect((await t.call('POST', '/api/campaigns/forecast', { token: agency, body: draft() })).status).toBe(
       400,
     );
+  });
+});
+
+describe('forecasts of a campaign buying through deals', () => {
+  const HOURS = 24;
+  const deal = (id: string, extra: Omit<Deal, 'id'> = {}): Deal => ({ id, bidfloor: 0.8, ...extra });
+  const withDeals = (user: string, deals: Deal[]): Partial<BidRequest> => ({
+    ...webBanner('US', user, 0.5),
+    imp: [{ id: '1', bidfloor: 0.5, banner: { w: 300, h: 250 }, pmp: { private_auction: 0, deals } }],
+  });
+  let adminToken: string;
+  let recordedId: number;
+
+  beforeAll(async () => {
+    const db = t.deps.db;
+    await db.delete(bidRequestSamples);
+    adminToken = await t.loginAs('admin@demo.test');
+    const record = async (dealId: string, floorMicros: number, seats: string[]) =>
+      dataOf<{ id: number }>(
+        await t.call('POST', '/api/deals', {
+          token: adminToken,
+          body: {
+            exchange_id: openxId,
+            deal_id: dealId,
+            name: dealId,
+            floor_micros: floorMicros,
+            seats,
+            advertiser_id: null,
+          },
+        }),
+      ).id;
+    recordedId = await record('FC-OURS', 1_500_000, [t.deps.config.bidderSeat]);
+    await record('FC-OTHER-SEAT', 0, ['someone-else']);
+    const start = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS;
+    const rows = [];
+    for (let hour = 0; hour < HOURS; hour++) {
+      const at = start + hour * HOUR_MS + 60_000;
+      // Ours, open to our seat on both sides, for any advertiser: bid at the recorded $1.50 floor.
+      rows.push(sampleAt(at, withDeals(`a${hour % 4}`, [deal('FC-OURS')])));
+      // Ours but recorded for another buyer's seat, or sent for another seat (wseat).
+      rows.push(sampleAt(at, withDeals('b', [deal('FC-OTHER-SEAT')])));
+      rows.push(sampleAt(at, withDeals('c', [deal('FC-WSEAT', { wseat: ['someone-else'] })])));
+      // Ours, but only for another advertiser's domain (wadomain), then for ours.
+      rows.push(sampleAt(at, withDeals('d', [deal('FC-DOMAIN', { wadomain: ['contoso-motors.example'] })])));
+      if (hour % 2 === 0)
+        rows.push(
+          sampleAt(at, withDeals('e', [deal('FC-DOMAIN', { wadomain: ['tailspin-travel.example'] })])),
+        );
+      // No deal at all.
+      rows.push(sampleAt(at, webBanner('US', 'f', 0.5)));
+    }
+    await db.insert(bidRequestSamples).values(rows);
+  });
+  afterAll(async () => {
+    await t.deps.db.delete(bidRequestSamples);
+  });
+
+  const dealDraft = (dealIds: string[], dealsOnly = true, bid = 2_500_000) => ({
+    bid_micros: bid,
+    min_bid_micros: 500_000,
+    max_bid_micros: bid,
+    daily_budget_micros: 1_000_000_000,
+    exchange_ids: [openxId],
+    creative_ids: [mrecId],
+    targeting: { countries: ['US'], deal_ids: dealIds, deals_only: dealsOnly },
+  });
+  const forecast = async (body: unknown) => {
+    const result = await t.call('POST', '/api/campaigns/forecast', { token: advertiserToken, body });
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    return dataOf<{
+      daily_impressions: number;
+      daily_unique_users: number;
+      sample_matches: number;
+      limited_by: string;
+      imps_priced_out: { deal: number; floor: number; format: number };
+    }>(result);
+  };
+  const ALL = ['FC-OURS', 'FC-OTHER-SEAT', 'FC-WSEAT', 'FC-DOMAIN'];
+
+  it('counts only the sampled requests carrying one of its deals open to our seat and its ads’ domain', async () => {
+    const only = await forecast(dealDraft(ALL));
+    // FC-OURS every hour, FC-DOMAIN for tailspin-travel.example every other hour: 36 of 24 hours.
+    expect(only.sample_matches).toBe(HOURS + HOURS / 2);
+    expect(only.daily_impressions).toBe((HOURS + HOURS / 2) * RATE);
+    // a0..a3 and e.
+    expect(only.daily_unique_users).toBe(5 * RATE);
+    // The other seat's, the wseat's, contoso's domain and the deal-less request, each hour.
+    expect(only.imps_priced_out.deal).toBe(4 * HOURS);
+    // Not deals-only: every sampled US banner, in its deal or the open auction.
+    const open = await forecast(dealDraft(ALL, false));
+    expect(open.daily_impressions).toBe((5 * HOURS + HOURS / 2) * RATE);
+  });
+
+  it('says the deals limit it when no sampled request carries one open to it', async () => {
+    const none = await forecast(dealDraft(['FC-OTHER-SEAT', 'FC-WSEAT', 'NEVER-SENT']));
+    expect(none.daily_impressions).toBe(0);
+    expect(none.limited_by).toBe('DEALS');
+  });
+
+  it("prices against the recorded deal's floor, read again after it changes", async () => {
+    // A $1.20 bid clears the requests' $0.80 deal floor but not the recorded $1.50.
+    const low = await forecast(dealDraft(['FC-OURS'], true, 1_200_000));
+    expect(low.daily_impressions).toBe(0);
+    expect(low.limited_by).toBe('FLOOR');
+    const edit = await t.call('PUT', `/api/deals/${recordedId}`, {
+      token: adminToken,
+      body: {
+        exchange_id: openxId,
+        deal_id: 'FC-OURS',
+        name: 'FC-OURS',
+        floor_micros: 1_000_000,
+        seats: [t.deps.config.bidderSeat],
+        advertiser_id: null,
+      },
+    });
+    expect(edit.status).toBe(200);
+    expect((await forecast(dealDraft(['FC-OURS'], true, 1_200_000))).daily_impressions).toBe(HOURS * RATE);
   });
 });
 

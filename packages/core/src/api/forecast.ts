@@ -35,13 +35,14 @@ const range = z.object({ low: z.number(), expected: z.number(), high: z.number()
 
 /**
  * What limits a forecast, in the order it is decided: no sample yet; every sampled request turned
- * away by the targeting; every imp left priced out (bid under the floors) or without a fitting
- * creative; else the daily budget or the frequency cap caps it; else a low win rate at the bid
+ * away by the targeting; every imp left without one of the campaign's deals (a deals-only campaign,
+ * a private auction), priced out (bid under the floors) or without a fitting creative; else the daily budget or the frequency cap caps it; else a low win rate at the bid
  * (under 30%: the bid against clearing prices); else the reach of the targeted traffic itself.
  */
 export const FORECAST_LIMITS = [
   'NO_SAMPLES',
   'TARGETING',
+  'DEALS',
   'FLOOR',
   'FORMAT',
   'BUDGET',
@@ -99,7 +100,10 @@ export const campaignForecast = z.object({
   limited_by: z.enum(FORECAST_LIMITS),
   /** Sampled requests the campaign's settings turned away, by kind of setting, most first. */
   excluded_by: z.array(z.object({ setting: z.enum(FORECAST_SETTINGS), samples: z.number().int() })),
-  /** Imps of eligible requests the campaign could not bid on: under the floor (or a deal's terms), or no creative fits. */
-  imps_priced_out: z.object({ floor: z.number().int(), format: z.number().int() }),
+  /**
+   * Imps of eligible requests the campaign could not bid on: none of its deals open to it (a
+   * deals-only campaign, a private auction), under the floor (a deal's too), or no creative fits.
+   */
+  imps_priced_out: z.object({ deal: z.number().int(), floor: z.number().int(), format: z.number().int() }),
 });
 export type CampaignForecast = z.output<typeof campaignForecast>;

@@ -13,6 +13,7 @@ import {
   type NativeRequest,
   parseNativeRequest,
 } from './creative-match.ts';
+import { impTermsFor, isDomainIn } from './deal-terms.ts';
 import type { DeliveryState, FrequencyKey, ReserveOutcome } from './delivery-state.ts';
 import { findIneligibility, passesCategoryBlock } from './eligibility.ts';
 import type { BidRequest, Deal, Imp } from './openrtb-request.ts';
@@ -66,14 +67,6 @@ const isAllowedSeat = (seat: string, request: BidRequest) =>
   !(request.bseat?.includes(seat) ?? false) &&
   (!request.wseat || request.wseat.length === 0 || request.wseat.includes(seat));
 
-/** Whether a domain is blocked (badv example.com blocks example.com and shop.example.com). */
-const isBlockedDomain = (domain: string | null, blocked: readonly string[] | undefined) =>
-  domain !== null &&
-  (blocked ?? []).some((entry) => {
-    const host = entry.toLowerCase().replace(/^www\./, '');
-    return domain === host || domain.endsWith(`.${host}`);
-  });
-
 const hashUser = (key: string) => createHash('sha1').update(key).digest('base64url').slice(0, 16);
 
 const DAY_MS = 86_400_000;
@@ -108,72 +101,6 @@ type Candidate = {
   priceMicros: number;
   deal: Deal | null;
   clock: LocalClock;
-};
-
-/** A deal as we agreed it with its exchange (the deals table): our floor and the seats it admits. */
-export type DealTerms = { floorMicros: number; seats: readonly string[] };
-/** Recorded deals by exchange id, then by the deal id the exchange sends. */
-export type DealBook = ReadonlyMap<number, ReadonlyMap<string, DealTerms>>;
-
-/**
- * The deal of the imp this campaign may buy through, with the floor it is bought at, or null: one
- * of its deal ids, in USD, whose wseat (the request's, and the recorded deal's seats) lets our seat
- * buy. A deal for other buyers' seats is not ours to bid into: the answer's seat is always ours.
- * The floor is the request's deal floor, raised to the recorded one (what we agreed to pay).
- */
-export const findDeal = (
-  campaign: BidderCampaign,
-  deals: readonly Deal[],
-  seat: string,
-  recorded?: ReadonlyMap<string, DealTerms>,
-): { deal: Deal; floorMicros: number } | null => {
-  if (campaign.dealIds.size === 0) return null;
-  for (const deal of deals) {
-    if (!campaign.dealIds.has(deal.id)) continue;
-    if (deal.bidfloorcur && deal.bidfloorcur.toUpperCase() !== 'USD') continue;
-    if (deal.wseat && deal.wseat.length > 0 && !deal.wseat.includes(seat)) continue;
-    const terms = recorded?.get(deal.id);
-    if (terms && terms.seats.length > 0 && !terms.seats.includes(seat)) continue;
-    return { deal, floorMicros: Math.max(microsOfCpm(deal.bidfloor ?? 0), terms?.floorMicros ?? 0) };
-  }
-  return null;
-};
-
-/**
- * The viewability the exchange predicts for the imp (imp.metric of type "viewability", 0 to 1):
- * the lowest when several vendors give one, null when none does.
- */
-export const predictedViewability = (imp: Imp): number | null => {
-  let lowest: number | null = null;
-  for (const metric of imp.metric ?? [])
-    if (metric.type.toLowerCase() === 'viewability' && metric.value >= 0 && metric.value <= 1)
-      lowest = lowest === null ? metric.value : Math.min(lowest, metric.value);
-  return lowest;
-};
-
-/**
- * Whether the campaign may bid on the imp and from which floor (and through which deal), or null:
- * a minimum viewability needs a predicted one at least as high (no prediction: unknown, no bid); a
- * private auction, or a campaign that buys only through its deals, needs one of its deals.
- */
-export const impTermsFor = (
-  campaign: BidderCampaign,
-  imp: Imp,
-  seat: string,
-  recorded?: ReadonlyMap<string, DealTerms>,
-): { deal: Deal | null; floorMicros: number } | null => {
-  if (imp.bidfloorcur && imp.bidfloorcur.toUpperCase() !== 'USD') return null;
-  if (campaign.minViewability !== null) {
-    const viewability = predictedViewability(imp);
-    if (viewability === null || viewability < campaign.minViewability) return null;
-  }
-  const match = findDeal(campaign, imp.pmp?.deals ?? [], seat, recorded);
-  const needsDeal = imp.pmp?.private_auction === 1 || (campaign.dealsOnly && campaign.dealIds.size > 0);
-  if (!match && needsDeal) return null;
-  return {
-    deal: match?.deal ?? null,
-    floorMicros: Math.max(microsOfCpm(imp.bidfloor ?? 0), match?.floorMicros ?? 0),
-  };
 };
 
 /**
@@ -241,20 +168,22 @@ const candidatesOf = (
     });
     if (reason) return true;
     const terms = impTermsFor(campaign, imp, deps.seat, recordedDeals);
-    if (!terms) return true;
+    if (typeof terms === 'string') return true;
     const priceMicros = priceBid(campaign, terms.floorMicros);
     if (priceMicros === null) return true;
     const tie = Math.random();
     const last = best[best.length - 1];
     if (best.length === MAX_RESERVE_TRIES && last && !beats(priceMicros, tie, last)) return true;
+    // A deal with wadomain has left only the creatives of the advertiser domains it allows.
+    const offered = terms.creatives ?? campaign.creatives;
     const creatives = filtersCreatives
-      ? campaign.creatives.filter(
+      ? offered.filter(
           (creative) =>
-            !isBlockedDomain(creative.adomain, request.badv) &&
+            !isDomainIn(creative.adomain, request.badv) &&
             passesCategoryBlock(adCategoriesOf(campaign, creative), blockedCategories) &&
             !(request.bapp ?? []).some((app) => creative.clickUrl?.includes(app)),
         )
-      : campaign.creatives;
+      : offered;
     const fit = findCreativeFit(creatives, { exchangeId, imp, nativeRequest, trackingIsSecure });
     if (!fit) return true;
     let at = best.length;

@@ -22,12 +22,11 @@ import {
 import { creativeExchanges, creatives } from '../../db/schema/creatives.ts';
 import { deliveryHourly } from '../../db/schema/delivery.ts';
 import { campaignSmartAppLists } from '../../db/schema/lists.ts';
-import { deals, exchanges, smartAppCategories } from '../../db/schema/reference.ts';
+import { exchanges, smartAppCategories } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
 import type { PriceDecoder } from '../delivery/index.ts';
 import { readBalances, readMarginsBps } from '../ledger/index.ts';
 import { lazily, loadCarriers, loadCityIndex, loadManufacturers, searchKeyOf } from '../reference/index.ts';
-import type { DealBook, DealTerms } from './bid-engine.ts';
 import {
   type BidderCampaign,
   type BidderCreative,
@@ -37,6 +36,7 @@ import {
 } from './bidder-campaign.ts';
 import { type CompileReference, compileCampaign, compileCreative } from './campaign-compiler.ts';
 import { buildCandidateIndex, type CandidateIndex } from './candidate-index.ts';
+import { type DealBook, readDealBook } from './deal-terms.ts';
 import type { DeliveryState } from './delivery-state.ts';
 import type { ListCache } from './list-cache.ts';
 import type { FactsReference } from './request-facts.ts';
@@ -339,19 +339,7 @@ export const loadIndexSnapshot = async (
     smartAppLists: new Set(indexed.flatMap((campaign) => campaign.smartAppLists)),
   });
 
-  const dealBook = new Map<number, Map<string, DealTerms>>();
-  for (const row of await db
-    .select({
-      exchangeId: deals.exchangeId,
-      dealId: deals.dealId,
-      floorMicros: deals.floorMicros,
-      seats: deals.seats,
-    })
-    .from(deals)) {
-    const book = dealBook.get(row.exchangeId) ?? new Map<string, DealTerms>();
-    book.set(row.dealId, { floorMicros: row.floorMicros, seats: row.seats });
-    dealBook.set(row.exchangeId, book);
-  }
+  const dealBook = await readDealBook(db);
 
   const balances = new Map<number, AdvertiserBalance>();
   const balanceOf = new Map([...ledgerBalances].map(([userId, balance]) => [userId, Number(balance)]));

@@ -2,7 +2,6 @@
 // module's own files import each other directly.
 
 export { type LocalClock, readLocalClock } from '@console/core/time/zoned-time';
-export { type DealBook, impTermsFor } from './bid-engine.ts';
 export type { BidderCampaign, ListMembership, ListRule } from './bidder-campaign.ts';
 export { compileCampaign, compileCreative } from './campaign-compiler.ts';
 export {
@@ -15,6 +14,7 @@ export {
 } from './campaign-delivery.ts';
 export { buildCompileReference } from './campaign-index.ts';
 export { findCreativeFit, type NativeRequest, parseNativeRequest } from './creative-match.ts';
+export { type DealBook, impTermsFor, readDealBook } from './deal-terms.ts';
 export { findIneligibility } from './eligibility.ts';
 export { createListCache } from './list-cache.ts';
 export type { Imp } from './openrtb-request.ts';

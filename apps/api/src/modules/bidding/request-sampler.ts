@@ -51,6 +51,7 @@ const trimImp = (imp: Imp): Record<string, unknown> => {
           bidfloor: deal.bidfloor,
           bidfloorcur: deal.bidfloorcur,
           wseat: deal.wseat,
+          wadomain: deal.wadomain,
         })),
       }
     : undefined;

@@ -15,6 +15,7 @@ import {
   compileCreative,
   createListCache,
   DEFAULT_SAMPLE_RATE,
+  readDealBook,
 } from '../bidding/index.ts';
 import {
   checkApplists,
@@ -122,9 +123,10 @@ export const createForecastService = (deps: AppDeps): ForecastService => {
       },
       reference,
     );
-    const [window, wins, membership] = await Promise.all([
+    const [window, wins, dealBook, membership] = await Promise.all([
       samples.read(),
       winData(),
+      campaign.dealIds.size > 0 ? readDealBook(db) : undefined,
       lists.refresh({
         applists: new Set(campaign.inventoryLists.map((rule) => rule.listId)),
         audiences: new Set(),
@@ -138,6 +140,7 @@ export const createForecastService = (deps: AppDeps): ForecastService => {
       winData: wins,
       membership,
       seat: deps.config.bidderSeat,
+      dealBook,
       dailyCapMicros: dailyCapOf(settings),
       applyCreatives: campaign.creatives.length > 0,
       audiencesApplied: settings.audiences.length === 0,

@@ -1,7 +1,7 @@
 // A campaign's reach and spend forecast from the request sample: each sampled request goes through
 // the bidder's own eligibility (eligibility.ts, at the sample's hour in the campaign's zone), each of
-// its imps through the bidder's floors, deals, pricing and creative fit (bid-engine.ts,
-// pricing.ts, creative-match.ts). A match stands for `rate` requests; the sample covers `days`
+// its imps through the bidder's floors, deals (the recorded ones' floors and seats too), pricing
+// and creative fit (deal-terms.ts, pricing.ts, creative-match.ts). A match stands for `rate` requests; the sample covers `days`
 // days. Wins are the matched imps times the win rate at the campaign's price there; spend the wins
 // times the price (times the observed clearing share, plus the margin); both capped by the daily
 // budget and, for a daily or hourly frequency cap, by the users times the cap. Pure.
@@ -69,22 +69,32 @@ const SETTING_OF: Readonly<Record<string, ForecastSetting>> = {
 const LOW_WIN_RATE = 0.3;
 
 /**
- * The price the campaign would bid on an imp of a sample, or why it would not: 'floor' (another
- * currency, a private auction or a deals-only campaign without its deal, a predicted viewability
- * under the minimum, a bid that cannot reach the floor) or 'format' (no creative fits the imp).
+ * The price the campaign would bid on an imp of a sample, or why it would not: 'deal' (a private
+ * auction, or a deals-only campaign, without one of its deals open to our seat and its creatives'
+ * advertiser domains), 'floor' (another currency, a predicted viewability under the minimum, a bid
+ * that cannot reach the floor, the recorded deal's included) or 'format' (no creative fits the imp).
  */
-const priceOnImp = (input: ForecastInput, sample: Sample, index: number): number | 'floor' | 'format' => {
+const priceOnImp = (
+  input: ForecastInput,
+  sample: Sample,
+  index: number,
+): number | 'deal' | 'floor' | 'format' => {
   const { campaign } = input;
   const imp = sample.imps[index]!;
-  // Another currency, a private auction or a deals-only campaign without its deal, a viewability
-  // below the minimum: the imp is not bid on, like a floor the bid cannot reach.
-  const terms = impTermsFor(campaign, imp, input.seat, input.dealBook?.get(sample.exchangeId));
-  if (!terms) return 'floor';
+  const terms = impTermsFor(
+    campaign,
+    imp,
+    input.seat,
+    input.dealBook?.get(sample.exchangeId),
+    input.applyCreatives ? campaign.creatives : null,
+  );
+  if (terms === 'deal') return 'deal';
+  if (typeof terms === 'string') return 'floor';
   const price = priceBid(campaign, terms.floorMicros);
   if (price === null) return 'floor';
   if (
-    input.applyCreatives &&
-    !findCreativeFit(campaign.creatives, {
+    terms.creatives &&
+    !findCreativeFit(terms.creatives, {
       exchangeId: sample.exchangeId,
       imp,
       nativeRequest: sample.natives[index] ?? null,
@@ -94,6 +104,17 @@ const priceOnImp = (input: ForecastInput, sample: Sample, index: number): number
     return 'format';
   return price;
 };
+
+/**
+ * Why no imp could be bid on: its deals when no imp carried one open to it; else the floor or the
+ * creatives, whichever turned more imps away (a higher bid or another creative would buy those).
+ */
+const pricedOutLimit = (pricedOut: Record<'deal' | 'floor' | 'format', number>): ForecastLimit =>
+  pricedOut.deal > 0 && pricedOut.floor + pricedOut.format === 0
+    ? 'DEALS'
+    : pricedOut.format > pricedOut.floor
+      ? 'FORMAT'
+      : 'FLOOR';
 
 const PER_DAY: Record<string, number> = { HOUR: 24, DAY: 1 };
 
@@ -107,7 +128,7 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
   const spend = zero();
   const excluded = new Map<ForecastSetting, number>();
   let eligible = 0;
-  const pricedOut = { floor: 0, format: 0 };
+  const pricedOut = { deal: 0, floor: 0, format: 0 };
   for (const sample of window.samples) {
     let clock = clocks.get(sample.atMs);
     if (!clock) {
@@ -187,9 +208,7 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
       : eligible === 0
         ? 'TARGETING'
         : imps === 0
-          ? pricedOut.format > pricedOut.floor
-            ? 'FORMAT'
-            : 'FLOOR'
+          ? pricedOutLimit(pricedOut)
           : budgetLimited
             ? 'BUDGET'
             : frequencyCapped
