@@ -419,6 +419,8 @@ describe('win notices, billing and tracking', () => {
     const packed = JSON.parse(Buffer.from(payload, 'base64url').toString()) as unknown[];
     packed[6] = 999_000_000; // a higher bid, to bill more
     const altered = `${Buffer.from(JSON.stringify(packed)).toString('base64url')}.${signature}`;
+    // The genuine token verified first (and kept as verified): its altered copies are refused all the same.
+    expect(t.bidder.signer.verify(token)?.bidMicros).toBe(Math.round(bid.price * 1_000_000));
     for (const url of [
       bid.nurl.replace(token, altered),
       bid.nurl.replace(token, `${payload}.AAAAAAAAAAAAAAAAAAAAAA`),

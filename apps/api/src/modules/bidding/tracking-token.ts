@@ -37,6 +37,8 @@ export type TrackedBid = {
 };
 
 const SIGNATURE_BYTES = 16;
+/** Verified tokens kept (about 10 s of impressions at 1,000 a second). */
+const VERIFIED_KEPT = 10_000;
 
 export type TokenSigner = {
   sign: (bid: TrackedBid) => string;
@@ -126,23 +128,37 @@ export const createTrackingSigner = (secret: string): TokenSigner => {
   );
   const mac = (payload: string) =>
     createHmac('sha256', key).update(payload).digest().subarray(0, SIGNATURE_BYTES);
+  const check = (token: string): TrackedBid | null => {
+    const dot = token.indexOf('.');
+    if (dot <= 0 || token.length > 4096) return null;
+    const payload = token.slice(0, dot);
+    const signature = Buffer.from(token.slice(dot + 1), 'base64url');
+    if (signature.length !== SIGNATURE_BYTES || !timingSafeEqual(signature, mac(payload))) return null;
+    try {
+      const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      return isPacked(value) ? unpack(value) : null;
+    } catch {
+      return null;
+    }
+  };
+  // Tokens verified lately, newest last: an impression's URLs share one token, so the billing
+  // notice after the win notice (and the beacon, the events of a video) are looked up, not verified
+  // again (the MAC and the decoding were an eighth of a notice's time in the bench's profile). Only
+  // tokens that verified are kept, and what is kept is frozen.
+  const verified = new Map<string, TrackedBid>();
   return {
     sign: (bid) => {
       const payload = Buffer.from(JSON.stringify(pack(bid))).toString('base64url');
       return `${payload}.${mac(payload).toString('base64url')}`;
     },
     verify: (token) => {
-      const dot = token.indexOf('.');
-      if (dot <= 0 || token.length > 4096) return null;
-      const payload = token.slice(0, dot);
-      const signature = Buffer.from(token.slice(dot + 1), 'base64url');
-      if (signature.length !== SIGNATURE_BYTES || !timingSafeEqual(signature, mac(payload))) return null;
-      try {
-        const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-        return isPacked(value) ? unpack(value) : null;
-      } catch {
-        return null;
-      }
+      const known = verified.get(token);
+      if (known) return known;
+      const bid = check(token);
+      if (!bid) return null;
+      verified.set(token, Object.freeze(bid));
+      if (verified.size > VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
+      return bid;
     },
   };
 };
