@@ -33,13 +33,12 @@ const main = async () => {
     });
     if (history.events > 0)
       console.log(
-        `Demo history: ${config.demoHistoryDays} days, ${history.impressions} impressions, ${history.events} events in ${history.ms} ms`,
+        `Demo history: ${historyDays} days of ${history.requests} simulated bid requests through the bid engine: ${history.bids} bids, ${history.impressions} impressions, ${history.events} events in ${history.ms} ms`,
       );
-    // A week of the simulator's traffic in the bidder's request sample: forecasts answer at once
-    // (with the demo history: DEMO_HISTORY_DAYS=0, as the e2e servers run, writes neither).
-    const samples = config.demoHistoryDays
-      ? await seedDemoSamples(deps.db, { rate: config.bidSampleRate })
-      : { samples: 0, ms: 0 };
+    // The last week of the history's traffic in the bidder's request sample: forecasts answer at
+    // once, of the traffic the history was made from (with the demo history: DEMO_HISTORY_DAYS=0,
+    // as the e2e servers run, writes neither).
+    const samples = config.demoHistoryDays ? await seedDemoSamples(deps.db) : { samples: 0, ms: 0 };
     if (samples.samples > 0)
       console.log(`Demo request samples: ${samples.samples} (7 days) in ${samples.ms} ms`);
     await bidder.index.reload();

@@ -487,24 +487,29 @@ describe('the request sampler', () => {
 });
 
 describe('the demo request sample', () => {
-  it("writes a week of the simulator's traffic that the demo campaigns forecast on", async () => {
+  it('writes a week of the demo traffic, each request once, that the demo campaigns forecast on', async () => {
     const db = t.deps.db;
     await db.delete(bidRequestSamples);
     // The seed writes whole hours up to now: in the first hour of a UTC day today has none yet, so
     // the week is written as of half past one today at the earliest (7 days whatever the clock).
     const startOfDay = Math.floor(Date.now() / 86_400_000) * 86_400_000;
     const now = new Date(Math.max(Date.now(), startOfDay + 90 * 60_000));
-    const { samples } = await seedDemoSamples(db, { qps: 0.02, rate: RATE, now });
-    expect(samples).toBeGreaterThan(300);
+    const perDay = 300;
+    const { samples } = await seedDemoSamples(db, { requestsPerDay: perDay, now });
+    expect(samples).toBeGreaterThan(6 * perDay * 0.8);
     const rows = await db.select().from(bidRequestSamples);
     expect(rows).toHaveLength(samples);
     expect(new Set(rows.map((row) => row.day)).size).toBe(7);
+    // Every simulated request stands for itself, not for the sampling rate's RATE requests.
+    expect(rows.every((row) => row.weight === 1)).toBe(true);
     // Written again: skipped, the sample is there.
-    expect((await seedDemoSamples(db, { qps: 0.02, rate: RATE, now })).samples).toBe(0);
+    expect((await seedDemoSamples(db, { requestsPerDay: perDay, now })).samples).toBe(0);
     const forecast = dataOf<{ daily_impressions: number; sample_size: number }>(
       await t.call('GET', `/api/campaigns/${campaignId}/forecast`, { token: advertiserToken }),
     );
     expect(forecast.sample_size).toBe(samples);
+    // A share of the day's requests: more than none, never more than there are.
     expect(forecast.daily_impressions).toBeGreaterThan(0);
+    expect(forecast.daily_impressions).toBeLessThan(perDay);
   });
 });

@@ -181,6 +181,24 @@ const CAMPAIGNS: Record<string, DemoCampaign[]> = {
       targeting: { countries: ['US'] },
       exchanges: approved(0),
     },
+    {
+      // The agency's advertiser's campaign that delivers in the demo history: English-speaking North
+      // America on the web and in apps, with the 300x250 and 728x90 approved on these exchanges.
+      name: 'Daily Grind Display',
+      status: 'ACTIVE',
+      startDay: -45,
+      endDay: 45,
+      timeZone: 'America/New_York',
+      totalUsd: 6_000,
+      dailyUsd: 40,
+      pacing: 'EVEN',
+      priceModel: 'CPM',
+      // Under Mobile App Leaderboard's $3 (no tie for the auction to break at random).
+      bids: [2.8, 1, 5],
+      frequencyCap: { count: 6, period: 'DAY' },
+      targeting: { countries: ['US', 'CA'], languages: ['en'], traffic_types: ['APP', 'WEB'] },
+      exchanges: approved(0, 1, 2),
+    },
   ],
   'adv2@demo.test': [
     {

@@ -313,6 +313,11 @@ export const bidRequestSamples = pgTable(
     facts: jsonb('facts').$type<Record<string, unknown>>().notNull(),
     /** The imps: banner/video/native/audio, sizes, floors, secure, pmp. */
     imps: jsonb('imps').$type<Record<string, unknown>[]>().notNull(),
+    /**
+     * How many requests the row stands for; 0: the sampling rate (BID_SAMPLE_RATE), as the bidder
+     * samples. The demo seed writes every simulated request once (1).
+     */
+    weight: integer('weight').notNull().default(0),
   },
   (t) => [index('bid_request_samples_day_idx').on(t.day, t.id)],
 );

@@ -4,13 +4,13 @@ import { cpmOfMicros } from '@console/core/format/money';
 import type { AudioVideoCreativeSubtype } from 'iab-adcom';
 import type { Bid, BidResponse as OpenRtbBidResponse } from 'iab-openrtb/v26';
 import type { DeliveryEvent } from '../delivery/index.ts';
-import { utcDayOf } from '../delivery/index.ts';
 import { toStoredDevice } from '../inventory/index.ts';
 import type { PlacedBid } from './bid-engine.ts';
 import { adCategoriesOf } from './bidder-campaign.ts';
 import { buildMarkup, type TrackingUrls } from './markup.ts';
 import type { BidRequest } from './openrtb-request.ts';
 import type { RequestFacts } from './request-facts.ts';
+import { eventOf } from './tracking-service.ts';
 import type { TokenSigner, TrackedBid } from './tracking-token.ts';
 import { vastProtocolOf } from './vast-markup.ts';
 
@@ -70,6 +70,41 @@ export type ResponseInput = {
   nowMs: number;
 };
 
+/** What a placed bid's tracking token carries: the facts every later notice of it records. */
+export const trackedBidOf = (
+  input: Pick<ResponseInput, 'request' | 'exchangeId' | 'facts' | 'nowMs'>,
+  placed: PlacedBid,
+): TrackedBid => {
+  const { request, facts } = input;
+  return {
+    exchangeId: input.exchangeId,
+    auctionId: request.id,
+    impId: placed.imp.id,
+    campaignId: placed.campaign.id,
+    creativeId: placed.fit.creative.id,
+    advertiserId: placed.campaign.advertiserId,
+    bidMicros: placed.priceMicros,
+    marginBps: placed.campaign.marginBps,
+    bidAt: Math.floor(input.nowMs / 1000),
+    dateKey: placed.clock.dateKey,
+    country: facts.country ?? '',
+    os: facts.os ?? '',
+    deviceType: facts.deviceType,
+    trafficType: facts.trafficType,
+    inventory: (facts.inventoryKey ?? '').slice(0, INVENTORY_MAX),
+    frequencyKey: placed.frequency?.key ?? '',
+    frequencyTtl: placed.frequency?.ttlSeconds ?? 0,
+    auctionType: request.at ?? 2,
+    isTest: request.test === 1,
+  };
+};
+
+/** The BID event of a placed bid (with the request's user key where it may be kept). */
+export const bidEventOf = (tracked: TrackedBid, facts: RequestFacts, nowMs: number): DeliveryEvent =>
+  eventOf(tracked, 'BID', nowMs, {
+    userKey: facts.audienceKey === null ? '' : toStoredDevice(facts.audienceKey),
+  });
+
 export const buildBidResponse = (
   input: ResponseInput,
 ): { response: BidResponse; events: DeliveryEvent[] } => {
@@ -79,27 +114,7 @@ export const buildBidResponse = (
   const events: DeliveryEvent[] = [];
   for (const placed of input.bids) {
     const { campaign, fit } = placed;
-    const tracked: TrackedBid = {
-      exchangeId: input.exchangeId,
-      auctionId: request.id,
-      impId: placed.imp.id,
-      campaignId: campaign.id,
-      creativeId: fit.creative.id,
-      advertiserId: campaign.advertiserId,
-      bidMicros: placed.priceMicros,
-      marginBps: campaign.marginBps,
-      bidAt,
-      dateKey: placed.clock.dateKey,
-      country: facts.country ?? '',
-      os: facts.os ?? '',
-      deviceType: facts.deviceType,
-      trafficType: facts.trafficType,
-      inventory: (facts.inventoryKey ?? '').slice(0, INVENTORY_MAX),
-      frequencyKey: placed.frequency?.key ?? '',
-      frequencyTtl: placed.frequency?.ttlSeconds ?? 0,
-      auctionType: request.at ?? 2,
-      isTest: request.test === 1,
-    };
+    const tracked = trackedBidOf(input, placed);
     const token = input.signer.sign(tracked);
     const urls = trackingUrlsOf(input.baseUrl, token);
     const bidId = `${placed.imp.id}-${campaign.id}-${fit.creative.id}`;
@@ -140,26 +155,7 @@ export const buildBidResponse = (
     }
     if (placed.deal) bid.dealid = placed.deal.id;
     bids.push(bid);
-    if (!tracked.isTest) {
-      events.push({
-        type: 'BID',
-        day: utcDayOf(bidAt),
-        occurredAt: new Date(input.nowMs),
-        exchangeId: input.exchangeId,
-        auctionId: request.id,
-        impId: placed.imp.id,
-        campaignId: campaign.id,
-        creativeId: fit.creative.id,
-        advertiserId: campaign.advertiserId,
-        country: tracked.country,
-        os: tracked.os,
-        deviceType: tracked.deviceType,
-        trafficType: tracked.trafficType,
-        inventory: tracked.inventory,
-        bidMicros: placed.priceMicros,
-        userKey: facts.audienceKey === null ? '' : toStoredDevice(facts.audienceKey),
-      });
-    }
+    if (!tracked.isTest) events.push(bidEventOf(tracked, facts, input.nowMs));
   }
   return {
     response: {

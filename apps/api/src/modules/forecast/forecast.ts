@@ -1,8 +1,9 @@
 // A campaign's reach and spend forecast from the request sample: each sampled request goes through
 // the bidder's own eligibility (eligibility.ts, at the sample's hour in the campaign's zone), each of
 // its imps through the bidder's floors, deals (the recorded ones' floors and seats too), pricing
-// and creative fit (deal-terms.ts, pricing.ts, creative-match.ts). A match stands for `rate` requests; the sample covers `days`
-// days. Wins are the matched imps times the win rate at the campaign's price there; spend the wins
+// and creative fit (deal-terms.ts, pricing.ts, creative-match.ts). A match stands for `rate`
+// requests (or its own weight: the demo's simulated requests stand for one each); the sample covers
+// `days` days. Wins are the matched imps times the win rate at the campaign's price there; spend the wins
 // times the price (times the observed clearing share, plus the margin); both capped by the daily
 // budget and, for a daily or hourly frequency cap, by the users times the cap. Pure.
 import type { CampaignForecast, ForecastLimit, ForecastSetting } from '@console/core/api/forecast';
@@ -122,8 +123,9 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
   const { campaign, window, rate, winData } = input;
   const clocks = new Map<number, LocalClock>();
   let matches = 0;
+  /** Imps bid on, each counted for the requests its sample stands for. */
   let imps = 0;
-  const userDays = new Set<string>();
+  const userDays = new Map<string, number>();
   const wins = zero();
   const spend = zero();
   const excluded = new Map<ForecastSetting, number>();
@@ -149,6 +151,7 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
       continue;
     }
     eligible++;
+    const weight = sample.weight > 0 ? sample.weight : rate;
     let matched = false;
     for (let index = 0; index < sample.imps.length; index++) {
       const price = priceOnImp(input, sample, index);
@@ -157,23 +160,25 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
         continue;
       }
       matched = true;
-      imps++;
+      imps += weight;
       const winRate = winRateAt(winData, price);
       const cost = costOfImpression(
         Math.round(price * winData.clearingRatio),
         campaign.marginBps,
       ).advertiserMicros;
       for (const key of KEYS) {
-        wins[key] += winRate[key];
-        spend[key] += winRate[key] * cost;
+        wins[key] += winRate[key] * weight;
+        spend[key] += winRate[key] * cost * weight;
       }
     }
     if (!matched) continue;
     matches++;
-    if (sample.userHash) userDays.add(`${sample.day}|${sample.userHash}`);
+    if (sample.userHash) userDays.set(`${sample.day}|${sample.userHash}`, weight);
   }
-  const perDay = window.days > 0 ? rate / window.days : 0;
-  const dailyUsers = userDays.size * perDay;
+  const perDay = window.days > 0 ? 1 / window.days : 0;
+  let users = 0;
+  for (const weight of userDays.values()) users += weight;
+  const dailyUsers = users * perDay;
   const capPerDay = campaign.frequencyCap ? PER_DAY[campaign.frequencyCap.period] : undefined;
   const winCap =
     capPerDay !== undefined && campaign.frequencyCap

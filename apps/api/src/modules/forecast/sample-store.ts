@@ -19,6 +19,8 @@ export type Sample = {
   blockedCategories: readonly string[];
   imps: Imp[];
   natives: (NativeRequest | null)[];
+  /** How many requests the sample stands for; 0: the sampling rate (bid_request_samples.weight). */
+  weight: number;
 };
 
 export type SampleWindow = {
@@ -56,6 +58,7 @@ const toSample = (row: typeof bidRequestSamples.$inferSelect): Sample => {
     blockedCategories: blockedCategories ?? [],
     imps,
     natives: imps.map((imp) => (imp.native ? parseNativeRequest(imp.native.request) : null)),
+    weight: row.weight,
   };
 };
 

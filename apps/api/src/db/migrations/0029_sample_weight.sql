@@ -1,0 +1,1 @@
+ALTER TABLE "bid_request_samples" ADD COLUMN "weight" integer DEFAULT 0 NOT NULL;

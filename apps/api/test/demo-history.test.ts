@@ -1,0 +1,257 @@
+// The demo history is made by the live bidder's rules: the demo's simulated traffic played hour by
+// hour through the campaign index and the bid engine. A paused campaign, one allowed only on an
+// empty inventory list, one approved only on an exchange that is switched off, or one before its
+// flight has no delivery; every impression's campaign would bid on that very request live, at the
+// price it bid; a daily budget holds each day; and the spend is what left the advertisers' balances.
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaignExchanges, campaigns } from '../src/db/schema/campaigns.ts';
+import { exchanges } from '../src/db/schema/reference.ts';
+import {
+  findCreativeFit,
+  findIneligibility,
+  impTermsFor,
+  priceBid,
+  readLocalClock,
+} from '../src/modules/bidding/index.ts';
+import { readRequestFacts } from '../src/modules/bidding/request-facts.ts';
+import { readBalanceMicros } from '../src/modules/ledger/ledger-accounts.ts';
+import { seedDemoCampaigns } from '../src/seed/demo-campaigns.ts';
+import { seedDemoCreatives } from '../src/seed/demo-creatives.ts';
+import { seedDemoDelivery } from '../src/seed/demo-delivery.ts';
+import { type HistoryResult, seedDemoHistory } from '../src/seed/demo-history.ts';
+import { demoTraffic } from '../src/seed/demo-samples.ts';
+import { findDemoAdvertiserIds } from '../src/seed/demo-seed.ts';
+import { findTrafficExchangeIds } from '../src/seed/traffic-exchanges.ts';
+import { rowsOf } from './support/admin-fixtures.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const DAYS = 4;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** Video Pre-roll's daily budget here: less than it would spend on a day of the demo traffic. */
+const VIDEO_DAILY_MICROS = 250_000;
+let t: TestApp;
+let history: HistoryResult;
+let advertiserIds: number[];
+const balancesBefore = new Map<number, bigint>();
+const now = new Date();
+let switchedOff: number;
+
+const idOf = async (name: string) => {
+  const [row] = await t.deps.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.name, name));
+  return row!.id;
+};
+
+type Delivery = { id: number; name: string; status: string; bids: number; impressions: number };
+const deliveryOf = () =>
+  rowsOf<Delivery>(
+    t,
+    sql`select c.id::int as id, c.name, c.status,
+      (count(e.*) filter (where e.type = 'BID'))::int as bids,
+      (count(e.*) filter (where e.type = 'IMPRESSION'))::int as impressions
+    from campaigns c left join delivery_events e on e.campaign_id = c.id
+    group by c.id order by c.id`,
+  );
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const db = t.deps.db;
+  await seedDemoCreatives(db, t.deps.media.mediaDir);
+  await seedDemoCampaigns(db);
+  await seedDemoDelivery(db, t.deps.media.mediaDir);
+  // A daily budget the traffic would overspend, a flight that begins inside the history, and a
+  // campaign approved only on an exchange that is then switched off.
+  await db
+    .update(campaigns)
+    .set({ dailyBudgetMicros: VIDEO_DAILY_MICROS })
+    .where(eq(campaigns.name, 'Video Pre-roll'));
+  await db
+    .update(campaigns)
+    .set({ startAt: new Date(now.getTime() - 2 * DAY_MS) })
+    .where(eq(campaigns.name, 'Open Web Display'));
+  const mobile = await idOf('Mobile App Leaderboard');
+  const [first] = await db
+    .select({ id: campaignExchanges.exchangeId })
+    .from(campaignExchanges)
+    .where(eq(campaignExchanges.campaignId, mobile))
+    .orderBy(campaignExchanges.exchangeId)
+    .limit(1);
+  switchedOff = first!.id;
+  await db
+    .delete(campaignExchanges)
+    .where(
+      and(eq(campaignExchanges.campaignId, mobile), sql`${campaignExchanges.exchangeId} <> ${switchedOff}`),
+    );
+  await db.update(exchanges).set({ status: 'INACTIVE' }).where(eq(exchanges.id, switchedOff));
+  advertiserIds = await findDemoAdvertiserIds(db);
+  for (const id of advertiserIds) balancesBefore.set(id, await readBalanceMicros(db, id));
+  history = await seedDemoHistory(db, { advertiserIds, days: DAYS, now });
+  await t.bidder.index.reload();
+}, 300_000);
+afterAll(() => t.close());
+
+describe('the demo history', () => {
+  it('plays the simulated traffic of every hour through the bid engine', async () => {
+    expect(history.requests).toBeGreaterThan(DAYS * 400);
+    expect(history.bids).toBeGreaterThan(history.requests / 4);
+    expect(history.impressions).toBeGreaterThan(100);
+    expect(history.impressions).toBeLessThan(history.bids);
+    // The traffic comes from the exchanges the campaigns name, the switched-off one aside.
+    const named = await rowsOf<{ id: number }>(
+      t,
+      sql`select distinct c.exchange_id as id from campaign_exchanges c
+        join exchanges x on x.id = c.exchange_id where x.status = 'ACTIVE'`,
+    );
+    expect((await findTrafficExchangeIds(t.deps.db)).sort((a, b) => a - b)).toEqual(
+      named.map((row) => Number(row.id)).sort((a, b) => a - b),
+    );
+    const lost = await rowsOf<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from delivery_events where type = 'LOSS'`,
+    );
+    expect(lost[0]!.n).toBe(history.bids - history.impressions);
+  });
+
+  it('gives paused campaigns no delivery', async () => {
+    const paused = (await deliveryOf()).filter((row) => row.status === 'PAUSED');
+    expect(paused.map((row) => row.name)).toEqual(
+      expect.arrayContaining(['Espresso Launch', 'Last Minute Flights']),
+    );
+    for (const row of paused) expect(row, row.name).toMatchObject({ bids: 0, impressions: 0 });
+  });
+
+  it('gives a campaign allowed only on an empty inventory list, or only on a switched-off exchange, none', async () => {
+    const emptyAllowed = await rowsOf<{ id: number }>(
+      t,
+      sql`select l.campaign_id::int as id from campaign_inventory_lists l
+        join campaigns c on c.id = l.campaign_id
+        where l.mode = 'ALLOW' and c.status = 'ACTIVE'
+          and not exists (select 1 from applist_entries e where e.applist_id = l.applist_id)`,
+    );
+    expect(emptyAllowed.length).toBeGreaterThan(0);
+    const delivery = await deliveryOf();
+    for (const { id } of emptyAllowed)
+      expect(delivery.find((row) => row.id === id)).toMatchObject({ bids: 0, impressions: 0 });
+    expect(delivery.find((row) => row.name === 'Mobile App Leaderboard')).toMatchObject({ bids: 0 });
+    // The campaigns that can bid do deliver, the agency's advertiser's among them.
+    for (const name of ['Open Web Display', 'Video Pre-roll', 'Daily Grind Display'])
+      expect(delivery.find((row) => row.name === name)!.impressions, name).toBeGreaterThan(0);
+  });
+
+  it('starts a campaign at its flight', async () => {
+    const [first] = await rowsOf<{ at: Date; start: Date }>(
+      t,
+      sql`select min(e.occurred_at) as at, c.start_at as start from delivery_events e
+        join campaigns c on c.id = e.campaign_id where c.name = 'Open Web Display' group by c.start_at`,
+    );
+    expect(new Date(first!.at).getTime()).toBeGreaterThanOrEqual(new Date(first!.start).getTime());
+    expect(new Date(first!.at).getTime() - new Date(first!.start).getTime()).toBeLessThan(2 * HOUR_MS);
+  });
+
+  it('bids, on each request an impression came from, as the live bidder would', async () => {
+    const impressions = await rowsOf<{
+      auction_id: string;
+      exchange_id: number;
+      campaign_id: number;
+      creative_id: number;
+      bid_micros: number;
+      at: Date;
+    }>(
+      t,
+      sql`select b.auction_id, b.exchange_id, b.campaign_id::int as campaign_id,
+        b.creative_id::int as creative_id, b.bid_micros::int as bid_micros, b.occurred_at as at
+      from delivery_events i join delivery_events b on b.type = 'BID' and b.day = i.day
+        and b.exchange_id = i.exchange_id and b.auction_id = i.auction_id and b.imp_id = i.imp_id
+      where i.type = 'IMPRESSION' order by i.id limit 150`,
+    );
+    expect(impressions.length).toBe(150);
+    const traffic = await demoTraffic(t.deps.db);
+    const snapshot = t.bidder.index.current();
+    const hours = new Map<number, Awaited<ReturnType<typeof traffic.hour>>>();
+    for (const impression of impressions) {
+      const atMs = new Date(impression.at).getTime();
+      const hour = Math.floor(atMs / HOUR_MS) * HOUR_MS;
+      if (!hours.has(hour)) hours.set(hour, traffic.hour(hour));
+      const simulated = hours.get(hour)!.find((entry) => entry.request.id === impression.auction_id)!;
+      expect(simulated.atMs).toBe(atMs);
+      expect(simulated.exchangeId).toBe(impression.exchange_id);
+      const campaign = snapshot.campaignById.get(impression.campaign_id)!;
+      const facts = readRequestFacts(simulated.request, snapshot.reference);
+      const reason = findIneligibility(campaign, {
+        exchangeId: simulated.exchangeId,
+        facts,
+        nowMs: atMs,
+        clock: readLocalClock(campaign.timeZone, atMs),
+        membership: snapshot.membership,
+        blockedCategories: simulated.request.bcat ?? [],
+      });
+      expect(reason, `${campaign.name} on ${impression.auction_id}`).toBeNull();
+      const imp = simulated.request.imp[0]!;
+      const terms = impTermsFor(campaign, imp, 'console', snapshot.dealBook.get(simulated.exchangeId));
+      if (typeof terms === 'string') throw new Error(`${campaign.name}: no terms (${terms})`);
+      expect(impression.bid_micros).toBe(priceBid(campaign, terms.floorMicros));
+      const fit = findCreativeFit(terms.creatives ?? campaign.creatives, {
+        exchangeId: simulated.exchangeId,
+        imp,
+        nativeRequest: null,
+        trackingIsSecure: true,
+      });
+      expect(fit?.creative.id).toBe(impression.creative_id);
+    }
+  });
+
+  it('keeps every daily budget on every day, and reaches the one the traffic would overspend', async () => {
+    const days = await rowsOf<{ name: string; budget: number; spend: number }>(
+      t,
+      sql`select c.name, c.daily_budget_micros::float8 as budget,
+        sum(billing.advertiser_cost_micros)::float8 as spend
+      from delivery_events billing
+      join delivery_events bid on bid.type = 'BID' and bid.day = billing.day
+        and bid.exchange_id = billing.exchange_id and bid.auction_id = billing.auction_id
+        and bid.imp_id = billing.imp_id
+      join campaigns c on c.id = billing.campaign_id
+      where billing.type = 'BILLING' and c.daily_budget_micros is not null
+      group by c.name, c.daily_budget_micros, (bid.occurred_at at time zone c.time_zone)::date`,
+    );
+    expect(days.length).toBeGreaterThan(DAYS);
+    for (const day of days) expect(day.spend, day.name).toBeLessThanOrEqual(day.budget);
+    const video = days.filter((day) => day.name === 'Video Pre-roll');
+    expect(video.length).toBeGreaterThan(1);
+    // As fast as possible until the next impression would not fit: within one video impression.
+    expect(Math.max(...video.map((day) => day.spend))).toBeGreaterThan(VIDEO_DAILY_MICROS - 20_000);
+  });
+
+  it('took exactly its spend out of each advertiser’s balance, booked by campaign and day', async () => {
+    const billed = await rowsOf<{ advertiser_id: number; spend: number }>(
+      t,
+      sql`select advertiser_id::int as advertiser_id, sum(advertiser_cost_micros)::float8 as spend
+        from delivery_events where type = 'BILLING' group by 1`,
+    );
+    let total = 0;
+    for (const id of advertiserIds) {
+      const spend = billed.find((row) => row.advertiser_id === id)?.spend ?? 0;
+      total += spend;
+      const after = await readBalanceMicros(t.deps.db, id);
+      expect(balancesBefore.get(id)! - after, `advertiser ${id}`).toBe(BigInt(spend));
+      expect(after).toBeGreaterThanOrEqual(0n);
+    }
+    expect(total).toBe(history.spendMicros);
+    const [transfers] = await rowsOf<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from ledger_transfers where reference like 'history:%'`,
+    );
+    const [campaignDays] = await rowsOf<{ n: number }>(
+      t,
+      sql`select count(distinct (campaign_id, (occurred_at at time zone 'UTC')::date))::int as n
+        from delivery_events where type = 'BILLING'`,
+    );
+    expect(transfers!.n).toBe(campaignDays!.n);
+    // The switched-off exchange saw no traffic at all.
+    const [offExchange] = await rowsOf<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from delivery_events where exchange_id = ${switchedOff}`,
+    );
+    expect(offExchange!.n).toBe(0);
+  });
+});
