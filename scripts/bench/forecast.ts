@@ -1,7 +1,7 @@
 // Campaign forecasts at demo scale (the budget: answered within 500 ms).
 //   node --import tsx scripts/bench/forecast.ts [--rounds=20]
-// Starts the production server on a fresh embedded database with DEMO_HISTORY_DAYS=7 (the demo seed writes 7 days of the
-// simulator's traffic at 5 requests a second into the bidder's request sample), then times
+// Starts the production server on a fresh embedded database with DEMO_HISTORY_DAYS=7 (the demo seed writes the
+// last 7 days of its simulated traffic, the history's, into the bidder's request sample), then times
 // GET /api/campaigns/:id/forecast for every demo campaign of advertiser@demo.test and
 // POST /api/campaigns/forecast for a draft, `rounds` times each, over HTTP. The first call reads the
 // sample into memory (shown apart); the later ones read only what is new. Prints figures, never asserts.

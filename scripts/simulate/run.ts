@@ -1,22 +1,27 @@
 // `npm run simulate -- --qps N --minutes M [--url http://localhost:8080] [--exchanges openx,xandr]`
 //
-// Plays exchanges against a running console through its real endpoints: OpenRTB 2.6 bid requests
-// (the specification's example shapes: banner on sites, banner in apps, video, PMP deal; with
-// varied sizes, floors, countries, devices from real user-agent strings, OS versions, carriers,
-// languages and a pool of user ids that come back), an auction against a simulated competing bid
-// (first price: we pay our bid; second price: the runner-up plus a cent), then the win notice with
-// the clearing price, the billing notice, the impression beacon, a click at a plausible rate and a
-// conversion postback for some clicks; the loss notice when the competitor wins.
+// Plays exchanges against a running console through its real endpoints: the demo's simulated traffic
+// (apps/api/src/seed/simulated-traffic.ts, the generator the demo history and request sample are made
+// from: the specification's example shapes, floors, sizes, apps and sites, countries, a pool of
+// returning users) with each device made live-like here (a current browser user agent, the country
+// as ISO alpha-3, an IP address), an auction against the same simulated competing bid (first price:
+// we pay our bid; second price: the runner-up plus a cent), then the win notice with the clearing
+// price, the billing notice, the impression beacon, a click at the market's rate and a conversion
+// postback for some clicks; the loss notice when the competitor wins.
 //
 // Data packages: user-agents (weighted, current browser user agents) and countries-list (ISO codes,
-// languages). Countries are drawn by a rough share of programmatic traffic.
+// languages).
 import { randomBytes, randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { getCountryData, type TCountryCode } from 'countries-list';
 import UserAgent from 'user-agents';
-import { demoInventory } from '../../apps/api/src/seed/demo-inventory.ts';
-import { BANNER_SIZES, CARRIERS, TRAFFIC_COUNTRIES } from '../../apps/api/src/seed/simulated-traffic.ts';
+import {
+  buildSimulatedRequest,
+  clearingCpmOf,
+  competingCpm,
+  SIMULATED_CONVERSION_RATE,
+  SIMULATED_CTR,
+} from '../../apps/api/src/seed/simulated-traffic.ts';
 
 const { values } = parseArgs({
   options: {
@@ -42,39 +47,16 @@ const exchanges = values
   .map((key) => key.trim())
   .filter(Boolean);
 
-const fixture = (name: string): Record<string, unknown> =>
-  JSON.parse(
-    readFileSync(new URL(`../../apps/api/test/fixtures/openrtb/${name}.json`, import.meta.url), 'utf8'),
-  );
-/** The shapes requests are made from, by share of traffic. */
-const TEMPLATES: { template: Record<string, unknown>; weight: number; mobileOnly: boolean }[] = [
-  { template: fixture('simple-banner'), weight: 40, mobileOnly: false },
-  { template: fixture('mobile-app-banner'), weight: 25, mobileOnly: true },
-  { template: fixture('video'), weight: 20, mobileOnly: false },
-  { template: fixture('pmp-direct-deal'), weight: 10, mobileOnly: false },
-  { template: fixture('expandable-banner'), weight: 5, mobileOnly: false },
-];
-const COUNTRY_SHARE = TRAFFIC_COUNTRIES.map(([country, share]) => [country as TCountryCode, share] as const);
 /** The OpenRTB macros the exchange fills in our URLs (built so they do not read as templates). */
 const PRICE_MACRO = ['$', '{AUCTION_PRICE}'].join('');
 const LOSS_MACRO = ['$', '{AUCTION_LOSS}'].join('');
-const CTR = 0.006;
-const CONVERSION_RATE = 0.08;
 const USER_POOL = Array.from({ length: 5_000 }, () => randomBytes(16).toString('hex'));
 
-const pick = <T>(items: readonly T[], weightOf: (item: T) => number = () => 1): T => {
-  const total = items.reduce((sum, item) => sum + weightOf(item), 0);
-  let roll = Math.random() * total;
-  for (const item of items) {
-    roll -= weightOf(item);
-    if (roll <= 0) return item;
-  }
-  return items[items.length - 1]!;
-};
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
-const deviceOf = (isMobile: boolean) => {
-  const agent = new UserAgent({ deviceCategory: isMobile ? 'mobile' : 'desktop' });
-  const ua = agent.toString();
+/** A live-like device for a request of the traffic: a real user agent of its kind, alpha-3, an IP. */
+const deviceOf = (isMobile: boolean, country: string) => {
+  const ua = new UserAgent({ deviceCategory: isMobile ? 'mobile' : 'desktop' }).toString();
   const ios = ua.match(/(?:iPhone|iPad)[^)]*OS (\d+)_(\d+)/);
   const android = ua.match(/Android (\d+(?:\.\d+)?)/);
   const [os, osv] = ios
@@ -86,55 +68,24 @@ const deviceOf = (isMobile: boolean) => {
         : /Mac OS X/.test(ua)
           ? ['macOS', '14']
           : ['Linux', ''];
-  const country = pick(COUNTRY_SHARE, ([, share]) => share)[0];
-  const data = getCountryData(country);
-  const user = pick(USER_POOL);
+  const data = getCountryData(country as TCountryCode);
   return {
-    country,
-    user,
-    device: {
-      ua,
-      ip: `${randomInt(11, 223)}.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 254)}`,
-      devicetype: isMobile ? (/iPad|Tablet/.test(ua) ? 5 : 4) : 2,
-      make: ios ? 'Apple' : android ? 'Samsung' : undefined,
-      os,
-      osv,
-      language: data.languages[0] ?? 'en',
-      carrier: isMobile ? pick(CARRIERS[country] ?? ['Mobile']) : undefined,
-      connectiontype: isMobile ? pick([2, 3, 6]) : 2,
-      geo: { country: data.iso3, type: 2 },
-      ...(isMobile ? { ifa: user.replace(/(.{8})(.{4})(.{4})(.{4})(.{12})/, '$1-$2-$3-$4-$5') } : {}),
-    },
+    ua,
+    ip: `${randomInt(11, 223)}.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 254)}`,
+    devicetype: isMobile ? (/iPad|Tablet/.test(ua) ? 5 : 4) : 2,
+    make: ios ? 'Apple' : android ? 'Samsung' : undefined,
+    os,
+    osv,
+    connectiontype: isMobile ? pick([2, 3, 6]) : 2,
+    geo: { country: data.iso3, type: 2 },
   };
 };
 
 const buildRequest = () => {
-  const { template, mobileOnly } = pick(TEMPLATES, (entry) => entry.weight);
-  const request = structuredClone(template) as Record<string, unknown> & {
-    imp: Record<string, unknown>[];
-    at?: number;
-  };
-  const isMobile = mobileOnly || Math.random() < 0.55;
-  const who = deviceOf(isMobile);
-  request.id = randomBytes(12).toString('hex');
-  request.at = Math.random() < 0.7 ? 1 : 2;
-  request.tmax = 200;
-  request.device = { ...((request.device as object | undefined) ?? {}), ...who.device };
-  request.user = { id: who.user };
-  // Where the ad would run: an app or site of the demo supply, so the running-apps export spreads.
-  const app = request.app as { bundle?: string } | undefined;
-  const site = request.site as { domain?: string; page?: string } | undefined;
-  if (app) app.bundle = demoInventory('APP', Math.random);
-  if (site) {
-    site.domain = demoInventory('WEB', Math.random);
-    site.page = `https://${site.domain}/`;
-  }
-  for (const imp of request.imp) {
-    imp.bidfloor = Math.round((0.05 + Math.random() * (imp.video ? 4 : 1.2)) * 100) / 100;
-    imp.bidfloorcur = 'USD';
-    const banner = imp.banner as { w?: number; h?: number } | undefined;
-    if (banner && !template.app && Math.random() < 0.3) [banner.w, banner.h] = pick(BANNER_SIZES);
-  }
+  const request = buildSimulatedRequest(Math.random, randomBytes(12).toString('hex'), pick(USER_POOL));
+  const device = request.device!;
+  const live = deviceOf(device.devicetype === 4, String(device.geo?.country ?? 'US'));
+  request.device = { ...device, ...live };
   return request;
 };
 
@@ -156,13 +107,6 @@ const hit = async (url: string) => {
   await response.arrayBuffer();
   return response;
 };
-
-/** A standard normal draw (Box-Muller). */
-const normal = () => Math.sqrt(-2 * Math.log(1 - Math.random())) * Math.cos(2 * Math.PI * Math.random());
-
-/** The best competing bid: above the floor, log-normal around a market price (video costs more). */
-const competingCpm = (floor: number, isVideo: boolean) =>
-  floor + Math.exp(Math.log(isVideo ? 7 : 2.2) + 0.6 * normal());
 
 type Bid = { impid: string; price: number; adm: string; nurl: string; burl: string; lurl: string };
 
@@ -189,13 +133,13 @@ const playAuction = async () => {
     stats.bids++;
     const imp = request.imp.find((entry) => entry.id === bid.impid);
     const floor = Number(imp?.bidfloor ?? 0.01);
-    const rival = competingCpm(floor, Boolean(imp?.video));
-    if (rival >= bid.price) {
+    const rival = competingCpm(Math.random, floor, Boolean(imp?.video));
+    const clearing = clearingCpmOf(request.at ?? 2, bid.price, floor, rival);
+    if (clearing === null) {
       stats.losses++;
       await hit(bid.lurl.replaceAll(LOSS_MACRO, '102').replaceAll(PRICE_MACRO, rival.toFixed(4)));
       continue;
     }
-    const clearing = request.at === 1 ? bid.price : Math.max(floor, Math.min(bid.price, rival + 0.01));
     const price = clearing.toFixed(4);
     stats.wins++;
     await hit(bid.nurl.replaceAll(PRICE_MACRO, price));
@@ -210,11 +154,11 @@ const playAuction = async () => {
       }
     }
     const click = urls.find(([, kind]) => kind === 'click');
-    if (click && Math.random() < CTR) {
+    if (click && Math.random() < SIMULATED_CTR) {
       const clickUrl = click[0].replaceAll('&amp;', '&');
       await hit(clickUrl);
       stats.clicks++;
-      if (Math.random() < CONVERSION_RATE) {
+      if (Math.random() < SIMULATED_CONVERSION_RATE) {
         const token = clickUrl.split('/t/click/')[1]!;
         await hit(`${baseUrl}/api/postback?click_id=${encodeURIComponent(token)}&event=event1`);
         stats.conversions++;

@@ -2,13 +2,9 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { ensureReferenceData } from './modules/reference/reference-seed.ts';
-import { seedDemoCampaigns } from './seed/demo-campaigns.ts';
-import { seedDemoCreatives } from './seed/demo-creatives.ts';
-import { seedDemoDelivery } from './seed/demo-delivery.ts';
-import { demoHistoryStart, seedDemoHistory } from './seed/demo-history.ts';
-import { seedDemoSamples } from './seed/demo-samples.ts';
-import { DEMO_USERS, findDemoAdvertiserIds, isDatabaseEmpty, seedDemo } from './seed/demo-seed.ts';
+import { DEMO_USERS, isDatabaseEmpty } from './seed/demo-seed.ts';
 import { ensurePlatformCompany } from './seed/platform-company.ts';
+import { seedDemoData } from './seed/seed-demo-data.ts';
 
 const main = async () => {
   const config = loadConfig();
@@ -18,27 +14,11 @@ const main = async () => {
   const wantsDemo = process.argv.includes('--demo');
   const seedsDemo = wantsDemo || (database.driver === 'pglite' && (await isDatabaseEmpty(deps.db)));
   if (seedsDemo) {
-    const historyDays = config.demoHistoryDays ?? 30;
-    // The deposits an hour before the history's first day: every statement opens on money.
-    await seedDemo(deps.db, config.demoPassword, {
-      depositsAt: historyDays > 0 ? new Date(demoHistoryStart(historyDays).getTime() - 3_600_000) : undefined,
-    });
-    // Creatives first: the demo campaigns attach them.
-    await seedDemoCreatives(deps.db, deps.media.mediaDir);
-    await seedDemoCampaigns(deps.db);
-    await seedDemoDelivery(deps.db, deps.media.mediaDir);
-    const history = await seedDemoHistory(deps.db, {
-      advertiserIds: await findDemoAdvertiserIds(deps.db),
-      days: historyDays,
-    });
+    const { history, samples, historyDays } = await seedDemoData(deps.db, config, deps.media.mediaDir);
     if (history.events > 0)
       console.log(
         `Demo history: ${historyDays} days of ${history.requests} simulated bid requests through the bid engine: ${history.bids} bids, ${history.impressions} impressions, ${history.events} events in ${history.ms} ms`,
       );
-    // The last week of the history's traffic in the bidder's request sample: forecasts answer at
-    // once, of the traffic the history was made from (with the demo history: DEMO_HISTORY_DAYS=0,
-    // as the e2e servers run, writes neither).
-    const samples = config.demoHistoryDays ? await seedDemoSamples(deps.db) : { samples: 0, ms: 0 };
     if (samples.samples > 0)
       console.log(`Demo request samples: ${samples.samples} (7 days) in ${samples.ms} ms`);
     await bidder.index.reload();
