@@ -16,7 +16,8 @@
 //     state), then bid requests at a fixed rate (default 2,000/s, open loop, bid-load.ts; target p99
 //     <= 5 ms) and flat out (autocannon), with each answer's time inside the process beside the
 //     load generator's;
-// (3) saturation: fixed rates stepping up by a quarter from 1,000/s, --step-duration seconds each;
+// (3) saturation: fixed rates stepping up by a quarter from 1,000/s, --step-duration seconds each
+//     (two of up to three runs decide a step);
 //     the saturation rate is the highest whose client p99 stays inside tmax (150 ms) with nothing
 //     shed at the door; then twice that rate: the share of late answers (after tmax: an exchange
 //     throws them away; target <= 1%) and of late answers that carried a bid, whose hold stays until
@@ -644,41 +645,59 @@ const runLoadBench = async () => {
     if (wants('saturation')) {
       // Saturation: the highest fixed rate whose client p99 stays inside tmax with nothing shed,
       // stepping up by a quarter from 1,000/s (2 s each after 1 s of warm-up); then twice that rate,
-      // where the answers an exchange would throw away (late) must not hold budget.
+      // where the answers an exchange would throw away (late) must not hold budget. A step passes
+      // when two of its runs pass (up to three, the median): one disk flush stalling a 2-second run
+      // on a shared machine moved the rate found between 1,300 and 6,100/s on the same build.
       section(`Saturation (p99 inside tmax ${TMAX_MS} ms, nothing shed) and twice the saturation rate`);
       const rows: string[][] = [];
       let saturation = 0;
       for (let step = 1000; step <= 40_000; step = Math.round((step * 1.25) / 100) * 100) {
-        const {
-          result,
-          shed: stepShed,
-          row,
-        } = await measure({
-          name: `fixed ${step} req/s`,
-          overallRate: step,
-          connections: 128,
+        let passed = 0;
+        let failed = 0;
+        for (let run = 1; passed < 2 && failed < 2; run++) {
+          const {
+            result,
+            shed: stepShed,
+            row,
+          } = await measure({
+            name: `fixed ${step} req/s (run ${run})`,
+            overallRate: step,
+            connections: 128,
+            duration: saturationStepS,
+            warmup: 1,
+          });
+          rows.push(row);
+          if (result.p99 > TMAX_MS || stepShed > 0 || result.failed > 0) failed++;
+          else passed++;
+        }
+        if (failed >= 2) break;
+        saturation = step;
+      }
+      // Twice the saturation rate, three runs: the median share of late answers, and every late
+      // answer that held budget in any of them.
+      const twice = Math.max(2 * saturation, 1000);
+      const overloads = [];
+      for (let run = 1; run <= 3; run++) {
+        const overload = await measure({
+          name: `2 x saturation: ${twice} req/s (run ${run})`,
+          overallRate: twice,
+          connections: 256,
           duration: saturationStepS,
           warmup: 1,
         });
-        rows.push(row);
-        if (result.p99 > TMAX_MS || stepShed > 0 || result.failed > 0) break;
-        saturation = step;
+        rows.push(overload.row);
+        overloads.push(overload);
       }
-      const twice = Math.max(2 * saturation, 1000);
-      const overload = await measure({
-        name: `2 x saturation: ${twice} req/s`,
-        overallRate: twice,
-        connections: 256,
-        duration: saturationStepS,
-        warmup: 1,
-      });
-      rows.push(overload.row);
       printRuns(rows);
-      const late = overload.result.late ?? 0;
+      const lateShares = overloads
+        .map((overload) => (overload.result.late ?? 0) / Math.max(1, overload.result.requests))
+        .sort((a, b) => a - b);
+      const heldLate = overloads.reduce((sum, overload) => sum + (overload.result.lateWithBid ?? 0), 0);
+      const shedAtDoor = overloads.reduce((sum, overload) => sum + overload.shed, 0);
       console.log(
-        `\nSaturation rate: ${saturation} req/s. At ${twice} req/s: ${share(late, overload.result.requests)} of the answers late ` +
-          `(target <= 1%), ${overload.result.lateWithBid ?? 0} late answers holding budget (target 0), ` +
-          `${overload.shed} shed at the door. Load average ${loadText()}.`,
+        `\nSaturation rate: ${saturation} req/s. At ${twice} req/s (3 runs): median ${(100 * lateShares[1]!).toFixed(2)}% of the answers late ` +
+          `(target <= 1%; runs ${lateShares.map((value) => `${(100 * value).toFixed(2)}%`).join(', ')}), ` +
+          `${heldLate} late answers holding budget in all (target 0), ${shedAtDoor} shed at the door. Load average ${loadText()}.`,
       );
     }
 
