@@ -166,6 +166,62 @@ describe('campaigns with deals, brand safety and viewability', () => {
     expect(read.targeting.min_viewability_pct).toBe(70);
   });
 
+  it('leave the campaigns targeting a deleted deal, in their change log; a deals-only campaign keeps its last deal', async () => {
+    const deal = await createDeal(tok.admin, { deal_id: 'PMP-GOING' });
+    const other = await createDeal(tok.admin, { deal_id: 'PMP-STAYING' });
+    const withDeals = (deal_ids: string[], deals_only: boolean) =>
+      createCampaign(t, tok.advertiser, {
+        exchange_ids: [ex[0]!.id],
+        targeting: { ...campaignBody().targeting, deal_ids, deals_only },
+      });
+    const both = await withDeals([deal.deal_id, other.deal_id], true);
+    const open = await withDeals([deal.deal_id], false);
+    const only = await withDeals([deal.deal_id], true);
+    const targetingOf = async (id: number) =>
+      dataOf<CampaignDetail>(expectOk(await t.call('GET', `/api/campaigns/${id}`, { token: tok.advertiser })))
+        .targeting;
+
+    // The only deal of a deals-only campaign: refused, naming it, nothing changed.
+    expectError(
+      await t.call('DELETE', `/api/deals/${deal.id}`, { token: tok.admin }),
+      409,
+      DEAL_MESSAGES.onlyDealOf('Premium travel', ['Spring Sale']),
+    );
+    expect((await targetingOf(both.campaign_id)).deal_ids).toEqual(['PMP-GOING', 'PMP-STAYING']);
+    expect((await listDeals(tok.admin)).some((entry) => entry.id === deal.id)).toBe(true);
+
+    // Opened to the open auction, it may lose it: the three campaigns lose the id.
+    expectOk(
+      await t.call('PUT', `/api/campaigns/${only.campaign_id}`, {
+        token: tok.advertiser,
+        body: campaignBody({
+          exchange_ids: [ex[0]!.id],
+          targeting: { ...campaignBody().targeting, deal_ids: [deal.deal_id], deals_only: false },
+        }),
+      }),
+    );
+    const deleted = expectOk(await t.call('DELETE', `/api/deals/${deal.id}`, { token: tok.coadmin }));
+    expect(deleted.body.message).toBe(DEAL_MESSAGES.deletedFrom(3));
+    expect((await targetingOf(both.campaign_id)).deal_ids).toEqual(['PMP-STAYING']);
+    expect((await targetingOf(open.campaign_id)).deal_ids).toEqual([]);
+    expect((await targetingOf(only.campaign_id)).deal_ids).toEqual([]);
+    const log = dataOf<{
+      items: { action: string; changes: { field: string; from: unknown; to: unknown }[] }[];
+    }>(
+      expectOk(
+        await t.call('GET', `/api/campaigns/${both.campaign_id}/change-log`, { token: tok.advertiser }),
+      ),
+    );
+    expect(log.items[0]).toMatchObject({
+      action: 'update',
+      changes: [{ field: 'targeting.deal_ids', from: ['PMP-GOING', 'PMP-STAYING'], to: ['PMP-STAYING'] }],
+    });
+    // The bidder's index, reloaded on the change notice, no longer holds it.
+    await t.bidder.index.reload();
+    expect(t.bidder.index.current().dealBook.get(ex[0]!.id)?.has('PMP-GOING')).toBe(false);
+    expect(t.bidder.index.current().dealBook.get(ex[0]!.id)?.has('PMP-STAYING')).toBe(true);
+  });
+
   it("refuse a deal of another exchange, another advertiser's deal, and bad categories or viewability", async () => {
     const onOther = await createDeal(tok.admin, { deal_id: 'PMP-OTHER-EXCHANGE', exchange_id: ex[1]!.id });
     const forAdv1 = await createDeal(tok.admin, { deal_id: 'PMP-ONLY-ADV1', advertiser_id: DEMO.adv1.id });

@@ -9,6 +9,10 @@ export const DEAL_MESSAGES = {
   created: 'Deal saved.',
   updated: 'Deal saved.',
   deleted: 'Deal deleted.',
+  deletedFrom: (count: number) =>
+    `Deal deleted and removed from ${count} ${count === 1 ? 'campaign' : 'campaigns'} that targeted it.`,
+  onlyDealOf: (deal: string, campaigns: readonly string[]) =>
+    `${deal} is the only deal of ${campaigns.length === 1 ? 'a campaign' : 'campaigns'} buying only through their deals: ${campaigns.join(', ')}. Give ${campaigns.length === 1 ? 'it' : 'them'} another deal or let ${campaigns.length === 1 ? 'it' : 'them'} buy in the open auction first.`,
   notFound: 'Deal not found.',
   duplicate: 'This exchange already has a deal with this id.',
   unknownExchange: 'Choose an exchange.',

@@ -75,14 +75,18 @@ export const dealRoutes =
         schema: {
           ...schemaBase,
           operationId: 'deleteDeal',
-          summary: 'Delete a deal (campaigns naming it keep its id, bid on the exchange’s terms alone)',
+          summary:
+            'Delete a deal and take it off the campaigns that target it (409 while it is the only deal of a campaign buying only through deals)',
           params: int4IdParams,
           response: withErrors(messageResponse),
         },
       },
       async (request) => {
-        await deleteDeal(deps.db, principalOf(request), request.params.id);
-        return { success: true as const, message: DEAL_MESSAGES.deleted };
+        const detached = await deleteDeal(deps.db, principalOf(request), request.params.id);
+        return {
+          success: true as const,
+          message: detached > 0 ? DEAL_MESSAGES.deletedFrom(detached) : DEAL_MESSAGES.deleted,
+        };
       },
     );
   };

@@ -12,6 +12,7 @@ import { diffFields, recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../reference/index.ts';
+import { detachDealFromCampaigns } from './deal-campaigns.ts';
 
 const ENTITY = 'deal';
 
@@ -181,10 +182,12 @@ export const updateDeal = async (db: DbOrTx, principal: Principal, id: number, i
   return readDeal(db, id);
 };
 
+/** Deletes a deal and takes it off the campaigns that target it (deal-campaigns.ts); how many changed. */
 export const deleteDeal = async (db: DbOrTx, principal: Principal, id: number) =>
   db.transaction(async (tx) => {
     const [before] = await tx.delete(deals).where(eq(deals.id, id)).returning();
     if (!before) throw notFound(DEAL_MESSAGES.notFound);
+    const detached = await detachDealFromCampaigns(tx, principal, before);
     await recordChange(tx, {
       entityType: ENTITY,
       entityId: id,
@@ -192,6 +195,7 @@ export const deleteDeal = async (db: DbOrTx, principal: Principal, id: number) =
       ...actorOf(principal),
       changes: diffFields(snapshotOf(before), {}),
     });
+    return detached;
   });
 
 /**

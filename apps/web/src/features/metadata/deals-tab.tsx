@@ -16,6 +16,7 @@ import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { type ItemColumn, ItemTable } from '../../components/item-table.tsx';
 import { LoadState } from '../../components/load-state.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
+import { ApiError } from '../../lib/http/api-client.ts';
 import { useAllDeals, useDeleteDeal } from './api/deals.ts';
 import { DealFormModal } from './deal-form-modal.tsx';
 import { useMetadataMessage } from './message-text.ts';
@@ -133,7 +134,13 @@ export const DealsTab = () => {
               setDeleting(null);
             },
             onError: (error) =>
-              showToast('error', messageOf(failureMessage(error, t('deals.saveFailed'))) ?? ''),
+              showToast(
+                'error',
+                // 409: the only deal of a campaign buying only through deals (named in the API's message).
+                error instanceof ApiError && error.error_code === 409
+                  ? t('deals.onlyDeal', { name: deleting.name })
+                  : (messageOf(failureMessage(error, t('deals.saveFailed'))) ?? ''),
+              ),
           })
         }
         testId="deal-delete-confirm"
