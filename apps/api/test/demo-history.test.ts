@@ -11,6 +11,7 @@ import {
   findCreativeFit,
   findIneligibility,
   impTermsFor,
+  parseNativeRequest,
   priceBid,
   readLocalClock,
 } from '../src/modules/bidding/index.ts';
@@ -159,13 +160,29 @@ describe('the demo history', () => {
       at: Date;
     }>(
       t,
-      sql`select b.auction_id, b.exchange_id, b.campaign_id::int as campaign_id,
-        b.creative_id::int as creative_id, b.bid_micros::int as bid_micros, b.occurred_at as at
-      from delivery_events i join delivery_events b on b.type = 'BID' and b.day = i.day
-        and b.exchange_id = i.exchange_id and b.auction_id = i.auction_id and b.imp_id = i.imp_id
-      where i.type = 'IMPRESSION' order by i.id limit 150`,
+      // Up to 40 of each campaign's, spread over the days.
+      sql`select * from (
+        select b.auction_id, b.exchange_id, b.campaign_id::int as campaign_id,
+          b.creative_id::int as creative_id, b.bid_micros::int as bid_micros, b.occurred_at as at,
+          row_number() over (partition by b.campaign_id order by hashtext(b.auction_id)) as n
+        from delivery_events i join delivery_events b on b.type = 'BID' and b.day = i.day
+          and b.exchange_id = i.exchange_id and b.auction_id = i.auction_id and b.imp_id = i.imp_id
+        where i.type = 'IMPRESSION') sampled
+      where n <= 40`,
     );
-    expect(impressions.length).toBe(150);
+    const names = await rowsOf<{ name: string }>(
+      t,
+      sql`select name from campaigns where id in (${sql.join(
+        [...new Set(impressions.map((row) => row.campaign_id))].map((id) => sql`${id}`),
+        sql`, `,
+      )}) order by name`,
+    );
+    expect(names.map((row) => row.name)).toEqual([
+      'Daily Grind Display',
+      'Native In-Feed',
+      'Open Web Display',
+      'Video Pre-roll',
+    ]);
     const traffic = await demoTraffic(t.deps.db);
     const snapshot = t.bidder.index.current();
     const hours = new Map<number, Awaited<ReturnType<typeof traffic.hour>>>();
@@ -190,11 +207,13 @@ describe('the demo history', () => {
       const imp = simulated.request.imp[0]!;
       const terms = impTermsFor(campaign, imp, 'console', snapshot.dealBook.get(simulated.exchangeId));
       if (typeof terms === 'string') throw new Error(`${campaign.name}: no terms (${terms})`);
-      expect(impression.bid_micros).toBe(priceBid(campaign, terms.floorMicros));
+      // A CPM campaign bids its bid (or the floor); a CPC one its value from the rates it had then.
+      if (campaign.priceModel === 'CPM')
+        expect(impression.bid_micros).toBe(priceBid(campaign, terms.floorMicros));
       const fit = findCreativeFit(terms.creatives ?? campaign.creatives, {
         exchangeId: simulated.exchangeId,
         imp,
-        nativeRequest: null,
+        nativeRequest: imp.native ? parseNativeRequest(imp.native.request, imp.native.ver) : null,
         trackingIsSecure: true,
       });
       expect(fit?.creative.id).toBe(impression.creative_id);

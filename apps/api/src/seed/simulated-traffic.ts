@@ -2,11 +2,11 @@
 // bid request sample (demo-samples.ts), its delivery history (demo-history.ts, through the real bid
 // engine), the forecast check (scripts/bench/forecast-error.ts) and `npm run simulate`. OpenRTB 2.6
 // requests of the specification's example shapes (banner on sites, banner in apps, video, a PMP
-// deal) with varied floors, sizes, countries, devices, languages, carriers, apps and sites, from a
-// pool of returning users; a day-shaped hourly volume; and the market they meet (a competing bid,
-// first or second price, click and conversion rates). Deterministic: each hour's requests come from
-// a generator seeded by the traffic's seed and the hour, so the sample and the history of the same
-// hour are the same requests.
+// deal) and an in-feed native ad in apps, with varied floors, sizes, countries, devices, languages,
+// carriers, apps and sites, from a pool of returning users; a day-shaped hourly volume; and the
+// market they meet (a competing bid, first or second price, click and conversion rates).
+// Deterministic: each hour's requests come from a generator seeded by the traffic's seed and the
+// hour, so the sample and the history of the same hour are the same requests.
 import type { BidRequest } from '../modules/bidding/openrtb-request.ts';
 import { demoInventory } from './demo-inventory.ts';
 
@@ -143,6 +143,17 @@ const appOf = (random: () => number) => {
   return { id: bundle, bundle, cat: ['IAB15', 'IAB15-10'] };
 };
 
+const NATIVE_IN_FEED = JSON.stringify({
+  ver: '1.2',
+  plcmttype: 1,
+  assets: [
+    { id: 1, required: 1, title: { len: 90 } },
+    { id: 2, required: 1, img: { type: 3, wmin: 600, hmin: 300 } },
+    { id: 3, required: 0, data: { type: 2, len: 140 } },
+    { id: 4, required: 1, data: { type: 1 } },
+  ],
+});
+
 type Template = { weight: number; mobileOnly: boolean; build: (random: () => number) => Partial<BidRequest> };
 const floor = (random: () => number, isVideo: boolean) =>
   Math.round((0.05 + random() * (isVideo ? 4 : 1.2)) * 100) / 100;
@@ -162,7 +173,7 @@ const siteBanner = (
   };
 };
 
-/** The specification's example requests, by share of traffic. */
+/** The specification's example requests and an in-feed native one, by share of traffic. */
 const TEMPLATES: Template[] = [
   { weight: 40, mobileOnly: false, build: (random) => siteBanner(random, ['IAB3-1']) },
   {
@@ -219,6 +230,22 @@ const TEMPLATES: Template[] = [
       }),
   },
   { weight: 5, mobileOnly: false, build: (random) => siteBanner(random, ['IAB2-1', 'IAB2-2'], {}, [13]) },
+  {
+    // An in-feed native ad in an app (IAB Native 1.2): title, main image, sponsor, description.
+    weight: 8,
+    mobileOnly: true,
+    build: (random) => ({
+      imp: [
+        {
+          id: '1',
+          bidfloor: floor(random, false),
+          bidfloorcur: 'USD',
+          native: { ver: '1.2', request: NATIVE_IN_FEED },
+        },
+      ],
+      app: appOf(random),
+    }),
+  },
 ];
 
 const userIdOf = (random: () => number) =>
