@@ -47,6 +47,18 @@ const bidOn = async (patch: Record<string, unknown> = {}) => {
 };
 
 describe("a creative's advertiser domain and categories", () => {
+  it('are in the creative list, for its owner and staff', async () => {
+    for (const token of [await t.loginAs(DEMO_DELIVERY_ADVERTISER), await t.loginAs('admin@demo.test')]) {
+      const list = await t.call('GET', '/api/creatives', { token, query: { q: 'Flights tag' } });
+      expect(list.status).toBe(200);
+      const items = (list.body.data as { items: { creative_primary_id: number }[] }).items;
+      expect(items.find((item) => item.creative_primary_id === creativeId)).toMatchObject({
+        adomain: 'flights-partner.example',
+        iab_categories: ['IAB20-3'],
+      });
+    }
+  });
+
   it('are the bid’s adomain and cat', async () => {
     const bid = await bidOn();
     expect(bid).toMatchObject({

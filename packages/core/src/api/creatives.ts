@@ -335,6 +335,10 @@ export const creativeListItem = z.object({
   exchange_counts: creativeExchangeCounts,
   /** The id in the first DSP by name (spec section 3); null when the creative is in no DSP yet. */
   creative_associate_id: z.string().nullable(),
+  /** The advertiser domain given for bids (bid.adomain); null: the click URL's. */
+  adomain: z.string().nullable(),
+  /** The ad's IAB categories (bid.cat); empty: its campaign's ad categories. */
+  iab_categories: z.array(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -352,9 +356,6 @@ export const creativeDetail = creativeListItem.extend({
    * not bid it on secure (https) inventory.
    */
   secure_compatible: z.boolean(),
-  /** The advertiser domain given for bids; null: the click URL's. */
-  adomain: z.string().nullable(),
-  iab_categories: z.array(z.string()),
   exchanges: z.array(creativeExchangeSchema),
   /** One entry per DSP, by DSP name. */
   creative_assoc_map: z.array(creativeAssocEntry),

@@ -78,7 +78,7 @@ export const findAssocMap = async (db: DbOrTx, creativeId: number) =>
 /** What a list row reads of a creative: not its markup, tracking URLs or creator. */
 type CreativeListRow = Omit<
   CreativeRow,
-  'htmlTag' | 'secureCompatible' | 'pixelUrls' | 'impressionUrls' | 'createdBy' | 'adomain' | 'iabCategories'
+  'htmlTag' | 'secureCompatible' | 'pixelUrls' | 'impressionUrls' | 'createdBy'
 >;
 
 const previewOf = (row: CreativeListRow) =>
@@ -106,6 +106,8 @@ const toListItem = (
   advertiser,
   exchange_counts: exchangeCounts,
   creative_associate_id: associateId,
+  adomain: row.adomain,
+  iab_categories: row.iabCategories,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
@@ -162,8 +164,6 @@ export const readCreativeDetail = async (db: DbOrTx, row: CreativeRow): Promise<
       : null,
     html_tag: row.htmlTag,
     secure_compatible: row.secureCompatible,
-    adomain: row.adomain,
-    iab_categories: row.iabCategories,
     exchanges: exchangeList,
     creative_assoc_map: assoc,
     created_by: creator ? { user_primary_id: creator[0], email: creator[1] } : null,
@@ -231,8 +231,6 @@ const {
   pixelUrls: _pixelUrls,
   impressionUrls: _impressionUrls,
   createdBy: _createdBy,
-  adomain: _adomain,
-  iabCategories: _iabCategories,
   ...creativeColumns
 } = getTableColumns(creatives);
 const advertiserFields = { user_primary_id: users.id, email: users.email, companyName: users.companyName };

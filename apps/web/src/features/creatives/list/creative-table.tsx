@@ -1,5 +1,6 @@
 // The creatives grid of /creatives (every role's creative list) and of one campaign's creatives:
-// thumbnail, name (to the view), type, size, status, approvals per exchange, advertiser, DSP
+// thumbnail, name (to the view), type, size, status, approvals per exchange, advertiser domain and
+// IAB categories, advertiser, DSP
 // associate id (hidden at first) and dates; row actions view, edit and change log; optional
 // selection for the bulk pages.
 import '@mantine/core/styles/Anchor.css';
@@ -23,6 +24,7 @@ import { formatDateTime } from '../../../lib/format/date-time.ts';
 import { useFeatureHref } from '../../../lib/routing/feature-href.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import type { CreativePage } from '../api/list-creatives.ts';
+import { CreativeAdIdentity } from '../components/creative-ad-identity.tsx';
 import { CreativeThumbnail } from '../components/creative-preview.tsx';
 import {
   CreativeExchangeSummary,
@@ -140,6 +142,16 @@ export const CreativeTable = ({
         id: 'exchanges',
         header: t('columns.exchanges'),
         cell: (creative) => <CreativeExchangeSummary counts={creative.exchange_counts} />,
+      },
+      {
+        id: 'adIdentity',
+        header: t('columns.adIdentity'),
+        cell: (creative) => (
+          <CreativeAdIdentity
+            creative={creative}
+            testId={`${tableId}-identity-${creative.creative_primary_id}`}
+          />
+        ),
       },
       role === 'ADVERTISER'
         ? null

@@ -29,6 +29,7 @@ import { useFeatureHref } from '../../../lib/routing/feature-href.ts';
 import { parseId } from '../../../lib/routing/parse-id.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useCreative } from '../api/get-creative.ts';
+import { AdvertiserDomainText, IabCategoriesText } from '../components/creative-ad-identity.tsx';
 import { CreativePreview } from '../components/creative-preview.tsx';
 import {
   CreativeExchangeStateBadge,
@@ -115,6 +116,14 @@ const DetailsSection = ({ creative }: { creative: CreativeDetail }) => {
           {
             label: t('columns.exchanges'),
             value: <CreativeExchangeSummary counts={creative.exchange_counts} />,
+          },
+          {
+            label: t('fields.adomain'),
+            value: <AdvertiserDomainText creative={creative} testId="creative-view-adomain" />,
+          },
+          {
+            label: t('fields.iabCategories'),
+            value: <IabCategoriesText creative={creative} testId="creative-view-categories" />,
           },
           role === 'ADVERTISER'
             ? null
