@@ -1,6 +1,7 @@
 // Server-side paging for every list: a page of rows plus the total, from one filter.
 import { LIST_COUNT_CAP } from '@console/core/api/common';
-import { type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 
 export type PageRequest = { page: number; limit: number };
 export type Page<T> = { items: T[]; total: number; page: number; limit: number };
@@ -50,3 +51,31 @@ export const capped = <T>(page: Page<T>, exact: boolean): CappedPage<T> =>
   exact || page.total <= LIST_COUNT_CAP
     ? { ...page, total_exact: true }
     : { ...page, total: LIST_COUNT_CAP, total_exact: false };
+
+export type SortedPageRequest<K extends string> = PageRequest & { sort: K; order: 'asc' | 'desc' };
+
+/**
+ * A page of a list sorted by one of its columns (the query's `sort`) and then by its id in the same
+ * direction, so rows of equal keys keep one order from page to page; `select` is the list's
+ * statement with its joins and filter (`.$dynamic()`), `total` counts the same filter.
+ */
+export const fetchSortedPage = async <K extends string, S extends PgSelect, TItem>(
+  query: SortedPageRequest<K>,
+  select: S,
+  order: { sorts: Record<K, SQLWrapper | AnyColumn>; id: AnyColumn },
+  total: () => Promise<{ value: number }[]>,
+  toItem: (row: S['_']['result'][number]) => TItem,
+): Promise<Page<TItem>> => {
+  const direction = query.order === 'asc' ? asc : desc;
+  return fetchPage(
+    query,
+    async (limit, offset): Promise<S['_']['result']> =>
+      select
+        .orderBy(direction(order.sorts[query.sort]), direction(order.id))
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    total,
+    toItem,
+  );
+};

@@ -18,11 +18,9 @@ import {
   importJobParams,
   listImport,
 } from '@console/core/api/inventory-lists';
-import { changeLogEntry, changeLogQuery } from '@console/core/api/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccess } from '../../platform/access.ts';
-import { readChangeLog } from '../../platform/audit.ts';
 import { principalOf } from '../../platform/auth-guard.ts';
 import { csvStream, plainColumns } from '../../platform/csv-writer.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -41,7 +39,7 @@ import {
 } from './applist-service.ts';
 import { readListImport, startApplistImport } from './list-import-service.ts';
 import type { ListImportWorker } from './list-import-worker.ts';
-import { readUpload } from './upload-fields.ts';
+import { addListChangeLogRoute, receiveListUpload } from './list-routes.ts';
 
 const schemaBase = { tags: ['inventory lists'], security: bearer };
 
@@ -108,38 +106,28 @@ export const applistRoutes =
           response: withErrors(okResponse(listImport)),
         },
       },
-      async (request) => {
-        const principal = principalOf(request);
-        const { fields, file } = await readUpload(
+      async (request) =>
+        receiveListUpload(
+          deps,
           request,
           applistUploadFields,
-          deps.config.listUploadMaxBytes,
-        );
-        try {
-          const data = await startApplistImport(
-            deps,
-            principal,
-            fields.applist_id !== undefined
-              ? { applistId: fields.applist_id, mode: fields.mode }
-              : {
-                  name: fields.name!,
-                  kind: fields.kind!,
-                  defaultMode: fields.default_mode,
-                  advertiserId: fields.advertiser_id,
-                },
-            fields.column,
-            { chunks: file.file, truncated: () => file.file.truncated },
-          );
-          deps.imports.wake();
-          return {
-            success: true as const,
-            message: `${data.lines.toLocaleString('en-US')} lines read: ${data.valid.toLocaleString('en-US')} valid, ${data.rejected.toLocaleString('en-US')} rejected. Storing the entries…`,
-            data,
-          };
-        } finally {
-          file.file.resume();
-        }
-      },
+          (fields, file) =>
+            startApplistImport(
+              deps,
+              principalOf(request),
+              fields.applist_id !== undefined
+                ? { applistId: fields.applist_id, mode: fields.mode }
+                : {
+                    name: fields.name!,
+                    kind: fields.kind!,
+                    defaultMode: fields.default_mode,
+                    advertiserId: fields.advertiser_id,
+                  },
+              fields.column,
+              file,
+            ),
+          'Storing the entries…',
+        ),
     );
 
     app.get(
@@ -273,33 +261,19 @@ export const applistRoutes =
       },
     );
 
-    app.get(
-      '/:id/change-log',
-      {
-        config: { access: 'inventoryList.read' },
-        schema: {
-          ...schemaBase,
-          operationId: 'listInventoryListChanges',
-          summary: "An inventory list's change log",
-          description:
-            "An inventory list's change log, newest first (action: create, update, entries: counts and samples of added and removed entries, delete)",
-          params: applistIdParams,
-          querystring: changeLogQuery,
-          response: withErrors(okResponse(pageOf(changeLogEntry))),
-        },
+    addListChangeLogRoute(app, deps, {
+      access: 'inventoryList.read',
+      resource: 'inventoryList',
+      entityType: 'applist',
+      params: applistIdParams,
+      schema: {
+        ...schemaBase,
+        operationId: 'listInventoryListChanges',
+        summary: "An inventory list's change log",
+        description:
+          "An inventory list's change log, newest first (action: create, update, entries: counts and samples of added and removed entries, delete)",
       },
-      async (request) => {
-        await requireAccess(deps.db, principalOf(request), 'inventoryList', request.params.id);
-        return {
-          success: true as const,
-          data: await readChangeLog(
-            deps.db,
-            { entityType: 'applist', entityId: request.params.id },
-            request.query,
-          ),
-        };
-      },
-    );
+    });
   };
 
 export const applistAdminRoutes =

@@ -14,42 +14,38 @@ import type {
   EntryListQuery,
   EntryPage,
 } from '@console/core/api/inventory-lists';
-import { and, asc, count, desc, eq, gt, ilike, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { applists, campaignInventoryLists, campaigns } from '../../db/schema/campaigns.ts';
+import { applists } from '../../db/schema/campaigns.ts';
 import { applistDspAssoc, applistEntries } from '../../db/schema/lists.ts';
 import { users } from '../../db/schema/users.ts';
 import { requireAccess } from '../../platform/access.ts';
-import { actorOf, advertiserOwnedScope } from '../../platform/advertiser-scope.ts';
+import { actorOf } from '../../platform/advertiser-scope.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { badRequest, conflict } from '../../platform/errors.ts';
-import { likePattern, type Page } from '../../platform/pagination.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { Page } from '../../platform/pagination.ts';
 import { isUniqueViolation } from '../reference/index.ts';
 import { anchoredOffset, type EntryColumns } from './entry-page-anchors.ts';
 import { normaliserOf } from './entry-rules.ts';
 import { addValues, applyEntryEdit, entryChangeFields } from './entry-store.ts';
 import { type ApplistRow, NAME_TAKEN, resolveListOwner } from './list-access.ts';
+import { APPLIST_LINK, campaignsUsing, deleteUnusedList } from './list-campaigns.ts';
 import { checkEntries } from './list-file-reader.ts';
 import { assertApplistNameFree, BUSY_MESSAGE, findPendingImportId } from './list-import-service.ts';
+import {
+  listKindPage,
+  type OwnedListRow,
+  ownedListColumns,
+  ownedListFields,
+  ownedListWhere,
+} from './list-pages.ts';
 
 const ENTITY = 'applist';
-const CAMPAIGNS_SHOWN = 100;
 
-const campaignCount = sql<number>`(select count(*)::int from ${campaignInventoryLists} where ${campaignInventoryLists.applistId} = ${applists.id})`;
-
-const listColumns = {
-  list: applists,
-  advertiser: { id: users.id, email: users.email, companyName: users.companyName },
-  campaignCount,
-};
-type ListRow = {
-  list: ApplistRow;
-  advertiser: { id: number; email: string; companyName: string };
-  campaignCount: number;
-};
+const listColumns = { list: applists, ...ownedListColumns(APPLIST_LINK) };
+type ListRow = OwnedListRow<ApplistRow>;
 
 const toListItem = (row: ListRow): ApplistListItem => ({
   applist_id: row.list.id,
@@ -57,14 +53,7 @@ const toListItem = (row: ListRow): ApplistListItem => ({
   kind: row.list.kind,
   default_mode: row.list.defaultMode,
   entry_count: row.list.entryCount,
-  campaign_count: Number(row.campaignCount),
-  advertiser: {
-    user_primary_id: row.advertiser.id,
-    email: row.advertiser.email,
-    companyName: row.advertiser.companyName,
-  },
-  created_at: row.list.createdAt.toISOString(),
-  updated_at: row.list.updatedAt.toISOString(),
+  ...ownedListFields(row),
 });
 
 const SORTS = {
@@ -74,46 +63,30 @@ const SORTS = {
   updated_at: applists.updatedAt,
 } as const;
 
+const PAGES = {
+  table: applists,
+  id: applists.id,
+  sorts: SORTS,
+  select: (db: DbOrTx) =>
+    db.select(listColumns).from(applists).innerJoin(users, eq(users.id, applists.ownerId)).$dynamic(),
+  toItem: toListItem,
+};
+
 export const listApplists = async (
   db: DbOrTx,
   principal: Principal,
   query: ApplistListQuery,
-): Promise<Page<ApplistListItem>> => {
-  const where = and(
-    advertiserOwnedScope(db, principal, applists.ownerId),
-    query.advertiser_id ? eq(applists.ownerId, query.advertiser_id) : undefined,
-    query.kind ? eq(applists.kind, query.kind) : undefined,
-    query.q ? ilike(applists.name, likePattern(query.q)) : undefined,
+): Promise<Page<ApplistListItem>> =>
+  listKindPage(
+    db,
+    PAGES,
+    query,
+    ownedListWhere(db, principal, applists, query, query.kind ? eq(applists.kind, query.kind) : undefined),
   );
-  const direction = query.order === 'asc' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(applists)
-      .innerJoin(users, eq(users.id, applists.ownerId))
-      .where(where)
-      .orderBy(direction(SORTS[query.sort]), direction(applists.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ value: count() }).from(applists).where(where),
-  ]);
-  return { items: rows.map(toListItem), total: total?.value ?? 0, page: query.page, limit: query.limit };
-};
 
 export const readApplist = async (db: DbOrTx, principal: Principal, id: number): Promise<ApplistDetail> => {
   const list = await requireAccess(db, principal, 'inventoryList', id);
-  const [row] = await db
-    .select(listColumns)
-    .from(applists)
-    .innerJoin(users, eq(users.id, applists.ownerId))
-    .where(eq(applists.id, list.id));
-  const used = await db
-    .select({ campaign_id: campaigns.id, name: campaigns.name, mode: campaignInventoryLists.mode })
-    .from(campaignInventoryLists)
-    .innerJoin(campaigns, eq(campaigns.id, campaignInventoryLists.campaignId))
-    .where(eq(campaignInventoryLists.applistId, list.id))
-    .orderBy(asc(sql`lower(${campaigns.name})`), asc(campaigns.id))
-    .limit(CAMPAIGNS_SHOWN);
+  const [row] = await PAGES.select(db).where(eq(applists.id, list.id));
   const assoc = await db
     .select({ dsp_name: applistDspAssoc.dspName, associate_applist_id: applistDspAssoc.associateApplistId })
     .from(applistDspAssoc)
@@ -121,7 +94,7 @@ export const readApplist = async (db: DbOrTx, principal: Principal, id: number):
     .orderBy(asc(applistDspAssoc.dspName));
   return {
     ...toListItem(row as ListRow),
-    campaigns: used.map((campaign) => ({ ...campaign, mode: campaign.mode as 'ALLOW' | 'BLOCK' })),
+    campaigns: await campaignsUsing<'ALLOW' | 'BLOCK'>(db, APPLIST_LINK, list.id),
     applist_assoc_map: assoc,
     pending_import_id: await findPendingImportId(db, { applistId: list.id }),
   };
@@ -323,63 +296,23 @@ export const readEntryPage = async (
 export const deleteApplist = async (deps: AppDeps, principal: Principal, id: number) =>
   deps.db.transaction(async (tx) => {
     const list = await requireAccess(tx, principal, 'inventoryList', id, { lock: true });
-    await assertUnusedByCampaigns(
+    await deleteUnusedList(
       tx,
+      principal,
       {
-        table: campaignInventoryLists,
-        listColumn: campaignInventoryLists.applistId,
-        campaignColumn: campaignInventoryLists.campaignId,
+        entity: ENTITY,
+        subject: 'This inventory list',
+        table: applists,
+        link: APPLIST_LINK,
+        countField: 'entry_count',
       },
-      list.id,
-      'This inventory list',
+      { id: list.id, name: list.name, count: list.entryCount },
+      async () => {
+        if (await findPendingImportId(tx, { applistId: list.id })) throw badRequest(BUSY_MESSAGE);
+      },
     );
-    if (await findPendingImportId(tx, { applistId: list.id })) throw badRequest(BUSY_MESSAGE);
-    await tx.delete(applists).where(eq(applists.id, list.id));
-    await recordChange(tx, {
-      entityType: ENTITY,
-      entityId: list.id,
-      action: 'delete',
-      ...actorOf(principal),
-      changes: [
-        { field: 'name', from: list.name, to: null },
-        { field: 'entry_count', from: list.entryCount, to: null },
-      ],
-    });
     return list;
   });
-
-/** "… is used by campaigns A, B and 3 more. Remove it from them first." (at most 10 names). */
-const usedByMessage = (subject: string, names: string[]) => {
-  const shown = names.slice(0, 10).map((name) => `"${name}"`);
-  const more = names.length > 10 ? ' and more' : '';
-  return `${subject} is used by ${names.length === 1 ? 'the campaign' : 'the campaigns'} ${shown.join(', ')}${more}. Remove it from ${names.length === 1 ? 'that campaign' : 'them'} first.`;
-};
-
-/**
- * 409 naming the campaigns (up to ten) that use a list, through its campaign link table: a list is
- * deleted, or an audience archived, only when no campaign uses it.
- */
-export const assertUnusedByCampaigns = async (
-  tx: DbOrTx,
-  link: { table: PgTable; listColumn: PgColumn; campaignColumn: PgColumn },
-  id: number,
-  subject: string,
-) => {
-  const used = await tx
-    .select({ name: campaigns.name })
-    .from(link.table)
-    .innerJoin(campaigns, eq(campaigns.id, link.campaignColumn))
-    .where(eq(link.listColumn, id))
-    .orderBy(asc(sql`lower(${campaigns.name})`))
-    .limit(11);
-  if (used.length > 0)
-    throw conflict(
-      usedByMessage(
-        subject,
-        used.map((row) => row.name),
-      ),
-    );
-};
 
 /** Replaces the list's DSP association ids (admin, co-admin). */
 export const setApplistAssocMap = async (

@@ -13,10 +13,7 @@ import {
 } from '@console/core/api/audiences';
 import { okResponse, pageOf } from '@console/core/api/common';
 import { listImport } from '@console/core/api/inventory-lists';
-import { changeLogEntry, changeLogQuery } from '@console/core/api/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAccess } from '../../platform/access.ts';
-import { readChangeLog } from '../../platform/audit.ts';
 import { principalOf } from '../../platform/auth-guard.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
 import type { ListRouteDeps } from './applist-routes.ts';
@@ -29,7 +26,7 @@ import {
   renameAudience,
 } from './audience-service.ts';
 import { startAudienceImport } from './list-import-service.ts';
-import { readUpload } from './upload-fields.ts';
+import { addListChangeLogRoute, receiveListUpload } from './list-routes.ts';
 
 const schemaBase = { tags: ['audiences'], security: bearer };
 
@@ -91,33 +88,23 @@ export const audienceRoutes =
           response: withErrors(okResponse(listImport)),
         },
       },
-      async (request) => {
-        const principal = principalOf(request);
-        const { fields, file } = await readUpload(
+      async (request) =>
+        receiveListUpload(
+          deps,
           request,
           audienceUploadFields,
-          deps.config.listUploadMaxBytes,
-        );
-        try {
-          const data = await startAudienceImport(
-            deps,
-            principal,
-            fields.audience_id !== undefined
-              ? { audienceId: fields.audience_id, mode: fields.mode }
-              : { name: fields.name!, advertiserId: fields.advertiser_id },
-            fields.column,
-            { chunks: file.file, truncated: () => file.file.truncated },
-          );
-          deps.imports.wake();
-          return {
-            success: true as const,
-            message: `${data.lines.toLocaleString('en-US')} lines read: ${data.valid.toLocaleString('en-US')} valid, ${data.rejected.toLocaleString('en-US')} rejected. Matching the audience…`,
-            data,
-          };
-        } finally {
-          file.file.resume();
-        }
-      },
+          (fields, file) =>
+            startAudienceImport(
+              deps,
+              principalOf(request),
+              fields.audience_id !== undefined
+                ? { audienceId: fields.audience_id, mode: fields.mode }
+                : { name: fields.name!, advertiserId: fields.advertiser_id },
+              fields.column,
+              file,
+            ),
+          'Matching the audience…',
+        ),
     );
 
     app.get(
@@ -199,31 +186,17 @@ export const audienceRoutes =
       },
     );
 
-    app.get(
-      '/:id/change-log',
-      {
-        config: { access: 'audience.read' },
-        schema: {
-          ...schemaBase,
-          operationId: 'listAudienceChanges',
-          summary: "An audience's change log",
-          description:
-            "An audience's change log, newest first (create, update, status; member counts, never members)",
-          params: audienceIdParams,
-          querystring: changeLogQuery,
-          response: withErrors(okResponse(pageOf(changeLogEntry))),
-        },
+    addListChangeLogRoute(app, deps, {
+      access: 'audience.read',
+      resource: 'audience',
+      entityType: 'audience',
+      params: audienceIdParams,
+      schema: {
+        ...schemaBase,
+        operationId: 'listAudienceChanges',
+        summary: "An audience's change log",
+        description:
+          "An audience's change log, newest first (create, update, status; member counts, never members)",
       },
-      async (request) => {
-        await requireAccess(deps.db, principalOf(request), 'audience', request.params.id);
-        return {
-          success: true as const,
-          data: await readChangeLog(
-            deps.db,
-            { entityType: 'audience', entityId: request.params.id },
-            request.query,
-          ),
-        };
-      },
-    );
+    });
   };

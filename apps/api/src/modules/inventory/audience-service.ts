@@ -12,55 +12,46 @@ import {
   checkAudienceTransition,
   findOwnerAudienceMoves,
 } from '@console/core/audience-status';
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { audiences, campaignAudiences, campaigns } from '../../db/schema/campaigns.ts';
+import { audiences, campaigns } from '../../db/schema/campaigns.ts';
 import { listImports } from '../../db/schema/lists.ts';
 import { users } from '../../db/schema/users.ts';
 import { requireAccess } from '../../platform/access.ts';
-import { actorOf, advertiserOwnedScope } from '../../platform/advertiser-scope.ts';
+import { actorOf } from '../../platform/advertiser-scope.ts';
 import { recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { likePattern, type Page } from '../../platform/pagination.ts';
+import type { Page } from '../../platform/pagination.ts';
 import { isUniqueViolation } from '../reference/index.ts';
-import { assertUnusedByCampaigns } from './applist-service.ts';
 import { type AudienceRow, NAME_TAKEN, resolveListOwner } from './list-access.ts';
+import { AUDIENCE_LINK, assertUnusedByCampaigns, campaignsUsing } from './list-campaigns.ts';
 import { assertAudienceNameFree, findPendingImportId } from './list-import-service.ts';
+import {
+  listKindPage,
+  type OwnedListRow,
+  ownedListColumns,
+  ownedListFields,
+  ownedListWhere,
+} from './list-pages.ts';
 import { RULE_JOB_PAYLOAD, RULE_NOTE } from './rule-audience.ts';
 
 const ENTITY = 'audience';
 
-const campaignCount = sql<number>`(select count(*)::int from ${campaignAudiences} where ${campaignAudiences.audienceId} = ${audiences.id})`;
-const listColumns = {
-  audience: audiences,
-  advertiser: { id: users.id, email: users.email, companyName: users.companyName },
-  campaignCount,
-};
-type ListRow = {
-  audience: AudienceRow;
-  advertiser: { id: number; email: string; companyName: string };
-  campaignCount: number;
-};
+const listColumns = { list: audiences, ...ownedListColumns(AUDIENCE_LINK) };
+type ListRow = OwnedListRow<AudienceRow>;
 
 const toListItem = (row: ListRow): AudienceListItem => ({
-  audience_id: row.audience.id,
-  name: row.audience.name,
-  source: row.audience.source,
-  status: row.audience.status,
-  failure_reason: row.audience.failureReason,
-  matched_size: row.audience.matchedSize,
-  device_id_count: row.audience.deviceIdCount,
-  email_hash_count: row.audience.emailHashCount,
-  campaign_count: Number(row.campaignCount),
-  advertiser: {
-    user_primary_id: row.advertiser.id,
-    email: row.advertiser.email,
-    companyName: row.advertiser.companyName,
-  },
-  created_at: row.audience.createdAt.toISOString(),
-  updated_at: row.audience.updatedAt.toISOString(),
+  audience_id: row.list.id,
+  name: row.list.name,
+  source: row.list.source,
+  status: row.list.status,
+  failure_reason: row.list.failureReason,
+  matched_size: row.list.matchedSize,
+  device_id_count: row.list.deviceIdCount,
+  email_hash_count: row.list.emailHashCount,
+  ...ownedListFields(row),
 });
 
 const SORTS = {
@@ -71,52 +62,42 @@ const SORTS = {
   updated_at: audiences.updatedAt,
 } as const;
 
+const PAGES = {
+  table: audiences,
+  id: audiences.id,
+  sorts: SORTS,
+  select: (db: DbOrTx) =>
+    db.select(listColumns).from(audiences).innerJoin(users, eq(users.id, audiences.ownerId)).$dynamic(),
+  toItem: toListItem,
+};
+
 export const listAudiences = async (
   db: DbOrTx,
   principal: Principal,
   query: AudienceListQuery,
-): Promise<Page<AudienceListItem>> => {
-  const where = and(
-    advertiserOwnedScope(db, principal, audiences.ownerId),
-    query.advertiser_id ? eq(audiences.ownerId, query.advertiser_id) : undefined,
-    query.status ? eq(audiences.status, query.status) : undefined,
-    query.source ? eq(audiences.source, query.source) : undefined,
-    query.q ? ilike(audiences.name, likePattern(query.q)) : undefined,
+): Promise<Page<AudienceListItem>> =>
+  listKindPage(
+    db,
+    PAGES,
+    query,
+    ownedListWhere(
+      db,
+      principal,
+      audiences,
+      query,
+      query.status ? eq(audiences.status, query.status) : undefined,
+      query.source ? eq(audiences.source, query.source) : undefined,
+    ),
   );
-  const direction = query.order === 'asc' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(audiences)
-      .innerJoin(users, eq(users.id, audiences.ownerId))
-      .where(where)
-      .orderBy(direction(SORTS[query.sort]), direction(audiences.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ value: count() }).from(audiences).where(where),
-  ]);
-  return { items: rows.map(toListItem), total: total?.value ?? 0, page: query.page, limit: query.limit };
-};
 
 export const readAudience = async (db: DbOrTx, principal: Principal, id: number): Promise<AudienceDetail> => {
   const audience = await requireAccess(db, principal, 'audience', id);
-  const [row] = await db
-    .select(listColumns)
-    .from(audiences)
-    .innerJoin(users, eq(users.id, audiences.ownerId))
-    .where(eq(audiences.id, audience.id));
-  const used = await db
-    .select({ campaign_id: campaigns.id, name: campaigns.name, mode: campaignAudiences.mode })
-    .from(campaignAudiences)
-    .innerJoin(campaigns, eq(campaigns.id, campaignAudiences.campaignId))
-    .where(eq(campaignAudiences.audienceId, audience.id))
-    .orderBy(asc(sql`lower(${campaigns.name})`), asc(campaigns.id))
-    .limit(100);
+  const [row] = await PAGES.select(db).where(eq(audiences.id, audience.id));
   return {
     ...toListItem(row as ListRow),
     rule: audience.rule ?? null,
     rule_note: audience.source === 'RULE' ? RULE_NOTE : null,
-    campaigns: used.map((campaign) => ({ ...campaign, mode: campaign.mode as 'INCLUDE' | 'EXCLUDE' })),
+    campaigns: await campaignsUsing<'INCLUDE' | 'EXCLUDE'>(db, AUDIENCE_LINK, audience.id),
     next_statuses: findOwnerAudienceMoves(audience.status).filter(
       // Reprocessing is what an upload or a refresh does, not a button of its own.
       (status) => status !== 'PROCESSING',
@@ -224,17 +205,7 @@ export const changeAudienceStatus = async (
     }
     // An archived audience is out of use: the bidder would keep matching it in the campaigns that
     // still name it, so those campaigns let go of it first (as a list is deleted only when unused).
-    if (to === 'ARCHIVED')
-      await assertUnusedByCampaigns(
-        tx,
-        {
-          table: campaignAudiences,
-          listColumn: campaignAudiences.audienceId,
-          campaignColumn: campaignAudiences.campaignId,
-        },
-        audience.id,
-        'This audience',
-      );
+    if (to === 'ARCHIVED') await assertUnusedByCampaigns(tx, AUDIENCE_LINK, audience.id, 'This audience');
     await moveAudience(tx, principal, audience, to);
   });
   return readAudience(deps.db, principal, id);

@@ -3,6 +3,7 @@
 // platform/access.ts): an advertiser its own, an agency its advertisers', admin and co-admin all.
 import type { DbOrTx } from '../../db/client.ts';
 import type { applists, audiences } from '../../db/schema/campaigns.ts';
+import { users } from '../../db/schema/users.ts';
 import { resolveNewOwnerAdvertiser } from '../../platform/advertiser-scope.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 
@@ -22,3 +23,13 @@ export const NAME_TAKEN = {
   applist: 'This advertiser already has an inventory list with this name.',
   audience: 'This advertiser already has an audience with this name.',
 } as const;
+
+/** The owning advertiser of each listed inventory list or audience (joined on its owner id). */
+export const advertiserColumns = { id: users.id, email: users.email, companyName: users.companyName };
+export type AdvertiserColumns = { id: number; email: string; companyName: string };
+
+export const advertiserOf = (advertiser: AdvertiserColumns) => ({
+  user_primary_id: advertiser.id,
+  email: advertiser.email,
+  companyName: advertiser.companyName,
+});

@@ -12,14 +12,12 @@ import {
   smartAppListQuery,
   smartAppListUpdateBody,
 } from '@console/core/api/smart-app-lists';
-import { changeLogEntry, changeLogQuery } from '@console/core/api/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAccess } from '../../platform/access.ts';
-import { readChangeLog } from '../../platform/audit.ts';
 import { principalOf } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
+import { addListChangeLogRoute } from './list-routes.ts';
 import {
   createSmartAppList,
   deleteSmartAppList,
@@ -176,31 +174,17 @@ export const smartAppListAdminRoutes =
       },
     );
 
-    app.get(
-      '/:id/change-log',
-      {
-        config: { access: 'smartAppList.readChanges' },
-        schema: {
-          ...schemaBase,
-          operationId: 'listSmartAppListChanges',
-          summary: "A smart-app list's change log",
-          description:
-            "A smart-app list's change log, newest first (create, update, entries: counts and samples, delete)",
-          params: smartAppListIdParams,
-          querystring: changeLogQuery,
-          response: withErrors(okResponse(pageOf(changeLogEntry))),
-        },
+    addListChangeLogRoute(app, deps, {
+      access: 'smartAppList.readChanges',
+      resource: 'smartAppList',
+      entityType: 'smart-app-list',
+      params: smartAppListIdParams,
+      schema: {
+        ...schemaBase,
+        operationId: 'listSmartAppListChanges',
+        summary: "A smart-app list's change log",
+        description:
+          "A smart-app list's change log, newest first (create, update, entries: counts and samples, delete)",
       },
-      async (request) => {
-        await requireAccess(deps.db, principalOf(request), 'smartAppList', request.params.id);
-        return {
-          success: true as const,
-          data: await readChangeLog(
-            deps.db,
-            { entityType: 'smart-app-list', entityId: request.params.id },
-            request.query,
-          ),
-        };
-      },
-    );
+    });
   };

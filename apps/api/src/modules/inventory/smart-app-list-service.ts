@@ -8,10 +8,10 @@ import type {
   SmartAppListQuery,
   SmartAppListUpdateBody,
 } from '@console/core/api/smart-app-lists';
-import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, eq, ilike, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { campaignSmartAppLists, smartAppListApps, smartAppLists } from '../../db/schema/lists.ts';
+import { smartAppListApps, smartAppLists } from '../../db/schema/lists.ts';
 import { smartAppCategories } from '../../db/schema/reference.ts';
 import { requireAccess, SMART_APP_LIST_NOT_FOUND } from '../../platform/access.ts';
 import { actorOf } from '../../platform/advertiser-scope.ts';
@@ -21,10 +21,12 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { likePattern, type Page } from '../../platform/pagination.ts';
 import { isUniqueViolation } from '../reference/index.ts';
-import { assertUnusedByCampaigns, readEntryPage } from './applist-service.ts';
+import { readEntryPage } from './applist-service.ts';
 import { normaliseApp } from './entry-rules.ts';
 import { addValues, applyEntryEdit, entryChangeFields } from './entry-store.ts';
+import { campaignCountColumn, deleteUnusedList, SMART_APP_LIST_LINK } from './list-campaigns.ts';
 import { checkEntries } from './list-file-reader.ts';
+import { listKindPage } from './list-pages.ts';
 
 export const SMART_APP_NAME_TAKEN = 'A smart-app list with this name already exists.';
 const ENTITY = 'smart-app-list';
@@ -34,13 +36,12 @@ type ListRow = typeof smartAppLists.$inferSelect;
 const category = alias(smartAppCategories, 'category');
 const genre = alias(smartAppCategories, 'genre');
 const subgenre = alias(smartAppCategories, 'subgenre');
-const campaignCount = sql<number>`(select count(*)::int from ${campaignSmartAppLists} where ${campaignSmartAppLists.listId} = ${smartAppLists.id})`;
 const columns = {
   list: smartAppLists,
   category: { id: category.id, name: category.name },
   genreName: genre.name,
   subgenreName: subgenre.name,
-  campaignCount,
+  campaignCount: campaignCountColumn(SMART_APP_LIST_LINK),
 };
 type Row = {
   list: ListRow;
@@ -69,7 +70,8 @@ const selectLists = (db: DbOrTx) =>
     .from(smartAppLists)
     .innerJoin(category, eq(category.id, smartAppLists.categoryId))
     .leftJoin(genre, eq(genre.id, smartAppLists.genreId))
-    .leftJoin(subgenre, eq(subgenre.id, smartAppLists.subgenreId));
+    .leftJoin(subgenre, eq(subgenre.id, smartAppLists.subgenreId))
+    .$dynamic();
 
 const SORTS = {
   name: sql`lower(${smartAppLists.name})`,
@@ -80,22 +82,16 @@ const SORTS = {
 export const listSmartAppLists = async (
   db: DbOrTx,
   query: SmartAppListQuery,
-): Promise<Page<SmartAppListItem>> => {
-  const where = and(
-    query.q ? ilike(smartAppLists.name, likePattern(query.q)) : undefined,
-    query.category_id ? eq(smartAppLists.categoryId, query.category_id) : undefined,
+): Promise<Page<SmartAppListItem>> =>
+  listKindPage(
+    db,
+    { table: smartAppLists, id: smartAppLists.id, sorts: SORTS, select: selectLists, toItem },
+    query,
+    and(
+      query.q ? ilike(smartAppLists.name, likePattern(query.q)) : undefined,
+      query.category_id ? eq(smartAppLists.categoryId, query.category_id) : undefined,
+    ),
   );
-  const direction = query.order === 'asc' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    selectLists(db)
-      .where(where)
-      .orderBy(direction(SORTS[query.sort]), direction(smartAppLists.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ value: count() }).from(smartAppLists).where(where),
-  ]);
-  return { items: rows.map(toItem), total: total?.value ?? 0, page: query.page, limit: query.limit };
-};
 
 export const readSmartAppList = async (
   db: DbOrTx,
@@ -293,26 +289,17 @@ export const editSmartAppListApps = async (
 export const deleteSmartAppList = async (deps: AppDeps, principal: Principal, id: number) =>
   deps.db.transaction(async (tx) => {
     const list = await requireAccess(tx, principal, 'smartAppList', id, { lock: true });
-    await assertUnusedByCampaigns(
+    await deleteUnusedList(
       tx,
+      principal,
       {
-        table: campaignSmartAppLists,
-        listColumn: campaignSmartAppLists.listId,
-        campaignColumn: campaignSmartAppLists.campaignId,
+        entity: ENTITY,
+        subject: 'This smart-app list',
+        table: smartAppLists,
+        link: SMART_APP_LIST_LINK,
+        countField: 'app_count',
       },
-      list.id,
-      'This smart-app list',
+      { id: list.id, name: list.name, count: list.appCount },
     );
-    await tx.delete(smartAppLists).where(eq(smartAppLists.id, list.id));
-    await recordChange(tx, {
-      entityType: ENTITY,
-      entityId: list.id,
-      action: 'delete',
-      ...actorOf(principal),
-      changes: [
-        { field: 'name', from: list.name, to: null },
-        { field: 'app_count', from: list.appCount, to: null },
-      ],
-    });
     return list;
   });

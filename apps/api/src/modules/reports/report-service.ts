@@ -13,7 +13,7 @@ import type {
   ReportUpdateBody,
 } from '@console/core/api/reports';
 import { maySeeCost } from '@console/core/cost-visibility';
-import { and, asc, between, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, between, count, eq, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { REPORT_ROWS_PER_CHUNK, type ReportTotals, reportRows, reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
@@ -22,7 +22,7 @@ import { actorOf, resolveNewOwnerAdvertiser } from '../../platform/advertiser-sc
 import { diffFields, recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
-import { likePattern, type Page } from '../../platform/pagination.ts';
+import { fetchSortedPage, likePattern, type Page } from '../../platform/pagination.ts';
 import { canMakeMultiDimensional, type ReportRow } from './report-access.ts';
 import { aggregateSlice, emptySums, metricValue } from './report-data.ts';
 import { columnsOf, dataQueryOf, totalsOf } from './report-generator.ts';
@@ -118,24 +118,23 @@ export const listReports = async (
     query.status ? eq(reports.status, query.status) : undefined,
     query.q ? ilike(reports.name, likePattern(query.q)) : undefined,
   );
-  const direction = query.order === 'asc' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
+  return fetchSortedPage(
+    query,
     db
       .select({ report: reports, owner: reportOwnerColumns })
       .from(reports)
       .innerJoin(users, eq(users.id, reports.ownerId))
       .where(where)
-      .orderBy(direction(SORTS[query.sort]), direction(reports.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ value: count() }).from(reports).innerJoin(users, eq(users.id, reports.ownerId)).where(where),
-  ]);
-  return {
-    items: rows.map((row) => toListItem(row.report, row.owner)),
-    total: total?.value ?? 0,
-    page: query.page,
-    limit: query.limit,
-  };
+      .$dynamic(),
+    { sorts: SORTS, id: reports.id },
+    () =>
+      db
+        .select({ value: count() })
+        .from(reports)
+        .innerJoin(users, eq(users.id, reports.ownerId))
+        .where(where),
+    (row) => toListItem(row.report, row.owner),
+  );
 };
 
 export const readReport = async (db: DbOrTx, principal: Principal, id: number): Promise<ReportDetail> => {

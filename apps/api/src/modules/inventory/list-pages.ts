@@ -1,0 +1,67 @@
+// The list pages of the three list kinds (inventory lists, audiences, smart-app lists): each kind's
+// statement and sorts, the filter every advertiser-owned list takes, and a page of it with its count.
+import { type AnyColumn, and, count, eq, ilike, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { advertiserOwnedScope } from '../../platform/advertiser-scope.ts';
+import type { Principal } from '../../platform/auth-guard.ts';
+import { fetchSortedPage, likePattern, type SortedPageRequest } from '../../platform/pagination.ts';
+import { type AdvertiserColumns, advertiserColumns, advertiserOf } from './list-access.ts';
+import { type CampaignLink, campaignCountColumn } from './list-campaigns.ts';
+
+export type ListKindPages<K extends string, S extends PgSelect, TItem> = {
+  table: PgTable;
+  id: AnyColumn;
+  sorts: Record<K, SQLWrapper | AnyColumn>;
+  /** The kind's statement with its joins (`.$dynamic()`), read for pages and for one list. */
+  select: (db: DbOrTx) => S;
+  toItem: (row: S['_']['result'][number]) => TItem;
+};
+
+/** A page of the kind's lists matching `where`, sorted by the query, and how many match. */
+export const listKindPage = <K extends string, S extends PgSelect, TItem>(
+  db: DbOrTx,
+  kind: ListKindPages<K, S, TItem>,
+  query: SortedPageRequest<K>,
+  where: SQL | undefined,
+) =>
+  fetchSortedPage(
+    query,
+    kind.select(db).where(where),
+    kind,
+    () => db.select({ value: count() }).from(kind.table).where(where),
+    kind.toItem,
+  );
+
+/**
+ * The filter of advertiser-owned lists: those the principal may see, of the advertiser chosen,
+ * named with a part of `q`, and the kind's own conditions.
+ */
+export const ownedListWhere = (
+  db: DbOrTx,
+  principal: Principal,
+  columns: { ownerId: PgColumn; name: PgColumn },
+  query: { advertiser_id?: number | undefined; q?: string | undefined },
+  ...conditions: (SQL | undefined)[]
+) =>
+  and(
+    advertiserOwnedScope(db, principal, columns.ownerId),
+    query.advertiser_id ? eq(columns.ownerId, query.advertiser_id) : undefined,
+    ...conditions,
+    query.q ? ilike(columns.name, likePattern(query.q)) : undefined,
+  );
+
+/** Columns of an advertiser-owned list's row beside the list (`list`): its owner and use. */
+export const ownedListColumns = (link: CampaignLink) => ({
+  advertiser: advertiserColumns,
+  campaignCount: campaignCountColumn(link),
+});
+export type OwnedListRow<Row> = { list: Row; advertiser: AdvertiserColumns; campaignCount: number };
+
+/** The last fields of an owned list's item: how many campaigns use it, its owner, its dates. */
+export const ownedListFields = (row: OwnedListRow<{ createdAt: Date; updatedAt: Date }>) => ({
+  campaign_count: Number(row.campaignCount),
+  advertiser: advertiserOf(row.advertiser),
+  created_at: row.list.createdAt.toISOString(),
+  updated_at: row.list.updatedAt.toISOString(),
+});
