@@ -2,11 +2,11 @@
 // refuses a blank name, a missing click URL and a .png that is really text), a native ad (icon and
 // main image), a video (a real MP4: duration and size read by the server) and an HTML tag previewed
 // in a sandboxed iframe; finds each in the list and its view; edits one and reads the edit in its
-// change log. The media are built by the test (e2e/support/media-fixtures.ts).
+// change log; the advertiser domain and IAB categories show on the view and in the list. The media are built by the test (e2e/support/media-fixtures.ts).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS, expectNoSeriousA11yViolations, loginAs, useE2E } from '../support/browser.ts';
-import { shownText } from '../support/console.ts';
+import { pick, shownText } from '../support/console.ts';
 import { makeMp4, makePng } from '../support/media-fixtures.ts';
 
 const e2e = useE2E();
@@ -95,9 +95,14 @@ describe('creative screens', () => {
     await dialog.getByTestId('creative-pixel-url-0').fill('pixel.example.com/p?id=1');
     await dialog.getByTestId('creative-pixel-url-add').click();
     await dialog.getByTestId('creative-pixel-url-1').fill('tracker.example.net/t');
+    await dialog.getByTestId('creative-adomain').fill('summer-shop.example');
+    await pick(page, 'creative-iab-categories', 'Travel', /^IAB20 Travel$/);
     await expectNoSeriousA11yViolations(page);
 
     story.imageId = await submitAndOpenView(page);
+    // What exchanges are told with each bid: the advertiser domain and the ad's IAB categories.
+    expect(await page.getByTestId('creative-view-adomain').textContent()).toBe('summer-shop.example');
+    expect(await page.getByTestId('creative-view-categories').textContent()).toBe('IAB20 Travel');
     expect(await page.getByTestId('creative-view-name').textContent()).toBe(NAMES.image);
     expect(await page.getByTestId('creative-view-status').getAttribute('data-status')).toBe('PENDING');
     await page.getByTestId('creative-preview-image').waitFor();
@@ -235,6 +240,16 @@ describe('creative screens', () => {
     for (const name of Object.values(NAMES)) await table.getByText(name, { exact: true }).waitFor();
     const imageRow = page.getByTestId(`creatives-row-${story.imageId}`);
     expect(await imageRow.textContent()).toContain('300x250');
+    expect(await imageRow.getByTestId(`creatives-identity-${story.imageId}-adomain`).textContent()).toBe(
+      'summer-shop.example',
+    );
+    expect(await imageRow.getByTestId(`creatives-identity-${story.imageId}-categories`).textContent()).toBe(
+      'IAB20 Travel',
+    );
+    // None given: the native ad's domain comes from its click URL, its categories from its campaign.
+    const nativeRow = table.getByRole('row').filter({ hasText: NAMES.native });
+    expect(await nativeRow.textContent()).toContain('From the click URL');
+    expect(await nativeRow.textContent()).toContain("The campaign's ad categories");
     expect(
       await imageRow.getByRole('img', { name: `Preview of ${NAMES.image}` }).getAttribute('loading'),
     ).toBe('lazy');
