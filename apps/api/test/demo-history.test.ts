@@ -24,7 +24,8 @@ import { type HistoryResult, seedDemoHistory } from '../src/seed/demo-history.ts
 import { demoTraffic } from '../src/seed/demo-samples.ts';
 import { findDemoAdvertiserIds } from '../src/seed/demo-seed.ts';
 import { findTrafficExchangeIds } from '../src/seed/traffic-exchanges.ts';
-import { rowsOf } from './support/admin-fixtures.ts';
+import { DEMO, rowsOf } from './support/admin-fixtures.ts';
+import { debitAccount } from './support/ledger-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const DAYS = 4;
@@ -32,6 +33,8 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** Video Pre-roll's daily budget here: less than it would spend on a day of the demo traffic. */
 const VIDEO_DAILY_MICROS = 250_000;
+/** What Contoso Coffee holds here: less than Daily Grind Display would spend in these days. */
+const CONTOSO_FUNDS_MICROS = 30_000n;
 let t: TestApp;
 let history: HistoryResult;
 let advertiserIds: number[];
@@ -86,6 +89,8 @@ beforeAll(async () => {
     );
   await db.update(exchanges).set({ status: 'INACTIVE' }).where(eq(exchanges.id, switchedOff));
   advertiserIds = await findDemoAdvertiserIds(db);
+  // Contoso Coffee holds less than its campaign would spend in these days.
+  await debitAccount(t, DEMO.adv1.id, (await readBalanceMicros(db, DEMO.adv1.id)) - CONTOSO_FUNDS_MICROS);
   for (const id of advertiserIds) balancesBefore.set(id, await readBalanceMicros(db, id));
   history = await seedDemoHistory(db, { advertiserIds, days: DAYS, now });
   await t.bidder.index.reload();
@@ -239,6 +244,17 @@ describe('the demo history', () => {
     expect(video.length).toBeGreaterThan(1);
     // As fast as possible until the next impression would not fit: within one video impression.
     expect(Math.max(...video.map((day) => day.spend))).toBeGreaterThan(VIDEO_DAILY_MICROS - 20_000);
+  });
+
+  it('never spends more than the advertiser holds, and stops within one bid of it', async () => {
+    const [contoso] = await rowsOf<{ spend: number }>(
+      t,
+      sql`select coalesce(sum(advertiser_cost_micros), 0)::float8 as spend from delivery_events
+        where type = 'BILLING' and advertiser_id = ${DEMO.adv1.id}`,
+    );
+    expect(contoso!.spend).toBeLessThanOrEqual(Number(CONTOSO_FUNDS_MICROS));
+    // Daily Grind Display's highest bid is $5 CPM: 5,000 micros an impression.
+    expect(contoso!.spend).toBeGreaterThan(Number(CONTOSO_FUNDS_MICROS) - 5_000);
   });
 
   it('took exactly its spend out of each advertiser’s balance, booked by campaign and day', async () => {
