@@ -3,10 +3,12 @@
 // changed), the scope check per id, clones without approvals, field-level logs with actor and
 // effective user, newest first and filterable.
 import type { SessionData } from '@console/core/api/auth';
+import { MIN_VIEWABILITY_MESSAGE } from '@console/core/api/campaigns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bulk,
   type CampaignDetail,
+  campaignBody,
   changeLogOf,
   createCampaign,
   daysFromNow,
@@ -239,6 +241,39 @@ describe('bulk update, status and exchanges', () => {
       {
         fields: 'Choose at least one field to change.',
       },
+    );
+  });
+
+  it('sets or clears the minimum viewability, keeping the rest of the targeting, in the change log', async () => {
+    const ids = await fixture();
+    const result = await bulk(t, tok.agency, 'update', {
+      ids: [ids.draft, ids.active, ids.foreign],
+      fields: { min_viewability_pct: 70 },
+    });
+    expect(result.results.map((item) => [item.ok, item.error_code])).toEqual([
+      [true, undefined],
+      [true, undefined],
+      [false, 404],
+    ]);
+    const active = await readCampaign(t, tok.adv1, ids.active);
+    expect(active.targeting).toMatchObject({
+      min_viewability_pct: 70,
+      countries: campaignBody().targeting.countries,
+    });
+    expect((await readCampaign(t, tok.advertiser, ids.foreign)).targeting.min_viewability_pct).toBeNull();
+    const log = await changeLogOf(t, tok.adv1, ids.active);
+    expect(log.items[0]!.changes).toEqual([{ field: 'targeting.min_viewability_pct', from: null, to: 70 }]);
+    expect(
+      (await bulk(t, tok.adv1, 'update', { ids: [ids.active], fields: { min_viewability_pct: null } }))
+        .succeeded,
+    ).toBe(1);
+    expect((await readCampaign(t, tok.adv1, ids.active)).targeting.min_viewability_pct).toBeNull();
+    expectFieldErrors(
+      await t.call('POST', '/api/campaigns/bulk/update', {
+        token: tok.adv1,
+        body: { ids: [ids.draft], fields: { min_viewability_pct: 101 } },
+      }),
+      { 'fields.min_viewability_pct': MIN_VIEWABILITY_MESSAGE },
     );
   });
 

@@ -121,6 +121,12 @@ export const osTargetSchema = z.object({
 });
 
 /** Everything a campaign targets, as ids of the meta-data lookups. An empty list means "any". */
+const minViewabilityPct = z
+  .number(MIN_VIEWABILITY_MESSAGE)
+  .int(MIN_VIEWABILITY_MESSAGE)
+  .min(1, MIN_VIEWABILITY_MESSAGE)
+  .max(100, MIN_VIEWABILITY_MESSAGE);
+
 export const targetingSchema = z.object({
   /** ISO 3166-1 alpha-2, like US. */
   countries: referenceIds(countryIdSchema, 'country', 300).default([]),
@@ -165,13 +171,7 @@ export const targetingSchema = z.object({
    */
   excluded_content_categories: referenceIds(iabCategorySchema, 'content category', 100).default([]),
   /** The lowest viewability the exchange predicts (imp.metric "viewability"), percent; null: any. */
-  min_viewability_pct: z
-    .number(MIN_VIEWABILITY_MESSAGE)
-    .int(MIN_VIEWABILITY_MESSAGE)
-    .min(1, MIN_VIEWABILITY_MESSAGE)
-    .max(100, MIN_VIEWABILITY_MESSAGE)
-    .nullable()
-    .default(null),
+  min_viewability_pct: minViewabilityPct.nullable().default(null),
 });
 export type Targeting = z.output<typeof targetingSchema>;
 export const EMPTY_TARGETING: Targeting = targetingSchema.parse({});
@@ -618,6 +618,8 @@ export const bulkUpdateFields = z
     pacing: z.enum(PACING_MODES, 'Choose even or as fast as possible.').optional(),
     frequency_cap: frequencyCapSchema.nullable().optional(),
     end_at: dateTime.optional(),
+    /** The campaigns' minimum predicted viewability (targeting.min_viewability_pct); null: none. */
+    min_viewability_pct: minViewabilityPct.nullable().optional(),
   })
   .refine((fields) => Object.values(fields).some((value) => value !== undefined), {
     message: 'Choose at least one field to change.',

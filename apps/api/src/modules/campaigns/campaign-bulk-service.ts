@@ -2,7 +2,12 @@
 // Each campaign is changed in its own transaction, with the same scope check and rules as a single
 // edit: one that fails (not found, not editable, a broken rule) is reported with its reason and
 // leaves the others changed. The answer lists every id with ok or the reason.
-import { type BulkResult, type BulkUpdateFields, findCrossFieldErrors } from '@console/core/api/campaigns';
+import {
+  type BulkResult,
+  type BulkUpdateFields,
+  findCrossFieldErrors,
+  type Targeting,
+} from '@console/core/api/campaigns';
 import type { CampaignStatus } from '@console/core/campaign-status';
 import { formatMicros } from '@console/core/format/money';
 import { eq } from 'drizzle-orm';
@@ -178,6 +183,7 @@ export const bulkUpdate = (context: BulkContext, body: { ids: number[]; fields: 
       pacing: campaign.pacing,
       frequency_cap: campaign.frequencyCap,
       end_at: campaign.endAt.toISOString(),
+      'targeting.min_viewability_pct': (campaign.targeting as Partial<Targeting>).min_viewability_pct ?? null,
     };
     const after = {
       total_budget_micros: fields.total_budget_micros ?? before.total_budget_micros,
@@ -186,6 +192,10 @@ export const bulkUpdate = (context: BulkContext, body: { ids: number[]; fields: 
       pacing: fields.pacing ?? before.pacing,
       frequency_cap: fields.frequency_cap === undefined ? before.frequency_cap : fields.frequency_cap,
       end_at: fields.end_at ? new Date(fields.end_at).toISOString() : before.end_at,
+      'targeting.min_viewability_pct':
+        fields.min_viewability_pct === undefined
+          ? before['targeting.min_viewability_pct']
+          : fields.min_viewability_pct,
     };
     const errors = findCrossFieldErrors({ ...after, start_at: campaign.startAt.toISOString() });
     const [first] = Object.values(errors);
@@ -198,6 +208,7 @@ export const bulkUpdate = (context: BulkContext, body: { ids: number[]; fields: 
         pacing: after.pacing,
         frequencyCap: after.frequency_cap,
         endAt: new Date(after.end_at),
+        targeting: { ...campaign.targeting, min_viewability_pct: after['targeting.min_viewability_pct'] },
         updatedAt: new Date(),
       })
       .where(eq(campaigns.id, campaign.id));

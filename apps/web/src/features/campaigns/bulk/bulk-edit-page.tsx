@@ -1,6 +1,6 @@
 // /bulk-campaign-edit (advertiser): one change to many campaigns at once. The campaigns come from
 // `?ids=1,2,3` (the list page) or are ticked here; the change is one of bid range, fields (budgets,
-// pacing, frequency cap, end date: only the ticked ones are sent), inventory lists, audiences or a
+// pacing, frequency cap, end date, minimum viewability: only the ticked ones are sent), inventory lists, audiences or a
 // status move. A review says what will change for how many; the answer lists each campaign.
 import './bulk-styles.ts';
 import { BULK_MAX_IDS, FREQUENCY_PERIODS } from '@console/core/api/campaigns';
@@ -171,6 +171,12 @@ const BulkEditPage = () => {
                   period: t(`period.${values.frequency_cap.period}`),
                 })
               : t('plan.fields.frequencyNone'),
+          );
+        if (key === 'viewability')
+          changes.push(
+            typeof values.min_viewability_pct === 'number'
+              ? t('plan.fields.viewability', { percent: values.min_viewability_pct })
+              : t('plan.fields.viewabilityNone'),
           );
         if (key === 'endAt' && values.end_at)
           changes.push(t('plan.fields.endAt', { date: formatDateTime(values.end_at, i18n.language) }));
@@ -453,6 +459,45 @@ const BulkEditPage = () => {
                   maw={310}
                   data-testid="bulk-end-at"
                 />
+              </FieldRow>
+              <FieldRow
+                label={t('fields.viewability')}
+                on={fieldsForm.viewability.on}
+                onToggle={(on) => setField('viewability', { on }, 'fields.min_viewability_pct')}
+                testId="bulk-field-viewability"
+              >
+                <Group align="flex-start" gap="md" wrap="wrap">
+                  <TextInput
+                    label={t('fields.viewabilityPercent')}
+                    description={t('fields.viewabilityHelp')}
+                    inputMode="numeric"
+                    disabled={!fieldsForm.viewability.on || fieldsForm.viewability.none}
+                    value={fieldsForm.viewability.value}
+                    onChange={(event) =>
+                      setField(
+                        'viewability',
+                        { value: event.currentTarget.value },
+                        'fields.min_viewability_pct',
+                      )
+                    }
+                    error={errorOf('fields.min_viewability_pct')}
+                    w={220}
+                    data-testid="bulk-viewability"
+                  />
+                  <Checkbox
+                    label={t('fields.noViewability')}
+                    disabled={!fieldsForm.viewability.on}
+                    checked={fieldsForm.viewability.none}
+                    onChange={(event) =>
+                      setField(
+                        'viewability',
+                        { none: event.currentTarget.checked },
+                        'fields.min_viewability_pct',
+                      )
+                    }
+                    mt={30}
+                  />
+                </Group>
               </FieldRow>
               {errorOf('fields') ? (
                 <Text size="sm" c="red.8" role="alert" data-testid="bulk-fields-error">

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUDGET_MESSAGES, BULK_MAX_IDS } from '@console/core/api/campaigns';
+import { BUDGET_MESSAGES, BULK_MAX_IDS, MIN_VIEWABILITY_MESSAGE } from '@console/core/api/campaigns';
 import { CAMPAIGN_STATUS_MESSAGES } from '@console/core/campaign-status';
 import { MONEY_INVALID_MESSAGE, MONEY_TOO_PRECISE_MESSAGE } from '@console/core/format/money';
 import { describe, expect, it } from 'vitest';
@@ -133,6 +133,20 @@ describe('fields form -> body', () => {
     });
     expect(localDateTimeToIso('2026-02-30T10:00')).not.toBeNull(); // Date rolls over; the server keeps its rules
     expect(localDateTimeToIso('tomorrow')).toBeNull();
+  });
+
+  it('sets or clears the minimum viewability, refusing what is not a whole percent', () => {
+    const set = toFieldsBody([4], form({ viewability: { on: true, none: false, value: '70' } }));
+    expect(set.success && set.body.fields).toEqual({ min_viewability_pct: 70 });
+    const none = toFieldsBody([4], form({ viewability: { on: true, none: true, value: 'ignored' } }));
+    expect(none.success && none.body.fields).toEqual({ min_viewability_pct: null });
+    for (const value of ['', '0', '101', '55.5']) {
+      const bad = toFieldsBody([4], form({ viewability: { on: true, none: false, value } }));
+      expect(bad.success ? null : bad.errors).toEqual({
+        'fields.min_viewability_pct': MIN_VIEWABILITY_MESSAGE,
+      });
+    }
+    expect(messageKeyOf(MIN_VIEWABILITY_MESSAGE)).toBe('messages.viewability');
   });
 
   it('says which field is wrong', () => {

@@ -15,6 +15,7 @@ import {
   type FREQUENCY_PERIODS,
   type INVENTORY_MODES,
   type LIST_OPS,
+  MIN_VIEWABILITY_MESSAGE,
   type PACING_MODES,
   REASON_MAX,
 } from '@console/core/api/campaigns';
@@ -138,6 +139,8 @@ export type FieldsForm = {
   frequency: { on: boolean; noCap: boolean; count: string; period: FrequencyPeriod };
   /** `endAt.value` is a datetime-local text ('2026-01-31T09:00') in the user's time zone. */
   endAt: { on: boolean; value: string };
+  /** The minimum predicted viewability, a percent as typed; `none`: no minimum. */
+  viewability: { on: boolean; none: boolean; value: string };
 };
 export const EMPTY_FIELDS: FieldsForm = {
   total: { on: false, value: '' },
@@ -145,6 +148,7 @@ export const EMPTY_FIELDS: FieldsForm = {
   pacing: { on: false, value: 'EVEN' },
   frequency: { on: false, noCap: false, count: '', period: 'DAY' },
   endAt: { on: false, value: '' },
+  viewability: { on: false, none: false, value: '' },
 };
 
 /** A datetime-local text read in the browser's time zone, as an ISO instant; null when it is not one. */
@@ -186,6 +190,10 @@ export const toFieldsBody = (ids: readonly number[], form: FieldsForm) => {
       else errors['fields.end_at'] = FORM_MESSAGES.endInvalid;
     }
   }
+  if (form.viewability.on)
+    fields.min_viewability_pct = form.viewability.none
+      ? null
+      : (readCount(form.viewability.value) ?? Number.NaN);
   // The merged rule the server checks per campaign, where both ends are in this edit.
   const total = fields.total_budget_micros;
   const daily = fields.daily_budget_micros;
@@ -351,6 +359,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'Give a whole number of impressions.': 'messages.capWhole',
   'The frequency cap is at least 1 impression.': 'messages.capMin',
   'The frequency cap is at most 1000 impressions.': 'messages.capMax',
+  [MIN_VIEWABILITY_MESSAGE]: 'messages.viewability',
   [FORM_MESSAGES.amountRequired]: 'messages.amountRequired',
   [FORM_MESSAGES.endRequired]: 'messages.endRequired',
   [FORM_MESSAGES.endInvalid]: 'messages.endInvalid',
