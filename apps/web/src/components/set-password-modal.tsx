@@ -19,7 +19,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateWith } from '../lib/forms/schema-errors.ts';
 import { PasswordField } from './password-field.tsx';
-import { failureMessage, showToast } from './toast.ts';
+import { showToast } from './toast.ts';
 import { useFieldErrors } from './use-field-errors.ts';
 
 /** The new password as both requests carry it. */
@@ -71,7 +71,7 @@ export const SetPasswordModal = <T extends PasswordTarget>({
       showToast('success', t('setPassword.done', { email: target.email }));
       close();
     } catch (error) {
-      if (!fields.takeServerErrors(error)) showToast('error', failureMessage(error, t('setPassword.failed')));
+      fields.refused(error, t('setPassword.failed'), 'unlessFields');
     } finally {
       setPending(false);
     }

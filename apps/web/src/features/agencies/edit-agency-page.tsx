@@ -104,10 +104,7 @@ const Editor = ({ agencyId, initial }: { agencyId: number; initial: CompanyConfi
         setForm(saved);
         showToast('success', t('editor.saved'));
       },
-      onError: (error) => {
-        fields.takeServerErrors(error);
-        showToast('error', failureMessage(error, t('editor.failed')));
-      },
+      onError: (error) => fields.refused(error, t('editor.failed')),
     });
   };
 

@@ -30,7 +30,6 @@ import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
-import { validateWith } from '../../lib/forms/schema-errors.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { useFundsSummary } from './api/get-funds-summary.ts';
@@ -84,7 +83,7 @@ const AddFundPage = () => {
     event.preventDefault();
     setFailure(null);
     const micros = positiveMicrosOf(amount);
-    const checked = validateWith(movementBody, {
+    const checked = fields.check(movementBody, {
       user_primary_id: userId ? Number(userId) : undefined,
       direction,
       method,
@@ -92,11 +91,8 @@ const AddFundPage = () => {
       reference,
       note,
     });
-    if (!checked.success) {
-      fields.setErrors(checked.errors);
-      return;
-    }
-    setPending(checked.data);
+    if (!checked) return;
+    setPending(checked);
   };
 
   const confirm = () =>

@@ -46,7 +46,6 @@ import { TimeZoneSelect } from '../../components/time-zone-select.tsx';
 import { showToast } from '../../components/toast.ts';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
 import { userTimeZone } from '../../lib/format/date-time.ts';
-import { validateWith } from '../../lib/forms/schema-errors.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { parseId } from '../../lib/routing/parse-id.ts';
 import { useSession } from '../../lib/session/session-store.ts';
@@ -137,14 +136,11 @@ const ReportForm = ({ initial, reportId }: { initial: FormState; reportId: numbe
       schedule: form.schedule,
       schedule_email: form.schedule === 'NONE' ? null : form.schedule_email,
     };
-    const checked = validateWith(reportUpdateBody, body);
-    if (!checked.success) {
-      fields.setErrors(checked.errors);
-      return;
-    }
+    const checked = fields.check(reportUpdateBody, body);
+    if (!checked) return;
     try {
       const saved = await save.mutateAsync({
-        ...checked.data,
+        ...checked,
         ...(reportId === null && advertiserId ? { advertiser_id: advertiserId } : {}),
       });
       showToast('success', t('saved'));

@@ -17,7 +17,6 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
-import { validateWith } from '../../lib/forms/schema-errors.ts';
 import { downloadRunningApps, useCampaignChoices } from './api/reports.ts';
 import { DayRangeFields } from './day-range-fields.tsx';
 
@@ -41,15 +40,12 @@ export const RunningAppsExport = () => {
   };
 
   const download = async () => {
-    const checked = validateWith(runningAppsBody, {
+    const checked = fields.check(runningAppsBody, {
       ...range,
       ...(campaignIds.length ? { campaign_ids: campaignIds.map(Number) } : {}),
     });
-    if (!checked.success) {
-      fields.setErrors(checked.errors);
-      return;
-    }
-    const { date_from = range.date_from, date_to = range.date_to, campaign_ids } = checked.data;
+    if (!checked) return;
+    const { date_from = range.date_from, date_to = range.date_to, campaign_ids } = checked;
     setOpened(false);
     await downloadRunningApps(RUNNING_APPS_FILE_NAME, {
       date_from,

@@ -23,7 +23,6 @@ import { Link, useNavigate } from 'react-router';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
-import { validateWith } from '../../lib/forms/schema-errors.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { useCreateUser } from './api/create-user.ts';
@@ -72,15 +71,12 @@ const AddUserPage = () => {
     event.preventDefault();
     setFailure(null);
     const isAdvertiser = values.role === 'ADVERTISER';
-    const checked = validateWith(addUserBody, {
+    const checked = fields.check(addUserBody, {
       ...values,
       agency_id: isAdvertiser && values.agency_id ? values.agency_id : undefined,
     });
-    if (!checked.success) {
-      fields.setErrors(checked.errors);
-      return;
-    }
-    mutation.mutate(checked.data, {
+    if (!checked) return;
+    mutation.mutate(checked, {
       onSuccess: (user) => {
         showToast('success', t('add.done', { email: user.email }));
         navigate(paths.edit(user.user_primary_id));

@@ -10,9 +10,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { failureMessage, showToast } from '../../components/toast.ts';
+import { showToast } from '../../components/toast.ts';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
-import { validateWith } from '../../lib/forms/schema-errors.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { useUpdateUser } from './api/update-user.ts';
 import { NotesPanel } from './components/notes-panel.tsx';
@@ -42,12 +41,9 @@ const EditUserForm = ({ user }: { user: UserListItem }) => {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = validateWith(editUserBody, values);
-    if (!checked.success) {
-      fields.setErrors(checked.errors);
-      return;
-    }
-    mutation.mutate(checked.data, {
+    const checked = fields.check(editUserBody, values);
+    if (!checked) return;
+    mutation.mutate(checked, {
       onSuccess: (saved) => {
         setValues({
           email: saved.email,
@@ -57,10 +53,7 @@ const EditUserForm = ({ user }: { user: UserListItem }) => {
         });
         showToast('success', t('edit.saved'));
       },
-      onError: (error) => {
-        fields.takeServerErrors(error);
-        showToast('error', failureMessage(error, t('edit.failed')));
-      },
+      onError: (error) => fields.refused(error, t('edit.failed')),
     });
   };
 

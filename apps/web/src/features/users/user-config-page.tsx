@@ -26,7 +26,6 @@ import { useParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
-import { validateWith } from '../../lib/forms/schema-errors.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { useUserConfig } from './api/get-user-config.ts';
 import { useUpdateUserConfig } from './api/update-user-config.ts';
@@ -60,20 +59,14 @@ const ConfigEditor = ({ userId, config }: { userId: number; config: UserConfig }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = validateWith(userConfigSchema, fromConfigForm(form));
-    if (!checked.success) {
-      fields.setErrors(checked.errors);
-      return;
-    }
-    mutation.mutate(checked.data, {
+    const checked = fields.check(userConfigSchema, fromConfigForm(form));
+    if (!checked) return;
+    mutation.mutate(checked, {
       onSuccess: (saved) => {
         setForm(toConfigForm(saved));
         showToast('success', t('config.saved'));
       },
-      onError: (error) => {
-        fields.takeServerErrors(error);
-        showToast('error', failureMessage(error, t('config.failed')));
-      },
+      onError: (error) => fields.refused(error, t('config.failed')),
     });
   };
 

@@ -12,7 +12,6 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { PasswordField } from '../../../components/password-field.tsx';
-import { failureMessage, showToast } from '../../../components/toast.ts';
 import { useFieldErrors } from '../../../components/use-field-errors.ts';
 import { validateWith } from '../../../lib/forms/schema-errors.ts';
 
@@ -71,7 +70,7 @@ export const AdvertiserForm = <S extends z.ZodType>({
     try {
       await onSubmit(checked.data);
     } catch (error) {
-      if (!fields.takeServerErrors(error)) showToast('error', failureMessage(error, t('errors.generic')));
+      fields.refused(error, t('errors.generic'), 'unlessFields');
     } finally {
       setSubmitting(false);
     }

@@ -11,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../../components/load-state.tsx';
 import { failureMessage, showToast } from '../../../components/toast.ts';
 import { useFieldErrors } from '../../../components/use-field-errors.ts';
-import { validateWith } from '../../../lib/forms/schema-errors.ts';
 import { useAdvertiserMargin, useSetAdvertiserMargin } from '../api/advertiser-margin.ts';
 
 const REQUIRED_MESSAGE = 'This field is required.';
@@ -30,12 +29,9 @@ const MarginForm = ({ id, saved }: { id: number; saved: AdvertiserMargin }) => {
       fields.setErrors({ margin_bps: REQUIRED_MESSAGE });
       return;
     }
-    const checked = validateWith(advertiserMarginBody, { margin_bps: percentToBps(Number(percent)) });
-    if (!checked.success) {
-      fields.setErrors(checked.errors);
-      return;
-    }
-    const bps = checked.data.margin_bps;
+    const checked = fields.check(advertiserMarginBody, { margin_bps: percentToBps(Number(percent)) });
+    if (!checked) return;
+    const bps = checked.margin_bps;
     if (bps < saved.bounds.min_bps || bps > saved.bounds.max_bps) {
       setRangeError(true);
       return;

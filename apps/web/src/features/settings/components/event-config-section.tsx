@@ -14,9 +14,8 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../../components/load-state.tsx';
-import { failureMessage, showToast } from '../../../components/toast.ts';
+import { showToast } from '../../../components/toast.ts';
 import { useFieldErrors } from '../../../components/use-field-errors.ts';
-import { validateWith } from '../../../lib/forms/schema-errors.ts';
 import { useEventConfig, useSaveEventConfig } from '../api/event-config.ts';
 
 type Row = EventConfigItem & { rowId: number };
@@ -40,19 +39,16 @@ export const EventConfigSection = () => {
   const change = (index: number, patch: Partial<EventConfigItem>) =>
     setEvents((current) => (current ?? []).map((event, i) => (i === index ? { ...event, ...patch } : event)));
   const submit = async () => {
-    const checked = validateWith(eventConfigBody, {
+    const checked = fields.check(eventConfigBody, {
       events: (events ?? []).map(({ rowId: _, ...event }) => event),
     });
-    if (!checked.success) {
-      fields.setErrors(checked.errors);
-      return;
-    }
+    if (!checked) return;
     fields.clear();
     try {
-      await save.mutateAsync(checked.data.events);
+      await save.mutateAsync(checked.events);
       showToast('success', t('events.saved'));
     } catch (error) {
-      if (!fields.takeServerErrors(error)) showToast('error', failureMessage(error, t('events.failed')));
+      fields.refused(error, t('events.failed'), 'unlessFields');
     }
   };
   return (

@@ -56,7 +56,7 @@ const SettingsSection = ({ list }: { list: ApplistDetail }) => {
       fields.clear();
       showToast('success', t('edit.saved'));
     } catch (error) {
-      if (!fields.takeServerErrors(error)) showToast('error', failureMessage(error, t('edit.failed')));
+      fields.refused(error, t('edit.failed'), 'unlessFields');
     }
   };
   return (

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { LoadState } from '../../../components/load-state.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { failureMessage, showToast } from '../../../components/toast.ts';
+import { showToast } from '../../../components/toast.ts';
 import { useFieldErrors } from '../../../components/use-field-errors.ts';
 import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
 import { parseId } from '../../../lib/routing/parse-id.ts';
@@ -69,7 +69,7 @@ const SmartAppForm = ({ list }: { list: SmartAppListItem | null }) => {
       const view = links.smartApp.view(saved.list_id);
       if (view) void navigate(view);
     } catch (error) {
-      if (!fields.takeServerErrors(error)) showToast('error', failureMessage(error, t('edit.failed')));
+      fields.refused(error, t('edit.failed'), 'unlessFields');
     }
   };
 

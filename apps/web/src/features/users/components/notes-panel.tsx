@@ -3,10 +3,9 @@ import { noteBody } from '@console/core/api/users';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage, showToast } from '../../../components/toast.ts';
+import { showToast } from '../../../components/toast.ts';
 import { useFieldErrors } from '../../../components/use-field-errors.ts';
 import { formatDateTime } from '../../../lib/format/date-time.ts';
-import { validateWith } from '../../../lib/forms/schema-errors.ts';
 import { useAddUserNote, useUserNotes } from '../api/user-notes.ts';
 
 export const NotesPanel = ({ userId }: { userId: number }) => {
@@ -19,19 +18,14 @@ export const NotesPanel = ({ userId }: { userId: number }) => {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = validateWith(noteBody, { body: text });
-    if (!checked.success) {
-      fields.setErrors(checked.errors);
-      return;
-    }
-    mutation.mutate(checked.data.body, {
+    const checked = fields.check(noteBody, { body: text });
+    if (!checked) return;
+    mutation.mutate(checked.body, {
       onSuccess: () => {
         setText('');
         showToast('success', t('notes.added'));
       },
-      onError: (error) => {
-        if (!fields.takeServerErrors(error)) showToast('error', failureMessage(error, t('notes.failed')));
-      },
+      onError: (error) => fields.refused(error, t('notes.failed'), 'unlessFields'),
     });
   };
 
