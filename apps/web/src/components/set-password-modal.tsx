@@ -13,7 +13,6 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
-import { userChangePasswordBody } from '@console/core/api/auth';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,8 +21,14 @@ import { PasswordField } from './password-field.tsx';
 import { showToast } from './toast.ts';
 import { useFieldErrors } from './use-field-errors.ts';
 
-/** The new password as both requests carry it. */
-const newPasswordForm = userChangePasswordBody.pick({ new_password: true });
+/**
+ * The new password as both requests carry it: the schema (and zod with it) loads on the first
+ * submit, not with the user lists that offer the action.
+ */
+const loadNewPasswordForm = () =>
+  import('@console/core/api/auth').then(({ userChangePasswordBody }) =>
+    userChangePasswordBody.pick({ new_password: true }),
+  );
 
 export type PasswordTarget = { email: string };
 
@@ -56,7 +61,7 @@ export const SetPasswordModal = <T extends PasswordTarget>({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!target || pending) return;
-    const checked = validateWith(newPasswordForm, { new_password: password });
+    const checked = validateWith(await loadNewPasswordForm(), { new_password: password });
     const isMismatch = password !== confirmation;
     setMismatch(isMismatch);
     if (!checked.success) {

@@ -1,5 +1,5 @@
 import { addUserBody } from '@console/core/api/users';
-import { PASSWORD_MESSAGE } from '@console/core/validation/password';
+import { PASSWORD_MESSAGE } from '@console/core/validation/field-messages';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {

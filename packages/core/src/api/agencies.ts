@@ -1,8 +1,10 @@
 // Schemas of agency administration: the agency list and the white-label company config editor.
 import { z } from 'zod';
+import { DOMAIN_MESSAGE, HEX_COLOR_MESSAGE } from '../validation/field-messages.ts';
 import { pageQuery } from './common.ts';
 
-export const HEX_COLOR_MESSAGE = 'Use a colour like #1c7ed6.';
+export { DOMAIN_MESSAGE, HEX_COLOR_MESSAGE };
+
 const hexColor = z
   .string()
   .trim()
@@ -16,8 +18,6 @@ const assetRef = z
     (value) => value === '' || value.startsWith('/') || /^https:\/\/[^\s]+$/.test(value),
     'Use an uploaded file or an https:// link.',
   );
-
-export const DOMAIN_MESSAGE = 'Enter a host name like console.example.com (no http:// and no path).';
 
 export const companyConfigEditSchema = z
   .object({

@@ -14,6 +14,20 @@ import {
   NAME_LIKE_PATTERN,
 } from '../validation/text.ts';
 import { TIME_ZONE_MESSAGE, timeZoneSchema } from '../validation/time-zone.ts';
+import {
+  AUDIENCE_MODES,
+  BULK_MAX_IDS,
+  CAMPAIGN_SORT_FIELDS,
+  DEVICE_TYPES,
+  FREQUENCY_PERIODS,
+  INVENTORY_MODES,
+  LIST_OPS,
+  PACING_MODES,
+  PACING_STATES,
+  PRICE_MODELS,
+  REASON_MAX,
+  TRAFFIC_TYPES,
+} from './campaigns-constants.ts';
 import { newOwnerAdvertiserId, okResponse, pageQuery } from './common.ts';
 import { CREATIVE_STATUSES } from './creatives.ts';
 import { iabCategorySchema } from './iab-categories.ts';
@@ -21,6 +35,8 @@ import { int4Id, int4IdParam, int8Id, int8IdParam, int8IdParams } from './ids.ts
 import { carrierIdSchema, countryIdSchema, manufacturerIdSchema, stateIdSchema } from './reference.ts';
 
 // ---- rules of one field --------------------------------------------------------------------------
+
+export * from './campaigns-constants.ts';
 
 export const CAMPAIGN_NAME_EMPTY_MESSAGE = 'Campaign name cannot be empty.';
 export const CAMPAIGN_NAME_TOO_LONG_MESSAGE = `Please use at most ${CAMPAIGN_NAME_MAX} characters.`;
@@ -46,22 +62,6 @@ const micros = (label: string, min: { value: number; message?: string } = { valu
     .int(`${label} must be a whole number of micro-units.`)
     .min(min.value, min.message ?? `${label} must be more than ${formatMicros(min.value - 1)}.`)
     .max(MAX_CAMPAIGN_MICROS, MONEY_TOO_LARGE_MESSAGE);
-
-export const PACING_MODES = ['EVEN', 'ASAP'] as const;
-export const PRICE_MODELS = ['CPM', 'CPC', 'CPA'] as const;
-export const FREQUENCY_PERIODS = ['HOUR', 'DAY', 'WEEK', 'LIFETIME'] as const;
-export const INVENTORY_MODES = ['ALLOW', 'BLOCK'] as const;
-export const AUDIENCE_MODES = ['INCLUDE', 'EXCLUDE'] as const;
-/** OpenRTB 2.x device types, by name. */
-export const DEVICE_TYPES = [
-  'PHONE',
-  'TABLET',
-  'DESKTOP',
-  'CONNECTED_TV',
-  'CONNECTED_DEVICE',
-  'SET_TOP_BOX',
-] as const;
-export const TRAFFIC_TYPES = ['APP', 'WEB'] as const;
 
 export const frequencyCapSchema = z.object({
   count: z
@@ -336,17 +336,6 @@ export const exchangeCounts = z.object({
   rejected: z.number().int(),
 });
 
-/** How a campaign is delivering (the built-in bidder's pacing controller reads the same numbers). */
-export const PACING_STATES = [
-  'ON_TRACK',
-  'BEHIND',
-  'AHEAD',
-  'CAPPED',
-  'OUT_OF_BUDGET',
-  'OUT_OF_FUNDS',
-] as const;
-export type PacingState = (typeof PACING_STATES)[number];
-
 export const campaignDelivery = z.object({
   impressions: z.number().int().describe('Impressions served, all time.'),
   clicks: z.number().int().describe('Clicks, all time.'),
@@ -481,16 +470,6 @@ export type CampaignDetail = z.infer<typeof campaignDetail>;
 
 // ---- list ----------------------------------------------------------------------------------------
 
-export const CAMPAIGN_SORT_FIELDS = [
-  'name',
-  'status',
-  'start_at',
-  'end_at',
-  'total_budget',
-  'created_at',
-] as const;
-export type CampaignSortField = (typeof CAMPAIGN_SORT_FIELDS)[number];
-
 /** One value, repeated parameters (?status=A&status=B) or a comma-separated list (?status=A,B). */
 const statusFilter = z.preprocess(
   (value) => (typeof value === 'string' ? value.split(',').filter((part) => part.trim() !== '') : value),
@@ -524,9 +503,6 @@ export const advertiserCampaignListQuery = pageQuery.extend({
 });
 
 // ---- relation options ----------------------------------------------------------------------------
-
-/** At most this many inventory lists and this many audiences in one answer (search to narrow). */
-export const RELATION_OPTIONS_LIMIT = 100;
 
 /**
  * GET /api/campaigns/relation-options: the inventory lists and audiences one advertiser's campaigns
@@ -564,7 +540,6 @@ export type RelationOptions = z.infer<typeof relationOptions>;
 
 // ---- status moves --------------------------------------------------------------------------------
 
-export const REASON_MAX = 500;
 const reasonField = z.string().trim().max(REASON_MAX, `A reason is at most ${REASON_MAX} characters.`);
 
 export const campaignStatusBody = z.object({
@@ -575,13 +550,11 @@ export const campaignStatusBody = z.object({
 
 // ---- bulk ----------------------------------------------------------------------------------------
 
-export const BULK_MAX_IDS = 500;
 const bulkIds = z
   .array(positiveId('campaign'), 'Give the campaign ids as a list.')
   .min(1, 'Choose at least one campaign.')
   .max(BULK_MAX_IDS, `At most ${BULK_MAX_IDS} campaigns at once.`)
   .transform((ids) => [...new Set(ids)]);
-export const LIST_OPS = ['add', 'remove', 'replace'] as const;
 
 export const bulkBidRangeBody = z
   .object({

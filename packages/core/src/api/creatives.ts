@@ -10,7 +10,6 @@ import { z } from 'zod';
 import {
   CREATIVE_TYPES,
   CREATIVE_URLS_SCHEMAS,
-  type CreativeType,
   creativeNameSchema,
   sponsoredBySchema,
 } from '../validation/creative.ts';
@@ -22,15 +21,20 @@ import {
   optionalUrlSchema,
 } from '../validation/url.ts';
 import { newOwnerAdvertiserId, pageQuery } from './common.ts';
+import {
+  CREATIVE_APPROVAL_STATES,
+  CREATIVE_BULK_MAX,
+  CREATIVE_REASON_MAX,
+  CREATIVE_REJECT_REASON_MESSAGE,
+  CREATIVE_SORT_FIELDS,
+  CREATIVE_STATUSES,
+  type CreativeApprovalState,
+  type CreativeStatus,
+} from './creatives-constants.ts';
 import { iabCategorySchema } from './iab-categories.ts';
 import { int4Id, int4IdParam, int8Id, int8IdParam, int8IdParams } from './ids.ts';
 
-export { CREATIVE_TYPES, type CreativeType };
-
-export const CREATIVE_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
-export type CreativeStatus = (typeof CREATIVE_STATUSES)[number];
-export const CREATIVE_APPROVAL_STATES = CREATIVE_STATUSES;
-export type CreativeApprovalState = CreativeStatus;
+export * from './creatives-constants.ts';
 
 /**
  * A creative's overall status from its exchanges' states: APPROVED when at least one exchange
@@ -365,8 +369,6 @@ export type CreativeDetail = z.infer<typeof creativeDetail>;
 
 // ---- lists -------------------------------------------------------------------------------------
 
-export const CREATIVE_SORT_FIELDS = ['created_at', 'updated_at', 'name', 'status', 'creative_type'] as const;
-
 export const creativeListQuery = pageQuery.extend({
   creative_type: z.enum(CREATIVE_TYPES).optional(),
   status: z.enum(CREATIVE_STATUSES).optional(),
@@ -383,8 +385,6 @@ export const creativeIdParams = int8IdParams;
 export const creativeCampaignParams = z.object({ campaignId: int8IdParam() });
 
 // ---- bulk edit ---------------------------------------------------------------------------------
-
-export const CREATIVE_BULK_MAX = 200;
 
 /**
  * POST /api/creatives/bulk/update. Each given field replaces the creative's own (pixel_url and
@@ -483,9 +483,6 @@ export const creativeApprovalRow = z.object({
   decided_at: z.string().nullable(),
   created_at: z.string(),
 });
-
-export const CREATIVE_REASON_MAX = 500;
-export const CREATIVE_REJECT_REASON_MESSAGE = 'Give a reason for the rejection.';
 
 export const creativeDecisionBody = z
   .object({

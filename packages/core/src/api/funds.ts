@@ -2,29 +2,19 @@
 // micro-units (1 USD = 1,000,000); formatting happens at the edge (format/money.ts).
 import { z } from 'zod';
 import { pageQuery } from './common.ts';
+import {
+  AMOUNT_REQUIRED_MESSAGE,
+  AMOUNT_TOO_LARGE_MESSAGE,
+  MAX_MOVEMENT_MICROS,
+  MOVEMENT_METHODS,
+  NOTE_MAX,
+  REFERENCE_MAX,
+  TRANSFER_KINDS,
+  TRANSFER_METHODS,
+} from './funds-constants.ts';
 import { int8IdParam } from './ids.ts';
 
-export const TRANSFER_KINDS = [
-  'CREDIT',
-  'DEBIT',
-  'CARD_TOP_UP',
-  'ALLOCATION',
-  'PULL_BACK',
-  'SPEND',
-  'REVERSAL',
-] as const;
-export type TransferKind = (typeof TRANSFER_KINDS)[number];
-
-/** How money came in or went out on an admin credit or debit; CARD is set by card top-ups only. */
-export const MOVEMENT_METHODS = ['WIRE', 'CHEQUE', 'PROMOTION', 'ADJUSTMENT', 'REFUND'] as const;
-export const TRANSFER_METHODS = [...MOVEMENT_METHODS, 'CARD'] as const;
-
-/** The largest single movement: one billion dollars. */
-export const MAX_MOVEMENT_MICROS = 1_000_000_000 * 1_000_000;
-export const AMOUNT_REQUIRED_MESSAGE = 'Enter an amount greater than zero.';
-export const AMOUNT_TOO_LARGE_MESSAGE = 'This amount is too large.';
-export const REFERENCE_MAX = 100;
-export const NOTE_MAX = 500;
+export * from './funds-constants.ts';
 
 /** Transfers and accounts (users) have `bigint` ids. */
 const idSchema = (what: string) => int8IdParam(what);

@@ -1,10 +1,13 @@
 // Schemas of the user administration endpoints (admin and co-admin) and the change log.
 import { z } from 'zod';
 import { ROLES } from '../roles.ts';
+import { MARGIN_BOUNDS_ORDER_MESSAGE } from '../validation/field-messages.ts';
 import { passwordSchema } from '../validation/password.ts';
 import { emailField, userSchema } from './auth.ts';
 import { pageQuery } from './common.ts';
 import { int8IdParam } from './ids.ts';
+
+export { MARGIN_BOUNDS_ORDER_MESSAGE };
 
 const personName = z.string().trim().min(1, 'This field is required.').max(100, 'At most 100 characters.');
 const optionalId = int8IdParam('agency id').optional();
@@ -70,7 +73,6 @@ const marginBps = z
   .min(0, 'The margin cannot be negative.')
   .max(10_000, 'The margin is at most 100%.');
 
-export const MARGIN_BOUNDS_ORDER_MESSAGE = 'The highest margin cannot be below the lowest.';
 /**
  * The range of margins an agency may give its advertisers, set by an admin per agency: agencies sign
  * different contracts with the desk (a cap on what their clients may be marked up), so one

@@ -1,6 +1,7 @@
 // Creative rules of spec sections 3 and 5: the name, the uploaded file's name, and which tracking
 // URLs each creative type takes.
 import { z } from 'zod';
+import { CREATIVE_TYPES, type CreativeType } from '../api/creatives-constants.ts';
 import { textLimit25Schema } from './text.ts';
 import { clickUrlSchema, optionalUrlSchema, urlListSchema } from './url.ts';
 
@@ -22,8 +23,7 @@ export function isValidCreativeFileName(value: string): boolean {
   return CREATIVE_FILE_NAME_PATTERN.test(value);
 }
 
-export const CREATIVE_TYPES = ['image', 'native', 'video', 'html'] as const;
-export type CreativeType = (typeof CREATIVE_TYPES)[number];
+export { CREATIVE_TYPES, type CreativeType };
 
 export const CREATIVE_URL_FIELDS = ['click_url', 'pixel_url', 'impression_url'] as const;
 export type CreativeUrlField = (typeof CREATIVE_URL_FIELDS)[number];

@@ -2,9 +2,9 @@
 // pasted address often carries one); case is kept, so whether to lower-case for look-ups is the
 // API's call. zod's own e-mail pattern is used: practical, ASCII, requires a dotted domain.
 import { z } from 'zod';
+import { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE } from './field-messages.ts';
 
-export const EMAIL_REQUIRED_MESSAGE = 'Please enter your e-mail address.';
-export const EMAIL_INVALID_MESSAGE = 'Please enter a valid e-mail address, like name@example.com.';
+export { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE };
 /** RFC 5321's limit for a forward path. */
 export const EMAIL_MAX_LENGTH = 254;
 

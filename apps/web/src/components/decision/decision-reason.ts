@@ -1,7 +1,7 @@
 // The reason of an approval decision (campaign exchanges and creative exchanges alike), without
 // React (unit-tested): core's rule of both decision bodies — a rejection needs a reason, at most
 // REASON_MAX characters — and core's words about it as keys of the `components` namespace.
-import { REASON_MAX } from '@console/core/api/campaigns';
+import { REASON_MAX } from '@console/core/api/campaigns-constants';
 
 export { REASON_MAX };
 

@@ -9,7 +9,7 @@ import {
   DASHBOARD_METRICS,
   type DashboardDimension,
   type DashboardMetric,
-} from '@console/core/api/dashboard';
+} from '@console/core/api/dashboard-constants';
 import { DASHBOARD_VIEW_EVENT } from '@console/core/constants';
 import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';

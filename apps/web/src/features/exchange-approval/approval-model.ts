@@ -1,11 +1,8 @@
 // The pure rules of the exchange-approval screens (unit-tested): row keys of campaign x exchange
 // pairs, the queue's URL filters as the API's query, the body of a decision, decision
 // results joined to the rows they concern, and a change-log entry read as exchange decisions.
-import {
-  BULK_MAX_IDS,
-  type exchangeApprovalRow,
-  type exchangeDecisionResult,
-} from '@console/core/api/campaigns';
+import type { exchangeApprovalRow, exchangeDecisionResult } from '@console/core/api/campaigns';
+import { BULK_MAX_IDS } from '@console/core/api/campaigns-constants';
 import type { ChangeLogEntry } from '@console/core/api/users';
 import { EXCHANGE_APPROVAL_STATES, type ExchangeApprovalState } from '@console/core/campaign-status';
 import type { z } from 'zod';

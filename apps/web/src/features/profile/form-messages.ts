@@ -1,7 +1,10 @@
 // The core schemas' messages (packages/core) as i18n keys of the `profile` namespace.
-import { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE } from '@console/core/validation/email';
+import {
+  EMAIL_INVALID_MESSAGE,
+  EMAIL_REQUIRED_MESSAGE,
+  PASSWORD_MESSAGE,
+} from '@console/core/validation/field-messages';
 import { OTP_MESSAGE } from '@console/core/validation/otp';
-import { PASSWORD_MESSAGE } from '@console/core/validation/password';
 import { toMessageKey } from '../../lib/forms/schema-errors.ts';
 
 export const PROFILE_MESSAGES: Readonly<Record<string, string>> = {

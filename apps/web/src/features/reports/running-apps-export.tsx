@@ -10,7 +10,7 @@ import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Stack.css';
-import { RUNNING_APPS_FILE_NAME, runningAppsBody } from '@console/core/api/reports';
+import { RUNNING_APPS_FILE_NAME } from '@console/core/api/reports-constants';
 import { lastDaysIn } from '@console/core/time/zoned-time';
 import { Button, Group, MultiSelect, Popover, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
@@ -40,6 +40,8 @@ export const RunningAppsExport = () => {
   };
 
   const download = async () => {
+    // The request's schema (and zod with it) loads on the first download, not with the report list.
+    const { runningAppsBody } = await import('@console/core/api/reports');
     const checked = fields.check(runningAppsBody, {
       ...range,
       ...(campaignIds.length ? { campaign_ids: campaignIds.map(Number) } : {}),

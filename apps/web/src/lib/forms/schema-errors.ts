@@ -2,10 +2,14 @@
 // form validates with the request body's schema (or a `.pick()` of it), never a copy of its rules.
 // The schemas' messages are English; each feature maps the ones it meets to i18n keys
 // (toMessageKey), and FIELD_MESSAGE_KEYS maps the common ones to keys of the `components` namespace.
-import { DOMAIN_MESSAGE, HEX_COLOR_MESSAGE } from '@console/core/api/agencies';
-import { MARGIN_BOUNDS_ORDER_MESSAGE } from '@console/core/api/users';
-import { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE } from '@console/core/validation/email';
-import { PASSWORD_MESSAGE } from '@console/core/validation/password';
+import {
+  DOMAIN_MESSAGE,
+  EMAIL_INVALID_MESSAGE,
+  EMAIL_REQUIRED_MESSAGE,
+  HEX_COLOR_MESSAGE,
+  MARGIN_BOUNDS_ORDER_MESSAGE,
+  PASSWORD_MESSAGE,
+} from '@console/core/validation/field-messages';
 import type { z } from 'zod';
 
 /** Messages by field ('theme.primaryColor' for nested fields). */

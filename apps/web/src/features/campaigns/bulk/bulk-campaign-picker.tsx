@@ -2,7 +2,7 @@
 // and, for staff, advertiser filters) and, under it, the selection itself: how many (of at most
 // BULK_MAX_IDS), the first names with a remove button each, and "Clear selection".
 import './bulk-styles.ts';
-import { BULK_MAX_IDS } from '@console/core/api/campaigns';
+import { BULK_MAX_IDS } from '@console/core/api/campaigns-constants';
 import { CAMPAIGN_STATUSES } from '@console/core/campaign-status';
 import { Alert, Anchor, Button, Group, NativeSelect, Pill, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconX } from '@tabler/icons-react';

@@ -3,7 +3,7 @@
 // pacing, frequency cap, end date, minimum viewability: only the ticked ones are sent), inventory lists, audiences or a
 // status move. A review says what will change for how many; the answer lists each campaign.
 import './bulk-styles.ts';
-import { BULK_MAX_IDS, FREQUENCY_PERIODS } from '@console/core/api/campaigns';
+import { BULK_MAX_IDS, FREQUENCY_PERIODS } from '@console/core/api/campaigns-constants';
 import { sideOfRole } from '@console/core/campaign-status';
 import { formatMicros } from '@console/core/format/money';
 import {

@@ -2,7 +2,7 @@
 // exchange a campaign did not have starts pending approval for that campaign (the admin approves each
 // campaign x exchange); those it keeps keep their approval. A submitted campaign must keep one.
 import './bulk-styles.ts';
-import { BULK_MAX_IDS } from '@console/core/api/campaigns';
+import { BULK_MAX_IDS } from '@console/core/api/campaigns-constants';
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconClockHour4, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -3,7 +3,7 @@
 // The lifecycle table of core decides per campaign; a campaign that cannot make the move is
 // reported with the server's reason and the others are moved.
 import './bulk-styles.ts';
-import { BULK_MAX_IDS } from '@console/core/api/campaigns';
+import { BULK_MAX_IDS } from '@console/core/api/campaigns-constants';
 import { sideOfRole } from '@console/core/campaign-status';
 import { Text } from '@mantine/core';
 import { useState } from 'react';

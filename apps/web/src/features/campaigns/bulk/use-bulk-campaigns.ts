@@ -4,7 +4,8 @@
 // the server's campaign list (paged, sorted, filtered by status and advertiser, searched), and what
 // is known of each selected campaign (name, status, values) comes from the rows seen so far or,
 // for ids that came from the URL and are not on screen, from their detail.
-import { BULK_MAX_IDS, type CampaignListItem } from '@console/core/api/campaigns';
+import type { CampaignListItem } from '@console/core/api/campaigns';
+import { BULK_MAX_IDS } from '@console/core/api/campaigns-constants';
 import { useQueries } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';

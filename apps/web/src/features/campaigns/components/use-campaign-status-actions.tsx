@@ -4,7 +4,7 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
-import { REASON_MAX } from '@console/core/api/campaigns';
+import { REASON_MAX } from '@console/core/api/campaigns-constants';
 import type { CampaignStatus } from '@console/core/campaign-status';
 import { Stack, Text, Textarea } from '@mantine/core';
 import {

@@ -6,7 +6,8 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Input.css';
-import { CREATIVE_APPROVAL_STATES, type CreativeDecisionResult } from '@console/core/api/creatives';
+import type { CreativeDecisionResult } from '@console/core/api/creatives';
+import { CREATIVE_APPROVAL_STATES } from '@console/core/api/creatives-constants';
 import { Alert, Anchor, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';

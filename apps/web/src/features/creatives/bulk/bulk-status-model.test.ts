@@ -1,4 +1,4 @@
-import { CREATIVE_REJECT_REASON_MESSAGE } from '@console/core/api/creatives';
+import { CREATIVE_REJECT_REASON_MESSAGE } from '@console/core/api/creatives-constants';
 import { describe, expect, it } from 'vitest';
 import {
   approvalQueryOf,

@@ -1,7 +1,7 @@
 // The type and status filters of a creative table (list, campaign creatives, bulk selection): each
 // a native select writing its URL filter (`creative_type`, `status`), "all" clearing it.
 import '@mantine/core/styles/Input.css';
-import { CREATIVE_STATUSES, CREATIVE_TYPES } from '@console/core/api/creatives';
+import { CREATIVE_STATUSES, CREATIVE_TYPES } from '@console/core/api/creatives-constants';
 import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ListParamsControl } from '../../../components/data-table/use-list-params.ts';

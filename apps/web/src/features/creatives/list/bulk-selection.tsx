@@ -4,7 +4,8 @@
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Text.css';
-import { CREATIVE_BULK_MAX, type CreativeListItem } from '@console/core/api/creatives';
+import type { CreativeListItem } from '@console/core/api/creatives';
+import { CREATIVE_BULK_MAX } from '@console/core/api/creatives-constants';
 import { Button, Group, Text } from '@mantine/core';
 import { IconChecklist, IconEdit } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';

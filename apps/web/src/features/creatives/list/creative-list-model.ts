@@ -1,6 +1,6 @@
 // Pure helpers of the creative lists: the size column and the links to the bulk pages.
 import type { CreativeListItem } from '@console/core/api/creatives';
-import { CREATIVE_BULK_MAX } from '@console/core/api/creatives';
+import { CREATIVE_BULK_MAX } from '@console/core/api/creatives-constants';
 
 /**
  * The size column: 'WxH' of the image, native main image or video file; a video file adds its

@@ -5,7 +5,7 @@
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Input.css';
-import { CREATIVE_APPROVAL_STATES } from '@console/core/api/creatives';
+import { CREATIVE_APPROVAL_STATES } from '@console/core/api/creatives-constants';
 import { Button, NativeSelect, Select } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';

@@ -12,7 +12,7 @@ import {
   DASHBOARD_METRICS,
   type DashboardDimension,
   type DashboardMetric,
-} from '@console/core/api/dashboard';
+} from '@console/core/api/dashboard-constants';
 import type { Role } from '@console/core/roles';
 import {
   Button,

@@ -1,7 +1,8 @@
 // Agency: move money to one of its advertisers, or pull back what it has not spent. Confirmed
 // before it moves; the server refuses anything that would take a balance below zero.
 import '@mantine/core/styles/SegmentedControl.css';
-import { type AllocationBody, AMOUNT_REQUIRED_MESSAGE, NOTE_MAX } from '@console/core/api/funds';
+import type { AllocationBody } from '@console/core/api/funds';
+import { AMOUNT_REQUIRED_MESSAGE, NOTE_MAX } from '@console/core/api/funds-constants';
 import { formatMicros } from '@console/core/format/money';
 import {
   Alert,

@@ -2,7 +2,8 @@
 // kind, method, dates and text, CSV export of what the filters select, and "Reverse" on the rows the
 // caller may undo. A reversal shows as such, and so does the movement it undid.
 import '../../../components/data-table/data-table-styles.ts';
-import { type FundsEntry, TRANSFER_KINDS, TRANSFER_METHODS } from '@console/core/api/funds';
+import type { FundsEntry } from '@console/core/api/funds';
+import { TRANSFER_KINDS, TRANSFER_METHODS } from '@console/core/api/funds-constants';
 import { formatMicros } from '@console/core/format/money';
 import { Badge, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowBackUp, IconFileTypeCsv } from '@tabler/icons-react';

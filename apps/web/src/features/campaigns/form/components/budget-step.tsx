@@ -7,7 +7,7 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Text.css';
-import { FREQUENCY_PERIODS, PACING_MODES, PRICE_MODELS } from '@console/core/api/campaigns';
+import { FREQUENCY_PERIODS, PACING_MODES, PRICE_MODELS } from '@console/core/api/campaigns-constants';
 import { Fieldset, Group, NativeSelect, Radio, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FrequencyPeriod, PacingMode, PriceModel } from '../campaign-form-model.ts';
