@@ -10,12 +10,12 @@ import { Button, Center, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { isConfigReady } from '../lib/config/company-config.ts';
 import { loadCompanyConfig, useCompanyConfig } from '../lib/config/use-company-config.ts';
-import { usePublicTranslation } from '../lib/i18n/locale-store.ts';
+import { useTranslation } from '../lib/i18n/locale-store.ts';
 import { PageSpinner } from './page-spinner.tsx';
 
 export const ConfigGate = ({ children }: { children: ReactNode }) => {
   const { config, isError } = useCompanyConfig();
-  const { t } = usePublicTranslation('common');
+  const { t } = useTranslation('common');
   if (isConfigReady(config)) return children;
   if (isError) {
     return (

@@ -1,11 +1,11 @@
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Center.css';
 import { Center, Loader } from '@mantine/core';
-import { usePublicTranslation } from '../lib/i18n/locale-store.ts';
+import { useTranslation } from '../lib/i18n/locale-store.ts';
 
 /** A centred spinner; `fullScreen` fills the viewport (start-up). */
 export const PageSpinner = ({ fullScreen = false }: { fullScreen?: boolean }) => {
-  const { t } = usePublicTranslation('common', { suspend: false });
+  const { t } = useTranslation('common', { suspend: false });
   return (
     <Center mih={fullScreen ? '100dvh' : 240} role="status" aria-live="polite" data-testid="page-spinner">
       <Loader aria-hidden="true" />

@@ -11,9 +11,8 @@ import { PublicLayout } from './layouts/public-layout.tsx';
 import { Lazy } from './lazy-page.tsx';
 import { LOGGED_OUT_PAGES, OPEN_PAGES } from './public-pages.tsx';
 
-// i18next (with the frame's texts) comes with the signed-in router, which starts loading the frame
-// and the opened page as soon as it runs (signed-in-router.tsx); the public screens translate
-// without i18next.
+// The signed-in app's locale files (with the frame's texts) come with the signed-in router, which
+// starts loading the frame and the opened page as soon as it runs (signed-in-router.tsx).
 const SignedInRouter = lazy(async () => {
   const [router] = await Promise.all([
     import('./signed-in-router.tsx'),

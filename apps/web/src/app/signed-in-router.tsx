@@ -12,7 +12,7 @@ import { Lazy } from './lazy-page.tsx';
 import { OPEN_PAGES } from './public-pages.tsx';
 
 /**
- * Requested when this module runs, while i18next is still starting, and the opened address's page
+ * Requested when this module runs, while the frame's texts are still loading, and the opened address's page
  * with it: the frame then shows after one round of requests, not a chain (the page's own
  * placeholder until the page is in). Not in the entry chunk: its list of files would weigh on /login.
  */

@@ -10,8 +10,8 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fetchData } from '../lib/http/api-client.ts';
+import { useTranslation } from '../lib/i18n/locale-store.ts';
 import { useSession } from '../lib/session/session-store.ts';
 import type { DataPage } from './data-table/data-table.tsx';
 

@@ -10,7 +10,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Text.css';
 import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/locale-store.ts';
 import { useSupportedExchanges } from '../lib/reference/supported-exchanges.ts';
 
 export type ExchangeChecklistProps = {

@@ -8,7 +8,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/VisuallyHidden.layer.css';
 import { Alert, Button, Center, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/locale-store.ts';
 import { failureMessage } from './toast.ts';
 
 type LoadStateProps = {

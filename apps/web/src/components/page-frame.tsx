@@ -7,8 +7,8 @@ import '@mantine/core/styles/Text.css';
 import type { Crumb } from '@console/core/routes/route-types';
 import { Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../lib/i18n/locale-store.ts';
 
 export type PageFrameProps = {
   /** i18n key of the `pages` namespace. */

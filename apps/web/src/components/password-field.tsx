@@ -6,7 +6,7 @@ import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/ActionIcon.css';
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/locale-store.ts';
 
 export const PasswordField = (props: PasswordInputProps) => {
   const { t } = useTranslation('common');

@@ -1,7 +1,7 @@
 // An account's status (ACTIVE, INACTIVE, PENDING) as a coloured badge; unknown values as they are.
 import '@mantine/core/styles/Badge.css';
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/locale-store.ts';
 
 const STATUS_COLORS: Record<string, string> = { ACTIVE: 'green', INACTIVE: 'gray', PENDING: 'yellow' };
 

@@ -2,10 +2,10 @@
 // request's schema) and from the server's 400 answer (`errors: {field: message}`), whichever came
 // last. A form checks, sends when the check passes, and hands a refused send to `refused`.
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { type FieldErrors, fieldMessageKey, validateWith } from '../lib/forms/schema-errors.ts';
 import { ApiError } from '../lib/http/api-client.ts';
+import { useTranslation } from '../lib/i18n/locale-store.ts';
 import { failureMessage, showToast } from './toast.ts';
 
 export type FieldErrorsControl = {

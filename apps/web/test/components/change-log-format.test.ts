@@ -20,7 +20,7 @@ const LOCALES = join(import.meta.dirname, '../../src/locales');
 const components = (language: string) =>
   JSON.parse(readFileSync(join(LOCALES, language, 'components.json'), 'utf8')) as Record<string, unknown>;
 
-/** A `t` over one language's components file, like i18next's (nested keys, {{var}}, defaultValue). */
+/** A `t` over one language's components file, like the console's (nested keys, {{var}}, defaultValue). */
 const translator = (language: string) => {
   const file = components(language);
   return (key: string, options: Record<string, unknown> = {}): string => {

@@ -6,8 +6,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconUserCog } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fetchData } from '../../lib/http/api-client.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { actAs } from '../../lib/session/session-store.ts';
 
 export type ImpersonationTarget = {

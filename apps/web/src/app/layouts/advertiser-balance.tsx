@@ -1,8 +1,8 @@
 // The advertiser's balance in the top bar (spec sections 2 and 6); the API answers micro-units.
 import { formatMicros } from '@console/core/format/money';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { fetchData } from '../../lib/http/api-client.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import classes from './shell.module.css';
 
 export const advertiserBalanceQueryKey = (userId: number) => ['advertiser-balance', userId] as const;

@@ -3,7 +3,7 @@ import type { ParentRole } from '@console/core/roles';
 import { Button } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { backTo, useSession } from '../../lib/session/session-store.ts';
 
 const LABEL_KEYS = {

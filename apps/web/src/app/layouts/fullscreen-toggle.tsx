@@ -1,7 +1,7 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconMaximize, IconMinimize } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { INHERIT_COLOR_STYLE } from './inherit-color.ts';
 
 const isFullscreen = () => typeof document !== 'undefined' && document.fullscreenElement !== null;

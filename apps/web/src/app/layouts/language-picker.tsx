@@ -4,11 +4,11 @@
 import { LANGUAGES } from '@console/core/constants';
 import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { HTML_LANG, isLanguage, LANGUAGE_NAMES } from '../../lib/i18n/languages.ts';
-import { setLanguage, usePublicTranslation } from '../../lib/i18n/locale-store.ts';
+import { setLanguage, useTranslation } from '../../lib/i18n/locale-store.ts';
 import classes from './language-picker.module.css';
 
 export const LanguagePicker = () => {
-  const { t, language: current } = usePublicTranslation('layout');
+  const { t, language: current } = useTranslation('layout');
 
   return (
     <span className={classes.picker}>

@@ -3,9 +3,9 @@
 import { menuFor } from '@console/core/routes/menus';
 import { Tooltip } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useCompanyConfig } from '../../lib/config/use-company-config.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { menuItemHref } from '../../lib/shell/shell-rules.ts';
 import { useUserSettings } from '../../lib/user-settings/use-user-settings.ts';

@@ -3,7 +3,7 @@
 // first paint of every page.
 import { Drawer } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 
 type MobileNavDrawerProps = {
   opened: boolean;

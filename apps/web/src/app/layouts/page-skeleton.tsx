@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import classes from './page-skeleton.module.css';
 
 /** The placeholder rows, named for their keys. */

@@ -3,14 +3,14 @@
 
 import type { ReactNode } from 'react';
 import { useCompanyConfig } from '../../lib/config/use-company-config.ts';
-import { usePublicTranslation } from '../../lib/i18n/locale-store.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { AppLink } from '../../lib/navigation/app-link.tsx';
 import { formatCopyright } from '../../lib/shell/shell-rules.ts';
 import { LanguagePicker } from './language-picker.tsx';
 import classes from './public-layout.module.css';
 
 export const PublicLayout = ({ children }: { children: ReactNode }) => {
-  const { t } = usePublicTranslation('layout');
+  const { t } = useTranslation('layout');
   const { config } = useCompanyConfig();
   const companyName = config?.company.name ?? '';
   const logoSrc = config?.company.logoSrc;

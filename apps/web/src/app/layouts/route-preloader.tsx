@@ -1,7 +1,7 @@
 import { Loader } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import classes from './shell.module.css';
 
 const PRELOADER_MS = 450;

@@ -1,8 +1,8 @@
 // The right-hand settings panel (spec section 2): layout, width, topbar theme, sidebar type,
 // colour and image, preloader. Choices apply at once and are remembered locally.
 import { Button, Drawer, Group, Radio, Stack, Switch, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useCompanyConfig } from '../../lib/config/use-company-config.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { resolveBrandColors } from '../../lib/theme/white-label.ts';
 import {
   LAYOUT_TYPES,

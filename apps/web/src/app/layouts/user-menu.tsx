@@ -13,8 +13,8 @@ import {
   IconUser,
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { logout, useSession } from '../../lib/session/session-store.ts';
 import {
   canSwitchDashboard,

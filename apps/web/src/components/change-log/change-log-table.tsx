@@ -8,10 +8,10 @@ import { Anchor, Badge, Group, List, NativeSelect, Pill, Text } from '@mantine/c
 import { IconArrowRight } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, userTimeZone } from '../../lib/format/date-time.ts';
 import { fetchData } from '../../lib/http/api-client.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { type DataColumn, type DataPage, DataTable } from '../data-table/data-table.tsx';
 import type { ListParamsOptions } from '../data-table/list-params.ts';
 import { useListParams } from '../data-table/use-list-params.ts';

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Popover, Stack, Text } from '@mantine/core';
 import { IconColumns3 } from '@tabler/icons-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 
 export type ColumnChoice = { id: string; label: string; isVisible: boolean; canHide: boolean };
 

@@ -4,7 +4,7 @@
 // "More details" disclosure. Sorting, which the headers offer on wider screens, is a select here.
 import { Checkbox, Group, NativeSelect, Skeleton } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import classes from './data-table.module.css';
 import type { DataColumn, RowSelection } from './data-table.tsx';
 import type { ListParamsControl } from './use-list-params.ts';

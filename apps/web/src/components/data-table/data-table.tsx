@@ -37,8 +37,8 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { type CSSProperties, type ReactNode, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { localeOf } from '../../lib/format/date-time.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { failureMessage } from '../toast.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 import { readHiddenColumns, toggleHidden, writeHiddenColumns } from './column-storage.ts';

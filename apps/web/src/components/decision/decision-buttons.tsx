@@ -4,7 +4,7 @@ import '@mantine/core/styles/Group.css';
 import { Button, Group } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import type { Decision } from './decision-reason.ts';
 
 export const DecisionButtons = ({

@@ -15,7 +15,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { failureMessage, showToast } from '../toast.ts';
 import type { Decision } from './decision-reason.ts';
 import { DecisionReasonField, useDecisionReason } from './decision-reason-field.tsx';

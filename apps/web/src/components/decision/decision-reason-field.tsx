@@ -3,8 +3,8 @@
 import '@mantine/core/styles/Input.css';
 import { Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/http/api-client.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { type Decision, REASON_MAX, reasonErrorKey, reasonMessageKey } from './decision-reason.ts';
 
 export type DecisionReason = {

@@ -1,8 +1,9 @@
 // /agency/addAdvertiser: a new advertiser of the agency, active at once, with its first password.
-import { useTranslation } from 'react-i18next';
+
 import { useNavigate } from 'react-router';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { showToast } from '../../components/toast.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { ADVERTISER_PATHS } from './advertiser-paths.ts';
 import { createAdvertiserBody, useCreateAdvertiser } from './api/create-advertiser.ts';

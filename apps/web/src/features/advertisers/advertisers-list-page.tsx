@@ -17,7 +17,6 @@ import {
   IconReceipt,
 } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { CreateLinkButton } from '../../components/create-link-button.tsx';
@@ -29,6 +28,7 @@ import { SetPasswordModal } from '../../components/set-password-modal.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
 import { formatDate } from '../../lib/format/date-time.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { actAs } from '../../lib/session/session-store.ts';
 import { ADVERTISER_PATHS } from './advertiser-paths.ts';

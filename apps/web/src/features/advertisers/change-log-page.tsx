@@ -1,11 +1,11 @@
 // /agency/changeLog/{id}: an advertiser's change log (field-level, who and when).
 import '@mantine/core/styles/Text.css';
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ChangeLogTable } from '../../components/change-log/change-log-table.tsx';
 import { LoadState } from '../../components/load-state.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { parseId } from './advertiser-paths.ts';
 import { useAdvertiser } from './api/get-advertiser.ts';

@@ -33,13 +33,13 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconExternalLink, IconLogin2 } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
 import { validateWith } from '../../lib/forms/schema-errors.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { actAs, useSession } from '../../lib/session/session-store.ts';
 import { canSignInAsAgency, parseId } from './agency-rules.ts';

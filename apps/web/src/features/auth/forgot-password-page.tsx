@@ -6,7 +6,7 @@ import '@mantine/core/styles/Loader.css';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import type { ApiResult } from '../../lib/http/api-result.ts';
-import { usePublicTranslation } from '../../lib/i18n/locale-store.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { AppLink } from '../../lib/navigation/app-link.tsx';
 import { navigateTo } from '../../lib/navigation/app-navigator.ts';
 import { requestPasswordReset, resetPassword } from './api/auth-api.ts';
@@ -19,7 +19,7 @@ import type { LoginNotice } from './login-page.tsx';
 import { checkNewPassword } from './password-rule.ts';
 
 const ForgotPasswordPage = () => {
-  const { t } = usePublicTranslation('auth');
+  const { t } = useTranslation('auth');
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [failure, setFailure] = useState<ApiResult<unknown> | null>(null);

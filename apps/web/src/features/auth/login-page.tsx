@@ -9,7 +9,7 @@ import '@mantine/core/styles/Loader.css';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import type { ApiResult } from '../../lib/http/api-result.ts';
-import { usePublicTranslation } from '../../lib/i18n/locale-store.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { AppLink } from '../../lib/navigation/app-link.tsx';
 import { useAppLocation } from '../../lib/navigation/app-navigator.ts';
 import { isSessionData } from '../../lib/session/auth-record.ts';
@@ -26,7 +26,7 @@ type Fields = 'email' | 'password';
 export type LoginNotice = { notice?: 'passwordReset' };
 
 const LoginPage = () => {
-  const { t } = usePublicTranslation('auth');
+  const { t } = useTranslation('auth');
   const location = useAppLocation();
   const notice = (location.state as LoginNotice | null)?.notice;
   const [email, setEmail] = useState('');

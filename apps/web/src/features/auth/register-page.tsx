@@ -12,7 +12,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { Anchor, Button, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import type { ApiResult } from '../../lib/http/api-result.ts';
-import { usePublicTranslation } from '../../lib/i18n/locale-store.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { AppLink } from '../../lib/navigation/app-link.tsx';
 import { isSessionData } from '../../lib/session/auth-record.ts';
 import { signIn } from '../../lib/session/session-store.ts';
@@ -36,7 +36,7 @@ type Fields = 'firstName' | 'lastName' | 'companyName' | 'email' | 'password' | 
 const EMPTY = { firstName: '', lastName: '', companyName: '', email: '', password: '', confirmation: '' };
 
 const RegisterPage = () => {
-  const { t } = usePublicTranslation('auth');
+  const { t } = useTranslation('auth');
   const [role, setRole] = useState<RegisterRole>('ADVERTISER');
   const [values, setValues] = useState<Record<Fields, string>>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});

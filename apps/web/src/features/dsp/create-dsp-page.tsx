@@ -1,7 +1,8 @@
 // /admin/createdsp: the whole connection form at once (the guided way is /admin/newdsp).
-import { useTranslation } from 'react-i18next';
+
 import { useNavigate } from 'react-router';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { useCreateDsp } from './api/create-dsp.ts';
 import { DspForm } from './components/dsp-form.tsx';

@@ -16,7 +16,6 @@ import {
   IconRoute,
 } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CreateLinkButton } from '../../components/create-link-button.tsx';
 import { type DataColumn, DataTable, type RowAction } from '../../components/data-table/data-table.tsx';
@@ -24,6 +23,7 @@ import type { ListParamsOptions } from '../../components/data-table/list-params.
 import { useListParams } from '../../components/data-table/use-list-params.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { formatDateTime, localeOf } from '../../lib/format/date-time.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { useDsps } from './api/list-dsps.ts';
 import { DspStatusBadge, ToneBadge } from './components/dsp-status-badge.tsx';

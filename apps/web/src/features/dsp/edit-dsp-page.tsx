@@ -1,11 +1,12 @@
 // /admin/editdsp/{id}: the connection form filled with the saved values; the credentials show
 // their hints and are replaced only when the admin types new ones, or must be typed again when the
 // type or the endpoint changes. One PUT saves both.
-import { useTranslation } from 'react-i18next';
+
 import { useNavigate, useParams } from 'react-router';
 import { LoadState } from '../../components/load-state.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { showToast } from '../../components/toast.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { useDsp } from './api/get-dsp.ts';
 import { useUpdateDsp } from './api/update-dsp.ts';

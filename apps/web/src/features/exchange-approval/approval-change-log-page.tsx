@@ -31,7 +31,6 @@ import {
 } from '@mantine/core';
 import { IconArrowRight, IconEye, IconListCheck } from '@tabler/icons-react';
 import { useId, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../components/data-table/list-params.ts';
@@ -39,6 +38,7 @@ import { useListParams } from '../../components/data-table/use-list-params.ts';
 import { LoadState } from '../../components/load-state.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { formatDateTime, userTimeZone } from '../../lib/format/date-time.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { useFeatureHref } from '../../lib/routing/feature-href.ts';
 import { parseId } from '../../lib/routing/parse-id.ts';

@@ -13,7 +13,6 @@ import { Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconChecks, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../components/data-table/list-params.ts';
@@ -22,6 +21,7 @@ import { DecisionReasonField, useDecisionReason } from '../../components/decisio
 import { PageFrame } from '../../components/page-frame.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
 import { formatDateTime, localeOf } from '../../lib/format/date-time.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { useDecideExchanges } from './api/decide-exchanges.ts';
 import { listExchangeApprovalsQueryOptions, useExchangeApprovals } from './api/list-exchange-approvals.ts';

@@ -4,9 +4,9 @@
 // platform's accounts, the ledger check, every account's balance and the way to add funds.
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { useFundsSummary } from './api/get-funds-summary.ts';

@@ -3,9 +3,9 @@
 // history with reversals; admins and co-admins also see the media cost and can add funds.
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { useFundsSummary } from './api/get-funds-summary.ts';

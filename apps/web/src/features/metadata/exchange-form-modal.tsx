@@ -15,11 +15,11 @@ import {
 } from '@console/core/api/reference';
 import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { failureMessage, showToast } from '../../components/toast.ts';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
 import { validateWith } from '../../lib/forms/schema-errors.ts';
 import { ApiError } from '../../lib/http/api-client.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useSaveExchange } from './api/save-exchange.ts';
 import { useMetadataMessage } from './message-text.ts';
 

@@ -36,11 +36,11 @@ import {
   Text,
 } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { failureMessage, showToast } from '../../components/toast.ts';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
 import { validateWith } from '../../lib/forms/schema-errors.ts';
 import { ApiError } from '../../lib/http/api-client.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useExchangeSettings, useSaveExchangeSettings } from './api/exchange-settings.ts';
 import { useMetadataMessage } from './message-text.ts';
 import { formatNoticeWindow } from './metadata-model.ts';

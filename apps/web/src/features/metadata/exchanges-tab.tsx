@@ -14,7 +14,6 @@ import {
   IconPlus,
 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { type DataColumn, DataTable, type RowAction } from '../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../components/data-table/list-params.ts';
@@ -22,6 +21,7 @@ import { useListParams } from '../../components/data-table/use-list-params.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
 import { formatDateTime } from '../../lib/format/date-time.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useExchangeList } from './api/list-exchanges.ts';
 import { useSaveExchange } from './api/save-exchange.ts';
 import { ChangeLogDrawer, type ChangeLogSubject } from './change-log-drawer.tsx';

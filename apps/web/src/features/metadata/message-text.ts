@@ -1,5 +1,5 @@
 // A schema or server message in the user's language when the page knows it, else as it came.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { translateMetadataMessage } from './metadata-model.ts';
 
 export const useMetadataMessage = () => {

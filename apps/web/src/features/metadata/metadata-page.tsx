@@ -5,9 +5,9 @@
 import '@mantine/core/styles/Tabs.css';
 import { Tabs, Text } from '@mantine/core';
 import { IconBuildingBank, IconCategory, IconHeartHandshake, IconUserCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { DealsTab } from './deals-tab.tsx';
 import { ExchangesTab } from './exchanges-tab.tsx';

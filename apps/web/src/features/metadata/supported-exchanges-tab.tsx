@@ -24,10 +24,10 @@ import {
 } from '@mantine/core';
 import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AdvertiserPicker } from '../../components/advertiser-picker.tsx';
 import { LoadState } from '../../components/load-state.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useSupportedExchanges } from '../../lib/reference/supported-exchanges.ts';
 import { ALL_EXCHANGES_QUERY, useExchangeList } from './api/list-exchanges.ts';
 import { useSetSupportedExchanges } from './api/supported-exchanges.ts';

@@ -18,11 +18,11 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { type RowAction, RowActionsMenu } from '../../components/data-table/row-actions.tsx';
 import { LoadState } from '../../components/load-state.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useEditTaxonomy } from './api/edit-taxonomy.ts';
 import { useTaxonomy } from './api/get-taxonomy.ts';
 import { ChangeLogDrawer, type ChangeLogSubject } from './change-log-drawer.tsx';

@@ -3,8 +3,8 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Group.css';
 import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 
 const ClockIcon = () => (

@@ -2,9 +2,9 @@
 // company, e-mail change with a code sent to the new address, and password change.
 import '@mantine/core/styles/Stack.css';
 import { Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../components/load-state.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { useProfile } from './api/get-profile.ts';
 import { DetailsForm } from './components/details-form.tsx';

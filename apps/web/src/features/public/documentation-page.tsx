@@ -8,7 +8,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Anchor, Grid, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { usePublicTranslation } from '../../lib/i18n/locale-store.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { AppLink } from '../../lib/navigation/app-link.tsx';
 
 export type DocumentationSection = 'general' | 'console';
@@ -34,7 +34,7 @@ const asList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 const DocumentationPage = ({ section }: { section: DocumentationSection }) => {
-  const { t } = usePublicTranslation('docs');
+  const { t } = useTranslation('docs');
   const ids = SECTIONS[section];
   return (
     <Grid gap="xl" w="100%" maw={1100} mx="auto" align="flex-start">

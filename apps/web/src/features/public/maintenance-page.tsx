@@ -5,7 +5,7 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { usePublicTranslation } from '../../lib/i18n/locale-store.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 
 const ToolsIcon = () => (
   <svg
@@ -25,7 +25,7 @@ const ToolsIcon = () => (
 );
 
 const MaintenancePage = () => {
-  const { t } = usePublicTranslation('common');
+  const { t } = useTranslation('common');
   return (
     <Paper component="main" withBorder shadow="sm" radius="md" p="xl" w="100%" maw={520} mx="auto">
       <Stack align="center" gap="md" ta="center">

@@ -3,7 +3,7 @@
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
 import { Group, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 
 export type DayRangeKey = 'date_from' | 'date_to';
 

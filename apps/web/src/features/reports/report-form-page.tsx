@@ -37,7 +37,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AdvertiserPicker } from '../../components/advertiser-picker.tsx';
 import { LoadState } from '../../components/load-state.tsx';
@@ -46,6 +45,7 @@ import { TimeZoneSelect } from '../../components/time-zone-select.tsx';
 import { showToast } from '../../components/toast.ts';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
 import { userTimeZone } from '../../lib/format/date-time.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { parseId } from '../../lib/routing/parse-id.ts';
 import { useSession } from '../../lib/session/session-store.ts';

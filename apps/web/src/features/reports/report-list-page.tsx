@@ -12,7 +12,6 @@ import { REPORT_STATUSES, REPORT_TYPES } from '@console/core/api/reports-constan
 import { Anchor, Button, Group, Menu, NativeSelect } from '@mantine/core';
 import { IconDownload, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { type DataColumn, DataTable, type RowAction } from '../../components/data-table/data-table.tsx';
@@ -21,6 +20,7 @@ import { useListParams } from '../../components/data-table/use-list-params.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
 import { formatDateTime } from '../../lib/format/date-time.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { downloadReportCsv, useReportActions, useReports } from './api/reports.ts';
 import { useReportLinks } from './report-links.ts';

@@ -2,7 +2,7 @@
 import '@mantine/core/styles/Badge.css';
 import type { ReportStatus } from '@console/core/api/reports';
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 
 const COLORS = {
   DRAFT: 'gray',

@@ -15,8 +15,8 @@ import { lastDaysIn } from '@console/core/time/zoned-time';
 import { Button, Group, MultiSelect, Popover, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { downloadRunningApps, useCampaignChoices } from './api/reports.ts';
 import { DayRangeFields } from './day-range-fields.tsx';
 

@@ -4,9 +4,9 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Stack.css';
 import { Alert, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../components/load-state.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { useUserSettingsQuery } from '../../lib/user-settings/use-user-settings.ts';
 import { ApiKeysSection } from './components/api-keys-section.tsx';

@@ -1,9 +1,10 @@
 // /admin/user/change-log/{id}: every recorded change of a user, field by field (the platform's
 // audit table through GET /api/admin/users/:id/change-log).
-import { useTranslation } from 'react-i18next';
+
 import { useParams } from 'react-router';
 import { ChangeLogTable } from '../../components/change-log/change-log-table.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { UserSummary } from './components/user-summary.tsx';
 import { displayName, parseId } from './user-rules.ts';

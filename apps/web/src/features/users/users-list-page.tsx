@@ -6,7 +6,6 @@ import type { UserListItem } from '@console/core/api/users';
 import { ROLES } from '@console/core/roles';
 import { Anchor, NativeSelect, Select, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CreateLinkButton } from '../../components/create-link-button.tsx';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
@@ -14,6 +13,7 @@ import type { ListParamsOptions } from '../../components/data-table/list-params.
 import { useListParams } from '../../components/data-table/use-list-params.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { formatDate } from '../../lib/format/date-time.ts';
+import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { useAgencyOptions } from './api/list-agency-options.ts';

@@ -1,26 +1,43 @@
-// The active language, and the translations of the screens a logged-out visitor sees (login,
-// register, password reset, maintenance, documentation, the public frame), without i18next: /login
-// stays light (docs/measuring.md budget). The signed-in app's i18next (i18n.ts, loaded on sign-in) follows
-// this store's language through onLanguageChange. Both read the same per-language JSON chunks.
+// The active language and the console's translations: one JSON chunk per language and namespace
+// (src/locales/<lang>/<ns>.json), loaded on first use, only the active language's. The store knows
+// the files of the screens a logged-out visitor sees (login, register, password reset, maintenance,
+// documentation, the public frame); the signed-in app adds the others (i18n.ts). Written for the
+// console rather than taken from i18next, which with react-i18next weighed 18 kB gzip on every page:
+// the console uses namespaces, `ns:key`, {{name}} interpolation, plurals by Intl.PluralRules
+// (key_one, key_few, ...) and returnObjects, and nothing else of it.
 import { type Language, STORAGE_KEYS } from '@console/core/constants';
-import { use, useSyncExternalStore } from 'react';
+import { use, useMemo, useSyncExternalStore } from 'react';
 import { HTML_LANG, resolveLanguage } from './languages.ts';
 
-/** The namespaces of the public screens; the others are i18next's (signed in). */
-const localeFiles = import.meta.glob<{ default: Bundle }>('../../locales/*/{auth,common,docs,layout}.json');
+type Loader = () => Promise<{ default: Bundle }>;
+/** The namespaces of the public screens; addLocaleFiles adds the signed-in app's. */
+const localeFiles: Record<string, Loader> = import.meta.glob<{ default: Bundle }>(
+  '../../locales/*/{auth,common,docs,layout}.json',
+);
+
+/** Makes more locale files known (the signed-in app's namespaces), before any of them is asked for. */
+export const addLocaleFiles = (files: Record<string, Loader>): void => {
+  Object.assign(localeFiles, files);
+};
 
 type Bundle = { [key: string]: unknown };
 /** A promise React's `use` reads synchronously once settled. */
 type Loading = Promise<Bundle> & { status?: 'fulfilled'; value?: Bundle };
-type TOptions = { [name: string]: unknown; count?: number; defaultValue?: unknown; returnObjects?: boolean };
-export type PublicT = {
+type TOptions = {
+  [name: string]: unknown;
+  count?: number;
+  defaultValue?: unknown;
+  returnObjects?: boolean;
+  /** The namespace of a key without `ns:` (instead of the hook's). */
+  ns?: string;
+};
+export type TFunction = {
   (key: string, options: TOptions & { returnObjects: true }): unknown;
   (key: string, options?: TOptions): string;
 };
 
 const bundles = new Map<string, Loading>();
 const listeners = new Set<() => void>();
-const followers = new Set<(language: Language) => Promise<unknown>>();
 let version = 0;
 
 const readStoredLanguage = (): Language => {
@@ -62,19 +79,11 @@ applyHtmlLang();
 
 export const getLanguage = (): Language => language;
 
-/** Lets i18next (signed in) switch with the store; the store waits for it before it switches. */
-export const onLanguageChange = (follow: (next: Language) => Promise<unknown>): void => {
-  followers.add(follow);
-};
-
 /** Switches the language (and remembers it under I18N_LANGUAGE) once its texts are loaded. */
 export const setLanguage = async (next: Language): Promise<void> => {
   localStorage.setItem(STORAGE_KEYS.language, next);
   const used = [...bundles.keys()].filter((id) => id.startsWith(`${language}/`));
-  await Promise.all([
-    ...used.map((id) => loadBundle(next, id.slice(id.indexOf('/') + 1))),
-    ...[...followers].map((follow) => follow(next)),
-  ]);
+  await Promise.all(used.map((id) => loadBundle(next, id.slice(id.indexOf('/') + 1))));
   language = next;
   applyHtmlLang();
   notify();
@@ -93,17 +102,28 @@ const lookup = (bundle: Bundle | undefined, path: string): unknown => {
   return value;
 };
 
-const translate = (lang: Language, namespace: string, key: string, options: TOptions = {}): unknown => {
+/** The value of `key` in the first of `namespaces` that has it (a key's own `ns:` wins). */
+const translate = (
+  lang: Language,
+  namespaces: readonly string[],
+  key: string,
+  options: TOptions = {},
+): unknown => {
   const colon = key.indexOf(':');
-  const ns = colon > 0 ? key.slice(0, colon) : namespace;
   const path = colon > 0 ? key.slice(colon + 1) : key;
-  const bundle = loadBundle(lang, ns).value;
-  const plural =
+  const searched = colon > 0 ? [key.slice(0, colon)] : options.ns ? [options.ns] : namespaces;
+  const pluralPath =
     typeof options.count === 'number'
-      ? lookup(bundle, `${path}_${new Intl.PluralRules(HTML_LANG[lang]).select(options.count)}`)
+      ? `${path}_${new Intl.PluralRules(HTML_LANG[lang]).select(options.count)}`
       : undefined;
-  const value = plural ?? lookup(bundle, path) ?? options.defaultValue ?? key;
-  if (typeof value !== 'string') return options.returnObjects ? value : key;
+  let value: unknown;
+  for (const ns of searched) {
+    const bundle = loadBundle(lang, ns).value;
+    value = (pluralPath ? lookup(bundle, pluralPath) : undefined) ?? lookup(bundle, path);
+    if (value !== undefined) break;
+  }
+  value ??= options.defaultValue ?? path;
+  if (typeof value !== 'string') return options.returnObjects ? value : path;
   return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(options[name] ?? ''));
 };
 
@@ -112,15 +132,29 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+/** `t` outside React (a toast), in the active language; the namespace must be loaded (loadNamespaces). */
+export const translateNow = ((key: string, options?: TOptions) =>
+  translate(language, ['common'], key, options)) as TFunction;
+
 /**
- * `t` of one namespace (`other:key` reaches another), re-rendering on a language switch. Suspends
- * until the namespace is loaded; with `suspend: false` (a Suspense fallback) it shows keys until then.
+ * `t` of one namespace, or of several searched in order (`other:key` reaches any), re-rendering on a
+ * language switch; the same function until the language changes (effects may depend on it). Suspends until the
+ * namespaces are loaded; with `suspend: false` (a Suspense fallback) it shows keys until then.
  */
-export const usePublicTranslation = (namespace: string, { suspend = true } = {}) => {
+export const useTranslation = (namespace: string | readonly string[] = 'common', { suspend = true } = {}) => {
   useSyncExternalStore(subscribe, () => version);
-  const lang = language;
-  const loading = loadBundle(lang, namespace);
-  if (suspend && loading.status !== 'fulfilled') use(loading as Promise<Bundle>);
-  const t = ((key: string, options?: TOptions) => translate(lang, namespace, key, options)) as PublicT;
-  return { t, language: lang };
+  const lang = useSyncExternalStore(subscribe, getLanguage);
+  const namespaces = typeof namespace === 'string' ? [namespace] : namespace;
+  const nsKey = namespaces.join(',');
+  if (suspend)
+    for (const ns of namespaces) {
+      const loading = loadBundle(lang, ns);
+      if (loading.status !== 'fulfilled') use(loading as Promise<Bundle>);
+    }
+  // Changes with the language only, as i18next's did: it reads the bundles when called.
+  const t = useMemo(
+    () => ((key: string, options?: TOptions) => translate(lang, nsKey.split(','), key, options)) as TFunction,
+    [lang, nsKey],
+  );
+  return { t, language: lang, i18n: { language: lang } };
 };

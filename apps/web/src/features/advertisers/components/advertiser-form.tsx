@@ -9,11 +9,11 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useFieldErrors } from '../../../components/use-field-errors.ts';
 import { validateWith } from '../../../lib/forms/schema-errors.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 
 export type AdvertiserFormValues = {
   email: string;

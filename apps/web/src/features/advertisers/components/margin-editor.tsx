@@ -7,10 +7,10 @@ import { type AdvertiserMargin, advertiserMarginBody } from '@console/core/api/u
 import { bpsToPercent, percentToBps } from '@console/core/format/bps';
 import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../../components/load-state.tsx';
 import { failureMessage, showToast } from '../../../components/toast.ts';
 import { useFieldErrors } from '../../../components/use-field-errors.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useAdvertiserMargin, useSetAdvertiserMargin } from '../api/advertiser-margin.ts';
 
 const REQUIRED_MESSAGE = 'This field is required.';

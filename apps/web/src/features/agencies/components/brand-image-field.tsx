@@ -4,8 +4,8 @@
 import { Alert, Button, FileButton, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { failureMessage, showToast } from '../../../components/toast.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useUploadBrandImage } from '../api/upload-brand-image.ts';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/x-icon,image/vnd.microsoft.icon,.ico';

@@ -6,7 +6,7 @@ import '@mantine/core/styles/Loader.css';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { ApiResult } from '../../../lib/http/api-result.ts';
-import { usePublicTranslation } from '../../../lib/i18n/locale-store.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { checkOtp } from '../form-rules.ts';
 import { FailureAlert } from './failure-alert.tsx';
 import { OtpField } from './otp-field.tsx';
@@ -32,7 +32,7 @@ export const OtpStep = ({
   children,
   validateExtra,
 }: OtpStepProps) => {
-  const { t } = usePublicTranslation('auth');
+  const { t } = useTranslation('auth');
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<ApiResult<unknown> | null>(null);

@@ -21,12 +21,12 @@ import {
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useFieldErrors } from '../../../components/use-field-errors.ts';
 import { formatDateTime, userTimeZone } from '../../../lib/format/date-time.ts';
 import type { FieldErrors } from '../../../lib/forms/schema-errors.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useBulkAudience } from '../api/bulk-audience.ts';

@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { countMovable, type ListOp, listStatusTargets, type StatusForm } from './bulk-model.ts';
 
 /** A dollar amount typed as text ('12.50'); the model turns it into micro-units with core's parser. */

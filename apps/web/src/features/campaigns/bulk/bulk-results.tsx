@@ -6,10 +6,10 @@ import type { BulkResult } from '@console/core/api/campaigns';
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowBackUp, IconCheck, IconListCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OutcomeBadge } from '../../../components/bulk-results/outcome-badge.tsx';
 import { ItemTable } from '../../../components/item-table.tsx';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useFeatureHref } from '../../../lib/routing/feature-href.ts';
 import type { KnownCampaign } from './use-bulk-campaigns.ts';
 

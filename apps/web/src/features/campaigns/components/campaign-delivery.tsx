@@ -6,7 +6,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import type { CampaignDelivery, CampaignListItem, PacingState } from '@console/core/api/campaigns';
 import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { formatBudget } from './campaign-format.ts';
 
 export const PACING_STATE_COLORS = {

@@ -9,8 +9,8 @@ import '@mantine/core/styles/Text.css';
 import type { CampaignForecast } from '@console/core/api/forecast';
 import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../../components/load-state.tsx';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { Figure, formatCount, formatCtr, formatSpend } from './campaign-delivery.tsx';
 import { RANGE_DASH } from './campaign-format.ts';
 

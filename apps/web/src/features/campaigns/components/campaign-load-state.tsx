@@ -6,10 +6,10 @@ import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadState } from '../../../components/load-state.tsx';
 import { ApiError } from '../../../lib/http/api-client.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useCampaignLinks } from './use-campaign-links.ts';
 
 /** A bad id, or the API's 404/403 for what the user may not see (a campaign, an advertiser). */

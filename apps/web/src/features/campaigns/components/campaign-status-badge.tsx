@@ -3,7 +3,7 @@
 import '@mantine/core/styles/Badge.css';
 import type { CampaignStatus } from '@console/core/campaign-status';
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import type { ExchangeDisplayState } from './campaign-format.ts';
 
 export const CAMPAIGN_STATUS_COLORS = {

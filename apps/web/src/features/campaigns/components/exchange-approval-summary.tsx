@@ -5,7 +5,7 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Text.css';
 import { Badge, Group, Text } from '@mantine/core';
 import { IconCheck, IconClock, IconPencil, IconX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { type ExchangeCounts, exchangeSummaryParts } from './campaign-format.ts';
 import { EXCHANGE_STATE_COLORS } from './campaign-status-badge.tsx';
 

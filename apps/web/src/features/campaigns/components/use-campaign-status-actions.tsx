@@ -18,9 +18,9 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../components/confirm-action.tsx';
 import { failureMessage, showToast } from '../../../components/toast.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useSetCampaignStatus } from '../api/set-campaign-status.ts';
 import type { CampaignMove } from './campaign-moves.ts';
 

@@ -1,7 +1,8 @@
 // The campaign list of every role (/campaign, /agency/campaign, /admin/campaign, /co-admin/campaign):
 // every campaign the signed-in user may see, in the shared campaign grid.
-import { useTranslation } from 'react-i18next';
+
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
 import { CampaignTable } from './campaign-table.tsx';
 import '@mantine/core/styles/Text.css';

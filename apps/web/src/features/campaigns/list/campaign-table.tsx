@@ -25,7 +25,6 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdvertiserPicker } from '../../../components/advertiser-picker.tsx';
 import { CreateLinkButton } from '../../../components/create-link-button.tsx';
@@ -33,6 +32,7 @@ import { type DataColumn, DataTable, type RowAction } from '../../../components/
 import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
 import { formatDate, formatDateTime } from '../../../lib/format/date-time.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useCampaigns } from '../api/list-campaigns.ts';
 import { ImpressionsCell, PacingStateBadge, SpendCell } from '../components/campaign-delivery.tsx';

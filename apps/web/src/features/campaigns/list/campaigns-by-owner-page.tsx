@@ -4,8 +4,8 @@
 import '@mantine/core/styles/Button.css';
 import { Button } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useCampaignLinks } from '../components/use-campaign-links.ts';
 import { CampaignTable } from './campaign-table.tsx';
 import { OwnerPage } from './owner-header.tsx';

@@ -5,8 +5,8 @@ import '@mantine/core/styles/Badge.css';
 import type { CampaignDetail } from '@console/core/api/campaigns';
 import { Alert, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useFeatureHref } from '../../../lib/routing/feature-href.ts';
 import { creativeReadiness } from './view-model.ts';
 

@@ -6,7 +6,7 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Text.css';
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 
 /** How many chips show before "+N more". */
 const FIRST = 24;

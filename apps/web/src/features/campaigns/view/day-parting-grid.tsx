@@ -5,7 +5,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { HOURS } from '../form/day-parting.ts';
 import classes from './day-parting-grid.module.css';
 import { summarizeDayParting, weekdayNames } from './view-model.ts';

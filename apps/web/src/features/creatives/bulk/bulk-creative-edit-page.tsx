@@ -14,12 +14,12 @@ import type { CreativeBulkResult, CreativeBulkUpdateBody } from '@console/core/a
 import { Alert, Button, Checkbox, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconChecks, IconFilter } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../components/confirm-action.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { failureMessage, showToast } from '../../../components/toast.ts';
 import type { FieldErrors } from '../../../lib/forms/schema-errors.ts';
 import { ApiError } from '../../../lib/http/api-client.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
 import { useBulkUpdateCreatives } from '../api/bulk-update-creatives.ts';
 import { UrlListField } from '../upload/url-list-field.tsx';

@@ -11,7 +11,6 @@ import { CREATIVE_APPROVAL_STATES } from '@console/core/api/creatives-constants'
 import { Alert, Anchor, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type DataColumn, DataTable, type RowAction } from '../../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
@@ -21,6 +20,7 @@ import { DecisionDialog } from '../../../components/decision/decision-dialog.tsx
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { showToast } from '../../../components/toast.ts';
 import { formatDateTime } from '../../../lib/format/date-time.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
 import { useFeatureHref } from '../../../lib/routing/feature-href.ts';
 import { useDecideCreativeExchanges } from '../api/approval-decide.ts';

@@ -6,8 +6,8 @@ import '@mantine/core/styles/Table.css';
 import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useFeatureHref } from '../../../lib/routing/feature-href.ts';
 
 export type BulkResultRow = {

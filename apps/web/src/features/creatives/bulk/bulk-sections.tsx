@@ -7,7 +7,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
 import { Alert, Paper, Stack, Title } from '@mantine/core';
 import { type ReactNode, type Ref, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { outcomeOf } from './bulk-edit-model.ts';
 
 const OUTCOME_COLORS = { all: 'green', some: 'yellow', none: 'red' } as const;

@@ -1,6 +1,6 @@
 // A message that is either an i18n key of the creative-bulk namespace (a known schema or server
 // message) or the server's own words, as text.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import type { TranslatedMessage } from './bulk-edit-model.ts';
 
 export const useMessageText = () => {

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { iabCategoryLabel } from '@console/core/api/iab-categories';
 import { Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 
 type Identity = { adomain: string | null; iab_categories: readonly string[] };
 

@@ -3,8 +3,8 @@
 import '@mantine/core/styles/Input.css';
 import { CREATIVE_STATUSES, CREATIVE_TYPES } from '@console/core/api/creatives-constants';
 import { NativeSelect } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import type { ListParamsControl } from '../../../components/data-table/use-list-params.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 
 export const CreativeTypeStatusFilters = ({
   list,

@@ -15,7 +15,7 @@ import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCode, IconMovie, IconPhoto } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 
 /** The sandbox of every HTML preview: scripts and pop-ups (click-through), never same-origin. */
 export const HTML_PREVIEW_SANDBOX = 'allow-scripts allow-popups';

@@ -7,7 +7,7 @@ import '@mantine/core/styles/Text.css';
 import type { CreativeApprovalState, CreativeStatus, CreativeType } from '@console/core/api/creatives';
 import { Badge, type BadgeProps, type ElementProps, Group, Text } from '@mantine/core';
 import { IconCheck, IconClock, IconX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 
 export const CREATIVE_STATUS_COLORS = {
   PENDING: 'yellow.2',

@@ -4,7 +4,7 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Text.css';
 import { Alert, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 
 const SHOWN = 3;
 

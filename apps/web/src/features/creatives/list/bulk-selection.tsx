@@ -9,9 +9,9 @@ import { CREATIVE_BULK_MAX } from '@console/core/api/creatives-constants';
 import { Button, Group, Text } from '@mantine/core';
 import { IconChecklist, IconEdit } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DataTableProps } from '../../../components/data-table/data-table.tsx';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useFeatureHref } from '../../../lib/routing/feature-href.ts';
 import { bulkHrefOf } from './creative-list-model.ts';
 

@@ -9,12 +9,12 @@ import { CREATIVE_APPROVAL_STATES } from '@console/core/api/creatives-constants'
 import { Button, NativeSelect, Select } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AdvertiserPicker } from '../../../components/advertiser-picker.tsx';
 import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
 import { useFeatureHref } from '../../../lib/routing/feature-href.ts';
 import { parseId } from '../../../lib/routing/parse-id.ts';

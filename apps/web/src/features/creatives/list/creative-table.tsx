@@ -11,7 +11,6 @@ import type { CreativeListItem } from '@console/core/api/creatives';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { IconEdit, IconEye, IconHistory } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   type DataColumn,
@@ -21,6 +20,7 @@ import {
 } from '../../../components/data-table/data-table.tsx';
 import type { ListParamsControl } from '../../../components/data-table/use-list-params.ts';
 import { formatDateTime } from '../../../lib/format/date-time.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useFeatureHref } from '../../../lib/routing/feature-href.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import type { CreativePage } from '../api/list-creatives.ts';

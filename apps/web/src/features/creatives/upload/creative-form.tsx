@@ -34,13 +34,13 @@ import {
   Title,
 } from '@mantine/core';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AdvertiserPicker } from '../../../components/advertiser-picker.tsx';
 import { ExchangeChecklist } from '../../../components/exchange-checklist.tsx';
 import { IabCategorySelect } from '../../../components/iab-category-select.tsx';
 import { failureMessage, showToast } from '../../../components/toast.ts';
 import type { FieldErrors } from '../../../lib/forms/schema-errors.ts';
 import { ApiError } from '../../../lib/http/api-client.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useSupportedExchanges } from '../../../lib/reference/supported-exchanges.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useCreateCreative } from '../api/create-creative.ts';

@@ -8,7 +8,7 @@ import '@mantine/core/styles/Title.css';
 import { NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { HtmlTagPreview, NativeAdCard, VideoPreview } from '../components/creative-preview.tsx';
 import type { CreativeFormValues } from './creative-form-model.ts';
 

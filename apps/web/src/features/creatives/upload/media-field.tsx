@@ -15,8 +15,8 @@ import { formatBytes } from '@console/core/format/bytes';
 import { Alert, Button, FileButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconFile, IconMovie, IconUpload, IconX } from '@tabler/icons-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../../../components/toast.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useUploadCreativeMedia } from '../api/upload-creative-media.ts';
 import {
   acceptOf,

@@ -11,7 +11,7 @@ import '@mantine/core/styles/Text.css';
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ClipboardEvent, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { parseUrlList, pasteIntoRows } from './creative-form-model.ts';
 
 /** More rows than any ad server fires. */

@@ -1,7 +1,7 @@
 // A field message in the user's language: core's messages (the form's own check and the server's 400
 // answers) by their `creatives` key; anything else as the server wrote it.
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { creativeMessageKey } from './creative-form-model.ts';
 
 export const useCreativeMessage = () => {

@@ -12,10 +12,10 @@ import { type CreativeAssocEntry, creativeAssocMapBody } from '@console/core/api
 import { ActionIcon, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { failureMessage, showToast } from '../../../components/toast.ts';
 import { type FieldErrors, validateWith } from '../../../lib/forms/schema-errors.ts';
 import { ApiError } from '../../../lib/http/api-client.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useSetCreativeAssocMap } from '../api/set-creative-assoc-map.ts';
 import { useCreativeMessage } from '../upload/use-creative-message.ts';
 

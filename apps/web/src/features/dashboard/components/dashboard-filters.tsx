@@ -26,8 +26,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { AdvertiserPicker } from '../../../components/advertiser-picker.tsx';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useCampaignChoices, useCountryChoices, useExchangeChoices } from '../api/filter-options.ts';
 import {
   CHART_TYPES,

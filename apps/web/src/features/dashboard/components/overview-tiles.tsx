@@ -7,7 +7,7 @@ import '@mantine/core/styles/Badge.css';
 import type { DashboardMetric, DashboardOverview } from '@console/core/api/dashboard';
 import { formatMicros } from '@console/core/format/money';
 import { Badge, Group, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { deltaOf, formatMetric } from './metric-format.ts';
 
 /** Cost metrics are better when they fall. */

@@ -4,9 +4,9 @@
 import type { DashboardDimension, DashboardMetric, PerformanceRow } from '@console/core/api/dashboard';
 import { Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table.tsx';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { type DashboardRequest, type TablePaging, usePerformance } from '../api/dashboard-data.ts';
 import { deltaOf, formatMetric } from './metric-format.ts';
 

@@ -6,7 +6,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Paper.css';
 import type { DashboardChart, DashboardMetric } from '@console/core/api/dashboard';
 import { Alert, Paper, Skeleton, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import type { ChartType } from '../dashboard-preferences.ts';
 import { chartRowsOf } from './chart-data.ts';
 import { formatAxisTick, formatMetricValue, isMoneyMetric } from './metric-format.ts';

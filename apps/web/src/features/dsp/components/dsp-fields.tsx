@@ -6,7 +6,7 @@ import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
 import { MultiSelect, NumberInput, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useDspExchangeChoices } from '../api/list-exchanges.ts';
 import type { DspErrors, DspField, DspFormValues } from '../dsp-form-model.ts';
 import { dspMessageKey } from '../form-messages.ts';

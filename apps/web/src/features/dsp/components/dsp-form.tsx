@@ -12,8 +12,8 @@ import '@mantine/core/styles/Title.css';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { failureMessage, showToast } from '../../../components/toast.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useTestDspConnection } from '../api/test-dsp-connection.ts';
 import {
   checkConnection,

@@ -2,7 +2,7 @@
 import '@mantine/core/styles/Badge.css';
 import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 
 const TONES = { ok: 'green.2', bad: 'red.2', neutral: 'gray.2' } as const;
 

@@ -2,7 +2,7 @@
 // namespace has them and in packages/core's English otherwise (a type added to dsp-types.ts works
 // before its translations arrive).
 import { type CredentialField, DSP_TYPES } from '@console/core/dsp-types';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n/locale-store.ts';
 import { isDspType } from '../dsp-form-model.ts';
 
 export const typeLabel = (t: TFunction, type: string): string =>

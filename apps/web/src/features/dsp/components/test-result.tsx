@@ -3,7 +3,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Text.css';
 import { Alert, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import type { ConnectionTestResult } from '../api/test-dsp-connection.ts';
 import { describeTestMessage } from '../test-message.ts';
 

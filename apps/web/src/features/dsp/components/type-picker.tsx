@@ -8,7 +8,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Input.css';
 import { DSP_TYPE_NAMES, DSP_TYPES, type DspType } from '@console/core/dsp-types';
 import { Group, NativeSelect, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { isDspType } from '../dsp-form-model.ts';
 import { credentialLabel, typeDescription, typeLabel } from './dsp-type-text.ts';
 

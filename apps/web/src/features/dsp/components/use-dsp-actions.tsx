@@ -2,9 +2,9 @@
 // confirmation, and a connection test with the stored credentials (its outcome as a toast).
 import type { Dsp } from '@console/core/api/dsps';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../components/confirm-action.tsx';
 import { failureMessage, showToast } from '../../../components/toast.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useSetDspStatus } from '../api/set-dsp-status.ts';
 import { useTestSavedDsp } from '../api/test-saved-dsp.ts';
 import { useTestMessageText } from './test-result.tsx';

@@ -2,9 +2,9 @@
 // (server-searched, role-aware) and, on the queue, the approval state.
 import '@mantine/core/styles/Input.css';
 import { NativeSelect } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { AdvertiserPicker } from '../../../components/advertiser-picker.tsx';
 import type { ListParamsControl } from '../../../components/data-table/use-list-params.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useExchanges } from '../api/list-exchanges.ts';
 import { readStateFilter, STATE_FILTERS } from '../approval-model.ts';
 

@@ -4,8 +4,8 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Text.css';
 import { Alert, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { ItemTable } from '../../../components/item-table.tsx';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import type { DecisionOutcome } from '../approval-model.ts';
 import { ApprovalStateBadge } from './approval-state-badge.tsx';
 

@@ -1,6 +1,7 @@
 // The toast of a decision's outcome: how many were decided, and how many failed and are unchanged.
-import type { TFunction } from 'i18next';
+
 import { showToast } from '../../../components/toast.ts';
+import type { TFunction } from '../../../lib/i18n/locale-store.ts';
 import type { DecisionOutcome } from '../approval-model.ts';
 
 /** `t` of the `exchange-approval` namespace. */

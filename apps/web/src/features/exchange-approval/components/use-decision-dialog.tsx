@@ -2,8 +2,8 @@
 // DecisionDialog: a rejection needs a reason, checked before sending). The server answers per
 // item; the outcome is told as a toast with counts and handed to the page, which shows the failures.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DecisionDialog } from '../../../components/decision/decision-dialog.tsx';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useDecideExchanges } from '../api/decide-exchanges.ts';
 import {
   type Decision,

@@ -6,11 +6,11 @@ import type { Role } from '@console/core/roles';
 import { Anchor, NativeSelect, Text } from '@mantine/core';
 import { IconCash, IconListDetails } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { type FundsAccount, useFundsAccounts } from '../api/list-funds-accounts.ts';
 import { addFundPath, isStaffRole, paymentListPath } from '../funds-paths.ts';
 

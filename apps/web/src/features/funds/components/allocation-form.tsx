@@ -16,9 +16,9 @@ import {
   Title,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../components/confirm-action.tsx';
 import { failureMessage, showToast } from '../../../components/toast.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useFundsAccounts } from '../api/list-funds-accounts.ts';
 import { useAllocateFunds } from '../api/move-funds.ts';
 import { positiveMicrosOf } from './money-field.ts';

@@ -6,7 +6,7 @@ import type { FundsSummary } from '@console/core/api/funds';
 import { formatMicros } from '@console/core/format/money';
 import { Alert, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 
 const Figure = ({ label, value, testId }: { label: string; value: string | null; testId: string }) => (
   <Paper withBorder radius="md" p="md">

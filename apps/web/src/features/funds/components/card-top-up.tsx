@@ -6,9 +6,9 @@ import { findMoneyTextError, parseMoneyToMicros } from '@console/core/format/mon
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { failureMessage } from '../../../components/toast.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useStartCardTopUp, useStripeConfig } from '../api/card-top-up.ts';
 
 export const CardTopUp = () => {

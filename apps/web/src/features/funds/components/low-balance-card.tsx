@@ -3,8 +3,8 @@ import type { FundsSummary } from '@console/core/api/funds';
 import { findMoneyTextError, formatMicros, parseMoneyToMicros } from '@console/core/format/money';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { failureMessage, showToast } from '../../../components/toast.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useSetLowBalanceAlert } from '../api/set-low-balance-alert.ts';
 
 const toText = (micros: number | null | undefined) =>

@@ -5,7 +5,7 @@ import '@mantine/core/styles/List.css';
 import { formatMicros } from '@console/core/format/money';
 import { Alert, Button, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useCheckLedger, useFundsOverview } from '../api/platform-funds.ts';
 
 export const PlatformPanel = () => {

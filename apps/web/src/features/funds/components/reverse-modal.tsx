@@ -7,8 +7,8 @@ import type { FundsEntry } from '@console/core/api/funds';
 import { formatMicros } from '@console/core/format/money';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { failureMessage, showToast } from '../../../components/toast.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useReverseTransfer } from '../api/move-funds.ts';
 
 export const ReverseModal = ({ entry, onClose }: { entry: FundsEntry | null; onClose: () => void }) => {

@@ -28,13 +28,13 @@ import {
 } from '@mantine/core';
 import { IconKey, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../components/confirm-action.tsx';
 import { LoadState } from '../../../components/load-state.tsx';
 import { failureMessage, showToast } from '../../../components/toast.ts';
 import { formatDateTime } from '../../../lib/format/date-time.ts';
 import { readServerFieldErrors } from '../../../lib/forms/failure-message.ts';
 import { readSchemaErrors } from '../../../lib/forms/schema-errors.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { type CreatedApiKey, useCreateApiKey } from '../api/create-api-key.ts';
 import { type ApiKey, useApiKeys } from '../api/get-api-keys.ts';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';

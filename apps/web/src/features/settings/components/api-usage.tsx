@@ -8,7 +8,7 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/VisuallyHidden.layer.css';
 import { Anchor, Code, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 
 /** The curl example for this console's own address. */
 export const buildCurlExample = (origin: string, placeholder: string): string =>

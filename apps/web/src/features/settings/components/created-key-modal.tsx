@@ -12,7 +12,7 @@ import '@mantine/core/styles/Stack.css';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import type { CreatedApiKey } from '../api/create-api-key.ts';
 
 /** Copies with the Clipboard API, or by selecting the field where that API is unavailable (plain http). */

@@ -12,10 +12,10 @@ import { type EventConfigItem, eventConfigBody } from '@console/core/api/reports
 import { ActionIcon, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../../components/load-state.tsx';
 import { showToast } from '../../../components/toast.ts';
 import { useFieldErrors } from '../../../components/use-field-errors.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useEventConfig, useSaveEventConfig } from '../api/event-config.ts';
 
 type Row = EventConfigItem & { rowId: number };

@@ -1,7 +1,8 @@
 // /audience/changeLog/{audience_id} (and the other roles' paths): an audience's changes: creation,
 // renames, status moves (processing, ready, failed, archived) and member counts, never members.
-import { useTranslation } from 'react-i18next';
+
 import { useParams } from 'react-router';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { parseId } from '../../../lib/routing/parse-id.ts';
 import { useAudience } from '../api/audiences.ts';
 import { ListChangeLogPage } from '../components/list-change-log.tsx';

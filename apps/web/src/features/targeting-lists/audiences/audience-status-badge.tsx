@@ -2,7 +2,7 @@
 import '@mantine/core/styles/Badge.css';
 import type { AudienceStatus } from '@console/core/audience-status';
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 
 const COLORS = {
   PROCESSING: 'blue',

@@ -3,13 +3,13 @@
 // entries that start with the text typed.
 import { Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   type DataColumn,
   DataTable,
   type DataTableQuery,
 } from '../../../components/data-table/data-table.tsx';
 import type { ListParamsControl } from '../../../components/data-table/use-list-params.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 
 type EntryRow = { value: string };
 

@@ -9,7 +9,7 @@ import '@mantine/core/styles/Text.css';
 import { FileInput, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 
 export type EntrySource = { blob: Blob; fileName: string; column?: string | undefined; size: number };
 

@@ -6,10 +6,10 @@ import '@mantine/core/styles/Stack.css';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChangeLogTable } from '../../../components/change-log/change-log-table.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
 
 const ACTIONS = ['create', 'update', 'entries', 'status', 'delete'] as const;

@@ -7,9 +7,7 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Input.css';
 import { Anchor } from '@mantine/core';
 import { IconEdit, IconEye, IconHistory } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
 import { type ReactNode, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdvertiserPicker } from '../../../components/advertiser-picker.tsx';
 import { CreateLinkButton } from '../../../components/create-link-button.tsx';
@@ -22,6 +20,8 @@ import {
 import type { ListParamsControl } from '../../../components/data-table/use-list-params.ts';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { formatDateTime } from '../../../lib/format/date-time.ts';
+import type { TFunction } from '../../../lib/i18n/locale-store.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
 import { useListLinks } from './list-links.ts';
 

@@ -13,8 +13,8 @@ import '@mantine/core/styles/Text.css';
 import type { ListImport } from '@console/core/api/inventory-lists';
 import { Alert, Badge, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../../../components/toast.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { type UploadInput, uploadList, useListImport } from '../api/list-imports.ts';
 
 type Phase = 'idle' | 'sending' | 'checking' | 'storing' | 'done' | 'failed';

@@ -8,9 +8,9 @@ import '@mantine/core/styles/Table.css';
 import type { ApplistAssocEntry, ApplistDetail } from '@console/core/api/inventory-lists';
 import { Button, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DetailSection } from '../../../components/detail-list.tsx';
 import { failureMessage, showToast } from '../../../components/toast.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useSetApplistAssocMap } from '../api/inventory-lists.ts';
 
 const textOf = (entries: readonly ApplistAssocEntry[]) =>

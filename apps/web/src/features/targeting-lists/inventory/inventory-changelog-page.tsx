@@ -1,7 +1,8 @@
 // /inventory-list/changelog/{applist_id} (and the other roles' paths): what changed in one list, who
 // changed it and when; entry changes as counts and samples.
-import { useTranslation } from 'react-i18next';
+
 import { useParams } from 'react-router';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { parseId } from '../../../lib/routing/parse-id.ts';
 import { useApplist } from '../api/inventory-lists.ts';
 import { ListChangeLogPage } from '../components/list-change-log.tsx';

@@ -1,7 +1,8 @@
 // /admin/smart-apps/changelog/{list_id} (and co-admin): a smart-app list's changes; apps added and
 // removed as counts and samples.
-import { useTranslation } from 'react-i18next';
+
 import { useParams } from 'react-router';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { parseId } from '../../../lib/routing/parse-id.ts';
 import { useSmartAppList } from '../api/smart-app-lists.ts';
 import { ListChangeLogPage } from '../components/list-change-log.tsx';

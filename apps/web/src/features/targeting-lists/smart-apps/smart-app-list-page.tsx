@@ -2,11 +2,11 @@
 // on the server, with their place on the taxonomy and how many campaigns target them.
 import type { SmartAppListItem } from '@console/core/api/smart-app-lists';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
 import { formatDateTime } from '../../../lib/format/date-time.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useSmartAppLists } from '../api/smart-app-lists.ts';
 import { ListKindPage } from '../components/list-kind-page.tsx';
 import { placementOf } from './placement.ts';

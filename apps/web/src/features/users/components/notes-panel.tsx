@@ -2,10 +2,10 @@
 import { noteBody } from '@console/core/api/users';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/toast.ts';
 import { useFieldErrors } from '../../../components/use-field-errors.ts';
 import { formatDateTime } from '../../../lib/format/date-time.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useAddUserNote, useUserNotes } from '../api/user-notes.ts';
 
 export const NotesPanel = ({ userId }: { userId: number }) => {

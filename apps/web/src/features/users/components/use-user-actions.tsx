@@ -12,11 +12,11 @@ import {
   IconUserOff,
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../components/confirm-action.tsx';
 import type { RowAction } from '../../../components/data-table/data-table.tsx';
 import { SetPasswordModal } from '../../../components/set-password-modal.tsx';
 import { failureMessage, showToast } from '../../../components/toast.ts';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { actAs, useSession } from '../../../lib/session/session-store.ts';
 import { useSetUserPassword } from '../api/set-user-password.ts';
 import { useSetUserStatus } from '../api/set-user-status.ts';

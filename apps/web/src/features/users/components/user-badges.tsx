@@ -2,7 +2,7 @@ export { StatusBadge } from '../../../components/status-badge.tsx';
 
 import type { Role } from '@console/core/roles';
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 
 const ROLE_COLORS: Record<Role, string> = {
   // Shade 9: readable (AA) as outline text on white and on striped rows.

@@ -8,9 +8,9 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { AdvertiserPicker } from '../../../../components/advertiser-picker.tsx';
 import { TimeZoneSelect } from '../../../../components/time-zone-select.tsx';
+import { useTranslation } from '../../../../lib/i18n/locale-store.ts';
 import { useSession } from '../../../../lib/session/session-store.ts';
 import type { StepProps } from './step-props.ts';
 

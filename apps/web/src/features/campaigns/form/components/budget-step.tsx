@@ -9,7 +9,7 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Text.css';
 import { FREQUENCY_PERIODS, PACING_MODES, PRICE_MODELS } from '@console/core/api/campaigns-constants';
 import { Fieldset, Group, NativeSelect, Radio, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/locale-store.ts';
 import type { FrequencyPeriod, PacingMode, PriceModel } from '../campaign-form-model.ts';
 import { presetGrid } from '../day-parting.ts';
 import { DayPartingGrid } from './day-parting-grid.tsx';

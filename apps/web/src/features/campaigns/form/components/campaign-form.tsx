@@ -20,11 +20,11 @@ import {
   IconSend,
 } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmAction } from '../../../../components/confirm-action.tsx';
 import { failureMessage, showToast } from '../../../../components/toast.ts';
 import { ApiError } from '../../../../lib/http/api-client.ts';
+import { useTranslation } from '../../../../lib/i18n/locale-store.ts';
 import { useSession } from '../../../../lib/session/session-store.ts';
 import {
   type CampaignFormValues,

@@ -4,8 +4,8 @@
 
 import type { CampaignDetail } from '@console/core/api/campaigns';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../../../components/load-state.tsx';
+import { useTranslation } from '../../../../lib/i18n/locale-store.ts';
 import { useFeatureHref } from '../../../../lib/routing/feature-href.ts';
 import { useCampaign } from '../../api/get-campaign.ts';
 import { knownNamesOf, valuesFromDetail } from '../campaign-form-model.ts';

@@ -27,8 +27,8 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCode, IconLayoutList, IconMovie, IconPhoto, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../../../components/load-state.tsx';
+import { useTranslation } from '../../../../lib/i18n/locale-store.ts';
 import { type CreativeOption, useCreativeOptions, useCreativesByIds } from '../../api/creative-options.ts';
 import type { StepProps } from './step-props.ts';
 

@@ -8,8 +8,8 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { localeOf } from '../../../../lib/format/date-time.ts';
+import { useTranslation } from '../../../../lib/i18n/locale-store.ts';
 import {
   countHours,
   DAY_PARTING_PRESETS,

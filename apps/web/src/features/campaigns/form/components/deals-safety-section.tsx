@@ -16,8 +16,8 @@ import type { Targeting } from '@console/core/api/campaigns';
 import type { Deal } from '@console/core/api/deals';
 import { formatMicros } from '@console/core/format/money';
 import { Checkbox, MultiSelect, NumberInput, SimpleGrid, Stack, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { IabCategorySelect } from '../../../../components/iab-category-select.tsx';
+import { useTranslation } from '../../../../lib/i18n/locale-store.ts';
 import { useDeals } from '../../api/list-deals.ts';
 import type { StepProps } from './step-props.ts';
 

@@ -9,7 +9,7 @@ import '@mantine/core/styles/Popover.layer.css';
 import { MultiSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/locale-store.ts';
 import {
   type PagedItem,
   type PagedLookup,

@@ -38,8 +38,8 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ExchangeChecklist } from '../../../../components/exchange-checklist.tsx';
+import { useTranslation } from '../../../../lib/i18n/locale-store.ts';
 import { useBrowsers } from '../../api/list-browsers.ts';
 import { useCountries } from '../../api/list-countries.ts';
 import { useLanguages } from '../../api/list-languages.ts';

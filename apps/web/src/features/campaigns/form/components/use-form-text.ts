@@ -1,8 +1,8 @@
 // The words of a field's error in the user's language: core's campaign messages by their
 // `campaign-form` keys, the common ones by their `components` keys, anything else as the server wrote it.
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fieldMessageKey } from '../../../../lib/forms/schema-errors.ts';
+import { useTranslation } from '../../../../lib/i18n/locale-store.ts';
 import type { FormErrors } from '../campaign-form-model.ts';
 import { formMessageKey } from '../form-messages.ts';
 

@@ -3,9 +3,9 @@
 
 import type { CampaignDetail } from '@console/core/api/campaigns';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showToast } from '../../../../components/toast.ts';
+import { useTranslation } from '../../../../lib/i18n/locale-store.ts';
 import { useFeatureHref } from '../../../../lib/routing/feature-href.ts';
 import { useSession } from '../../../../lib/session/session-store.ts';
 import { useCreateCampaign } from '../../api/create-campaign.ts';
