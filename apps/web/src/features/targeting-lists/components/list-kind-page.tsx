@@ -156,7 +156,7 @@ type OwnedListItem = {
 
 /** The last columns of an advertiser-owned list: its campaigns, its advertiser, when it changed. */
 export const ownedListColumns = <T extends OwnedListItem>(
-  t: TFunction<'lists'>,
+  t: TFunction,
   language: string,
 ): DataColumn<T>[] => [
   { id: 'campaigns', header: t('columns.campaigns'), align: 'right', cell: (row) => row.campaign_count },
