@@ -6,7 +6,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Popover.layer.css';
-import { IAB_CATEGORIES, iabCategoryLabel } from '@console/core/api/iab-categories';
+import { IAB_CATEGORIES, iabCategoryLabel } from '@console/core/api/iab-category-list';
 import { MultiSelect } from '@mantine/core';
 
 export type IabCategorySelectProps = {

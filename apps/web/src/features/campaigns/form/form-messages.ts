@@ -14,7 +14,7 @@ import {
   TIME_ZONE_MESSAGE,
 } from '@console/core/api/campaigns';
 import { DEAL_MESSAGES } from '@console/core/api/deals';
-import { IAB_CATEGORY_MESSAGE } from '@console/core/api/iab-categories';
+import { IAB_CATEGORY_MESSAGE } from '@console/core/api/iab-category-list';
 import { CAMPAIGN_STATUS_MESSAGES } from '@console/core/campaign-status';
 import {
   MONEY_INVALID_MESSAGE,

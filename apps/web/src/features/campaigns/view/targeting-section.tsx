@@ -6,7 +6,7 @@ import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import type { CampaignDetail } from '@console/core/api/campaigns';
-import { iabCategoryLabel } from '@console/core/api/iab-categories';
+import { iabCategoryLabel } from '@console/core/api/iab-category-list';
 import { parseGeoFenceList } from '@console/core/validation/geo-fence';
 import { Code, Stack, Text } from '@mantine/core';
 import { DetailList, DetailSection } from '../../../components/detail-list.tsx';

@@ -2,7 +2,7 @@
 // given: the click URL's) and its IAB categories (bid.cat; none: its campaign's ad categories).
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
-import { iabCategoryLabel } from '@console/core/api/iab-categories';
+import { iabCategoryLabel } from '@console/core/api/iab-category-list';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 

@@ -14,7 +14,7 @@ import {
   creativeCreateBody,
   creativeUpdateBody,
 } from '@console/core/api/creatives';
-import { IAB_CATEGORY_MESSAGE } from '@console/core/api/iab-categories';
+import { IAB_CATEGORY_MESSAGE } from '@console/core/api/iab-category-list';
 import { formatBytes } from '@console/core/format/bytes';
 import type { Role } from '@console/core/roles';
 import {

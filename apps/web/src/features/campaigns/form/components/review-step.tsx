@@ -1,6 +1,6 @@
 // Step 5: everything the campaign will be saved with, section by section, each with an "Edit" link
 // back to its step. Names of reference ids come from the same (cached) lookups as the pickers.
-import { iabCategoryLabel } from '@console/core/api/iab-categories';
+import { iabCategoryLabel } from '@console/core/api/iab-category-list';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Group.css';
