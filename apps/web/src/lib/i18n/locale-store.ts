@@ -73,7 +73,8 @@ const loadBundle = (lang: Language, namespace: string): Loading => {
 };
 
 const applyHtmlLang = () => {
-  document.documentElement.lang = HTML_LANG[language];
+  // Unit tests import modules that translate without a document.
+  if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[language];
 };
 applyHtmlLang();
 
