@@ -75,8 +75,10 @@ export const dealRoutes =
         schema: {
           ...schemaBase,
           operationId: 'deleteDeal',
-          summary:
-            'Delete a deal and take it off the campaigns that target it (409 while it is the only deal of a campaign buying only through deals)',
+          summary: 'Delete a deal and take it off the campaigns that target it',
+          description:
+            'Each campaign that targets the deal loses it from its deal_ids (recorded in its change log). ' +
+            'Refused with 409, naming the campaigns, while the deal is the only one of a campaign that buys only through its deals.',
           params: int4IdParams,
           response: withErrors(messageResponse),
         },
