@@ -24,10 +24,12 @@
 //     its notice window closes (target 0);
 // (4) notices: real bids first, then their win notices (nurl) and billing notices (burl) at a fixed
 //     rate (default 2,000/s, notice-load.ts; target p99 <= 20 ms), then the exactly-once check: every
-//     noticed impression has one spend transfer, no repeat, no reversal, and the advertiser's balance
-//     went down by exactly the sum of the impressions' advertiser costs at their clearing prices.
+//     noticed impression has one BILLING row, the new spend transfers hold each once and their costs'
+//     sum, no reversal, and the advertiser's balance went down by exactly the sum of the impressions'
+//     advertiser costs at their clearing prices.
 // Profile a scenario with `node --cpu-prof --cpu-prof-dir=<dir> --import tsx scripts/bench/bidder.ts
-// --only=notices` (the bidder runs in this process).
+// --only=notices` (the bidder runs in this process), or its notice phase alone with
+// BENCH_PROFILE_DIR=<dir> (writes <dir>/notices.cpuprofile).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -59,7 +61,8 @@ import { creditDemoAccount, seedDemo } from '../../apps/api/src/seed/demo-seed.t
 import { ensurePlatformCompany } from '../../apps/api/src/seed/platform-company.ts';
 import { COUNTRIES, requestPool, SIZES, TMAX_MS } from './bid-requests.ts';
 import { percentile } from './load.ts';
-import { cpuMeter } from './process-cpu.ts';
+import { runUntilReady, startProfile } from './phase-run.ts';
+import { type CpuSample, cpuMeter } from './process-cpu.ts';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -382,13 +385,25 @@ const seedCampaigns = async (database: Database) => {
   }
 };
 
-/** SPEND transfers and reversals in the ledger. */
+/**
+ * The ledger's spend so far: transfers and reversals, the impressions the batches' SPEND transfers
+ * name (their reference ends with the count, spend-debit.ts) and their advertiser cost.
+ */
 const spendCounts = async (database: Database) => {
   const result = await database.db.execute(
     sql`select count(*) filter (where kind = 'SPEND')::int as transfers,
-      count(*) filter (where kind = 'REVERSAL')::int as reversals from ledger_transfers`,
+      count(*) filter (where kind = 'REVERSAL')::int as reversals,
+      coalesce(sum(split_part(reference, ':', -1)::int) filter (where kind = 'SPEND' and reference like 'imps:%'), 0)::int
+        as impressions,
+      coalesce(sum(advertiser_cost_micros) filter (where kind = 'SPEND'), 0)::text as advertiser
+      from ledger_transfers`,
   );
-  return (result as unknown as { rows: { transfers: number; reversals: number }[] }).rows[0]!;
+  const row = (
+    result as unknown as {
+      rows: { transfers: number; reversals: number; impressions: number; advertiser: string }[];
+    }
+  ).rows[0]!;
+  return { ...row, advertiser: BigInt(row.advertiser) };
 };
 
 const runLoadBench = async () => {
@@ -708,14 +723,14 @@ const runLoadBench = async () => {
       const advertiserId = (await findUserByEmail(database.db, 'advertiser@demo.test'))!.id;
       const balanceBefore = await readBalanceMicros(database.db, advertiserId);
       const spendBefore = await spendCounts(database);
-      noticeMs.length = 0;
-      measuringNotices = true;
-      const load = loadText();
-      const dbBefore = await dbMeter.sample();
+      // The meters start once the generator's bids are made and kept (flushed): they count the
+      // notices alone.
+      let load = '';
+      let dbBefore: CpuSample | undefined;
+      let runCpu = process.cpuUsage();
       const loopDelay = monitorEventLoopDelay({ resolution: 1 });
-      loopDelay.enable();
-      const runCpu = process.cpuUsage();
-      const run = await execFileAsync(
+      const profile = process.env.BENCH_PROFILE_DIR ? await startProfile() : undefined;
+      const run = await runUntilReady(
         process.execPath,
         [
           '--import',
@@ -726,14 +741,24 @@ const runLoadBench = async () => {
           String(noticeDurationS),
           '1',
         ],
-        { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+        async () => {
+          await bidder.recorder.flush();
+          noticeMs.length = 0;
+          measuringNotices = true;
+          load = loadText();
+          dbBefore = await dbMeter.sample();
+          loopDelay.enable();
+          await profile?.start();
+          runCpu = process.cpuUsage();
+        },
       );
       const used = process.cpuUsage(runCpu);
       loopDelay.disable();
-      const dbMs = dbMeter.spent(dbBefore, await dbMeter.sample()).db;
+      await profile?.stop(process.env.BENCH_PROFILE_DIR!, 'notices');
+      const dbMs = dbMeter.spent(dbBefore!, await dbMeter.sample()).db;
       measuringNotices = false;
       await bidder.recorder.flush();
-      const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as {
+      const result = JSON.parse(run.trim().split('\n').at(-1)!) as {
         bids: number;
         requests: number;
         duration: number;
@@ -796,25 +821,31 @@ const runLoadBench = async () => {
       }
       const debitedMicros = balanceBefore - (await readBalanceMicros(database.db, advertiserId));
       const spendAfter = await spendCounts(database);
+      // Each noticed impression has one BILLING row of its own (its debit is in a batch's sum).
       const checked = (
         (await database.db.execute(
-          sql`select count(distinct reference)::int as found,
-            (count(*) - count(distinct reference))::int as repeated
-            from ledger_transfers where kind = 'SPEND'
-              and reference in (select json_array_elements_text(${JSON.stringify(references)}::json))`,
+          sql`select count(distinct (exchange_id, auction_id, imp_id))::int as found,
+            (count(*) - count(distinct (exchange_id, auction_id, imp_id)))::int as repeated
+            from delivery_events where type = 'BILLING' and detail = ''
+              and 'imp:' || exchange_id || ':' || auction_id || ':' || imp_id
+                in (select json_array_elements_text(${JSON.stringify(references)}::json))`,
         )) as unknown as { rows: { found: number; repeated: number }[] }
       ).rows;
       const newTransfers = spendAfter.transfers - spendBefore.transfers;
+      const inTransfers = spendAfter.impressions - spendBefore.impressions;
+      const transferredMicros = spendAfter.advertiser - spendBefore.advertiser;
       const exact =
         checked[0]!.found === references.length &&
         checked[0]!.repeated === 0 &&
-        newTransfers === references.length &&
+        inTransfers === references.length &&
+        transferredMicros === expectedMicros &&
         spendAfter.reversals === spendBefore.reversals &&
         debitedMicros === expectedMicros;
       console.log(
         `\nExactly once: ${exact ? 'OK' : 'FAILED'}. ${references.length} impressions noticed (${sent} notices): ` +
-          `${checked[0]!.found} of them debited, ${checked[0]!.repeated} debited twice, ${newTransfers} new spend ` +
-          `transfers, ${spendAfter.reversals - spendBefore.reversals} reversals; the advertiser's balance went down ` +
+          `${checked[0]!.found} of them billed, ${checked[0]!.repeated} billed twice; ${newTransfers} new spend ` +
+          `transfers holding ${inTransfers} impressions and ${transferredMicros} micros, ` +
+          `${spendAfter.reversals - spendBefore.reversals} reversals; the advertiser's balance went down ` +
           `${debitedMicros} micros, expected ${expectedMicros} (the sum of each impression's advertiser cost at ` +
           `its clearing price).`,
       );

@@ -8,6 +8,8 @@
 //        [<warm-up seconds>]
 // A bid's billing notice follows its win notice BURL_AFTER notices later (about 25 ms at 2,000/s),
 // so both notices of an impression are in flight around the same moment, as an exchange sends them.
+// Between the bids and the notices it prints `ready` and waits for a line on stdin, so the bench
+// measures the notices alone (CPU, database, event loop), not the bids made for them.
 import http from 'node:http';
 import { requestPool } from './bid-requests.ts';
 import { percentile } from './load.ts';
@@ -89,6 +91,10 @@ for (let i = 0; i < bids.length + BURL_AFTER; i++) {
     });
 }
 
+process.stdout.write('ready\n');
+await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+const cpuAtStart = process.cpuUsage();
+
 const latencies = { win: [] as number[], bill: [] as number[] };
 let ok = 0;
 let failed = 0;
@@ -123,7 +129,8 @@ const sortedOf = (values: number[]) => Float64Array.from(values).sort();
 const all = sortedOf([...latencies.win, ...latencies.bill]);
 const win = sortedOf(latencies.win);
 const bill = sortedOf(latencies.bill);
-const cpu = process.cpuUsage();
+const cpu = process.cpuUsage(cpuAtStart);
+process.stdin.destroy();
 process.stdout.write(
   `${JSON.stringify({
     bids: bids.length,

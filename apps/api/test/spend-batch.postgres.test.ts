@@ -1,10 +1,10 @@
 // Billed impressions debited in batches (ledger/record-spend.ts recordSpends, called by the event
 // recorder's money lane) on PostgreSQL, where batches really run side by side: two recorders (two
 // bidder processes) bill the same impressions at once, while credits and single spends move the
-// same accounts. Every impression is debited exactly once, each balance moves by the sum expected,
+// same accounts. Every impression is debited exactly once (in its batch's sum), each balance moves by the sum expected,
 // every running balance and entry number is exact, a crossed low-balance threshold is marked due,
 // and nothing deadlocks. PostgreSQL only (PGlite runs one transaction at a time).
-import { eq, like, sql } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerAccounts, ledgerTransfers } from '../src/db/schema/ledger.ts';
 import { createEventRecorder, type DeliveryEvent } from '../src/modules/delivery/event-recorder.ts';
@@ -91,13 +91,17 @@ describe('batched spend debits', () => {
     );
     expect(newCount.every((found) => found.length === 1)).toBe(true);
 
+    // The batches' spend transfers (one per advertiser, campaign and minute of a batch, named by its
+    // first impression and its count) hold the 300 impressions once, for their costs' sum.
     const spends = await t.deps.db
-      .select({ reference: ledgerTransfers.reference, n: sql<number>`count(*)::int` })
+      .select({ reference: ledgerTransfers.reference, cost: ledgerTransfers.advertiserCostMicros })
       .from(ledgerTransfers)
-      .where(like(ledgerTransfers.reference, `imp:1:batch-${process.pid}-%`))
-      .groupBy(ledgerTransfers.reference);
-    expect(spends).toHaveLength(300);
-    expect(spends.every((row) => row.n === 1)).toBe(true);
+      .where(like(ledgerTransfers.reference, `imps:imp:1:batch-${process.pid}-%`));
+    expect(spends.reduce((sum, row) => sum + Number(row.reference!.split(':').at(-1)), 0)).toBe(300);
+    expect(spends.reduce((sum, row) => sum + row.cost!, 0n)).toBe(
+      events.reduce((sum, event) => sum + BigInt(event.advertiserCostMicros!), 0n),
+    );
+    expect(new Set(spends.map((row) => row.reference)).size).toBe(spends.length);
 
     for (const [k, advertiser] of advertisers.entries()) {
       const billed = events

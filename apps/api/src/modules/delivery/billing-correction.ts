@@ -3,13 +3,13 @@
 // billed its price, then the billing notice brings another. The impression keeps its first BILLING
 // row; the change is a row of its own (detail 'win' or 'bill', once each by the events' unique key)
 // carrying the difference of the costs, so the rollups (sums of BILLING rows) follow, and in the
-// ledger the spend in force is reversed and the new one posted, all in one transaction. The BILLING
-// rows of the impression are locked first, so two notices correcting it at once queue.
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+// ledger the same difference is posted as a spend of its own (recordSpendDifference: impressions are
+// debited in sums, spend-debit.ts), in one transaction. The BILLING rows of the impression are
+// locked first, so two notices correcting it at once queue.
+import { and, eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { deliveryEvents } from '../../db/schema/delivery.ts';
-import { ledgerEntries, ledgerTransfers } from '../../db/schema/ledger.ts';
-import { postTransferInTx, recordSpend } from '../ledger/index.ts';
+import { recordSpendDifference } from '../ledger/index.ts';
 import { type DeliveryEvent, eventRow, insertEventRows } from './event-recorder.ts';
 import { CORRECTION_DETAIL, type PriceSource } from './notice-price.ts';
 import { spendReferenceOf } from './spend-debit.ts';
@@ -65,42 +65,6 @@ const changeOfPrice = (billed: Billed, notice: Billed) => {
   return { media, advertiser };
 };
 
-/** The impression's spend in force: its last SPEND transfer not reversed. */
-const findLiveSpend = async (tx: Tx, billing: DeliveryEvent) => {
-  const base = spendReferenceOf(billing);
-  const references = [base, ...Object.values(CORRECTION_DETAIL).map((detail) => `${base}:${detail}`)];
-  const [live] = await tx
-    .select({ id: ledgerTransfers.id, reference: ledgerTransfers.reference })
-    .from(ledgerTransfers)
-    .where(
-      and(
-        eq(ledgerTransfers.kind, 'SPEND'),
-        inArray(ledgerTransfers.reference, references),
-        sql`not exists (select 1 from ledger_transfers r where r.reverses_transfer_id = ${ledgerTransfers.id})`,
-      ),
-    )
-    .orderBy(sql`${ledgerTransfers.id} desc`)
-    .limit(1);
-  return live ?? null;
-};
-
-const reverseSpend = async (tx: Tx, transfer: { id: number; reference: string | null }, at: Date) => {
-  const legs = await tx
-    .select({ accountId: ledgerEntries.accountId, amountMicros: ledgerEntries.amountMicros })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.transferId, transfer.id));
-  await postTransferInTx(tx, {
-    kind: 'REVERSAL',
-    reference: transfer.reference,
-    note: 'Repriced by a later notice of the exchange.',
-    reversesTransferId: transfer.id,
-    occurredAt: at,
-    createdBy: null,
-    onBehalfOf: null,
-    legs: legs.map((leg) => ({ accountId: leg.accountId, amountMicros: -leg.amountMicros })),
-  });
-};
-
 /**
  * Reprices a billed impression with the BILLING event this notice would have recorded (its costs
  * and price source). Answers the change of the advertiser's cost (0 when nothing changed).
@@ -121,19 +85,14 @@ export const correctBilledPrice = async (db: Db, billing: DeliveryEvent): Promis
     };
     const inserted = await insertEventRows(tx, JSON.stringify([eventRow(row)]), 'direct');
     if (inserted.length === 0) return 0;
-    const live = await findLiveSpend(tx, billing);
-    if (live) await reverseSpend(tx, live, billing.occurredAt);
-    const media = billing.mediaCostMicros ?? 0;
-    const advertiser = billing.advertiserCostMicros ?? 0;
-    if (advertiser > 0)
-      await recordSpend(tx, {
-        advertiserId: billing.advertiserId,
-        campaignId: billing.campaignId,
-        mediaCostMicros: BigInt(media),
-        advertiserCostMicros: BigInt(Math.max(media, advertiser)),
-        occurredAt: billing.occurredAt,
-        reference: `${spendReferenceOf(billing)}:${detail}`,
-      });
+    await recordSpendDifference(tx, {
+      advertiserId: billing.advertiserId,
+      campaignId: billing.campaignId,
+      mediaCostMicros: BigInt(change.media),
+      advertiserCostMicros: BigInt(change.advertiser),
+      occurredAt: billing.occurredAt,
+      reference: `${spendReferenceOf(billing)}:${detail}`,
+    });
     return change.advertiser;
   });
 };

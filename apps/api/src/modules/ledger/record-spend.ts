@@ -84,7 +84,8 @@ type SpendItem = Required<Pick<SpendInput, 'advertiserCostMicros'>> &
 /**
  * The statement parts that post many spends at once, for a statement that names its debits as the
  * relation `source` (columns advertiser_id, campaign_id, media, advertiser, occurred_at, reference:
- * what recordSpend takes, one row per debit, media <= advertiser, advertiser > 0): the CTEs
+ * what recordSpend takes, one row per debit, media <= advertiser, advertiser > 0; or a repricing's
+ * difference, signed, recordSpendDifference): the CTEs
  * `spend_transfers` (the SPEND transfers new to the ledger: a reference already debited, or named
  * twice, is skipped) and `spend_entries` (their legs). The same transfers, legs and dedupe keys as
  * recordSpend, in one statement and one round trip whatever their number (the bidder's money lane
@@ -115,14 +116,15 @@ export const spendCtesOf = (source: SQL): SQL => sql`
     from spend_transfers t
     join spend_debits d on d.reference = t.reference
     join ledger_accounts a on a.user_id = d.advertiser_id
+    where t.advertiser_cost_micros <> 0
     union all
     select t.id, a.id, t.media_cost_micros, true, t.occurred_at
     from spend_transfers t join ledger_accounts a on a.code = 'MEDIA'
-    where t.media_cost_micros > 0
+    where t.media_cost_micros <> 0
     union all
     select t.id, a.id, t.advertiser_cost_micros - t.media_cost_micros, true, t.occurred_at
     from spend_transfers t join ledger_accounts a on a.code = 'MARGIN'
-    where t.advertiser_cost_micros > t.media_cost_micros
+    where t.advertiser_cost_micros <> t.media_cost_micros
   ),
   spend_entries as (
     insert into ledger_entries (transfer_id, account_id, account_seq, amount_micros, balance_after_micros,
@@ -145,17 +147,13 @@ export const ensureAccounts = async (db: DbOrTx, advertiserIds: Iterable<number>
   }
 };
 
-/**
- * Many spends in one statement (spendCtesOf), for a caller holding the debits as values. Answers how
- * many spends were new.
- */
-export const recordSpends = async (db: DbOrTx, items: readonly SpendItem[]): Promise<number> => {
-  for (const item of items) {
-    if (!item.reference) throw new Error('recordSpends: a reference is required');
-    if (item.mediaCostMicros < 0n || item.advertiserCostMicros < item.mediaCostMicros)
-      throw new Error('recordSpends: the costs are not media <= advertiser');
-    if (item.advertiserCostMicros === 0n) throw new Error('recordSpends: nothing to debit');
-  }
+type SpendRow = Pick<SpendInput, 'advertiserId' | 'campaignId' | 'occurredAt' | 'reference'> & {
+  mediaCostMicros: bigint;
+  advertiserCostMicros: bigint;
+};
+
+/** Posts spend rows in one statement (spendCtesOf); answers how many were new. */
+const postSpendRows = async (db: DbOrTx, items: readonly SpendRow[]): Promise<number> => {
   if (items.length === 0) return 0;
   await ensureAccounts(db, new Set(items.map((item) => item.advertiserId)), new Set());
   const debits = items.map((item) => ({
@@ -174,4 +172,30 @@ export const recordSpends = async (db: DbOrTx, items: readonly SpendItem[]): Pro
     select count(*)::int as fresh from spend_transfers`,
   );
   return row!.fresh;
+};
+
+/**
+ * Many spends in one statement (spendCtesOf), for a caller holding the debits as values. Answers how
+ * many spends were new.
+ */
+export const recordSpends = async (db: DbOrTx, items: readonly SpendItem[]): Promise<number> => {
+  for (const item of items) {
+    if (!item.reference) throw new Error('recordSpends: a reference is required');
+    if (item.mediaCostMicros < 0n || item.advertiserCostMicros < item.mediaCostMicros)
+      throw new Error('recordSpends: the costs are not media <= advertiser');
+    if (item.advertiserCostMicros === 0n) throw new Error('recordSpends: nothing to debit');
+  }
+  return postSpendRows(db, items);
+};
+
+/**
+ * A repriced impression's spend: the difference of its costs, as a SPEND transfer of signed amounts
+ * (a lower price gives the advertiser the difference back, and takes it from MEDIA and MARGIN), once
+ * per reference. Impressions are debited in sums (spend-debit.ts), so there is no transfer of one
+ * impression to reverse. Answers whether it was new.
+ */
+export const recordSpendDifference = async (db: DbOrTx, item: SpendRow): Promise<boolean> => {
+  if (!item.reference) throw new Error('recordSpendDifference: a reference is required');
+  if (item.mediaCostMicros === 0n && item.advertiserCostMicros === 0n) return false;
+  return (await postSpendRows(db, [item])) === 1;
 };

@@ -1,0 +1,109 @@
+// Billed impressions reach the ledger in sums (delivery/spend-debit.ts): one SPEND transfer per
+// advertiser, campaign and minute of delivery in a batch the recorder writes, dated at its first
+// impression, holding the impressions' costs to the micro-unit; a repeated notice adds nothing.
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerTransfers } from '../src/db/schema/ledger.ts';
+import { createEventRecorder, type DeliveryEvent } from '../src/modules/delivery/event-recorder.ts';
+import { readBalanceMicros } from '../src/modules/ledger/ledger-accounts.ts';
+import { createCampaign } from './campaign-fixtures.ts';
+import { insertUser } from './support/accounts.ts';
+import { addUser, demoTokens } from './support/admin-fixtures.ts';
+import { creditAccount, expectLedgerBalanced } from './support/ledger-fixtures.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const billing = (
+  advertiserId: number,
+  campaignId: number,
+  auction: string,
+  at: string,
+  advertiserMicros: number,
+): DeliveryEvent => ({
+  type: 'BILLING',
+  day: at.slice(0, 10),
+  occurredAt: new Date(at),
+  exchangeId: 1,
+  auctionId: `${auction}-${process.pid}`,
+  impId: '1',
+  campaignId,
+  creativeId: 1,
+  advertiserId,
+  country: 'US',
+  os: 'iOS',
+  deviceType: 'PHONE',
+  trafficType: 'APP',
+  bidMicros: 2_000_000,
+  mediaCostMicros: advertiserMicros - 100,
+  advertiserCostMicros: advertiserMicros,
+});
+
+describe('billed impressions in the ledger', () => {
+  it('are debited in one transfer per campaign and minute of delivery, dated at its first impression', async () => {
+    const admin = (await demoTokens(t)).admin;
+    const owner = await addUser(t, admin, { role: 'ADVERTISER', companyName: 'Spend Sums' });
+    const token = await t.loginAs(owner.email, owner.password);
+    const x = (await createCampaign(t, token)).campaign_id;
+    const y = (await createCampaign(t, token)).campaign_id;
+    const advertiser = (await insertUser(t, { role: 'ADVERTISER' })).id;
+    await creditAccount(t, advertiser, 1_000_000n);
+    const before = await readBalanceMicros(t.deps.db, advertiser);
+
+    const recorder = createEventRecorder(t.deps.db);
+    const events = [
+      billing(advertiser, x, 'a', '2026-05-04T10:15:05.000Z', 1_000),
+      billing(advertiser, x, 'b', '2026-05-04T10:15:40.000Z', 2_000),
+      billing(advertiser, x, 'c', '2026-05-04T10:16:10.000Z', 4_000),
+      billing(advertiser, y, 'd', '2026-05-04T10:15:20.000Z', 8_000),
+    ];
+    // One turn of the event loop: one batch, one statement.
+    const answers = await Promise.all(events.map((event) => recorder.record([event])));
+    expect(answers).toEqual([[true], [true], [true], [true]]);
+    // The same notices again (a retry): nothing new, nothing debited.
+    expect(await recorder.record([events[0]!, events[3]!])).toEqual([false, false]);
+    await recorder.close();
+
+    const transfers = await t.deps.db
+      .select({
+        campaign: ledgerTransfers.campaignId,
+        media: ledgerTransfers.mediaCostMicros,
+        advertiser: ledgerTransfers.advertiserCostMicros,
+        at: ledgerTransfers.occurredAt,
+        reference: ledgerTransfers.reference,
+      })
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.kind, 'SPEND'))
+      .orderBy(asc(ledgerTransfers.campaignId), asc(ledgerTransfers.occurredAt));
+    const ours = transfers.filter((row) => row.campaign === x || row.campaign === y);
+    expect(ours).toEqual([
+      {
+        campaign: x,
+        media: 2_800n,
+        advertiser: 3_000n,
+        at: new Date('2026-05-04T10:15:05.000Z'),
+        reference: `imps:imp:1:a-${process.pid}:1:2`,
+      },
+      {
+        campaign: x,
+        media: 3_900n,
+        advertiser: 4_000n,
+        at: new Date('2026-05-04T10:16:10.000Z'),
+        reference: `imps:imp:1:c-${process.pid}:1:1`,
+      },
+      {
+        campaign: y,
+        media: 7_900n,
+        advertiser: 8_000n,
+        at: new Date('2026-05-04T10:15:20.000Z'),
+        reference: `imps:imp:1:d-${process.pid}:1:1`,
+      },
+    ]);
+    expect(before - (await readBalanceMicros(t.deps.db, advertiser))).toBe(15_000n);
+    await expectLedgerBalanced(t);
+  });
+});

@@ -1,0 +1,52 @@
+// Helpers for measuring one phase of a scenario: a load generator that prepares first, and a CPU
+// profile of this process taken over that phase only.
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
+
+/**
+ * Runs a generator that prints `ready` once prepared and then waits for a line on its stdin: the
+ * bench's `onReady` starts its meters before the line is sent. Resolves with the generator's stdout
+ * after `ready`; rejects when it exits with an error.
+ */
+export const runUntilReady = (command: string, args: string[], onReady: () => Promise<void>) =>
+  new Promise<string>((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    let ready = false;
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      out += chunk;
+      if (ready || !out.includes('ready\n')) return;
+      ready = true;
+      out = out.slice(out.indexOf('ready\n') + 'ready\n'.length);
+      onReady().then(
+        () => child.stdin.write('go\n'),
+        (error) => {
+          child.kill();
+          reject(error);
+        },
+      );
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 && ready ? resolve(out) : reject(new Error(`${args.join(' ')} exited with ${code}`)),
+    );
+  });
+
+/** A CPU profile of this process over a phase: `start`, then `stop` writes <dir>/<name>.cpuprofile. */
+export const startProfile = async () => {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  return {
+    start: () => session.post('Profiler.start'),
+    stop: async (dir: string, name: string) => {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+};
