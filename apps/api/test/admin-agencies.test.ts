@@ -18,8 +18,6 @@ import {
 import {
   addUser,
   DEMO,
-  type DemoName,
-  demoTokens,
   type Endpoint,
   expectAllForbidden,
   expectAllNeedToken,
@@ -27,7 +25,8 @@ import {
   uploadFile,
 } from './support/admin-fixtures.ts';
 import { pngBytes } from './support/media-bytes.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 type Page<T> = { items: T[]; total: number; page: number; limit: number };
 type AgencyRow = {
@@ -55,11 +54,10 @@ type CompanyEdit = {
 type Uploaded = { url: string; width?: number; height?: number };
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp());
 });
 afterAll(() => t.close());
 

@@ -16,8 +16,6 @@ import {
 import {
   addUser,
   DEMO,
-  type DemoName,
-  demoTokens,
   type Endpoint,
   emailsOf,
   expectAllForbidden,
@@ -26,7 +24,8 @@ import {
   newUserBody,
   secondAgency,
 } from './support/admin-fixtures.ts';
-import { DEMO_PASSWORD, startTestApp, type TestApp } from './support/test-app.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import { DEMO_PASSWORD, type TestApp } from './support/test-app.ts';
 
 type Page<T> = { items: T[]; total: number; page: number; limit: number };
 type Note = {
@@ -44,11 +43,10 @@ type LedgerPage = Page<{
 }> & { balance_micros: number };
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp());
 });
 afterAll(() => t.close());
 

@@ -11,23 +11,21 @@ import { createCampaign } from './campaign-fixtures.ts';
 import { dataOf, expectError, expectFieldErrors, USER_NOT_FOUND } from './support/accounts.ts';
 import {
   DEMO,
-  type DemoName,
-  demoTokens,
   expectAllForbidden,
   expectAllNeedToken,
   expectAllNotFound,
   rowsOf,
   secondAgency,
 } from './support/admin-fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 let other: Awaited<ReturnType<typeof secondAgency>>;
 
 beforeAll(async () => {
-  t = await startTestApp({ logLevel: 'error' });
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp({ logLevel: 'error' }));
   other = await secondAgency(t, tok.admin);
 });
 afterAll(() => t.close());

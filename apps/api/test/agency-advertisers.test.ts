@@ -15,8 +15,6 @@ import {
 } from './support/accounts.ts';
 import {
   DEMO,
-  type DemoName,
-  demoTokens,
   type Endpoint,
   emailsOf,
   expectAllForbidden,
@@ -24,7 +22,8 @@ import {
   expectAllNotFound,
   secondAgency,
 } from './support/admin-fixtures.ts';
-import { DEMO_PASSWORD, startTestApp, type TestApp } from './support/test-app.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import { DEMO_PASSWORD, type TestApp } from './support/test-app.ts';
 
 type Page<T> = { items: T[]; total: number; page: number; limit: number };
 type LedgerPage = Page<{ kind: string; amount_micros: number; balance_after_micros: number }> & {
@@ -32,12 +31,11 @@ type LedgerPage = Page<{ kind: string; amount_micros: number; balance_after_micr
 };
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 let other: Awaited<ReturnType<typeof secondAgency>>;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp());
   other = await secondAgency(t, tok.admin);
 });
 afterAll(() => t.close());

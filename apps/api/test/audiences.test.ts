@@ -13,23 +13,17 @@ import { queueDailyRecounts } from '../src/modules/inventory/rule-audience.ts';
 import { createCampaign, expectOk, type Page } from './campaign-fixtures.ts';
 import { upload, uploadAndWait } from './list-fixtures.ts';
 import { dataOf, expectError, expectFieldErrors } from './support/accounts.ts';
-import {
-  DEMO,
-  type DemoName,
-  demoTokens,
-  expectAllNeedToken,
-  secondAgency,
-} from './support/admin-fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { DEMO, expectAllNeedToken, secondAgency } from './support/admin-fixtures.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 const NOT_FOUND = 'Audience not found.';
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 let other: { advertiserId: number; advertiserToken: string; agencyToken: string };
 
 beforeAll(async () => {
-  t = await startTestApp({ logLevel: 'error' });
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp({ logLevel: 'error' }));
   const second = await secondAgency(t, tok.admin);
   other = {
     advertiserId: second.advertiser.user_primary_id,

@@ -10,18 +10,17 @@ import { OUT_OF_RANGE_MESSAGE, toErrorBody } from '../src/platform/errors.ts';
 import { campaignBody, createCampaign, forceStatus, insertExchanges } from './campaign-fixtures.ts';
 import { htmlBody, uploadCreativeFile } from './creative-fixtures.ts';
 import { dataOf, expectError, expectFieldErrors, expectNoInternals } from './support/accounts.ts';
-import { type DemoName, demoTokens, uploadFile } from './support/admin-fixtures.ts';
+import { uploadFile } from './support/admin-fixtures.ts';
 import { pngBytes } from './support/media-bytes.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
 import type { CallResult, TestApp } from './support/test-app.ts';
-import { startTestApp } from './support/test-app.ts';
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 let exchangeId: number;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp());
   exchangeId = (await insertExchanges(t, 1))[0]!.id;
 });
 afterAll(() => t.close());

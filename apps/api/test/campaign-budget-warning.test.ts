@@ -5,18 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBalances } from '../src/modules/ledger/ledger-accounts.ts';
 import { campaignBody, createCampaign, expectOk, insertExchanges, moveStatus } from './campaign-fixtures.ts';
 import { dataOf } from './support/accounts.ts';
-import { DEMO, type DemoName, demoTokens } from './support/admin-fixtures.ts';
+import { DEMO } from './support/admin-fixtures.ts';
 import { creditAccount } from './support/ledger-fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 let exchangeIds: number[];
 let balance: number;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp());
   exchangeIds = (await insertExchanges(t, 1)).map((exchange) => exchange.id);
   await creditAccount(t, DEMO.adv1.id, 1_000_000_000n);
   balance = Number((await readBalances(t.deps.db, [DEMO.adv1.id])).get(DEMO.adv1.id));

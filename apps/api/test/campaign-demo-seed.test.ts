@@ -7,16 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../src/db/schema/campaigns.ts';
 import { seedDemoCampaigns } from '../src/seed/demo-campaigns.ts';
 import { changeLogOf, listCampaigns, readCampaign } from './campaign-fixtures.ts';
-import { DEMO, type DemoName, demoTokens } from './support/admin-fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { DEMO } from './support/admin-fixtures.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  ({ t, tok } = await startSignedInApp());
   await seedDemoCampaigns(t.deps.db);
-  tok = await demoTokens(t);
 });
 afterAll(() => t.close());
 

@@ -6,26 +6,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../src/platform/pagination.ts';
 import { campaignBody, createCampaign, expectOk, moveOk } from './campaign-fixtures.ts';
 import { dataOf, expectError } from './support/accounts.ts';
-import {
-  DEMO,
-  type DemoName,
-  demoTokens,
-  expectAllNeedToken,
-  secondAgency,
-} from './support/admin-fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { DEMO, expectAllNeedToken, secondAgency } from './support/admin-fixtures.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 const pathOf = (advertiserId: number) => `/api/campaigns/advertiser/${advertiserId}/change-log`;
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 let other: { advertiserId: number; agencyToken: string };
 let first: { id: number; name: string };
 let second: { id: number; name: string };
 
 beforeAll(async () => {
-  t = await startTestApp();
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp());
   const agency = await secondAgency(t, tok.admin);
   other = { advertiserId: agency.advertiser.user_primary_id, agencyToken: agency.agencyToken };
   const a = await createCampaign(t, tok.adv1, { name: 'Owner Log First' });

@@ -7,26 +7,20 @@ import { applists } from '../src/db/schema/campaigns.ts';
 import { CHOOSE_ADVERTISER } from '../src/modules/campaigns/campaign-access.ts';
 import { expectOk, insertApplist, insertAudience } from './campaign-fixtures.ts';
 import { dataOf, expectError, expectFieldErrors } from './support/accounts.ts';
-import {
-  DEMO,
-  type DemoName,
-  demoTokens,
-  expectAllNeedToken,
-  secondAgency,
-} from './support/admin-fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { DEMO, expectAllNeedToken, secondAgency } from './support/admin-fixtures.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 const PATH = '/api/campaigns/relation-options';
 const NOT_FOUND = 'Advertiser not found.';
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 let own: { advertiserId: number; advertiserToken: string; agencyToken: string };
 let names: { applists: string[]; audiences: string[] };
 
 beforeAll(async () => {
-  t = await startTestApp();
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp());
   const second = await secondAgency(t, tok.admin);
   own = {
     advertiserId: second.advertiser.user_primary_id,

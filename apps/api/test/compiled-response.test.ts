@@ -11,18 +11,17 @@ import { z } from 'zod';
 import { seedDemoCampaigns } from '../src/seed/demo-campaigns.ts';
 import { seedDemoCreatives } from '../src/seed/demo-creatives.ts';
 import { seedDemoDelivery } from '../src/seed/demo-delivery.ts';
-import { type DemoName, demoTokens } from './support/admin-fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  ({ t, tok } = await startSignedInApp());
   await seedDemoCreatives(t.deps.db, t.deps.media.mediaDir);
   await seedDemoCampaigns(t.deps.db);
   await seedDemoDelivery(t.deps.db, t.deps.media.mediaDir);
-  tok = await demoTokens(t);
 });
 afterAll(() => t.close());
 

@@ -9,16 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creativeMedia } from '../src/db/schema/creatives.ts';
 import { gifBytes, jpegBytes, uploadCreativeFile, uploadOk, webmBytes } from './creative-fixtures.ts';
 import { expectError, expectUnauthorized } from './support/accounts.ts';
-import { DEMO, type DemoName, demoTokens } from './support/admin-fixtures.ts';
+import { DEMO } from './support/admin-fixtures.ts';
 import { mp4Bytes, pngBytes } from './support/media-bytes.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp());
 });
 afterAll(() => t.close());
 

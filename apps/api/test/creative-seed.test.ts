@@ -7,16 +7,16 @@ import { imageSize } from 'image-size';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCreatives } from '../src/seed/demo-creatives.ts';
 import { dataOf } from './support/accounts.ts';
-import { DEMO, type DemoName, demoTokens } from './support/admin-fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { DEMO } from './support/admin-fixtures.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 let made: number;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp());
   made = await seedDemoCreatives(t.deps.db, t.deps.media.mediaDir);
 });
 afterAll(() => t.close());

@@ -14,7 +14,8 @@ import {
 } from '../src/platform/outbound-http.ts';
 import { createSecretBox } from '../src/platform/secret-box.ts';
 import { dataOf } from './support/accounts.ts';
-import { type DemoName, demoTokens, type StubServer, startStubServer } from './support/admin-fixtures.ts';
+import { type StubServer, startStubServer } from './support/admin-fixtures.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 type TestResult = { ok: boolean; message: string; latency_ms: number };
@@ -22,13 +23,12 @@ const REFUSED: TestResult = { ok: false, message: 'Could not reach the DSP.', la
 const API_KEY = 'kritter-SECRET-key-ssrf';
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 let stub: StubServer;
 let port: number;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp());
   // A listener on loopback that would accept anything: what an attacker hopes to reach.
   stub = await startStubServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'application/json' });

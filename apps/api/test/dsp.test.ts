@@ -10,8 +10,6 @@ import { dsps } from '../src/db/schema/dsps.ts';
 import { dataOf, expectError, expectFieldErrors } from './support/accounts.ts';
 import {
   closedPortUrl,
-  type DemoName,
-  demoTokens,
   type Endpoint,
   expectAllForbidden,
   expectAllNeedToken,
@@ -20,7 +18,8 @@ import {
   type StubServer,
   startStubServer,
 } from './support/admin-fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 type Page<T> = { items: T[]; total: number; page: number; limit: number };
 type TestResult = { ok: boolean; message: string; latency_ms: number };
@@ -31,7 +30,7 @@ type ChangeLog = Page<{
 }>;
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 let stub: StubServer;
 /** Another host a DSP moves to (another port on loopback), allowed like the stub bidder. */
 let attacker: StubServer;
@@ -130,10 +129,9 @@ beforeAll(async () => {
   // The stub bidders listen on loopback: an on-premise setting lets the connection test reach them.
   stub = await startStubServer(stubBidder);
   attacker = await startStubServer((_request, response) => answer(response, 200));
-  t = await startTestApp({
+  ({ t, tok } = await startSignedInApp({
     dspAllowedPrivateHosts: [stub.url, attacker.url].map((url) => `127.0.0.1:${new URL(url).port}`),
-  });
-  tok = await demoTokens(t);
+  }));
 });
 afterAll(async () => {
   await stub?.close();

@@ -4,17 +4,16 @@
 // really run side by side on separate connections.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf } from './support/accounts.ts';
-import { type DemoName, demoTokens } from './support/admin-fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 type Saved = { key: string; event_name: string; event_status: string; label: string }[];
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 
 beforeAll(async () => {
-  t = await startTestApp({ logLevel: 'fatal' });
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp({ logLevel: 'fatal' }));
 });
 afterAll(() => t.close());
 

@@ -20,16 +20,10 @@ import { deliveryEvents } from '../src/db/schema/delivery.ts';
 import { exchanges } from '../src/db/schema/reference.ts';
 import { seedDemoDelivery } from '../src/seed/demo-delivery.ts';
 import { dataOf, expectError, expectFieldErrors } from './support/accounts.ts';
-import {
-  DEMO,
-  type DemoName,
-  demoTokens,
-  type Endpoint,
-  expectAllForbidden,
-  expectAllNeedToken,
-} from './support/admin-fixtures.ts';
+import { DEMO, type Endpoint, expectAllForbidden, expectAllNeedToken } from './support/admin-fixtures.ts';
 import { auctionOf, bidOn, freshRequest, track } from './support/bid-calls.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 // Google's example keys ("Decrypt price confirmations",
 // https://developers.google.com/authorized-buyers/rtb/response-guide/decrypt-price) and its encrypted
@@ -43,14 +37,13 @@ const BID_MICROS = 2500;
 
 const clock = { nowMs: Date.now() };
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 let openx: number;
 
 beforeAll(async () => {
-  t = await startTestApp({}, { now: () => clock.nowMs });
+  ({ t, tok } = await startSignedInApp({}, { now: () => clock.nowMs }));
   await seedDemoDelivery(t.deps.db, t.deps.media.mediaDir);
   await t.bidder.index.reload();
-  tok = await demoTokens(t);
   const [row] = await t.deps.db
     .select({ id: exchanges.id })
     .from(exchanges)

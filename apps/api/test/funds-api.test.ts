@@ -16,19 +16,19 @@ import {
   expectUnauthorized,
   NO_PERMISSION,
 } from './support/accounts.ts';
-import { DEMO, type DemoName, demoTokens, secondAgency } from './support/admin-fixtures.ts';
+import { DEMO, type DemoName, secondAgency } from './support/admin-fixtures.ts';
 import { bookSpend, creditAccount } from './support/ledger-fixtures.ts';
-import { type CallOptions, startTestApp, type TestApp } from './support/test-app.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import type { CallOptions, TestApp } from './support/test-app.ts';
 
 const USD = 1_000_000;
 const ACCOUNT_NOT_FOUND = 'Account not found.';
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 let other: Awaited<ReturnType<typeof secondAgency>>;
 beforeAll(async () => {
-  t = await startTestApp();
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp());
   other = await secondAgency(t, tok.admin);
 });
 afterAll(() => t.close());

@@ -7,15 +7,15 @@ import type { FundsEntry } from '@console/core/api/funds';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSTORABLE_VALUE_MESSAGE } from '../src/platform/errors.ts';
 import { dataOf, expectError } from './support/accounts.ts';
-import { DEMO, type DemoName, demoTokens } from './support/admin-fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { DEMO } from './support/admin-fixtures.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 
 beforeAll(async () => {
-  t = await startTestApp({ logLevel: 'fatal' });
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp({ logLevel: 'fatal' }));
 });
 afterAll(() => t.close());
 

@@ -13,7 +13,8 @@ import { loadConfig } from '../src/config/env.ts';
 import { cardTopUps } from '../src/db/schema/payments.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import { dataOf, expectError, expectFieldErrors, NO_PERMISSION } from './support/accounts.ts';
-import { DEMO, type DemoName, demoTokens } from './support/admin-fixtures.ts';
+import { DEMO } from './support/admin-fixtures.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
 import { startStripeStandIn } from './support/stripe-stand-in.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -24,19 +25,18 @@ const stripeLibrary = new Stripe('sk_test_signing_only');
 let t: TestApp;
 let off: TestApp;
 let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  t = await startTestApp({
+  ({ t, tok } = await startSignedInApp({
     stripeSecretKey: 'sk_test_console',
     stripeWebhookSecret: WEBHOOK_SECRET,
     stripeApiUrl: standIn.url,
-  });
+  }));
   // Cards off, a bank account to pay into instead (BANK_TRANSFER_INSTRUCTIONS).
   off = await startTestApp({
     bankTransferInstructions: 'Northwind Ads Ltd\nIBAN DE89 3704 0044 0532 0130 00',
   });
-  tok = await demoTokens(t);
 });
 afterAll(async () => {
   await t.close();

@@ -14,15 +14,15 @@ import {
 import { campaignBody } from './campaign-fixtures.ts';
 import { htmlBody } from './creative-fixtures.ts';
 import { dataOf, expectError, expectFieldErrors } from './support/accounts.ts';
-import { DEMO, type DemoName, demoTokens, newUserBody } from './support/admin-fixtures.ts';
-import { type CallResult, startTestApp, TEST_PAYLOAD_KEY, type TestApp } from './support/test-app.ts';
+import { DEMO, newUserBody } from './support/admin-fixtures.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import { type CallResult, TEST_PAYLOAD_KEY, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp());
   // API keys need api_access on the account.
   const path = `/api/admin/users/${DEMO.advertiser.id}/config`;
   const config = dataOf<Record<string, unknown>>(await t.call('GET', path, { token: tok.admin }));

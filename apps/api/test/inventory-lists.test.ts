@@ -11,23 +11,17 @@ import { createListImportWorker } from '../src/modules/inventory/list-import-wor
 import { createCampaign, expectOk, type Page } from './campaign-fixtures.ts';
 import { entriesOf, upload, uploadAndWait, waitForImport } from './list-fixtures.ts';
 import { dataOf, expectError, expectFieldErrors, NO_PERMISSION } from './support/accounts.ts';
-import {
-  DEMO,
-  type DemoName,
-  demoTokens,
-  expectAllNeedToken,
-  secondAgency,
-} from './support/admin-fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { DEMO, expectAllNeedToken, secondAgency } from './support/admin-fixtures.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 const NOT_FOUND = 'Inventory list not found.';
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 let other: { advertiserId: number; advertiserToken: string; agencyToken: string };
 
 beforeAll(async () => {
-  t = await startTestApp({ listUploadMaxBytes: 64 * 1024 });
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp({ listUploadMaxBytes: 64 * 1024 }));
   const second = await secondAgency(t, tok.admin);
   other = {
     advertiserId: second.advertiser.user_primary_id,

@@ -8,14 +8,14 @@ import {
   SAME_PASSWORD_MESSAGE,
 } from '../src/platform/password-policy.ts';
 import { createVerifiedAccount, expectFieldErrors, uniqueEmail } from './support/accounts.ts';
-import { DEMO, type DemoName, demoTokens } from './support/admin-fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { DEMO } from './support/admin-fixtures.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 beforeAll(async () => {
-  t = await startTestApp();
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp());
 });
 afterAll(() => t.close());
 

@@ -15,15 +15,15 @@ import {
   registerAccount,
   uniqueEmail,
 } from './support/accounts.ts';
-import { addUser, DEMO, type DemoName, demoTokens } from './support/admin-fixtures.ts';
-import { DEMO_PASSWORD, startTestApp, type TestApp } from './support/test-app.ts';
+import { addUser, DEMO } from './support/admin-fixtures.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import { DEMO_PASSWORD, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp());
 });
 afterAll(() => t.close());
 

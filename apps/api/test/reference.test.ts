@@ -21,15 +21,14 @@ import { ensureReferenceData, STARTER_EXCHANGES } from '../src/modules/reference
 import { dataOf, expectError, expectFieldErrors, NO_PERMISSION } from './support/accounts.ts';
 import {
   DEMO,
-  type DemoName,
-  demoTokens,
   type Endpoint,
   expectAllForbidden,
   expectAllNeedToken,
   rowsOf,
   secondAgency,
 } from './support/admin-fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 type Page<T> = { items: T[]; total: number; page: number; limit: number };
 type ChangeLog = Page<{
@@ -39,12 +38,11 @@ type ChangeLog = Page<{
 }>;
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  ({ t, tok } = await startSignedInApp());
   await ensureReferenceData(t.deps.db);
-  tok = await demoTokens(t);
 });
 afterAll(() => t.close());
 

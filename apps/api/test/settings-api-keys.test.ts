@@ -18,25 +18,23 @@ import {
   addUser,
   columnsOf,
   DEMO,
-  type DemoName,
-  demoTokens,
   type Endpoint,
   expectAllForbidden,
   expectAllNeedToken,
   rowsOf,
 } from './support/admin-fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 type ApiKey = { id: number; name: string; prefix: string; lastUsedAt: string | null; createdAt: string };
 type CreatedKey = ApiKey & { key: string };
 type Postback = { url_template: string; macros: string[] };
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp());
 });
 afterAll(() => t.close());
 

@@ -6,16 +6,16 @@ import type { ChangeLogEntry } from '@console/core/api/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCampaign, expectOk, type Page, readCampaign } from './campaign-fixtures.ts';
 import { dataOf, expectError, expectFieldErrors, NO_PERMISSION } from './support/accounts.ts';
-import { type DemoName, demoTokens, expectAllNeedToken } from './support/admin-fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { expectAllNeedToken } from './support/admin-fixtures.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 let taxonomy: SmartAppCategory[];
 
 beforeAll(async () => {
-  t = await startTestApp();
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp());
   taxonomy = dataOf<SmartAppCategory[]>(
     expectOk(await t.call('GET', '/api/meta-data/smart-app-categories', { token: tok.admin })),
   );
