@@ -15,10 +15,9 @@ import { findMoneyTextError, parseMoneyToMicros } from '@console/core/format/mon
 import { Button, Group, Modal, NativeSelect, Stack, TagsInput, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { AdvertiserPicker } from '../../components/advertiser-picker.tsx';
-import { failureMessage, showToast } from '../../components/toast.ts';
+import { showToast } from '../../components/toast.ts';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
 import { validateWith } from '../../lib/forms/schema-errors.ts';
-import { ApiError } from '../../lib/http/api-client.ts';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useSaveDeal } from './api/deals.ts';
 import { ALL_EXCHANGES_QUERY, useExchangeList } from './api/list-exchanges.ts';
@@ -52,7 +51,10 @@ export const DealFormModal = ({ deal, onClose }: { deal: Deal | null | undefined
   const mutation = useSaveDeal();
   const exchanges = useExchangeList(ALL_EXCHANGES_QUERY);
   const [form, setForm] = useState<Form>(EMPTY);
-  const { errors, setErrors, clear } = useFieldErrors();
+  const { errors, setErrors, clear, errorOf, refused } = useFieldErrors({
+    field: messageOf,
+    toast: messageOf,
+  });
   const isNew = deal === null;
 
   useEffect(() => {
@@ -92,8 +94,7 @@ export const DealFormModal = ({ deal, onClose }: { deal: Deal | null | undefined
           onClose();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.errors) setErrors(error.errors);
-          showToast('error', messageOf(failureMessage(error, t('deals.saveFailed'))) ?? '');
+          refused(error, t('deals.saveFailed'));
         },
       },
     );
@@ -122,7 +123,7 @@ export const DealFormModal = ({ deal, onClose }: { deal: Deal | null | undefined
                 label: exchange.name,
               })),
             ]}
-            error={messageOf(errors.exchange_id)}
+            error={errorOf('exchange_id')}
             data-testid="deal-form-exchange"
           />
           <TextInput
@@ -131,7 +132,7 @@ export const DealFormModal = ({ deal, onClose }: { deal: Deal | null | undefined
             required
             value={form.dealId}
             onChange={(event) => set('dealId', event.currentTarget.value, 'deal_id')}
-            error={messageOf(errors.deal_id)}
+            error={errorOf('deal_id')}
             maxLength={100}
             ff="monospace"
             data-testid="deal-form-deal-id"
@@ -141,7 +142,7 @@ export const DealFormModal = ({ deal, onClose }: { deal: Deal | null | undefined
             required
             value={form.name}
             onChange={(event) => set('name', event.currentTarget.value, 'name')}
-            error={messageOf(errors.name)}
+            error={errorOf('name')}
             maxLength={100}
             data-testid="deal-form-name"
           />
@@ -150,7 +151,7 @@ export const DealFormModal = ({ deal, onClose }: { deal: Deal | null | undefined
             description={t('deals.floorHint')}
             value={form.floor}
             onChange={(event) => set('floor', event.currentTarget.value, 'floor_micros')}
-            error={messageOf(errors.floor_micros)}
+            error={errorOf('floor_micros')}
             placeholder="0.00"
             inputMode="decimal"
             leftSection={<span aria-hidden="true">$</span>}
@@ -175,7 +176,7 @@ export const DealFormModal = ({ deal, onClose }: { deal: Deal | null | undefined
             onChange={(choice) =>
               set('advertiser', choice ? { id: choice.id, name: choice.name } : null, 'advertiser_id')
             }
-            error={messageOf(errors.advertiser_id)}
+            error={errorOf('advertiser_id')}
             testId="deal-form-advertiser"
           />
           <Group justify="flex-end" gap="sm">

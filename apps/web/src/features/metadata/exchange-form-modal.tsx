@@ -15,10 +15,8 @@ import {
 } from '@console/core/api/reference';
 import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { failureMessage, showToast } from '../../components/toast.ts';
+import { showToast } from '../../components/toast.ts';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
-import { validateWith } from '../../lib/forms/schema-errors.ts';
-import { ApiError } from '../../lib/http/api-client.ts';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useSaveExchange } from './api/save-exchange.ts';
 import { useMetadataMessage } from './message-text.ts';
@@ -37,7 +35,10 @@ export const ExchangeFormModal = ({
   const messageOf = useMetadataMessage();
   const mutation = useSaveExchange();
   const [form, setForm] = useState<Form>({ name: '', key: '', status: 'ACTIVE' });
-  const { errors, setErrors, clear } = useFieldErrors();
+  const { setErrors, clear, check, errorOf, refused } = useFieldErrors({
+    field: messageOf,
+    toast: messageOf,
+  });
   const isNew = exchange === null;
 
   useEffect(() => {
@@ -57,21 +58,17 @@ export const ExchangeFormModal = ({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = validateWith(isNew ? exchangeCreateBody : exchangeUpdateBody, form);
-    if (!checked.success) {
-      setErrors(checked.errors);
-      return;
-    }
+    const body = check(isNew ? exchangeCreateBody : exchangeUpdateBody, form);
+    if (!body) return;
     mutation.mutate(
-      { id: exchange?.id ?? null, body: checked.data },
+      { id: exchange?.id ?? null, body },
       {
         onSuccess: (saved) => {
           showToast('success', t(isNew ? 'exchanges.created' : 'exchanges.updated', { name: saved.name }));
           onClose();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.errors) setErrors(error.errors);
-          showToast('error', messageOf(failureMessage(error, t('exchanges.saveFailed'))) ?? '');
+          refused(error, t('exchanges.saveFailed'));
         },
       },
     );
@@ -93,7 +90,7 @@ export const ExchangeFormModal = ({
             required
             value={form.name}
             onChange={(event) => set('name', event.currentTarget.value)}
-            error={messageOf(errors.name)}
+            error={errorOf('name')}
             maxLength={60}
             data-autofocus
             data-testid="exchange-form-name"
@@ -104,7 +101,7 @@ export const ExchangeFormModal = ({
             required
             value={form.key}
             onChange={(event) => set('key', event.currentTarget.value)}
-            error={messageOf(errors.key)}
+            error={errorOf('key')}
             maxLength={40}
             ff="monospace"
             data-testid="exchange-form-key"

@@ -36,10 +36,8 @@ import {
   Text,
 } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { failureMessage, showToast } from '../../components/toast.ts';
+import { showToast } from '../../components/toast.ts';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
-import { validateWith } from '../../lib/forms/schema-errors.ts';
-import { ApiError } from '../../lib/http/api-client.ts';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useExchangeSettings, useSaveExchangeSettings } from './api/exchange-settings.ts';
 import { useMetadataMessage } from './message-text.ts';
@@ -126,7 +124,7 @@ const SettingsForm = ({
   const { t, i18n } = useTranslation('metadata');
   const messageOf = useMetadataMessage();
   const [form, setForm] = useState<Form>(() => formOf(settings));
-  const { errors, setErrors, clear } = useFieldErrors();
+  const { clear, check, errorOf, refused } = useFieldErrors({ field: messageOf, toast: messageOf });
   /** Saving would drop the keys set: asked in the dialog first. */
   const [confirmingClear, setConfirmingClear] = useState(false);
   const keepRef = useRef<HTMLButtonElement>(null);
@@ -145,14 +143,13 @@ const SettingsForm = ({
   };
 
   const send = (body: Record<string, unknown>, done: string) => {
-    const checked = validateWith(exchangeSettingsBody, body);
-    if (!checked.success) {
-      setErrors(checked.errors);
+    const checked = check(exchangeSettingsBody, body);
+    if (!checked) {
       setConfirmingClear(false);
       return;
     }
     mutation.mutate(
-      { id: exchange.id, body: checked.data },
+      { id: exchange.id, body: checked },
       {
         onSuccess: () => {
           showToast('success', t(done, { name: exchange.name }));
@@ -160,8 +157,7 @@ const SettingsForm = ({
         },
         onError: (error) => {
           setConfirmingClear(false);
-          if (error instanceof ApiError && error.errors) setErrors(error.errors);
-          showToast('error', messageOf(failureMessage(error, t('settings.saveFailed'))) ?? '');
+          refused(error, t('settings.saveFailed'));
         },
       },
     );
@@ -210,7 +206,7 @@ const SettingsForm = ({
           clampBehavior="none"
           value={form.window}
           onChange={(value) => set('window', value, 'notice_window_seconds')}
-          error={messageOf(errors.notice_window_seconds)}
+          error={errorOf('notice_window_seconds')}
           maw={280}
           data-autofocus
           data-testid="exchange-settings-window"
@@ -227,7 +223,7 @@ const SettingsForm = ({
             set('encryption', event.currentTarget.value as PriceEncryption, 'price_encryption')
           }
           data={PRICE_ENCRYPTIONS.map((value) => ({ value, label: t(`settings.encryption.${value}`) }))}
-          error={messageOf(errors.price_encryption)}
+          error={errorOf('price_encryption')}
           data-testid="exchange-settings-encryption"
         />
         <Text size="sm" data-testid="exchange-settings-keys-state">
@@ -244,7 +240,7 @@ const SettingsForm = ({
               description={t('settings.keyHint')}
               value={form.encryptionKey}
               onChange={(event) => set('encryptionKey', event.currentTarget.value, 'encryption_key')}
-              error={messageOf(errors.encryption_key)}
+              error={errorOf('encryption_key')}
               autoComplete="off"
               spellCheck={false}
               ff="monospace"
@@ -256,7 +252,7 @@ const SettingsForm = ({
               description={settings.price_keys_set ? t('settings.keepKeysHint') : t('settings.keyHint')}
               value={form.integrityKey}
               onChange={(event) => set('integrityKey', event.currentTarget.value, 'integrity_key')}
-              error={messageOf(errors.integrity_key)}
+              error={errorOf('integrity_key')}
               autoComplete="off"
               spellCheck={false}
               ff="monospace"

@@ -9,9 +9,8 @@ import '@mantine/core/styles/Input.css';
 import { smartAppNodeRenameBody } from '@console/core/api/reference';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { failureMessage, showToast } from '../../components/toast.ts';
-import { validateWith } from '../../lib/forms/schema-errors.ts';
-import { ApiError } from '../../lib/http/api-client.ts';
+import { showToast } from '../../components/toast.ts';
+import { useFieldErrors } from '../../components/use-field-errors.ts';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useEditTaxonomy } from './api/edit-taxonomy.ts';
 import { useMetadataMessage } from './message-text.ts';
@@ -35,13 +34,16 @@ export const NodeNameModal = ({
   const messageOf = useMetadataMessage();
   const mutation = useEditTaxonomy();
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { setErrors, clear, check, errorOf, refused } = useFieldErrors({
+    field: messageOf,
+    toast: messageOf,
+  });
 
   useEffect(() => {
     if (!request) return;
     setName(request.kind === 'rename' ? request.node.name : '');
-    setError(undefined);
-  }, [request]);
+    setErrors({});
+  }, [request, setErrors]);
 
   if (!request) return null;
   const level = request.kind === 'add' ? request.level : request.node.level;
@@ -54,31 +56,24 @@ export const NodeNameModal = ({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = validateWith(smartAppNodeRenameBody, { name });
-    if (!checked.success) {
-      setError(messageOf(checked.errors.name));
-      return;
-    }
+    const checked = check(smartAppNodeRenameBody, { name });
+    if (!checked) return;
     const edit =
       request.kind === 'add'
-        ? { kind: 'add' as const, name: checked.data.name, parentId: request.parent?.id ?? null }
-        : { kind: 'rename' as const, id: request.node.id, name: checked.data.name };
+        ? { kind: 'add' as const, name: checked.name, parentId: request.parent?.id ?? null }
+        : { kind: 'rename' as const, id: request.node.id, name: checked.name };
     mutation.mutate(edit, {
       onSuccess: () => {
         showToast(
           'success',
           request.kind === 'add'
-            ? t(`taxonomy.added.${level}`, { name: checked.data.name })
-            : t('taxonomy.renamed', { name: checked.data.name }),
+            ? t(`taxonomy.added.${level}`, { name: checked.name })
+            : t('taxonomy.renamed', { name: checked.name }),
         );
         onSaved(request.kind === 'add' ? (request.parent?.id ?? null) : null);
         onClose();
       },
-      onError: (failure) => {
-        const fieldMessage = failure instanceof ApiError ? failure.errors?.name : undefined;
-        setError(messageOf(fieldMessage));
-        showToast('error', messageOf(failureMessage(failure, t('taxonomy.saveFailed'))) ?? '');
-      },
+      onError: (failure) => refused(failure, t('taxonomy.saveFailed')),
     });
   };
 
@@ -99,9 +94,9 @@ export const NodeNameModal = ({
             value={name}
             onChange={(event) => {
               setName(event.currentTarget.value);
-              setError(undefined);
+              clear('name');
             }}
-            error={error}
+            error={errorOf('name')}
             maxLength={60}
             data-autofocus
             data-testid="taxonomy-form-name"

@@ -7,12 +7,11 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { profileUpdateBody, type User } from '@console/core/api/auth';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { failureMessage, showToast } from '../../../components/toast.ts';
-import { readServerFieldErrors } from '../../../lib/forms/failure-message.ts';
-import { type FieldErrors, hasErrors, readSchemaErrors } from '../../../lib/forms/schema-errors.ts';
+import { showToast } from '../../../components/toast.ts';
+import { useFieldErrors } from '../../../components/use-field-errors.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { type ProfileUpdate, useUpdateProfile } from '../api/update-profile.ts';
-import { profileMessageKey } from '../form-messages.ts';
+import { useProfileMessage } from '../form-messages.ts';
 import { SectionCard } from './section-card.tsx';
 
 type Field = keyof ProfileUpdate;
@@ -24,7 +23,7 @@ export const DetailsForm = ({ user }: { user: User }) => {
     lastName: user.lastName,
     companyName: user.companyName,
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const fields = useFieldErrors({ field: useProfileMessage() });
   const update = useUpdateProfile();
 
   const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
@@ -34,21 +33,12 @@ export const DetailsForm = ({ user }: { user: User }) => {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = readSchemaErrors<Field>(profileUpdateBody, values);
-    setErrors(found);
-    if (hasErrors(found)) return;
+    fields.clear();
+    if (!fields.check(profileUpdateBody, values)) return;
     update.mutate(values, {
       onSuccess: () => showToast('success', t('details.saved')),
-      onError: (error) => {
-        setErrors(readServerFieldErrors(error));
-        showToast('error', failureMessage(error, t('errors.generic')));
-      },
+      onError: (error) => fields.refused(error, t('errors.generic')),
     });
-  };
-
-  const errorOf = (field: Field) => {
-    const key = profileMessageKey(errors[field]);
-    return key ? t(key) : undefined;
   };
 
   return (
@@ -63,7 +53,7 @@ export const DetailsForm = ({ user }: { user: User }) => {
               required
               value={values.firstName}
               onChange={change('firstName')}
-              error={errorOf('firstName')}
+              error={fields.errorOf('firstName')}
               data-testid="profile-first-name"
             />
             <TextInput
@@ -73,7 +63,7 @@ export const DetailsForm = ({ user }: { user: User }) => {
               required
               value={values.lastName}
               onChange={change('lastName')}
-              error={errorOf('lastName')}
+              error={fields.errorOf('lastName')}
               data-testid="profile-last-name"
             />
           </SimpleGrid>
@@ -84,7 +74,7 @@ export const DetailsForm = ({ user }: { user: User }) => {
             required
             value={values.companyName}
             onChange={change('companyName')}
-            error={errorOf('companyName')}
+            error={fields.errorOf('companyName')}
             data-testid="profile-company"
           />
           <Group justify="flex-end">

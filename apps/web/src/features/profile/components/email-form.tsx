@@ -9,16 +9,13 @@ import { emailChangeBody, otpBody } from '@console/core/api/auth';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { PasswordField } from '../../../components/password-field.tsx';
-import { failureMessage, showToast } from '../../../components/toast.ts';
-import { readServerFieldErrors } from '../../../lib/forms/failure-message.ts';
-import { type FieldErrors, hasErrors, readSchemaErrors } from '../../../lib/forms/schema-errors.ts';
+import { showToast } from '../../../components/toast.ts';
+import { useFieldErrors } from '../../../components/use-field-errors.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useConfirmEmailChange } from '../api/confirm-email-change.ts';
 import { useRequestEmailChange } from '../api/request-email-change.ts';
-import { profileMessageKey } from '../form-messages.ts';
+import { useProfileMessage } from '../form-messages.ts';
 import { SectionCard } from './section-card.tsx';
-
-type Field = 'new_email' | 'password' | 'otp';
 
 export const EmailForm = ({ email }: { email: string }) => {
   const { t } = useTranslation('profile');
@@ -26,26 +23,17 @@ export const EmailForm = ({ email }: { email: string }) => {
   const [password, setPassword] = useState('');
   const [otp, setOtp] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const fields = useFieldErrors({ field: useProfileMessage() });
   const request = useRequestEmailChange();
   const confirm = useConfirmEmailChange();
 
-  const errorOf = (field: Field) => {
-    const key = profileMessageKey(errors[field]);
-    return key ? t(key) : undefined;
-  };
-
-  const fail = (error: unknown) => {
-    setErrors(readServerFieldErrors(error));
-    showToast('error', failureMessage(error, t('errors.generic')));
-  };
+  const fail = (error: unknown) => fields.refused(error, t('errors.generic'));
 
   const sendCode = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const body = { new_email: newEmail, password };
-    const found = readSchemaErrors<Field>(emailChangeBody, body);
-    setErrors(found);
-    if (hasErrors(found)) return;
+    fields.clear();
+    if (!fields.check(emailChangeBody, body)) return;
     request.mutate(body, {
       onSuccess: () => {
         setSentTo(newEmail.trim());
@@ -59,9 +47,8 @@ export const EmailForm = ({ email }: { email: string }) => {
 
   const verify = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = readSchemaErrors<Field>(otpBody, { otp });
-    setErrors(found);
-    if (hasErrors(found)) return;
+    fields.clear();
+    if (!fields.check(otpBody, { otp })) return;
     confirm.mutate(
       { otp: otp.trim() },
       {
@@ -78,7 +65,7 @@ export const EmailForm = ({ email }: { email: string }) => {
 
   const restart = () => {
     setSentTo(null);
-    setErrors({});
+    fields.clear();
     setOtp('');
   };
 
@@ -95,7 +82,7 @@ export const EmailForm = ({ email }: { email: string }) => {
               required
               value={newEmail}
               onChange={(event) => setNewEmail(event.currentTarget.value)}
-              error={errorOf('new_email')}
+              error={fields.errorOf('new_email')}
               data-testid="profile-new-email"
             />
             <PasswordField
@@ -106,7 +93,7 @@ export const EmailForm = ({ email }: { email: string }) => {
               required
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
-              error={errorOf('password')}
+              error={fields.errorOf('password')}
               data-testid="profile-email-password"
             />
             <Group justify="flex-end">
@@ -131,7 +118,7 @@ export const EmailForm = ({ email }: { email: string }) => {
               required
               value={otp}
               onChange={(event) => setOtp(event.currentTarget.value.replace(/\D/g, ''))}
-              error={errorOf('otp')}
+              error={fields.errorOf('otp')}
               styles={{ input: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' } }}
               data-testid="profile-email-otp"
               data-autofocus

@@ -7,12 +7,12 @@ import { changePasswordBody } from '@console/core/api/auth';
 import { Button, Group, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { PasswordField } from '../../../components/password-field.tsx';
-import { failureMessage, showToast } from '../../../components/toast.ts';
-import { readServerFieldErrors } from '../../../lib/forms/failure-message.ts';
+import { showToast } from '../../../components/toast.ts';
+import { useFieldErrors } from '../../../components/use-field-errors.ts';
 import { type FieldErrors, hasErrors, readSchemaErrors } from '../../../lib/forms/schema-errors.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useChangePassword } from '../api/change-password.ts';
-import { checkPasswordConfirmation, profileMessageKey } from '../form-messages.ts';
+import { checkPasswordConfirmation, useProfileMessage } from '../form-messages.ts';
 import { SectionCard } from './section-card.tsx';
 
 type Field = 'current_password' | 'new_password' | 'confirmation';
@@ -22,14 +22,8 @@ export const PasswordForm = () => {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const fields = useFieldErrors({ field: useProfileMessage() });
   const change = useChangePassword();
-
-  const errorOf = (field: Field) => {
-    const message = errors[field];
-    if (!message) return undefined;
-    return field === 'confirmation' ? t(message) : t(profileMessageKey(message) ?? 'errors.invalid');
-  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -37,7 +31,7 @@ export const PasswordForm = () => {
     const found: FieldErrors<Field> = readSchemaErrors<Field>(changePasswordBody, body);
     const mismatch = checkPasswordConfirmation(next, confirmation);
     if (mismatch && !found.new_password) found.confirmation = mismatch;
-    setErrors(found);
+    fields.setErrors(found);
     if (hasErrors(found)) return;
     change.mutate(body, {
       onSuccess: () => {
@@ -46,10 +40,7 @@ export const PasswordForm = () => {
         setConfirmation('');
         showToast('success', t('password.changed'));
       },
-      onError: (error) => {
-        setErrors(readServerFieldErrors(error));
-        showToast('error', failureMessage(error, t('errors.generic')));
-      },
+      onError: (error) => fields.refused(error, t('errors.generic')),
     });
   };
 
@@ -64,7 +55,7 @@ export const PasswordForm = () => {
             required
             value={current}
             onChange={(event) => setCurrent(event.currentTarget.value)}
-            error={errorOf('current_password')}
+            error={fields.errorOf('current_password')}
             data-testid="profile-current-password"
           />
           <PasswordField
@@ -75,7 +66,7 @@ export const PasswordForm = () => {
             required
             value={next}
             onChange={(event) => setNext(event.currentTarget.value)}
-            error={errorOf('new_password')}
+            error={fields.errorOf('new_password')}
             data-testid="profile-new-password"
           />
           <PasswordField
@@ -85,7 +76,7 @@ export const PasswordForm = () => {
             required
             value={confirmation}
             onChange={(event) => setConfirmation(event.currentTarget.value)}
-            error={errorOf('confirmation')}
+            error={fields.errorOf('confirmation')}
             data-testid="profile-confirm-password"
           />
           <Group justify="flex-end">
