@@ -29,7 +29,7 @@ import type { Page } from '../../platform/pagination.ts';
 import { isUniqueViolation } from '../reference/index.ts';
 import { anchoredOffset, type EntryColumns } from './entry-page-anchors.ts';
 import { normaliserOf } from './entry-rules.ts';
-import { addValues, applyEntryEdit, entryChangeFields } from './entry-store.ts';
+import { addValues, editListEntries, entryChangeFields } from './entry-store.ts';
 import { type ApplistRow, NAME_TAKEN, resolveListOwner } from './list-access.ts';
 import { APPLIST_LINK, campaignsUsing, deleteUnusedList } from './list-campaigns.ts';
 import { checkEntries } from './list-file-reader.ts';
@@ -197,20 +197,20 @@ export const editApplistEntries = async (
   deps.db.transaction(async (tx) => {
     const list = await requireAccess(tx, principal, 'inventoryList', id, { lock: true });
     if (await findPendingImportId(tx, { applistId: list.id })) throw badRequest(BUSY_MESSAGE);
-    const target = { table: 'applist_entries', key: 'applist_id', id: list.id } as const;
-    const { change, summary } = await applyEntryEdit(tx, target, normaliserOf(list.kind), body);
-    const entryCount = list.entryCount + change.added - change.removed;
-    if (change.added + change.removed > 0) {
-      await tx.update(applists).set({ entryCount, updatedAt: new Date() }).where(eq(applists.id, list.id));
-      await recordChange(tx, {
-        entityType: ENTITY,
-        entityId: list.id,
-        action: 'entries',
-        ...actorOf(principal),
-        changes: entryChangeFields(change, list.entryCount),
-      });
-    }
-    return { ...summary, entry_count: entryCount };
+    const { summary, count } = await editListEntries(
+      tx,
+      principal,
+      {
+        entity: ENTITY,
+        target: { table: 'applist_entries', key: 'applist_id', id: list.id },
+        check: normaliserOf(list.kind),
+        count: list.entryCount,
+        storeCount: (entryCount) =>
+          tx.update(applists).set({ entryCount, updatedAt: new Date() }).where(eq(applists.id, list.id)),
+      },
+      body,
+    );
+    return { ...summary, entry_count: count };
   });
 
 /**

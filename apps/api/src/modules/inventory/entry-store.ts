@@ -11,6 +11,9 @@ import { checkTableName } from '../../db/bulk-session.ts';
 import { affectedRowsOf, type DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import type { FieldChange } from '../../db/schema/audit.ts';
+import { actorOf } from '../../platform/advertiser-scope.ts';
+import { recordChange } from '../../platform/audit.ts';
+import type { Principal } from '../../platform/auth-guard.ts';
 import type { EntryCheck } from './entry-rules.ts';
 import { checkEntries } from './list-file-reader.ts';
 
@@ -131,7 +134,7 @@ export const removeValues = async (db: DbOrTx, target: EntryTable, values: reado
  * Adds and removes values sent as JSON, each checked by `check` (bad ones are skipped and reported
  * by position; the removed ones numbered after the added, as if both were one list).
  */
-export const applyEntryEdit = async (
+const applyEntryEdit = async (
   db: DbOrTx,
   target: EntryTable,
   check: (raw: string) => EntryCheck,
@@ -180,4 +183,42 @@ export const entryChangeFields = (
   const countAfter = countBefore + change.added - change.removed;
   if (countAfter !== countBefore) fields.push({ field: countField, from: countBefore, to: countAfter });
   return fields;
+};
+
+export type EditableList = {
+  /** The change log's entity type. */
+  entity: string;
+  target: EntryTable;
+  check: (raw: string) => EntryCheck;
+  /** The list's size before the edit, and its change-log field. */
+  count: number;
+  countField?: 'entry_count' | 'app_count';
+  /** Stores the size after the edit on the list's row (and its update time). */
+  storeCount: (count: number) => Promise<unknown>;
+};
+
+/**
+ * Adds and removes values sent as JSON in a list whose row lock the caller holds (inventory lists,
+ * smart-app lists); bad values are reported by position and skipped. The size is stored and the
+ * change logged only when something changed. Answers the summary and the size after.
+ */
+export const editListEntries = async (
+  tx: DbOrTx,
+  principal: Principal,
+  list: EditableList,
+  body: { add: readonly string[]; remove: readonly string[] },
+) => {
+  const { change, summary } = await applyEntryEdit(tx, list.target, list.check, body);
+  const count = list.count + change.added - change.removed;
+  if (change.added + change.removed > 0) {
+    await list.storeCount(count);
+    await recordChange(tx, {
+      entityType: list.entity,
+      entityId: list.target.id,
+      action: 'entries',
+      ...actorOf(principal),
+      changes: entryChangeFields(change, list.count, list.countField),
+    });
+  }
+  return { summary, count };
 };

@@ -23,7 +23,7 @@ import { likePattern, type Page } from '../../platform/pagination.ts';
 import { isUniqueViolation } from '../reference/index.ts';
 import { readEntryPage } from './applist-service.ts';
 import { normaliseApp } from './entry-rules.ts';
-import { addValues, applyEntryEdit, entryChangeFields } from './entry-store.ts';
+import { addValues, editListEntries, entryChangeFields } from './entry-store.ts';
 import { campaignCountColumn, deleteUnusedList, SMART_APP_LIST_LINK } from './list-campaigns.ts';
 import { checkEntries } from './list-file-reader.ts';
 import { listKindPage } from './list-pages.ts';
@@ -267,23 +267,24 @@ export const editSmartAppListApps = async (
 ) =>
   deps.db.transaction(async (tx) => {
     const list = await requireAccess(tx, principal, 'smartAppList', id, { lock: true });
-    const target = { table: 'smart_app_list_apps', key: 'list_id', id: list.id } as const;
-    const { change, summary } = await applyEntryEdit(tx, target, normaliseApp, body);
-    const appCount = list.appCount + change.added - change.removed;
-    if (change.added + change.removed > 0) {
-      await tx
-        .update(smartAppLists)
-        .set({ appCount, updatedAt: new Date() })
-        .where(eq(smartAppLists.id, list.id));
-      await recordChange(tx, {
-        entityType: ENTITY,
-        entityId: list.id,
-        action: 'entries',
-        ...actorOf(principal),
-        changes: entryChangeFields(change, list.appCount, 'app_count'),
-      });
-    }
-    return { ...summary, app_count: appCount };
+    const { summary, count } = await editListEntries(
+      tx,
+      principal,
+      {
+        entity: ENTITY,
+        target: { table: 'smart_app_list_apps', key: 'list_id', id: list.id },
+        check: normaliseApp,
+        count: list.appCount,
+        countField: 'app_count',
+        storeCount: (appCount) =>
+          tx
+            .update(smartAppLists)
+            .set({ appCount, updatedAt: new Date() })
+            .where(eq(smartAppLists.id, list.id)),
+      },
+      body,
+    );
+    return { ...summary, app_count: count };
   });
 
 export const deleteSmartAppList = async (deps: AppDeps, principal: Principal, id: number) =>
