@@ -39,7 +39,12 @@ import {
 } from './applist-service.ts';
 import { readListImport, startApplistImport } from './list-import-service.ts';
 import type { ListImportWorker } from './list-import-worker.ts';
-import { addListChangeLogRoute, receiveListUpload } from './list-routes.ts';
+import {
+  addListChangeLogRoute,
+  addListDeleteRoute,
+  addListReadRoute,
+  receiveListUpload,
+} from './list-routes.ts';
 
 const schemaBase = { tags: ['inventory lists'], security: bearer };
 
@@ -130,23 +135,17 @@ export const applistRoutes =
         ),
     );
 
-    app.get(
-      '/:id',
-      {
-        config: { access: 'inventoryList.read' },
-        schema: {
-          ...schemaBase,
-          operationId: 'getInventoryList',
-          summary: 'One inventory list: counts, the campaigns that use it, DSP association ids',
-          params: applistIdParams,
-          response: withErrors(okResponse(applistDetail)),
-        },
+    addListReadRoute(app, {
+      access: 'inventoryList.read',
+      params: applistIdParams,
+      schema: {
+        ...schemaBase,
+        operationId: 'getInventoryList',
+        summary: 'One inventory list: counts, the campaigns that use it, DSP association ids',
       },
-      async (request) => ({
-        success: true as const,
-        data: await readApplist(deps.db, principalOf(request), request.params.id),
-      }),
-    );
+      detail: applistDetail,
+      read: (principal, id) => readApplist(deps.db, principal, id),
+    });
 
     app.patch(
       '/:id',
@@ -168,23 +167,18 @@ export const applistRoutes =
       }),
     );
 
-    app.delete(
-      '/:id',
-      {
-        config: { access: 'inventoryList.delete' },
-        schema: {
-          ...schemaBase,
-          operationId: 'deleteInventoryList',
-          summary: 'Delete an inventory list that no campaign uses (409 naming the campaigns otherwise)',
-          params: applistIdParams,
-          response: withErrors(okResponse(z.object({ applist_id: z.number().int() }))),
-        },
+    addListDeleteRoute(app, {
+      access: 'inventoryList.delete',
+      params: applistIdParams,
+      schema: {
+        ...schemaBase,
+        operationId: 'deleteInventoryList',
+        summary: 'Delete an inventory list that no campaign uses (409 naming the campaigns otherwise)',
       },
-      async (request) => {
-        const list = await deleteApplist(deps, principalOf(request), request.params.id);
-        return { success: true as const, message: 'Inventory list deleted.', data: { applist_id: list.id } };
-      },
-    );
+      idField: 'applist_id',
+      message: 'Inventory list deleted.',
+      remove: (principal, id) => deleteApplist(deps, principal, id),
+    });
 
     app.get(
       '/:id/entries',

@@ -26,7 +26,7 @@ import {
   renameAudience,
 } from './audience-service.ts';
 import { startAudienceImport } from './list-import-service.ts';
-import { addListChangeLogRoute, receiveListUpload } from './list-routes.ts';
+import { addListChangeLogRoute, addListReadRoute, receiveListUpload } from './list-routes.ts';
 
 const schemaBase = { tags: ['audiences'], security: bearer };
 
@@ -107,23 +107,17 @@ export const audienceRoutes =
         ),
     );
 
-    app.get(
-      '/:id',
-      {
-        config: { access: 'audience.read' },
-        schema: {
-          ...schemaBase,
-          operationId: 'getAudience',
-          summary: 'One audience: status, matched size, rule, the campaigns that include or exclude it',
-          params: audienceIdParams,
-          response: withErrors(okResponse(audienceDetail)),
-        },
+    addListReadRoute(app, {
+      access: 'audience.read',
+      params: audienceIdParams,
+      schema: {
+        ...schemaBase,
+        operationId: 'getAudience',
+        summary: 'One audience: status, matched size, rule, the campaigns that include or exclude it',
       },
-      async (request) => ({
-        success: true as const,
-        data: await readAudience(deps.db, principalOf(request), request.params.id),
-      }),
-    );
+      detail: audienceDetail,
+      read: (principal, id) => readAudience(deps.db, principal, id),
+    });
 
     app.patch(
       '/:id',

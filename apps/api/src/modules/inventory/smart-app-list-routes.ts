@@ -13,11 +13,10 @@ import {
   smartAppListUpdateBody,
 } from '@console/core/api/smart-app-lists';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { principalOf } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
-import { addListChangeLogRoute } from './list-routes.ts';
+import { addListChangeLogRoute, addListDeleteRoute, addListReadRoute } from './list-routes.ts';
 import {
   createSmartAppList,
   deleteSmartAppList,
@@ -49,23 +48,17 @@ export const smartAppListRoutes =
       async (request) => ({ success: true as const, data: await listSmartAppLists(deps.db, request.query) }),
     );
 
-    app.get(
-      '/:id',
-      {
-        config: { access: 'smartAppList.read' },
-        schema: {
-          ...schemaBase,
-          operationId: 'getSmartAppList',
-          summary: 'One smart-app list with its place in the taxonomy and counts',
-          params: smartAppListIdParams,
-          response: withErrors(okResponse(smartAppListDetail)),
-        },
+    addListReadRoute(app, {
+      access: 'smartAppList.read',
+      params: smartAppListIdParams,
+      schema: {
+        ...schemaBase,
+        operationId: 'getSmartAppList',
+        summary: 'One smart-app list with its place in the taxonomy and counts',
       },
-      async (request) => ({
-        success: true as const,
-        data: await readSmartAppList(deps.db, principalOf(request), request.params.id),
-      }),
-    );
+      detail: smartAppListDetail,
+      read: (principal, id) => readSmartAppList(deps.db, principal, id),
+    });
 
     app.get(
       '/:id/apps',
@@ -156,23 +149,18 @@ export const smartAppListAdminRoutes =
       },
     );
 
-    app.delete(
-      '/:id',
-      {
-        config: { access: 'smartAppList.delete' },
-        schema: {
-          ...schemaBase,
-          operationId: 'deleteSmartAppList',
-          summary: 'Delete a smart-app list no campaign targets (409 naming the campaigns otherwise)',
-          params: smartAppListIdParams,
-          response: withErrors(okResponse(z.object({ list_id: z.number().int() }))),
-        },
+    addListDeleteRoute(app, {
+      access: 'smartAppList.delete',
+      params: smartAppListIdParams,
+      schema: {
+        ...schemaBase,
+        operationId: 'deleteSmartAppList',
+        summary: 'Delete a smart-app list no campaign targets (409 naming the campaigns otherwise)',
       },
-      async (request) => {
-        const list = await deleteSmartAppList(deps, principalOf(request), request.params.id);
-        return { success: true as const, message: 'Smart-app list deleted.', data: { list_id: list.id } };
-      },
-    );
+      idField: 'list_id',
+      message: 'Smart-app list deleted.',
+      remove: (principal, id) => deleteSmartAppList(deps, principal, id),
+    });
 
     addListChangeLogRoute(app, deps, {
       access: 'smartAppList.readChanges',
