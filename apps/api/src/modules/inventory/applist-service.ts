@@ -41,6 +41,7 @@ import {
   ownedListFields,
   ownedListWhere,
 } from './list-pages.ts';
+import { updateListFields } from './list-update.ts';
 
 const ENTITY = 'applist';
 
@@ -162,28 +163,22 @@ export const updateApplist = async (
   id: number,
   body: { name?: string | undefined; default_mode?: 'ALLOW' | 'BLOCK' | undefined },
 ): Promise<ApplistDetail> => {
-  try {
-    await deps.db.transaction(async (tx) => {
-      const list = await requireAccess(tx, principal, 'inventoryList', id, { lock: true });
+  await updateListFields(deps.db, principal, {
+    entity: ENTITY,
+    lock: (tx) => requireAccess(tx, principal, 'inventoryList', id, { lock: true }),
+    fields: (list) => ({
+      before: { name: list.name, default_mode: list.defaultMode },
+      after: { name: body.name ?? list.name, default_mode: body.default_mode ?? list.defaultMode },
+    }),
+    write: async (tx, list, after) => {
       if (body.name !== undefined) await assertApplistNameFree(tx, list.ownerId, body.name, list.id);
-      const before = { name: list.name, default_mode: list.defaultMode };
-      const after = { name: body.name ?? list.name, default_mode: body.default_mode ?? list.defaultMode };
       await tx
         .update(applists)
         .set({ name: after.name, defaultMode: after.default_mode, updatedAt: new Date() })
         .where(eq(applists.id, list.id));
-      await recordChange(tx, {
-        entityType: ENTITY,
-        entityId: list.id,
-        action: 'update',
-        ...actorOf(principal),
-        changes: diffFields(before, after),
-      });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) rejectAll(NAME_TAKEN.applist, 'name');
-    throw error;
-  }
+    },
+    nameTaken: () => badRequest(NAME_TAKEN.applist, { name: NAME_TAKEN.applist }),
+  });
   return readApplist(deps.db, principal, id);
 };
 

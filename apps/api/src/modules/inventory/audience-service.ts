@@ -35,6 +35,7 @@ import {
   ownedListFields,
   ownedListWhere,
 } from './list-pages.ts';
+import { updateListFields } from './list-update.ts';
 import { RULE_JOB_PAYLOAD, RULE_NOTE } from './rule-audience.ts';
 
 const ENTITY = 'audience';
@@ -233,24 +234,16 @@ export const renameAudience = async (
   id: number,
   name: string,
 ): Promise<AudienceDetail> => {
-  try {
-    await deps.db.transaction(async (tx) => {
-      const audience = await requireAccess(tx, principal, 'audience', id, { lock: true });
+  await updateListFields(deps.db, principal, {
+    entity: ENTITY,
+    lock: (tx) => requireAccess(tx, principal, 'audience', id, { lock: true }),
+    fields: (audience) => ({ before: { name: audience.name }, after: { name } }),
+    write: async (tx, audience) => {
       if (audience.status === 'ARCHIVED') throw badRequest('An archived audience cannot be changed.');
       await assertAudienceNameFree(tx, audience.ownerId, name, audience.id);
       await tx.update(audiences).set({ name, updatedAt: new Date() }).where(eq(audiences.id, audience.id));
-      if (name !== audience.name)
-        await recordChange(tx, {
-          entityType: ENTITY,
-          entityId: audience.id,
-          action: 'update',
-          ...actorOf(principal),
-          changes: [{ field: 'name', from: audience.name, to: name }],
-        });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw badRequest(NAME_TAKEN.audience, { name: NAME_TAKEN.audience });
-    throw error;
-  }
+    },
+    nameTaken: () => badRequest(NAME_TAKEN.audience, { name: NAME_TAKEN.audience }),
+  });
   return readAudience(deps.db, principal, id);
 };

@@ -27,6 +27,7 @@ import { addValues, editListEntries, entryChangeFields } from './entry-store.ts'
 import { campaignCountColumn, deleteUnusedList, SMART_APP_LIST_LINK } from './list-campaigns.ts';
 import { checkEntries } from './list-file-reader.ts';
 import { listKindPage } from './list-pages.ts';
+import { updateListFields } from './list-update.ts';
 
 export const SMART_APP_NAME_TAKEN = 'A smart-app list with this name already exists.';
 const ENTITY = 'smart-app-list';
@@ -145,8 +146,8 @@ const checkPlacement = async (
   }
 };
 
-const nameClash = (error: unknown) =>
-  isUniqueViolation(error) ? badRequest(SMART_APP_NAME_TAKEN, { name: SMART_APP_NAME_TAKEN }) : error;
+const nameTaken = () => badRequest(SMART_APP_NAME_TAKEN, { name: SMART_APP_NAME_TAKEN });
+const nameClash = (error: unknown) => (isUniqueViolation(error) ? nameTaken() : error);
 
 export const createSmartAppList = async (
   deps: AppDeps,
@@ -217,45 +218,39 @@ export const updateSmartAppList = async (
   body: SmartAppListUpdateBody,
 ): Promise<SmartAppListItem> => {
   await checkPlacement(deps.db, body);
-  try {
-    await deps.db.transaction(async (tx) => {
-      const list = await requireAccess(tx, principal, 'smartAppList', id, { lock: true });
-      const before = {
+  await updateListFields(deps.db, principal, {
+    entity: ENTITY,
+    lock: (tx) => requireAccess(tx, principal, 'smartAppList', id, { lock: true }),
+    fields: (list) => ({
+      before: {
         name: list.name,
         description: list.description,
         category_id: list.categoryId,
         genre_id: list.genreId,
         subgenre_id: list.subgenreId,
-      };
-      const after = {
+      },
+      after: {
         name: body.name,
         description: body.description,
         category_id: body.category_id,
         genre_id: body.genre_id,
         subgenre_id: body.subgenre_id,
-      };
-      await tx
+      },
+    }),
+    write: (tx, list) =>
+      tx
         .update(smartAppLists)
         .set({
-          name: after.name,
-          description: after.description,
-          categoryId: after.category_id,
-          genreId: after.genre_id,
-          subgenreId: after.subgenre_id,
+          name: body.name,
+          description: body.description,
+          categoryId: body.category_id,
+          genreId: body.genre_id,
+          subgenreId: body.subgenre_id,
           updatedAt: new Date(),
         })
-        .where(eq(smartAppLists.id, list.id));
-      await recordChange(tx, {
-        entityType: ENTITY,
-        entityId: list.id,
-        action: 'update',
-        ...actorOf(principal),
-        changes: diffFields(before, after),
-      });
-    });
-  } catch (error) {
-    throw nameClash(error);
-  }
+        .where(eq(smartAppLists.id, list.id)),
+    nameTaken,
+  });
   return readSmartAppList(deps.db, principal, id);
 };
 
