@@ -7,12 +7,13 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerAccounts, ledgerTransfers } from '../src/db/schema/ledger.ts';
-import { createEventRecorder, type DeliveryEvent } from '../src/modules/delivery/event-recorder.ts';
+import { createEventRecorder } from '../src/modules/delivery/event-recorder.ts';
 import { readBalanceMicros } from '../src/modules/ledger/ledger-accounts.ts';
 import { recordSpends } from '../src/modules/ledger/record-spend.ts';
 import { createCampaign } from './campaign-fixtures.ts';
 import { insertUser } from './support/accounts.ts';
 import { addUser, demoTokens } from './support/admin-fixtures.ts';
+import { billingEvent } from './support/bid-event.ts';
 import { bookSpend, creditAccount, entriesOf, expectLedgerBalanced } from './support/ledger-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -28,24 +29,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let campaignId = 0;
-const billing = (advertiserId: number, auction: string, advertiserMicros: number): DeliveryEvent => ({
-  type: 'BILLING',
-  day: '2026-05-04',
-  occurredAt: new Date('2026-05-04T10:15:00Z'),
-  exchangeId: 1,
-  auctionId: auction,
-  impId: '1',
-  campaignId,
-  creativeId: 1,
-  advertiserId,
-  country: 'US',
-  os: 'iOS',
-  deviceType: 'PHONE',
-  trafficType: 'APP',
-  bidMicros: 2_000_000,
-  mediaCostMicros: advertiserMicros - 300,
-  advertiserCostMicros: advertiserMicros,
-});
+const billing = (advertiserId: number, auction: string, advertiserMicros: number) =>
+  billingEvent(
+    { advertiserId, campaignId, auction, at: new Date('2026-05-04T10:15:00Z') },
+    advertiserMicros,
+    300,
+  );
 
 describe('batched spend debits', () => {
   it('two recorders billing the same impressions at once, with credits and spends between: each debited once, balances exact', async () => {

@@ -4,11 +4,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransfers } from '../src/db/schema/ledger.ts';
-import { createEventRecorder, type DeliveryEvent } from '../src/modules/delivery/event-recorder.ts';
+import { createEventRecorder } from '../src/modules/delivery/event-recorder.ts';
 import { readBalanceMicros } from '../src/modules/ledger/ledger-accounts.ts';
 import { createCampaign } from './campaign-fixtures.ts';
 import { insertUser } from './support/accounts.ts';
 import { addUser, demoTokens } from './support/admin-fixtures.ts';
+import { billingEvent } from './support/bid-event.ts';
 import { creditAccount, expectLedgerBalanced } from './support/ledger-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -24,24 +25,12 @@ const billing = (
   auction: string,
   at: string,
   advertiserMicros: number,
-): DeliveryEvent => ({
-  type: 'BILLING',
-  day: at.slice(0, 10),
-  occurredAt: new Date(at),
-  exchangeId: 1,
-  auctionId: `${auction}-${process.pid}`,
-  impId: '1',
-  campaignId,
-  creativeId: 1,
-  advertiserId,
-  country: 'US',
-  os: 'iOS',
-  deviceType: 'PHONE',
-  trafficType: 'APP',
-  bidMicros: 2_000_000,
-  mediaCostMicros: advertiserMicros - 100,
-  advertiserCostMicros: advertiserMicros,
-});
+) =>
+  billingEvent(
+    { advertiserId, campaignId, auction: `${auction}-${process.pid}`, at: new Date(at) },
+    advertiserMicros,
+    100,
+  );
 
 describe('billed impressions in the ledger', () => {
   it('are debited in one transfer per campaign and minute of delivery, dated at its first impression', async () => {
