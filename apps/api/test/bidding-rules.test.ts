@@ -30,74 +30,14 @@ import {
   valueCpmMicros,
 } from '../src/modules/bidding/pricing.ts';
 import { readRequestFacts } from '../src/modules/bidding/request-facts.ts';
+import { bidderCampaign, bidderCreative } from './support/bidder-fixtures.ts';
 import { FULL_CONSENT, TEST_TCF_VENDOR_ID, tcStringOf } from './support/tc-strings.ts';
 
 const USD = 1_000_000;
 const T0 = Date.parse('2026-03-02T12:00:00Z'); // a Monday
 
-const creative = (patch: Partial<BidderCreative> = {}): BidderCreative => ({
-  id: 10,
-  type: 'image',
-  width: 300,
-  height: 250,
-  clickUrl: 'https://shop.example.com/x',
-  trackerUrls: [],
-  mediaUrl: '/media/a.png',
-  mediaMime: 'image/png',
-  durationS: null,
-  vastUrl: null,
-  native: null,
-  htmlTag: null,
-  secureCompatible: true,
-  exchangeIds: new Set([1]),
-  attrs: [],
-  adomain: 'shop.example.com',
-  categories: [],
-  ...patch,
-});
-
-const campaign = (patch: Partial<BidderCampaign> = {}): BidderCampaign => ({
-  id: 1,
-  advertiserId: 7,
-  name: 'Test',
-  startMs: T0 - 86_400_000,
-  endMs: T0 + 30 * 86_400_000,
-  timeZone: 'UTC',
-  totalBudgetMicros: 1000 * USD,
-  dailyBudgetMicros: 100 * USD,
-  pacing: 'ASAP',
-  priceModel: 'CPM',
-  bidMicros: 2 * USD,
-  minBidMicros: 1 * USD,
-  maxBidMicros: 4 * USD,
-  frequencyCap: null,
-  dayParting: null,
-  exchangeIds: new Set([1]),
-  countries: null,
-  states: null,
-  cities: null,
-  geoFences: null,
-  os: null,
-  browsers: null,
-  deviceTypes: null,
-  makers: null,
-  carriers: null,
-  languages: null,
-  trafficTypes: null,
-  appCategories: null,
-  inventoryLists: [],
-  audiences: [],
-  smartAppLists: [],
-  dealIds: new Set(),
-  adCategories: [],
-  dealsOnly: true,
-  excludedContentCategories: [],
-  minViewability: null,
-  creatives: [creative()],
-  marginBps: 0,
-  stats: { impressions: 0, clicks: 0, conversions: 0 },
-  ...patch,
-});
+const creative = bidderCreative;
+const campaign = (patch: Partial<BidderCampaign> = {}): BidderCampaign => bidderCampaign(patch, T0);
 
 const REFERENCE = {
   alpha2OfAlpha3: new Map([

@@ -180,6 +180,12 @@ describe('campaign forecasts', () => {
     limited_by: string;
     excluded_by: { setting: string; samples: number }[];
     imps_priced_out: { floor: number; format: number };
+    next_days: {
+      date: string;
+      weekday: number;
+      daily_wins: { expected: number };
+      from_average: boolean;
+    }[];
   };
   const forecastOf = async (body: unknown, token = advertiserToken) => {
     const result = await t.call('POST', '/api/campaigns/forecast', { token, body });
@@ -215,6 +221,22 @@ describe('campaign forecasts', () => {
       expect(forecast.daily_wins[key]).toBe(Math.round(impressions * rate[key]));
       expect(forecast.daily_spend_micros[key]).toBe(Math.round(impressions * rate[key] * costMicros));
     }
+  });
+
+  it('forecasts the next 7 days from their weekdays, the average where the sample lacks one', async () => {
+    const { forecast } = await forecastOf(draft({ time_zone: 'UTC' }));
+    const today = new Date().toISOString().slice(0, 10);
+    const days = forecast.next_days;
+    expect(days.map((day) => day.date)).toEqual(
+      Array.from({ length: 7 }, (_, n) =>
+        new Date(Date.parse(today) + n * DAY_MS).toISOString().slice(0, 10),
+      ),
+    );
+    expect(days[0]!.weekday).toBe((new Date(Date.parse(today)).getUTCDay() + 6) % 7);
+    // The sample holds the two whole days before today, alike: in 5 and 6 days their weekdays come
+    // again, from their own samples; the other days take the average.
+    expect(days.map((day) => day.from_average)).toEqual([true, true, true, true, true, false, false]);
+    for (const day of days) expect(day.daily_wins.expected).toBe(forecast.daily_wins.expected);
   });
 
   it('counts every format without creatives, and caps wins and spend at the daily budget', async () => {
@@ -287,6 +309,7 @@ describe('campaign forecasts', () => {
     expect(own.status).toBe(200);
     // Open Web Display: WEB traffic, the 300x250 image, $2.50: every US and GB 300x250 at $0.50.
     expect(dataOf<Forecast>(own).daily_impressions).toBe((2 * HOURS * RATE) / 2);
+    expect(dataOf<Forecast>(own).next_days).toHaveLength(7);
     const admin = await t.call('GET', path, { token: await t.loginAs('admin@demo.test') });
     expect(admin.status).toBe(200);
     expect((await t.call('GET', path)).status).toBe(401);

@@ -67,6 +67,23 @@ export const FORECAST_SETTINGS = [
 ] as const;
 export type ForecastSetting = (typeof FORECAST_SETTINGS)[number];
 
+/** One of the next 7 days in the campaign's time zone, from the samples of its weekday. */
+export const dayForecast = z.object({
+  /** YYYY-MM-DD in the campaign's time zone (the first is today). */
+  date: z.string(),
+  /** 0 = Monday ... 6 = Sunday. */
+  weekday: z.number().int().min(0).max(6),
+  /** Impressions won that day, capped by the daily budget. */
+  daily_wins: range,
+  /** Advertiser cost that day (margin included), capped by the daily budget, micro-units. */
+  daily_spend_micros: range,
+  /** Whether the cap, not the traffic, limits that day's expected spend. */
+  budget_limited: z.boolean(),
+  /** true: the sample holds under 18 hours of this weekday, so the average day stands in. */
+  from_average: z.boolean(),
+});
+export type DayForecast = z.output<typeof dayForecast>;
+
 export const campaignForecast = z.object({
   /** Requests in the sample window (each stands for sample_rate requests). */
   sample_size: z.number().int(),
@@ -105,5 +122,7 @@ export const campaignForecast = z.object({
    * deals-only campaign, a private auction), under the floor (a deal's too), or no creative fits.
    */
   imps_priced_out: z.object({ deal: z.number().int(), floor: z.number().int(), format: z.number().int() }),
+  /** The next 7 days (today first), each from the sampled traffic of its weekday. */
+  next_days: z.array(dayForecast),
 });
 export type CampaignForecast = z.output<typeof campaignForecast>;

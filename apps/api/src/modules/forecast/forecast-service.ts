@@ -144,6 +144,7 @@ export const createForecastService = (deps: AppDeps): ForecastService => {
       dailyCapMicros: dailyCapOf(settings),
       applyCreatives: campaign.creatives.length > 0,
       audiencesApplied: settings.audiences.length === 0,
+      nowMs: Date.now(),
     });
   };
 

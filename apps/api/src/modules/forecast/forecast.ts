@@ -5,8 +5,16 @@
 // requests (or its own weight: the demo's simulated requests stand for one each); the sample covers
 // `days` days. Wins are the matched imps times the win rate at the campaign's price there; spend the wins
 // times the price (times the observed clearing share, plus the margin); both capped by the daily
-// budget and, for a daily or hourly frequency cap, by the users times the cap. Pure.
-import type { CampaignForecast, ForecastLimit, ForecastSetting } from '@console/core/api/forecast';
+// budget and, for a daily or hourly frequency cap, by the users times the cap. Besides the average
+// day, each of the next 7 days in the campaign's zone from the samples of its weekday alone (the
+// traffic is weekday-shaped), or the average when the window holds too little of that weekday. Pure.
+import type {
+  CampaignForecast,
+  DayForecast,
+  ForecastLimit,
+  ForecastSetting,
+} from '@console/core/api/forecast';
+import { shiftDay } from '@console/core/time/zoned-time';
 import type { BidderCampaign, DealBook, ListMembership } from '../bidding/index.ts';
 import {
   costOfImpression,
@@ -35,6 +43,8 @@ export type ForecastInput = {
   /** false: no creative chosen, so any imp format counts. */
   applyCreatives: boolean;
   audiencesApplied: boolean;
+  /** Now: the next 7 days start with its day in the campaign's zone. */
+  nowMs: number;
 };
 
 const KEYS = ['low', 'expected', 'high'] as const;
@@ -119,6 +129,44 @@ const pricedOutLimit = (pricedOut: Record<'deal' | 'floor' | 'format', number>):
 
 const PER_DAY: Record<string, number> = { HOUR: 24, DAY: 1 };
 
+/** Hours of a weekday the window must hold for that weekday's own forecast (else the average). */
+export const MIN_WEEKDAY_HOURS = 18;
+
+/** A day's wins and spend from the window's sums: per day, capped by the frequency cap and budget. */
+const capDay = (
+  wins: RateRange,
+  spend: RateRange,
+  perDay: number,
+  winCap: number,
+  cap: number,
+): { wins: RateRange; spend: RateRange; frequencyCapped: boolean; budgetLimited: boolean } => {
+  const dailyWins = zero();
+  const dailySpend = zero();
+  let frequencyCapped = false;
+  for (const key of KEYS) {
+    let dayWins = wins[key] * perDay;
+    let daySpend = spend[key] * perDay;
+    const costPerWin = wins[key] > 0 ? spend[key] / wins[key] : 0;
+    if (dayWins > winCap) {
+      if (key === 'expected') frequencyCapped = true;
+      dayWins = winCap;
+      daySpend = winCap * costPerWin;
+    }
+    if (daySpend > cap) {
+      dayWins = costPerWin > 0 ? cap / costPerWin : dayWins;
+      daySpend = cap;
+    }
+    dailyWins[key] = Math.round(dayWins);
+    dailySpend[key] = Math.round(daySpend);
+  }
+  return {
+    wins: dailyWins,
+    spend: dailySpend,
+    frequencyCapped,
+    budgetLimited: spend.expected * perDay > cap,
+  };
+};
+
 export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
   const { campaign, window, rate, winData } = input;
   const clocks = new Map<number, LocalClock>();
@@ -128,6 +176,11 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
   const userDays = new Map<string, number>();
   const wins = zero();
   const spend = zero();
+  /** By local weekday (0 = Monday): wins, spend, distinct sampled hours, users of each local day. */
+  const weekdayWins = Array.from({ length: 7 }, zero);
+  const weekdaySpend = Array.from({ length: 7 }, zero);
+  const weekdayHours = Array.from({ length: 7 }, () => 0);
+  const weekdayUsers = new Map<string, { weekday: number; weight: number }>();
   const excluded = new Map<ForecastSetting, number>();
   let eligible = 0;
   const pricedOut = { deal: 0, floor: 0, format: 0 };
@@ -136,6 +189,7 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
     if (!clock) {
       clock = readLocalClock(campaign.timeZone, sample.atMs);
       clocks.set(sample.atMs, clock);
+      weekdayHours[clock.weekday]!++;
     }
     const reason = findIneligibility(campaign, {
       exchangeId: sample.exchangeId,
@@ -166,14 +220,21 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
         Math.round(price * winData.clearingRatio),
         campaign.marginBps,
       ).advertiserMicros;
+      const dayWins = weekdayWins[clock.weekday]!;
+      const daySpend = weekdaySpend[clock.weekday]!;
       for (const key of KEYS) {
         wins[key] += winRate[key] * weight;
         spend[key] += winRate[key] * cost * weight;
+        dayWins[key] += winRate[key] * weight;
+        daySpend[key] += winRate[key] * cost * weight;
       }
     }
     if (!matched) continue;
     matches++;
-    if (sample.userHash) userDays.set(`${sample.day}|${sample.userHash}`, weight);
+    if (sample.userHash) {
+      userDays.set(`${sample.day}|${sample.userHash}`, weight);
+      weekdayUsers.set(`${clock.dateKey}|${sample.userHash}`, { weekday: clock.weekday, weight });
+    }
   }
   const perDay = window.days > 0 ? 1 / window.days : 0;
   let users = 0;
@@ -185,28 +246,40 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
       ? dailyUsers * campaign.frequencyCap.count * capPerDay
       : Number.POSITIVE_INFINITY;
   const cap = input.dailyCapMicros ?? Number.POSITIVE_INFINITY;
-  const dailyWins = zero();
-  const dailySpend = zero();
-  let frequencyCapped = false;
-  for (const key of KEYS) {
-    let dayWins = wins[key] * perDay;
-    let daySpend = spend[key] * perDay;
-    const costPerWin = wins[key] > 0 ? spend[key] / wins[key] : 0;
-    if (dayWins > winCap) {
-      if (key === 'expected') frequencyCapped = true;
-      dayWins = winCap;
-      daySpend = winCap * costPerWin;
-    }
-    if (daySpend > cap) {
-      dayWins = costPerWin > 0 ? cap / costPerWin : dayWins;
-      daySpend = cap;
-    }
-    dailyWins[key] = Math.round(dayWins);
-    dailySpend[key] = Math.round(daySpend);
+  const average = capDay(wins, spend, perDay, winCap, cap);
+  const frequencyCapped = average.frequencyCapped;
+  const usersOfWeekday = Array.from({ length: 7 }, () => 0);
+  for (const { weekday, weight } of weekdayUsers.values()) usersOfWeekday[weekday]! += weight;
+  const today = readLocalClock(campaign.timeZone, input.nowMs);
+  const nextDays: DayForecast[] = [];
+  for (let offset = 0; offset < 7; offset++) {
+    const weekday = (today.weekday + offset) % 7;
+    const hours = weekdayHours[weekday]!;
+    const own = hours >= MIN_WEEKDAY_HOURS;
+    const perWeekday = own ? 24 / hours : 0;
+    const day = own
+      ? capDay(
+          weekdayWins[weekday]!,
+          weekdaySpend[weekday]!,
+          perWeekday,
+          capPerDay !== undefined && campaign.frequencyCap
+            ? usersOfWeekday[weekday]! * perWeekday * campaign.frequencyCap.count * capPerDay
+            : Number.POSITIVE_INFINITY,
+          cap,
+        )
+      : average;
+    nextDays.push({
+      date: shiftDay(today.dateKey, offset),
+      weekday,
+      daily_wins: day.wins,
+      daily_spend_micros: day.spend,
+      budget_limited: day.budgetLimited,
+      from_average: !own,
+    });
   }
   const winRate = zero();
   for (const key of KEYS) winRate[key] = imps > 0 ? wins[key] / imps : 0;
-  const budgetLimited = spend.expected * perDay > cap;
+  const budgetLimited = average.budgetLimited;
   const limitedBy: ForecastLimit =
     window.samples.length === 0
       ? 'NO_SAMPLES'
@@ -229,8 +302,8 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
     daily_impressions: Math.round(imps * perDay),
     daily_unique_users: Math.round(dailyUsers),
     win_rate: winRate,
-    daily_wins: dailyWins,
-    daily_spend_micros: dailySpend,
+    daily_wins: average.wins,
+    daily_spend_micros: average.spend,
     daily_cap_micros: input.dailyCapMicros,
     budget_limited: budgetLimited,
     creatives_applied: input.applyCreatives,
@@ -241,5 +314,6 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
       .map(([setting, samples]) => ({ setting, samples }))
       .sort((a, b) => b.samples - a.samples),
     imps_priced_out: pricedOut,
+    next_days: nextDays,
   };
 };

@@ -1,0 +1,73 @@
+// The bidder's compiled campaign and creative for pure tests: a CPM campaign with one 300x250 image
+// approved on exchange 1, every targeting dimension open; tests patch what they need.
+import type { BidderCampaign, BidderCreative } from '../../src/modules/bidding/bidder-campaign.ts';
+
+const USD = 1_000_000;
+
+export const bidderCreative = (patch: Partial<BidderCreative> = {}): BidderCreative => ({
+  id: 10,
+  type: 'image',
+  width: 300,
+  height: 250,
+  clickUrl: 'https://shop.example.com/x',
+  trackerUrls: [],
+  mediaUrl: '/media/a.png',
+  mediaMime: 'image/png',
+  durationS: null,
+  vastUrl: null,
+  native: null,
+  htmlTag: null,
+  secureCompatible: true,
+  exchangeIds: new Set([1]),
+  attrs: [],
+  adomain: 'shop.example.com',
+  categories: [],
+  ...patch,
+});
+
+export const bidderCampaign = (
+  patch: Partial<BidderCampaign> = {},
+  /** The flight runs from a day before to 30 days after. */
+  nowMs = Date.parse('2026-03-02T12:00:00Z'),
+): BidderCampaign => ({
+  id: 1,
+  advertiserId: 7,
+  name: 'Test',
+  startMs: nowMs - 86_400_000,
+  endMs: nowMs + 30 * 86_400_000,
+  timeZone: 'UTC',
+  totalBudgetMicros: 1000 * USD,
+  dailyBudgetMicros: 100 * USD,
+  pacing: 'ASAP',
+  priceModel: 'CPM',
+  bidMicros: 2 * USD,
+  minBidMicros: 1 * USD,
+  maxBidMicros: 4 * USD,
+  frequencyCap: null,
+  dayParting: null,
+  exchangeIds: new Set([1]),
+  countries: null,
+  states: null,
+  cities: null,
+  geoFences: null,
+  os: null,
+  browsers: null,
+  deviceTypes: null,
+  makers: null,
+  carriers: null,
+  languages: null,
+  trafficTypes: null,
+  appCategories: null,
+  inventoryLists: [],
+  audiences: [],
+  smartAppLists: [],
+  dealIds: new Set(),
+  adCategories: [],
+  dealsOnly: true,
+  excludedContentCategories: [],
+  minViewability: null,
+  creatives: [bidderCreative()],
+  marginBps: 0,
+  stats: { impressions: 0, clicks: 0, conversions: 0 },
+  ...patch,
+});
