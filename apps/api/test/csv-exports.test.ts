@@ -17,8 +17,9 @@ import { rebuildRollups } from '../src/modules/delivery/rollups.ts';
 import { seedDemoDelivery } from '../src/seed/demo-delivery.ts';
 import { createCampaign, expectOk } from './campaign-fixtures.ts';
 import { dataOf } from './support/accounts.ts';
-import { addUser, DEMO, type DemoName, demoTokens, rowsOf } from './support/admin-fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { addUser, DEMO, rowsOf } from './support/admin-fixtures.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 const PRICE_MACRO = ['$', '{AUCTION_PRICE}'].join('');
 /** A day of history no other data of this file touches. */
@@ -33,11 +34,10 @@ const FORMULAS = {
 };
 
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 
 beforeAll(async () => {
-  t = await startTestApp({ logLevel: 'error' });
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp({ logLevel: 'error' }));
 });
 afterAll(() => t.close());
 

@@ -14,21 +14,20 @@ import { createCampaign, expectOk } from './campaign-fixtures.ts';
 import { dataOf, expectError, expectFieldErrors } from './support/accounts.ts';
 import {
   DEMO,
-  type DemoName,
-  demoTokens,
   expectAllNeedToken,
   expectAllNotFound,
   rowsOf,
   secondAgency,
 } from './support/admin-fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 const MEDIA_COST_STAFF_ONLY =
   'Media cost and margin are shown in admin and co-admin reports of their own only.';
 
 const NOT_FOUND = 'Report not found.';
 let t: TestApp;
-let tok: Record<DemoName, string>;
+let tok: DemoTokens;
 let other: { advertiserId: number; advertiserToken: string; agencyToken: string };
 
 type Event = typeof deliveryEvents.$inferInsert;
@@ -95,8 +94,7 @@ let campaignsOf: Record<number, number[]>;
 const dayOf = (e: Event) => (e.occurredAt as Date).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  t = await startTestApp({ logLevel: 'error' });
-  tok = await demoTokens(t);
+  ({ t, tok } = await startSignedInApp({ logLevel: 'error' }));
   const second = await secondAgency(t, tok.admin);
   other = {
     advertiserId: second.advertiser.user_primary_id,
