@@ -202,7 +202,9 @@ export const buildApp = async (
   app.addHook('onReady', async () => reportWorker.start());
   await app.register(reportRoutes({ ...deps, reportWorker }), { prefix: '/api/report' });
   // Closed days of delivery are summed into the compacted rollup tiers the dashboards read.
-  const compaction = createCompactionJob(database.db, app.log);
+  const compaction = createCompactionJob(database.db, app.log, {
+    refreshStatistics: database.driver === 'pglite',
+  });
   app.addHook('onReady', async () => compaction.start());
 
   // The built-in bidder: the OpenRTB endpoint, tracking and conversion postbacks, as `npm run bidder` serves them.

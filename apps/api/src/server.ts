@@ -1,6 +1,7 @@
 // `npm start`: migrate, seed demo data into an empty embedded database (or with --demo), serve.
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
+import { refreshPlannerStatistics } from './modules/delivery/compaction.ts';
 import { ensureReferenceData } from './modules/reference/reference-seed.ts';
 import { DEMO_USERS, isDatabaseEmpty } from './seed/demo-seed.ts';
 import { ensurePlatformCompany } from './seed/platform-company.ts';
@@ -21,6 +22,9 @@ const main = async () => {
       );
     if (samples.samples > 0)
       console.log(`Demo request samples: ${samples.samples} (7 days) in ${samples.ms} ms`);
+    // The embedded database has no autovacuum: without fresh statistics its planner takes the
+    // demo's month of rollups for the empty tables they were at creation.
+    if (database.driver === 'pglite') await refreshPlannerStatistics(deps.db);
     await bidder.index.reload();
   }
 
