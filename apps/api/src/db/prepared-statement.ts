@@ -47,6 +47,10 @@ export const executePrepared = async (db: DbOrTx, query: SQL): Promise<Rows> => 
   return (await db.execute(query)) as unknown as Rows;
 };
 
+/** The rows of `query`, a read, run as executePrepared runs it (typed as the caller says). */
+export const preparedRowsOf = async <Row>(db: DbOrTx, query: SQL): Promise<Row[]> =>
+  (await executePrepared(db, query)).rows as Row[];
+
 /**
  * The rows of `query` (a read, prepared like executePrepared), in the order `orderBy` gives over its
  * columns as `r.<column>` (the query's own order must agree). On PGlite they come as one JSON text:

@@ -16,7 +16,7 @@ import type {
 import { maySeeCostBreakdown } from '@console/core/cost-visibility';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { rowsOf } from '../../db/raw-rows.ts';
+import { preparedRowsOf } from '../../db/prepared-statement.ts';
 import { deliveryHourly } from '../../db/schema/delivery.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
 import { users } from '../../db/schema/users.ts';
@@ -154,7 +154,7 @@ const readTotals = async (
   breakdown: boolean,
 ) => {
   const from = await sourceOf(db, period, query.tz, query, TOTALS);
-  const [row] = await rowsOf<Sums>(
+  const [row] = await preparedRowsOf<Sums>(
     db,
     sql`select ${SUM_COLUMNS} from ${from} where ${whereOf(scope, period, query.tz)}`,
   );
@@ -165,11 +165,12 @@ const readTotals = async (
 const readScopeBalance = async (db: DbOrTx, principal: Principal, advertiserId: number | undefined) => {
   const scope =
     advertiserId !== undefined ? eq(users.id, advertiserId) : advertiserOwnedScope(db, principal, users.id);
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balanceMicros}), 0)::text` })
-    .from(ledgerAccounts)
-    .innerJoin(users, eq(users.id, ledgerAccounts.userId))
-    .where(and(eq(users.role, 'ADVERTISER'), scope));
+  const [row] = await preparedRowsOf<{ total: string }>(
+    db,
+    sql`select coalesce(sum(${ledgerAccounts.balanceMicros}), 0)::text as total
+      from ${ledgerAccounts} inner join ${users} on ${users.id} = ${ledgerAccounts.userId}
+      where ${and(eq(users.role, 'ADVERTISER'), scope)}`,
+  );
   return Number(row?.total ?? 0);
 };
 
@@ -216,7 +217,7 @@ const readSeries = async (
   const format = granularity === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM-DD"T"HH24:00';
   const from = await sourceOf(db, period, tz, query, { columns: [], grain: granularity });
   // Grouped by the truncated instant, formatted once per bucket (to_char on every row cost more).
-  const rows = await rowsOf<Sums & { bucket: string }>(
+  const rows = await preparedRowsOf<Sums & { bucket: string }>(
     db,
     sql`select to_char(bucket at time zone ${tz}, ${format}) as bucket, ${SUM_NAMES}
       from (select date_trunc(${granularity}, delivery_hourly.hour, ${tz}) as bucket, ${SUM_COLUMNS}
@@ -255,19 +256,25 @@ const DIMENSIONS: Record<
 > = {
   campaign: () => ({
     needs: { columns: ['campaign_id'], grain: 'none' },
-    key: sql`delivery_hourly.campaign_id::text`,
+    // Grouped by the id (hashed), made text once per row of the table.
+    key: sql`delivery_hourly.campaign_id`,
+    keyText: sql`key::text`,
     label: sql`coalesce(min(c.name), '#' || delivery_hourly.campaign_id::text)`,
     join: sql`left join campaigns c on c.id = delivery_hourly.campaign_id`,
   }),
   creative: () => ({
     needs: { columns: ['creative_id'], grain: 'none' },
-    key: sql`delivery_hourly.creative_id::text`,
+    // Grouped by the id (hashed), made text once per row of the table.
+    key: sql`delivery_hourly.creative_id`,
+    keyText: sql`key::text`,
     label: sql`coalesce(min(cr.name), '#' || delivery_hourly.creative_id::text)`,
     join: sql`left join creatives cr on cr.id = delivery_hourly.creative_id`,
   }),
   exchange: () => ({
     needs: { columns: ['exchange_id'], grain: 'none' },
-    key: sql`delivery_hourly.exchange_id::text`,
+    // Grouped by the id (hashed), made text once per row of the table.
+    key: sql`delivery_hourly.exchange_id`,
+    keyText: sql`key::text`,
     label: sql`coalesce(min(e.name), '#' || delivery_hourly.exchange_id::text)`,
     join: sql`left join exchanges e on e.id = delivery_hourly.exchange_id`,
   }),
@@ -324,7 +331,7 @@ const readPreviousOfRows = async (
   const period = previousPeriodOf({ from: query.from, to: query.to });
   const from = await sourceOf(db, period, query.tz, query, needs);
   const where = whereOf(scope, period, query.tz);
-  const rows = await rowsOf<Sums & { key: string }>(
+  const rows = await preparedRowsOf<Sums & { key: string }>(
     db,
     sql`select * from (${groupedBy({ key, keyText, label: null, join: sql`` }, from, where)}) g
       where key in (${sql.join(
@@ -350,7 +357,7 @@ export const readPerformance = async (
   const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
   // The page and the count of all rows in one pass over the rollups; a page past the end has no row
   // to carry the count, so only then is it counted on its own.
-  const rows = await rowsOf<Sums & { key: string; label: string; total: number }>(
+  const rows = await preparedRowsOf<Sums & { key: string; label: string; total: number }>(
     db,
     sql`select *, count(*) over ()::int as total from (${grouped}) g
       order by ${sql.raw(SORT_EXPRESSIONS[query.sort])} ${direction}, key asc
@@ -362,8 +369,12 @@ export const readPerformance = async (
       : query.page === 1
         ? 0
         : Number(
-            (await rowsOf<{ total: number }>(db, sql`select count(*)::int as total from (${grouped}) g`))[0]
-              ?.total ?? 0,
+            (
+              await preparedRowsOf<{ total: number }>(
+                db,
+                sql`select count(*)::int as total from (${grouped}) g`,
+              )
+            )[0]?.total ?? 0,
           );
   const breakdown = maySeeCostBreakdown(principal.role);
   const previous = await readPreviousOfRows(

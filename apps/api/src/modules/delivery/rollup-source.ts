@@ -6,7 +6,7 @@
 // (every tier is delivery_hourly summed).
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { rowsOf } from '../../db/raw-rows.ts';
+import { preparedRowsOf } from '../../db/prepared-statement.ts';
 import { ROLLUP_TIERS, type RollupColumn, type RollupTier, SUM_NAMES } from './rollup-tiers.ts';
 
 export type SourceNeeds = {
@@ -92,7 +92,7 @@ export const readLocalWindow = async (
   period: { from: string; to: string },
   tz: string,
 ): Promise<SourceWindow> => {
-  const rows = await rowsOf<{
+  const rows = await preparedRowsOf<{
     start_at: string | Date;
     end_at: string | Date;
     utc_days: boolean;
