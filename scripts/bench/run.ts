@@ -21,7 +21,9 @@
 //
 // Options: --skip-build (use the existing apps/web/dist), --only=web|api|api-load (api-load: (b) only),
 //          --duration=<s> (default 5),
-//          --concurrency=<n> (default 8). PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
+//          --concurrency=<n> (default 8), --databases=history,empty,postgres (which servers (b) measures;
+//          default all three), --scenarios=<word>,<word> ((b) measures health and the scenarios whose
+//          endpoint contains one of the words, e.g. --scenarios=campaigns,dashboard). PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
 //          postgres://postgres@127.0.0.1:5432/postgres; BENCH_DATABASE_URL=off skips it.
 // Also writes the figures as JSON to test-output/bench.json.
 import { spawnSync } from 'node:child_process';
@@ -62,6 +64,8 @@ const wantsRest = only === undefined || only === 'api';
 const durationMs = Number(option('duration') ?? 5) * 1000;
 const concurrency = Number(option('concurrency') ?? 8);
 const warmupMs = 1000;
+const databases = (option('databases') ?? 'history,empty,postgres').split(',');
+const scenarioWords = option('scenarios')?.split(',');
 const maxRequests = 200_000;
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -154,7 +158,7 @@ async function measureLoadedLogin(baseURL: string): Promise<LoadedLogin> {
 // ---------------------------------------------------------------------------------------------------
 // (b) API load
 
-type Row = { database: string; endpoint: string; serverCpuMs: number } & LoadResult;
+type Row = { database: string; endpoint: string; serverCpuMs: number; loadavg: number } & LoadResult;
 
 async function api<T>(
   baseURL: string,
@@ -290,7 +294,9 @@ async function benchServer(database: string, server: ServerHandle): Promise<Row[
 
   const meter = cpuMeter(server.pid);
   const rows: Row[] = [];
-  for (const s of scenarios) {
+  const wanted = (endpoint: string) =>
+    endpoint === 'GET /api/health' || !scenarioWords || scenarioWords.some((w) => endpoint.includes(w));
+  for (const s of scenarios.filter((s) => wanted(s.endpoint))) {
     process.stdout.write(`  ${database}: ${s.endpoint} ... `);
     const before = await meter.sample();
     const result = await runLoad({
@@ -304,7 +310,7 @@ async function benchServer(database: string, server: ServerHandle): Promise<Row[
     console.log(
       `${result.rps.toFixed(0)} req/s, p99 ${ms(result.p99)} ms${result.errors ? `, ${result.errors} errors` : ''}`,
     );
-    rows.push({ database, endpoint: s.endpoint, ...result, serverCpuMs });
+    rows.push({ database, endpoint: s.endpoint, ...result, serverCpuMs, loadavg: loadavg()[0]! });
   }
   await meter.close();
   return rows;
@@ -327,6 +333,7 @@ function printRows(rows: Row[]): void {
     'errors',
     'share of health',
     'server CPU ms/req',
+    'load avg',
   ];
   const healthOf = (database: string) =>
     rows.find((r) => r.database === database && r.endpoint === 'GET /api/health')?.rps ?? Number.NaN;
@@ -342,6 +349,7 @@ function printRows(rows: Row[]): void {
     String(r.errors),
     `${((100 * r.rps) / healthOf(r.database)).toFixed(1)}%`,
     ms(r.serverCpuMs),
+    r.loadavg.toFixed(1),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>
@@ -436,7 +444,7 @@ async function main(): Promise<void> {
   }
 
   const rows: Row[] = [];
-  if (wantsApiLoad || bundle) {
+  if ((wantsApiLoad && databases.includes('history')) || bundle) {
     // What `npm start` gives a new user: the embedded database with the demo's 30 days of history.
     const server = await startServer({ ensureBuilt: false, env: { DEMO_HISTORY_DAYS: '30' } });
     try {
@@ -455,7 +463,7 @@ async function main(): Promise<void> {
           printRouteWeights(routes);
         }
       }
-      if (wantsApiLoad) {
+      if (wantsApiLoad && databases.includes('history')) {
         section('API load: running');
         rows.push(...(await benchServer('PGlite, demo + 30 days', server)));
       }
@@ -463,7 +471,7 @@ async function main(): Promise<void> {
       await server.stop();
     }
   }
-  if (wantsApiLoad) {
+  if (wantsApiLoad && databases.includes('empty')) {
     // Beside it, the same demo without delivery history (as the e2e servers run).
     const server = await startServer({ ensureBuilt: false });
     try {
@@ -474,7 +482,9 @@ async function main(): Promise<void> {
   }
 
   if (wantsApiLoad) {
-    const pgdb = await freshPostgresDatabase();
+    const pgdb = databases.includes('postgres')
+      ? await freshPostgresDatabase()
+      : { skipped: '--databases leaves it out' };
     if ('skipped' in pgdb) {
       console.log(`\n(PostgreSQL not measured: ${pgdb.skipped})`);
     } else {
