@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { chunkGroups } from './vite-chunk-groups.ts';
 import { precompress } from './vite-precompress.ts';
 
 export default defineConfig(({ mode }) => {
   // The API of `npm run dev -w @console/api`; API_PROXY_TARGET points the dev server elsewhere.
   const api = loadEnv(mode, '.', '').API_PROXY_TARGET || 'http://localhost:8080';
+  const chunks = chunkGroups();
   return {
-    plugins: [react(), precompress()],
+    plugins: [react(), precompress(), chunks.plugin],
     server: {
       port: 5173,
       proxy: {
@@ -24,6 +26,8 @@ export default defineConfig(({ mode }) => {
       // Every browser the console supports preloads modules itself; the polyfill would only add
       // weight to /login (its budget: e2e/tests/login-weight.test.ts).
       modulePreload: { polyfill: false },
+      // Boot, shell and data-table files instead of dozens of small shared chunks (vite-chunk-groups.ts).
+      rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
     },
   };
 });

@@ -3,7 +3,12 @@
 // opens it, loads at most its ceiling: the budget, or for a page still over it what it weighs today,
 // so no change makes a page heavier. Sizes, not times: the figure is the same on a busy machine.
 import { describe, expect, it } from 'vitest';
-import { measureRoutes, overCeiling } from '../../scripts/bench/route-weight.ts';
+import {
+  measureRoutes,
+  overCeiling,
+  ROUTE_BUDGET_KB,
+  staleCeilings,
+} from '../../scripts/bench/route-weight.ts';
 import { useE2E } from '../support/browser.ts';
 
 const e2e = useE2E();
@@ -17,5 +22,8 @@ describe('signed-in page weight', () => {
     expect(rows.length).toBeGreaterThanOrEqual(9);
     expect(rows.every((row) => row.files.some((file) => file.path.endsWith('.js')))).toBe(true);
     expect(overCeiling(rows)).toEqual([]);
+    // The target is 250 kB a page; a page back within it loses its own ceiling.
+    expect(ROUTE_BUDGET_KB).toBe(250);
+    expect(staleCeilings(rows)).toEqual([]);
   }, 300_000);
 });

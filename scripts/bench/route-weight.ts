@@ -20,19 +20,25 @@ export const ROUTE_BUDGET_KB = 250;
  * weight; drop it once the page is within ROUTE_BUDGET_KB. What they are made of: route-weight --files.
  */
 const OVER_BUDGET_CEILINGS_KB: Record<string, number> = {
-  '/dashboard': 303,
-  '/campaign': 314,
-  '/creatives': 289,
-  '/funds': 304,
-  '/report': 302,
+  '/dashboard': 280,
+  '/campaign': 291,
+  '/creatives': 267,
+  '/funds': 281,
+  '/report': 279,
   '/report/view/:report': 260,
-  '/admin/dashboard': 304,
-  '/admin/campaign': 316,
-  '/admin/users': 297,
+  '/admin/dashboard': 282,
+  '/admin/campaign': 292,
+  '/admin/users': 273,
 };
 
 /** The most a page may load (kB gzip): the budget, or its ceiling while it is still over it. */
 export const routeCeilingKb = (route: string): number => OVER_BUDGET_CEILINGS_KB[route] ?? ROUTE_BUDGET_KB;
+
+/** Pages within ROUTE_BUDGET_KB that still have a ceiling of their own (it is to be dropped). */
+export const staleCeilings = (rows: readonly RouteWeight[]): string[] =>
+  rows
+    .filter((row) => row.route in OVER_BUDGET_CEILINGS_KB && row.gzip <= ROUTE_BUDGET_KB * 1000)
+    .map((row) => `${row.route}: ${(row.gzip / 1000).toFixed(1)} kB, within ${ROUTE_BUDGET_KB} kB`);
 
 /** The pages measured, by the demo user who opens them; `:report` is a report made for the run. */
 export const MEASURED_ROUTES: { email: string; paths: string[] }[] = [
