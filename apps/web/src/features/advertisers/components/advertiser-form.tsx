@@ -10,6 +10,7 @@ import '@mantine/core/styles/Stack.css';
 import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import type { z } from 'zod';
+import { NameFields } from '../../../components/name-fields.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useFieldErrors } from '../../../components/use-field-errors.ts';
 import { validateWith } from '../../../lib/forms/schema-errors.ts';
@@ -116,35 +117,7 @@ export const AdvertiserForm = <S extends z.ZodType>({
               />
             </SimpleGrid>
           ) : null}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('fields.firstName')}
-              name="firstName"
-              required
-              value={values.firstName}
-              onChange={change('firstName')}
-              error={fields.errorOf('firstName')}
-              data-testid="advertiser-first-name"
-            />
-            <TextInput
-              label={t('fields.lastName')}
-              name="lastName"
-              required
-              value={values.lastName}
-              onChange={change('lastName')}
-              error={fields.errorOf('lastName')}
-              data-testid="advertiser-last-name"
-            />
-          </SimpleGrid>
-          <TextInput
-            label={t('fields.companyName')}
-            name="companyName"
-            required
-            value={values.companyName}
-            onChange={change('companyName')}
-            error={fields.errorOf('companyName')}
-            data-testid="advertiser-company"
-          />
+          <NameFields t={t} values={values} change={change} errorOf={fields.errorOf} testId="advertiser" />
           <Group justify="flex-end">
             <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
               {t('actions.cancel')}

@@ -1,12 +1,11 @@
 // Names and company of the signed-in user (PUT /api/auth/profile), checked by the API's schema.
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/SimpleGrid.css';
 import { profileUpdateBody, type User } from '@console/core/api/auth';
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { NameFields } from '../../../components/name-fields.tsx';
 import { showToast } from '../../../components/toast.ts';
 import { useFieldErrors } from '../../../components/use-field-errors.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
@@ -45,37 +44,13 @@ export const DetailsForm = ({ user }: { user: User }) => {
     <SectionCard id="profile-details" title={t('details.title')} lead={t('details.lead')}>
       <form onSubmit={submit} noValidate aria-labelledby="profile-details">
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('fields.firstName')}
-              name="firstName"
-              autoComplete="given-name"
-              required
-              value={values.firstName}
-              onChange={change('firstName')}
-              error={fields.errorOf('firstName')}
-              data-testid="profile-first-name"
-            />
-            <TextInput
-              label={t('fields.lastName')}
-              name="lastName"
-              autoComplete="family-name"
-              required
-              value={values.lastName}
-              onChange={change('lastName')}
-              error={fields.errorOf('lastName')}
-              data-testid="profile-last-name"
-            />
-          </SimpleGrid>
-          <TextInput
-            label={t('fields.companyName')}
-            name="companyName"
-            autoComplete="organization"
-            required
-            value={values.companyName}
-            onChange={change('companyName')}
-            error={fields.errorOf('companyName')}
-            data-testid="profile-company"
+          <NameFields
+            t={t}
+            values={values}
+            change={change}
+            errorOf={fields.errorOf}
+            testId="profile"
+            autoComplete
           />
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending} data-testid="profile-save">
