@@ -11,4 +11,4 @@ export { announceBalanceChanges, readPendingSpend } from './ledger-events.ts';
 export { sendDueLowBalanceAlerts } from './low-balance-alerts.ts';
 export { advertiserCostOf, readMarginBps, readMarginsBps } from './margin.ts';
 export { type PostedTransfer, postTransferInTx, type TransferRow } from './post-transfer.ts';
-export { ensureAccounts, recordSpend, recordSpendDifference, spendCtesOf } from './record-spend.ts';
+export { ensureAccounts, recordSpendDifference, spendCtesOf } from './record-spend.ts';
