@@ -171,7 +171,10 @@ export const buildApp = async (
   });
   await app.register(campaignRoutes(deps), { prefix: '/api/campaigns' });
   await app.register(dealRoutes(deps), { prefix: '/api/deals' });
-  await app.register(forecastRoutes(deps), { prefix: '/api/campaigns' });
+  // Forecasts run the bidder's internal auction against its active campaigns (its index, made below).
+  await app.register(forecastRoutes(deps, { rivals: () => bidder.index.current() }), {
+    prefix: '/api/campaigns',
+  });
   await app.register(exchangeApprovalRoutes(deps), { prefix: '/api/admin/exchange-approval' });
   await app.register(htmlPreviewFrameRoutes, { prefix: '/api/creatives' });
   await app.register(creativeRoutes(deps), { prefix: '/api/creatives' });

@@ -1,15 +1,16 @@
 // The forecast's model alone (forecast.ts, pure): the next 7 days each from the samples of their
 // weekday in the campaign's zone (the average day where the window lacks one), each capped by the
-// daily budget.
+// daily budget; the platform's other campaigns taking the imps they bid more for.
 import { describe, expect, it } from 'vitest';
 import { type BidderCampaign, EMPTY_MEMBERSHIP } from '../src/modules/bidding/bidder-campaign.ts';
+import { buildCandidateIndex } from '../src/modules/bidding/candidate-index.ts';
 import { parseBidRequest } from '../src/modules/bidding/openrtb-request.ts';
 import { costOfImpression, priceBid } from '../src/modules/bidding/pricing.ts';
 import { readRequestFacts } from '../src/modules/bidding/request-facts.ts';
-import { type ForecastInput, forecastCampaign } from '../src/modules/forecast/forecast.ts';
+import { type ForecastInput, forecastCampaign, type Rivals } from '../src/modules/forecast/forecast.ts';
 import type { Sample } from '../src/modules/forecast/sample-store.ts';
 import { BUCKET_EDGES_MICROS, type WinData, winRateAt } from '../src/modules/forecast/win-rate.ts';
-import { bidderCampaign } from './support/bidder-fixtures.ts';
+import { bidderCampaign, bidderCreative } from './support/bidder-fixtures.ts';
 
 const USD = 1_000_000;
 const HOUR_MS = 3_600_000;
@@ -158,5 +159,49 @@ describe('the forecast of the next 7 days', () => {
     // A window of under 18 hours of a weekday (Monday 00:00 to 11:59) leaves it to the average too.
     const half = forecastCampaign(inputOf(week(MONDAY, 1, () => 1).slice(0, 12)));
     expect(half.next_days.every((day) => day.from_average)).toBe(true);
+  });
+});
+
+describe("the bidder's internal auction against the platform's other campaigns", () => {
+  const samples = week(MONDAY, 1, () => 2);
+  const rivalsOf = (...campaigns: BidderCampaign[]): Rivals => ({
+    candidatesByExchange: new Map([[EXCHANGE, buildCandidateIndex(campaigns, EXCHANGE)]]),
+    membership: EMPTY_MEMBERSHIP,
+    dealBook: new Map(),
+  });
+  const alone = forecastCampaign(inputOf(samples));
+  const rival = (patch: Partial<BidderCampaign>) =>
+    campaignOf({ id: 2, minBidMicros: 1 * USD, maxBidMicros: 4 * USD, ...patch });
+
+  it('loses every imp to another campaign bidding more, and says so', () => {
+    const forecast = forecastCampaign(inputOf(samples, { rivals: rivalsOf(rival({ bidMicros: 3 * USD })) }));
+    expect(alone.daily_wins.expected).toBeGreaterThan(0);
+    expect(forecast.daily_wins.expected).toBe(0);
+    expect(forecast.daily_impressions).toBe(0);
+    expect(forecast.imps_priced_out.own).toBe(48);
+    expect(forecast.limited_by).toBe('OWN_CAMPAIGNS');
+    expect(forecast.next_days.every((day) => day.daily_wins.expected === 0)).toBe(true);
+  });
+
+  it('shares the imps with one bidding the same price, as the random tie-break does', () => {
+    const forecast = forecastCampaign(inputOf(samples, { rivals: rivalsOf(rival({ bidMicros: 2 * USD })) }));
+    expect(forecast.daily_impressions).toBe(24);
+    expect(forecast.daily_wins.expected).toBe(Math.round(24 * winRate));
+    expect(forecast.imps_priced_out.own).toBe(24);
+    // Half its imps go to the other, not more: the win rate, not our campaigns, holds it back.
+    expect(forecast.limited_by).toBe(alone.limited_by);
+  });
+
+  it('keeps the imps a rival bids less on, cannot bid on, or that are its own stored self', () => {
+    const rivals = rivalsOf(
+      rival({ id: 3, bidMicros: 1.5 * USD, maxBidMicros: 1.5 * USD }),
+      rival({ id: 4, bidMicros: 3 * USD, countries: new Set(['DE']) }),
+      rival({ id: 5, bidMicros: 3 * USD, creatives: [bidderCreative({ width: 728, height: 90 })] }),
+      // The forecast campaign itself, as the index holds it with a higher bid: not its own rival.
+      rival({ id: 1, bidMicros: 3 * USD }),
+    );
+    const forecast = forecastCampaign(inputOf(samples, { rivals }));
+    expect(forecast.daily_wins).toEqual(alone.daily_wins);
+    expect(forecast.imps_priced_out.own).toBe(0);
   });
 });

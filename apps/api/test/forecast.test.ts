@@ -59,8 +59,16 @@ beforeAll(async () => {
     .execute<{ id: number }>(sql`select id from exchanges where key = 'openx'`)
     .then((result) => (result as unknown as { rows: { id: number }[] }).rows);
   openxId = openx!.id;
+  // The drafts are forecast alone first: Open Web Display, the demo campaign on the same traffic, paused.
+  await setOpenWebDisplay('PAUSED');
 });
 afterAll(() => t.close());
+
+/** Pauses or resumes Open Web Display, and has the bidder's index (the forecast's rivals) read it. */
+const setOpenWebDisplay = async (status: 'ACTIVE' | 'PAUSED') => {
+  await t.deps.db.update(campaigns).set({ status }).where(eq(campaigns.id, campaignId));
+  await t.bidder.index.reload();
+};
 
 const userOf = (wanted: boolean, prefix: string) => {
   for (let n = 0; ; n++) {
@@ -179,7 +187,7 @@ describe('campaign forecasts', () => {
     win_data_bids: number;
     limited_by: string;
     excluded_by: { setting: string; samples: number }[];
-    imps_priced_out: { floor: number; format: number };
+    imps_priced_out: { floor: number; format: number; own: number };
     next_days: {
       date: string;
       weekday: number;
@@ -242,9 +250,10 @@ describe('campaign forecasts', () => {
   it('counts every format without creatives, and caps wins and spend at the daily budget', async () => {
     const open = (await forecastOf(draft({ creative_ids: [] }))).forecast;
     expect(open.creatives_applied).toBe(false);
-    // The video imps (every other hour, one viewer) join.
-    expect(open.daily_impressions).toBe(((HOURS + HOURS / 2) * RATE) / 2);
-    expect(open.daily_unique_users).toBe(6 * RATE);
+    // The video imps (every other hour, one viewer) would join, but Video Pre-roll, active, bids $8 on them.
+    expect(open.daily_impressions).toBe((HOURS * RATE) / 2);
+    expect(open.imps_priced_out.own).toBe(HOURS / 2);
+    expect(open.daily_unique_users).toBe(5 * RATE);
 
     const cap = 10_000; // $0.01 a day
     const capped = (await forecastOf(draft({ daily_budget_micros: cap }))).forecast;
@@ -301,6 +310,32 @@ describe('campaign forecasts', () => {
     expect(underFloor.daily_impressions).toBe(0);
     expect(underFloor.limited_by).toBe('FLOOR');
     expect(underFloor.imps_priced_out.floor).toBeGreaterThan(0);
+  });
+
+  it('loses the imps an active campaign bids more for, and shares those it bids the same for', async () => {
+    // Open Web Display bids $2.50 on every US and GB 300x250 of the sample, as the draft does.
+    await setOpenWebDisplay('ACTIVE');
+    try {
+      const targeting = { countries: ['US', 'GB'] };
+      const tied = (await forecastOf(draft({ targeting }))).forecast;
+      // The bidder's auction draws one of two equal bids at random: half the imps each.
+      expect(tied.daily_impressions).toBe((2 * HOURS * RATE) / 2 / 2);
+      expect(tied.imps_priced_out.own).toBe(HOURS);
+      const rate = beta(BIDS, WINS, 2.5);
+      expect(tied.daily_wins.expected).toBe(Math.round(((2 * HOURS * RATE) / 4) * rate.expected));
+      // At $2.40 Open Web Display takes them all, and the forecast says why.
+      const under = (await forecastOf(draft({ targeting, bid_micros: 2_400_000, max_bid_micros: 2_400_000 })))
+        .forecast;
+      expect(under.daily_impressions).toBe(0);
+      expect(under.imps_priced_out.own).toBe(2 * HOURS);
+      expect(under.limited_by).toBe('OWN_CAMPAIGNS');
+      // Its own stored forecast does not compete with itself.
+      const own = await t.call('GET', `/api/campaigns/${campaignId}/forecast`, { token: advertiserToken });
+      expect(dataOf<Forecast>(own).daily_impressions).toBe((2 * HOURS * RATE) / 2);
+      expect(dataOf<Forecast>(own).imps_priced_out.own).toBe(0);
+    } finally {
+      await setOpenWebDisplay('PAUSED');
+    }
   });
 
   it("forecasts a stored campaign for its owner and staff, not for another tenant's users", async () => {

@@ -36,8 +36,11 @@ const range = z.object({ low: z.number(), expected: z.number(), high: z.number()
 /**
  * What limits a forecast, in the order it is decided: no sample yet; every sampled request turned
  * away by the targeting; every imp left without one of the campaign's deals (a deals-only campaign,
- * a private auction), priced out (bid under the floors) or without a fitting creative; else the daily budget or the frequency cap caps it; else a low win rate at the bid
- * (under 30%: the bid against clearing prices); else the reach of the targeted traffic itself.
+ * a private auction), priced out (bid under the floors), without a fitting creative or taken by
+ * our other campaigns bidding more in the bidder's internal auction (OWN_CAMPAIGNS); else the daily
+ * budget or the frequency cap caps it; else our other campaigns taking most of the imps it could
+ * bid on (OWN_CAMPAIGNS); else a low win rate at the bid (under 30%: the bid against clearing
+ * prices); else the reach of the targeted traffic itself.
  */
 export const FORECAST_LIMITS = [
   'NO_SAMPLES',
@@ -45,6 +48,7 @@ export const FORECAST_LIMITS = [
   'DEALS',
   'FLOOR',
   'FORMAT',
+  'OWN_CAMPAIGNS',
   'BUDGET',
   'FREQUENCY_CAP',
   'WIN_RATE',
@@ -93,7 +97,7 @@ export const campaignForecast = z.object({
   sample_rate: z.number().int(),
   /** Hours of traffic the sample covers, in days. */
   days_sampled: z.number(),
-  /** Impressions a day the campaign could bid on (its targeting, exchanges, creatives, floors). */
+  /** Impressions a day the campaign would bid on (its targeting, exchanges, creatives, floors, our other campaigns). */
   daily_impressions: z.number().int(),
   /** Distinct users a day among them. */
   daily_unique_users: z.number().int(),
@@ -119,9 +123,16 @@ export const campaignForecast = z.object({
   excluded_by: z.array(z.object({ setting: z.enum(FORECAST_SETTINGS), samples: z.number().int() })),
   /**
    * Imps of eligible requests the campaign could not bid on: none of its deals open to it (a
-   * deals-only campaign, a private auction), under the floor (a deal's too), or no creative fits.
+   * deals-only campaign, a private auction), under the floor (a deal's too), no creative fits, or
+   * (own) another active campaign of the platform bids more in the bidder's internal auction (one
+   * bid per imp; an equal price shares the imp, counted in part).
    */
-  imps_priced_out: z.object({ deal: z.number().int(), floor: z.number().int(), format: z.number().int() }),
+  imps_priced_out: z.object({
+    deal: z.number().int(),
+    floor: z.number().int(),
+    format: z.number().int(),
+    own: z.number().int(),
+  }),
   /** The next 7 days (today first), each from the sampled traffic of its weekday. */
   next_days: z.array(dayForecast),
 });

@@ -12,7 +12,8 @@ export {
   describeCampaignDelivery,
   NO_DELIVERY,
 } from './campaign-delivery.ts';
-export { buildCompileReference } from './campaign-index.ts';
+export { buildCompileReference, type IndexSnapshot } from './campaign-index.ts';
+export { type CandidateIndex, candidateListsOf, walkByValue } from './candidate-index.ts';
 export { findCreativeFit, type NativeRequest, parseNativeRequest } from './creative-match.ts';
 export { type DealBook, impTermsFor, readDealBook } from './deal-terms.ts';
 export { findIneligibility } from './eligibility.ts';

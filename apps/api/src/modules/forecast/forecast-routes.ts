@@ -7,18 +7,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
-import { createForecastService } from './forecast-service.ts';
+import { createForecastService, type ForecastOptions } from './forecast-service.ts';
 
 const schemaBase = { tags: ['campaigns'], security: bearer };
 const HOW =
   'From the bidder’s sample of recent bid requests (1 in sample_rate, last 7 days) run through the ' +
   'bidder’s own targeting, floors and creative fit, and the win rate observed by bid price (with a ' +
-  'prior when data is thin); wins and spend are capped by the daily budget.';
+  'prior when data is thin), against the other active campaigns in the bidder’s own auction (one bid ' +
+  'per imp); wins and spend are capped by the daily budget, for an average day and the next 7 days.';
 
 export const forecastRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppDeps, options: ForecastOptions = {}): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createForecastService(deps);
+    const service = createForecastService(deps, options);
     service.start();
     app.addHook('onClose', async () => service.stop());
 

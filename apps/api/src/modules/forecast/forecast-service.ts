@@ -26,7 +26,7 @@ import {
   resolveNewCampaignAdvertiser,
 } from '../campaigns/index.ts';
 import { readMarginBps } from '../ledger/index.ts';
-import { forecastCampaign } from './forecast.ts';
+import { forecastCampaign, type Rivals } from './forecast.ts';
 import { createSampleStore } from './sample-store.ts';
 import { createWinDataCache } from './win-rate.ts';
 
@@ -51,7 +51,12 @@ export const dailyCapOf = (settings: ForecastSettings): number | null => {
   return Math.round(settings.total_budget_micros / days);
 };
 
-export const createForecastService = (deps: AppDeps): ForecastService => {
+export type ForecastOptions = {
+  /** The bidder's current index (its active campaigns bid against the forecast one); null: none yet. */
+  rivals?: () => Rivals | null;
+};
+
+export const createForecastService = (deps: AppDeps, options: ForecastOptions = {}): ForecastService => {
   const db: Db = deps.db;
   const samples = createSampleStore(db);
   const winData = createWinDataCache(db);
@@ -59,7 +64,8 @@ export const createForecastService = (deps: AppDeps): ForecastService => {
   const lists = createListCache(db);
   const rate = deps.config.bidSampleRate ?? DEFAULT_SAMPLE_RATE;
 
-  const forecast = async (settings: ForecastSettings): Promise<CampaignForecast> => {
+  /** `id`: the stored campaign (0: a draft), left out of its rivals. */
+  const forecast = async (settings: ForecastSettings, id = 0): Promise<CampaignForecast> => {
     const { targeting } = settings;
     const wantsTaxonomy =
       targeting.app_categories.length + targeting.app_genres.length + targeting.app_subgenres.length > 0;
@@ -91,7 +97,7 @@ export const createForecastService = (deps: AppDeps): ForecastService => {
     const bid = settings.bid_micros;
     const campaign = compileCampaign(
       {
-        id: 0,
+        id,
         advertiserId: settings.advertiserId,
         name: '',
         // A forecast is per day of running: the flight itself is not applied.
@@ -145,6 +151,7 @@ export const createForecastService = (deps: AppDeps): ForecastService => {
       applyCreatives: campaign.creatives.length > 0,
       audiencesApplied: settings.audiences.length === 0,
       nowMs: Date.now(),
+      rivals: options.rivals?.() ?? undefined,
     });
   };
 
@@ -165,15 +172,18 @@ export const createForecastService = (deps: AppDeps): ForecastService => {
     },
     forCampaign: async (principal, id) => {
       const detail = await readCampaign(deps, principal, id);
-      return forecast({
-        ...detail,
-        advertiserId: detail.advertiser.user_primary_id,
-        exchange_ids: detail.exchanges
-          .filter((exchange) => exchange.state !== 'REJECTED')
-          .map((exchange) => exchange.exchange_id),
-        smart_app_list_ids: detail.smart_app_lists.map((list) => list.list_id),
-        targeting: detail.targeting as CampaignForecastBody['targeting'],
-      });
+      return forecast(
+        {
+          ...detail,
+          advertiserId: detail.advertiser.user_primary_id,
+          exchange_ids: detail.exchanges
+            .filter((exchange) => exchange.state !== 'REJECTED')
+            .map((exchange) => exchange.exchange_id),
+          smart_app_list_ids: detail.smart_app_lists.map((list) => list.list_id),
+          targeting: detail.targeting as CampaignForecastBody['targeting'],
+        },
+        id,
+      );
     },
   };
 };

@@ -7,16 +7,21 @@
 // times the price (times the observed clearing share, plus the margin); both capped by the daily
 // budget and, for a daily or hourly frequency cap, by the users times the cap. Besides the average
 // day, each of the next 7 days in the campaign's zone from the samples of its weekday alone (the
-// traffic is weekday-shaped), or the average when the window holds too little of that weekday. Pure.
+// traffic is weekday-shaped), or the average when the window holds too little of that weekday.
+// The platform's other active campaigns (the bidder's index) bid in the same internal auction: an
+// imp one of them would bid more for goes to it, and an equal price shares the imp, as runAuction's
+// random tie-break does (bid-engine.ts). Pure.
 import type {
   CampaignForecast,
   DayForecast,
   ForecastLimit,
   ForecastSetting,
 } from '@console/core/api/forecast';
+import { microsOfCpm } from '@console/core/format/money';
 import { shiftDay } from '@console/core/time/zoned-time';
-import type { BidderCampaign, DealBook, ListMembership } from '../bidding/index.ts';
+import type { BidderCampaign, DealBook, IndexSnapshot, ListMembership } from '../bidding/index.ts';
 import {
+  candidateListsOf,
   costOfImpression,
   findCreativeFit,
   findIneligibility,
@@ -24,6 +29,7 @@ import {
   type LocalClock,
   priceBid,
   readLocalClock,
+  walkByValue,
 } from '../bidding/index.ts';
 import type { Sample, SampleWindow } from './sample-store.ts';
 import { type RateRange, type WinData, winRateAt } from './win-rate.ts';
@@ -45,7 +51,12 @@ export type ForecastInput = {
   audiencesApplied: boolean;
   /** Now: the next 7 days start with its day in the campaign's zone. */
   nowMs: number;
+  /** The bidder's active campaigns, by exchange, format and country; absent: no rivals. */
+  rivals?: Rivals;
 };
+
+/** What the forecast reads of the bidder's index to run its internal auction against the others. */
+export type Rivals = Pick<IndexSnapshot, 'candidatesByExchange' | 'membership' | 'dealBook'>;
 
 const KEYS = ['low', 'expected', 'high'] as const;
 const zero = (): RateRange => ({ low: 0, expected: 0, high: 0 });
@@ -117,15 +128,89 @@ const priceOnImp = (
 };
 
 /**
- * Why no imp could be bid on: its deals when no imp carried one open to it; else the floor or the
- * creatives, whichever turned more imps away (a higher bid or another creative would buy those).
+ * The share of an imp the campaign bids on at `price` in the bidder's internal auction (runAuction:
+ * one bid per imp, the highest price, ties drawn at random): 0 when another active campaign would
+ * bid more, 1 / (n + 1) when n others would bid the same, else 1. The others are walked as the
+ * engine walks them (the candidate index, highest value first), stopping once none left can reach
+ * the price. Their budgets and pacing are not modelled: a rival counts as bidding all day.
  */
-const pricedOutLimit = (pricedOut: Record<'deal' | 'floor' | 'format', number>): ForecastLimit =>
-  pricedOut.deal > 0 && pricedOut.floor + pricedOut.format === 0
-    ? 'DEALS'
-    : pricedOut.format > pricedOut.floor
-      ? 'FORMAT'
-      : 'FLOOR';
+const shareOfImp = (
+  input: ForecastInput,
+  sample: Sample,
+  index: number,
+  price: number,
+  clocks: Map<string, LocalClock>,
+): number => {
+  const { rivals, campaign } = input;
+  if (!rivals) return 1;
+  const imp = sample.imps[index]!;
+  const floorMicros = microsOfCpm(imp.bidfloor ?? 0);
+  const canStopEarly = (imp.pmp?.deals ?? []).length === 0;
+  const { lists, overlapping } = candidateListsOf(
+    rivals.candidatesByExchange.get(sample.exchangeId),
+    imp,
+    sample.facts.country,
+  );
+  const seen = overlapping ? new Set<BidderCampaign>() : null;
+  let ties = 0;
+  let outbid = false;
+  walkByValue(lists, (rival, valueMicros) => {
+    if (canStopEarly && Math.max(valueMicros, floorMicros) < price) return false;
+    if (rival.id === campaign.id) return true;
+    if (seen) {
+      if (seen.has(rival)) return true;
+      seen.add(rival);
+    }
+    const clockKey = `${rival.timeZone}|${sample.atMs}`;
+    let clock = clocks.get(clockKey);
+    if (!clock) {
+      clock = readLocalClock(rival.timeZone, sample.atMs);
+      clocks.set(clockKey, clock);
+    }
+    const reason = findIneligibility(rival, {
+      exchangeId: sample.exchangeId,
+      facts: sample.facts,
+      // The rival as it runs now, whenever the sample was taken: inside its flight.
+      nowMs: Math.min(Math.max(sample.atMs, rival.startMs), rival.endMs - 1),
+      clock,
+      membership: rivals.membership,
+      blockedCategories: sample.blockedCategories,
+    });
+    if (reason) return true;
+    const terms = impTermsFor(rival, imp, input.seat, rivals.dealBook.get(sample.exchangeId));
+    if (typeof terms === 'string') return true;
+    const rivalPrice = priceBid(rival, terms.floorMicros);
+    if (rivalPrice === null || rivalPrice < price) return true;
+    const fits = findCreativeFit(terms.creatives ?? rival.creatives, {
+      exchangeId: sample.exchangeId,
+      imp,
+      nativeRequest: sample.natives[index] ?? null,
+      trackingIsSecure: true,
+    });
+    if (!fits) return true;
+    if (rivalPrice > price) {
+      outbid = true;
+      return false;
+    }
+    ties++;
+    return true;
+  });
+  return outbid ? 0 : 1 / (ties + 1);
+};
+
+type PricedOut = Record<'deal' | 'floor' | 'format' | 'own', number>;
+
+/**
+ * Why no imp could be bid on: its deals when no imp carried one open to it; else the floor, the
+ * creatives or our other campaigns, whichever turned more imps away (a higher bid or another
+ * creative would buy those).
+ */
+const pricedOutLimit = (pricedOut: PricedOut): ForecastLimit => {
+  const { deal, floor, format, own } = pricedOut;
+  if (deal > 0 && floor + format + own === 0) return 'DEALS';
+  if (own > floor && own > format) return 'OWN_CAMPAIGNS';
+  return format > floor ? 'FORMAT' : 'FLOOR';
+};
 
 const PER_DAY: Record<string, number> = { HOUR: 24, DAY: 1 };
 
@@ -170,6 +255,7 @@ const capDay = (
 export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
   const { campaign, window, rate, winData } = input;
   const clocks = new Map<number, LocalClock>();
+  const rivalClocks = new Map<string, LocalClock>();
   let matches = 0;
   /** Imps bid on, each counted for the requests its sample stands for. */
   let imps = 0;
@@ -183,7 +269,9 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
   const weekdayUsers = new Map<string, { weekday: number; weight: number }>();
   const excluded = new Map<ForecastSetting, number>();
   let eligible = 0;
-  const pricedOut = { deal: 0, floor: 0, format: 0 };
+  const pricedOut: PricedOut = { deal: 0, floor: 0, format: 0, own: 0 };
+  /** Imps our other campaigns take (weighted as `imps`). */
+  let impsToRivals = 0;
   for (const sample of window.samples) {
     let clock = clocks.get(sample.atMs);
     if (!clock) {
@@ -213,8 +301,12 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
         pricedOut[price]++;
         continue;
       }
+      const share = shareOfImp(input, sample, index, price, rivalClocks);
+      pricedOut.own += 1 - share;
+      impsToRivals += (1 - share) * weight;
+      if (share === 0) continue;
       matched = true;
-      imps += weight;
+      imps += weight * share;
       const winRate = winRateAt(winData, price);
       const cost = costOfImpression(
         Math.round(price * winData.clearingRatio),
@@ -222,11 +314,12 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
       ).advertiserMicros;
       const dayWins = weekdayWins[clock.weekday]!;
       const daySpend = weekdaySpend[clock.weekday]!;
+      const bids = weight * share;
       for (const key of KEYS) {
-        wins[key] += winRate[key] * weight;
-        spend[key] += winRate[key] * cost * weight;
-        dayWins[key] += winRate[key] * weight;
-        daySpend[key] += winRate[key] * cost * weight;
+        wins[key] += winRate[key] * bids;
+        spend[key] += winRate[key] * cost * bids;
+        dayWins[key] += winRate[key] * bids;
+        daySpend[key] += winRate[key] * cost * bids;
       }
     }
     if (!matched) continue;
@@ -291,9 +384,11 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
             ? 'BUDGET'
             : frequencyCapped
               ? 'FREQUENCY_CAP'
-              : winRate.expected < LOW_WIN_RATE
-                ? 'WIN_RATE'
-                : 'REACH';
+              : impsToRivals > imps
+                ? 'OWN_CAMPAIGNS'
+                : winRate.expected < LOW_WIN_RATE
+                  ? 'WIN_RATE'
+                  : 'REACH';
   return {
     sample_size: window.samples.length,
     sample_matches: matches,
@@ -313,7 +408,7 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
     excluded_by: [...excluded]
       .map(([setting, samples]) => ({ setting, samples }))
       .sort((a, b) => b.samples - a.samples),
-    imps_priced_out: pricedOut,
+    imps_priced_out: { ...pricedOut, own: Math.round(pricedOut.own) },
     next_days: nextDays,
   };
 };

@@ -1,7 +1,8 @@
 // A campaign's daily reach and spend forecast, on the campaign view and in the
 // form's review step: available impressions, unique users, wins and spend (low – high, expected),
-// what limits it (the API's limited_by) and which settings turned sampled requests away, with the
-// sample it comes from, and the next 7 days (each from its weekday's traffic) as a small bar chart
+// what limits it (the API's limited_by), which settings turned sampled requests away and how many
+// imps our other campaigns outbid it for, with the sample it comes from, and the next 7 days (each
+// from its weekday's traffic) as a small bar chart
 // drawn with plain elements (no chart library). Loading, error and "no sample yet" states included.
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/SimpleGrid.css';
@@ -151,6 +152,11 @@ export const ForecastFigures = ({ forecast }: { forecast: CampaignForecast }) =>
             .slice(0, 3)
             .map(({ setting, samples }) => `${t(`forecast.setting.${setting}`)} ${count(samples)}`)
             .join(' · ')}
+        </Text>
+      ) : null}
+      {forecast.imps_priced_out.own > 0 ? (
+        <Text size="xs" c="dimmed" data-testid="campaign-forecast-own">
+          {t('forecast.ownCampaigns', { count: forecast.imps_priced_out.own })}
         </Text>
       ) : null}
       {forecast.next_days.length > 0 ? <NextDays days={forecast.next_days} /> : null}
