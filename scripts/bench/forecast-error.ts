@@ -1,19 +1,22 @@
-// The forecast's error against a simulated day, per demo campaign.
+// The forecast's error against simulated days, per demo campaign.
 //   node --import tsx scripts/bench/forecast-error.ts [--days=7] [--requests-per-day=800] [--compare-days=1]
 // On a fresh embedded database in a temporary directory, the demo seed as `npm start` writes it:
 // `days` days of history made by the bid engine over the demo's simulated traffic, and the last week
 // of that traffic as the request sample. Then, for every active demo campaign, its forecast
-// (GET /api/campaigns/:id/forecast, as the admin: expected wins and spend a day) against what the
-// same engine delivers over the next whole UTC day of the same traffic (seed/demo-history.ts
-// createSimulation: the live bidder's index and rules, budgets seeded from the history), or a day
-// on average over the next `compare-days` days (weekdays and weekends, as the forecast's week of
-// samples). Prints a table with the load average; asserts nothing.
+// (GET /api/campaigns/:id/forecast, as the admin: expected wins and spend) against what the same
+// engine delivers over the next `compare-days` whole days of the same traffic in the campaign's time
+// zone (seed/demo-history.ts createSimulation: the live bidder's index and rules, budgets seeded from
+// the history; one UTC day more is played so that every zone's days are whole). Each day is
+// compared with the forecast of its weekday (next_days), and the mean of the days with the average
+// day's forecast. Prints two tables with the load average; asserts nothing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { localMidnightMs, readLocalClock, shiftDay } from '@console/core/time/zoned-time';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config/env.ts';
+import { campaigns as campaignTable } from '../../apps/api/src/db/schema/campaigns.ts';
 import { ensureReferenceData } from '../../apps/api/src/modules/reference/reference-seed.ts';
 import { createSimulation } from '../../apps/api/src/seed/demo-history.ts';
 import { DEMO_REQUESTS_PER_DAY, demoTraffic } from '../../apps/api/src/seed/demo-samples.ts';
@@ -47,16 +50,20 @@ type Forecast = {
   daily_spend_micros: { expected: number };
   limited_by: string;
   sample_matches: number;
+  imps_priced_out: { own: number };
+  next_days: { weekday: number; daily_wins: { expected: number }; from_average: boolean }[];
 };
 
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
 const usd = (micros: number) => `$${(micros / 1_000_000).toFixed(2)}`;
-/** The forecast's error as a share of what was delivered ("0%" when neither has any). */
-const errorOf = (forecast: number, delivered: number) =>
-  delivered === 0
-    ? forecast === 0
-      ? '0%'
-      : 'n/a (none delivered)'
-    : `${(((forecast - delivered) / delivered) * 100).toFixed(1)}%`;
+/** The forecast's error as a share of what was delivered (0 when neither has any; null: none delivered). */
+const errorShare = (forecast: number, delivered: number): number | null =>
+  delivered === 0 ? (forecast === 0 ? 0 : null) : (forecast - delivered) / delivered;
+const errorOf = (forecast: number, delivered: number) => {
+  const share = errorShare(forecast, delivered);
+  return share === null ? 'n/a (none delivered)' : `${(share * 100).toFixed(1)}%`;
+};
 
 const main = async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'forecast-error-'));
@@ -89,18 +96,38 @@ const main = async () => {
     const dayStart = Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS;
     const traffic = await demoTraffic(deps.db, perDay);
     const simulation = await createSimulation(deps.db, traffic, { nowMs: dayStart, seat: config.bidderSeat });
-    const delivered = new Map<number, { impressions: number; spend: number }>();
+    // Per campaign and local day of its zone: impressions and spend.
+    const zoneOf = new Map(
+      (await deps.db.select({ id: campaignTable.id, zone: campaignTable.timeZone }).from(campaignTable)).map(
+        (row) => [row.id, row.zone],
+      ),
+    );
+    const delivered = new Map<string, { impressions: number; spend: number }>();
     const requests = await simulation.play(
       dayStart,
-      dayStart + compareDays * DAY_MS,
+      dayStart + (compareDays + 1) * DAY_MS,
       ({ tracked, billed }) => {
         if (!billed) return;
-        const row = delivered.get(tracked.campaignId) ?? { impressions: 0, spend: 0 };
+        const day = readLocalClock(zoneOf.get(tracked.campaignId) ?? 'UTC', billed.atMs).dateKey;
+        const key = `${tracked.campaignId}|${day}`;
+        const row = delivered.get(key) ?? { impressions: 0, spend: 0 };
         row.impressions += 1;
         row.spend += billed.advertiserMicros;
-        delivered.set(tracked.campaignId, row);
+        delivered.set(key, row);
       },
     );
+    const firstDay = new Date(dayStart).toISOString().slice(0, 10);
+    /** The campaign's local days wholly inside the played hours, first `compareDays` of them. */
+    const daysOf = (zone: string) => {
+      const end = dayStart + (compareDays + 1) * DAY_MS;
+      const days: string[] = [];
+      for (let n = -1; n <= compareDays && days.length < compareDays; n++) {
+        const day = shiftDay(firstDay, n);
+        if (localMidnightMs(zone, day) >= dayStart && localMidnightMs(zone, shiftDay(day, 1)) <= end)
+          days.push(day);
+      }
+      return days;
+    };
 
     const list = await app.inject({
       method: 'GET',
@@ -111,6 +138,7 @@ const main = async () => {
       list.json() as { data: { items: { campaign_id: number; name: string; status: string }[] } }
     ).data.items.filter((campaign) => campaign.status === 'ACTIVE');
     const rows = [];
+    const dayRows = [];
     for (const campaign of campaigns) {
       const answer = await app.inject({
         method: 'GET',
@@ -118,25 +146,52 @@ const main = async () => {
         headers: { authorization: `Bearer ${token}` },
       });
       const forecast = (answer.json() as { data: Forecast }).data;
-      const total = delivered.get(campaign.campaign_id) ?? { impressions: 0, spend: 0 };
-      const day = { impressions: total.impressions / compareDays, spend: total.spend / compareDays };
+      const zone = zoneOf.get(campaign.campaign_id) ?? 'UTC';
+      const days = daysOf(zone);
+      const total = { impressions: 0, spend: 0 };
+      const dayRow: Record<string, string | number> = { campaign: campaign.name };
+      let within = 0;
+      let weekdayForecastSum = 0;
+      for (const day of days) {
+        const got = delivered.get(`${campaign.campaign_id}|${day}`) ?? { impressions: 0, spend: 0 };
+        total.impressions += got.impressions;
+        total.spend += got.spend;
+        const weekday = readLocalClock('UTC', Date.parse(`${day}T12:00:00Z`)).weekday;
+        const predicted = forecast.next_days.find((entry) => entry.weekday === weekday);
+        const wins = predicted?.daily_wins.expected ?? forecast.daily_wins.expected;
+        weekdayForecastSum += wins;
+        const share = errorShare(wins, got.impressions);
+        if (share !== null && Math.abs(share) <= 0.3) within++;
+        dayRow[`${WEEKDAYS[weekday]} ${day.slice(5)}`] =
+          `${wins}${predicted?.from_average ? '*' : ''} / ${got.impressions} (${share === null ? 'n/a' : `${share >= 0 ? '+' : ''}${Math.round(share * 100)}%`})`;
+      }
+      dayRow['within 30%'] = `${within}/${days.length}`;
+      dayRows.push(dayRow);
+      const day = { impressions: total.impressions / days.length, spend: total.spend / days.length };
       rows.push({
         campaign: campaign.name,
         'forecast imps': forecast.daily_wins.expected,
+        'weekday forecasts, mean': Math.round((weekdayForecastSum / days.length) * 10) / 10,
         'delivered imps': Math.round(day.impressions * 10) / 10,
         'imps error': errorOf(forecast.daily_wins.expected, day.impressions),
         'forecast spend': usd(forecast.daily_spend_micros.expected),
         'delivered spend': usd(day.spend),
         'spend error': errorOf(forecast.daily_spend_micros.expected, day.spend),
         'limited by': forecast.limited_by,
+        'imps to our others': forecast.imps_priced_out.own,
       });
     }
     console.log(
-      `Simulated ${compareDays} day(s) from ${new Date(dayStart).toISOString().slice(0, 10)}: ` +
-        `${requests} requests (${perDay} on an average day), delivery a day on average; load average ${loadavg()
+      `Simulated ${compareDays} day(s) in each campaign's zone from ${firstDay} (${compareDays + 1} UTC days, ` +
+        `${requests} requests, ${perDay} on an average day); load average ${loadavg()
           .map((n) => n.toFixed(2))
           .join(' ')}`,
     );
+    console.log(
+      'Each day: its weekday forecast / delivered impressions (error); * the average day stood in.',
+    );
+    console.table(dayRows);
+    console.log('A day on average: the average-day forecast against the mean of the days.');
     console.table(rows);
   } finally {
     await app.close();
