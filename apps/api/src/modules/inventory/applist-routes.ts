@@ -1,7 +1,7 @@
 // HTTP of /api/applists (inventory lists; every signed-in role, scoped: advertisers their own,
 // agencies their advertisers', admin and co-admin all; 404 outside), /api/admin/applists (the DSP
 // association ids: admin and co-admin) and /api/list-imports (the progress of an upload).
-import { okResponse, pageOf } from '@console/core/api/common';
+import { okResponse } from '@console/core/api/common';
 import {
   applistAssocBody,
   applistCreateBody,
@@ -13,8 +13,6 @@ import {
   applistUploadFields,
   entryEditBody,
   entryEditResult,
-  entryListQuery,
-  entryPage,
   importJobParams,
   listImport,
 } from '@console/core/api/inventory-lists';
@@ -42,7 +40,11 @@ import type { ListImportWorker } from './list-import-worker.ts';
 import {
   addListChangeLogRoute,
   addListDeleteRoute,
+  addListEntryPageRoute,
+  addListPageRoute,
   addListReadRoute,
+  addListWriteRoute,
+  entryEditMessage,
   receiveListUpload,
 } from './list-routes.ts';
 
@@ -56,25 +58,19 @@ const exportFileName = (name: string) => `${name.replace(/[^A-Za-z0-9-]+/g, '_')
 export const applistRoutes =
   (deps: ListRouteDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/',
-      {
-        config: { access: 'inventoryList.read' },
-        schema: {
-          ...schemaBase,
-          operationId: 'listInventoryLists',
-          summary: 'Inventory lists the caller may see',
-          description:
-            'Inventory lists the caller may see, paged, sorted (name, entry_count, created_at, updated_at) and filtered (advertiser_id, kind, q: part of the name)',
-          querystring: applistListQuery,
-          response: withErrors(okResponse(pageOf(applistListItem))),
-        },
+    addListPageRoute(app, {
+      access: 'inventoryList.read',
+      schema: {
+        ...schemaBase,
+        operationId: 'listInventoryLists',
+        summary: 'Inventory lists the caller may see',
+        description:
+          'Inventory lists the caller may see, paged, sorted (name, entry_count, created_at, updated_at) and filtered (advertiser_id, kind, q: part of the name)',
       },
-      async (request) => ({
-        success: true as const,
-        data: await listApplists(deps.db, principalOf(request), request.query),
-      }),
-    );
+      query: applistListQuery,
+      item: applistListItem,
+      list: (principal, query) => listApplists(deps.db, principal, query),
+    });
 
     app.post(
       '/',
@@ -147,25 +143,21 @@ export const applistRoutes =
       read: (principal, id) => readApplist(deps.db, principal, id),
     });
 
-    app.patch(
-      '/:id',
-      {
-        config: { access: 'inventoryList.update' },
-        schema: {
-          ...schemaBase,
-          operationId: 'updateInventoryList',
-          summary: 'Rename an inventory list or change its default use (allow or block)',
-          params: applistIdParams,
-          body: applistUpdateBody,
-          response: withErrors(okResponse(applistDetail)),
-        },
+    addListWriteRoute(app, {
+      method: 'patch',
+      path: '/:id',
+      access: 'inventoryList.update',
+      params: applistIdParams,
+      schema: {
+        ...schemaBase,
+        operationId: 'updateInventoryList',
+        summary: 'Rename an inventory list or change its default use (allow or block)',
       },
-      async (request) => ({
-        success: true as const,
-        message: 'Inventory list saved.',
-        data: await updateApplist(deps, principalOf(request), request.params.id, request.body),
-      }),
-    );
+      body: applistUpdateBody,
+      result: applistDetail,
+      message: 'Inventory list saved.',
+      write: (principal, id, body) => updateApplist(deps, principal, id, body),
+    });
 
     addListDeleteRoute(app, {
       access: 'inventoryList.delete',
@@ -180,51 +172,37 @@ export const applistRoutes =
       remove: (principal, id) => deleteApplist(deps, principal, id),
     });
 
-    app.get(
-      '/:id/entries',
-      {
-        config: { access: 'inventoryList.read' },
-        schema: {
-          ...schemaBase,
-          operationId: 'listInventoryListEntries',
-          summary: 'Entries of a list in byte order',
-          description:
-            'Entries of a list in byte order, paged (page, or after: the last value of the previous page) and searched (q: entries that start with it)',
-          params: applistIdParams,
-          querystring: entryListQuery,
-          response: withErrors(okResponse(entryPage)),
-        },
+    addListEntryPageRoute(app, {
+      path: '/:id/entries',
+      access: 'inventoryList.read',
+      params: applistIdParams,
+      schema: {
+        ...schemaBase,
+        operationId: 'listInventoryListEntries',
+        summary: 'Entries of a list in byte order',
+        description:
+          'Entries of a list in byte order, paged (page, or after: the last value of the previous page) and searched (q: entries that start with it)',
       },
-      async (request) => ({
-        success: true as const,
-        data: await listApplistEntries(deps.db, principalOf(request), request.params.id, request.query),
-      }),
-    );
+      read: (principal, id, query) => listApplistEntries(deps.db, principal, id, query),
+    });
 
-    app.post(
-      '/:id/entries',
-      {
-        config: { access: 'inventoryList.update' },
-        schema: {
-          ...schemaBase,
-          operationId: 'editInventoryListEntries',
-          summary: 'Add and remove up to 5,000 entries each',
-          description:
-            'Add and remove up to 5,000 entries each; invalid ones are skipped and reported with their position',
-          params: applistIdParams,
-          body: entryEditBody,
-          response: withErrors(okResponse(entryEditResult)),
-        },
+    addListWriteRoute(app, {
+      method: 'post',
+      path: '/:id/entries',
+      access: 'inventoryList.update',
+      params: applistIdParams,
+      schema: {
+        ...schemaBase,
+        operationId: 'editInventoryListEntries',
+        summary: 'Add and remove up to 5,000 entries each',
+        description:
+          'Add and remove up to 5,000 entries each; invalid ones are skipped and reported with their position',
       },
-      async (request) => {
-        const data = await editApplistEntries(deps, principalOf(request), request.params.id, request.body);
-        return {
-          success: true as const,
-          message: `${data.added} added, ${data.removed} removed${data.rejected > 0 ? `, ${data.rejected} rejected` : ''}.`,
-          data,
-        };
-      },
-    );
+      body: entryEditBody,
+      result: entryEditResult,
+      message: entryEditMessage,
+      write: (principal, id, body) => editApplistEntries(deps, principal, id, body),
+    });
 
     app.get(
       '/:id/export',

@@ -11,7 +11,7 @@ import {
   audienceUpdateBody,
   audienceUploadFields,
 } from '@console/core/api/audiences';
-import { okResponse, pageOf } from '@console/core/api/common';
+import { okResponse } from '@console/core/api/common';
 import { listImport } from '@console/core/api/inventory-lists';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../platform/auth-guard.ts';
@@ -26,32 +26,32 @@ import {
   renameAudience,
 } from './audience-service.ts';
 import { startAudienceImport } from './list-import-service.ts';
-import { addListChangeLogRoute, addListReadRoute, receiveListUpload } from './list-routes.ts';
+import {
+  addListChangeLogRoute,
+  addListPageRoute,
+  addListReadRoute,
+  addListWriteRoute,
+  receiveListUpload,
+} from './list-routes.ts';
 
 const schemaBase = { tags: ['audiences'], security: bearer };
 
 export const audienceRoutes =
   (deps: ListRouteDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/',
-      {
-        config: { access: 'audience.read' },
-        schema: {
-          ...schemaBase,
-          operationId: 'listAudiences',
-          summary: 'Audiences the caller may see',
-          description:
-            'Audiences the caller may see, paged, sorted (name, status, matched_size, created_at, updated_at) and filtered (advertiser_id, status, source, q)',
-          querystring: audienceListQuery,
-          response: withErrors(okResponse(pageOf(audienceListItem))),
-        },
+    addListPageRoute(app, {
+      access: 'audience.read',
+      schema: {
+        ...schemaBase,
+        operationId: 'listAudiences',
+        summary: 'Audiences the caller may see',
+        description:
+          'Audiences the caller may see, paged, sorted (name, status, matched_size, created_at, updated_at) and filtered (advertiser_id, status, source, q)',
       },
-      async (request) => ({
-        success: true as const,
-        data: await listAudiences(deps.db, principalOf(request), request.query),
-      }),
-    );
+      query: audienceListQuery,
+      item: audienceListItem,
+      list: (principal, query) => listAudiences(deps.db, principal, query),
+    });
 
     app.post(
       '/',
@@ -119,66 +119,54 @@ export const audienceRoutes =
       read: (principal, id) => readAudience(deps.db, principal, id),
     });
 
-    app.patch(
-      '/:id',
-      {
-        config: { access: 'audience.update' },
-        schema: {
-          ...schemaBase,
-          operationId: 'renameAudience',
-          summary: 'Rename an audience',
-          params: audienceIdParams,
-          body: audienceUpdateBody,
-          response: withErrors(okResponse(audienceDetail)),
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        message: 'Audience saved.',
-        data: await renameAudience(deps, principalOf(request), request.params.id, request.body.name),
-      }),
-    );
+    const audienceWrite = {
+      access: 'audience.update',
+      params: audienceIdParams,
+      result: audienceDetail,
+    } as const;
 
-    app.post(
-      '/:id/status',
-      {
-        config: { access: 'audience.update' },
-        schema: {
-          ...schemaBase,
-          operationId: 'changeAudienceStatus',
-          summary: 'Move an audience by its lifecycle',
-          description:
-            'Move an audience by its lifecycle (an owner may archive a ready or failed audience that no campaign uses, else 409 naming the campaigns; ready and failed are set by processing)',
-          params: audienceIdParams,
-          body: audienceStatusBody,
-          response: withErrors(okResponse(audienceDetail)),
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        message: 'Audience status changed.',
-        data: await changeAudienceStatus(deps, principalOf(request), request.params.id, request.body.to),
-      }),
-    );
+    addListWriteRoute(app, {
+      ...audienceWrite,
+      method: 'patch',
+      path: '/:id',
+      schema: { ...schemaBase, operationId: 'renameAudience', summary: 'Rename an audience' },
+      body: audienceUpdateBody,
+      message: 'Audience saved.',
+      write: (principal, id, body) => renameAudience(deps, principal, id, body.name),
+    });
 
-    app.post(
-      '/:id/refresh',
-      {
-        config: { access: 'audience.update' },
-        schema: {
-          ...schemaBase,
-          operationId: 'refreshRuleAudience',
-          summary: 'Compute a rule audience again (it is PROCESSING until done)',
-          params: audienceIdParams,
-          response: withErrors(okResponse(audienceDetail)),
-        },
+    addListWriteRoute(app, {
+      ...audienceWrite,
+      method: 'post',
+      path: '/:id/status',
+      schema: {
+        ...schemaBase,
+        operationId: 'changeAudienceStatus',
+        summary: 'Move an audience by its lifecycle',
+        description:
+          'Move an audience by its lifecycle (an owner may archive a ready or failed audience that no campaign uses, else 409 naming the campaigns; ready and failed are set by processing)',
       },
-      async (request) => {
-        const data = await refreshRuleAudience(deps, principalOf(request), request.params.id);
+      body: audienceStatusBody,
+      message: 'Audience status changed.',
+      write: (principal, id, body) => changeAudienceStatus(deps, principal, id, body.to),
+    });
+
+    addListWriteRoute(app, {
+      ...audienceWrite,
+      method: 'post',
+      path: '/:id/refresh',
+      schema: {
+        ...schemaBase,
+        operationId: 'refreshRuleAudience',
+        summary: 'Compute a rule audience again (it is PROCESSING until done)',
+      },
+      message: 'The audience is being computed again.',
+      write: async (principal, id) => {
+        const data = await refreshRuleAudience(deps, principal, id);
         deps.imports.wake();
-        return { success: true as const, message: 'The audience is being computed again.', data };
+        return data;
       },
-    );
+    });
 
     addListChangeLogRoute(app, deps, {
       access: 'audience.read',

@@ -1,7 +1,6 @@
 // HTTP of smart-app lists: /api/smart-app-lists (every signed-in role reads them, to target them in
 // campaigns) and /api/admin/smart-app-lists (admin and co-admin curate them).
-import { okResponse, pageOf } from '@console/core/api/common';
-import { entryListQuery, entryPage } from '@console/core/api/inventory-lists';
+import { okResponse } from '@console/core/api/common';
 import {
   smartAppEditBody,
   smartAppEditResult,
@@ -16,7 +15,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
-import { addListChangeLogRoute, addListDeleteRoute, addListReadRoute } from './list-routes.ts';
+import {
+  addListChangeLogRoute,
+  addListDeleteRoute,
+  addListEntryPageRoute,
+  addListPageRoute,
+  addListReadRoute,
+  addListWriteRoute,
+  entryEditMessage,
+} from './list-routes.ts';
 import {
   createSmartAppList,
   deleteSmartAppList,
@@ -32,21 +39,17 @@ const schemaBase = { tags: ['smart-app lists'], security: bearer };
 export const smartAppListRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/',
-      {
-        config: { access: 'smartAppList.read' },
-        schema: {
-          ...schemaBase,
-          operationId: 'listSmartAppLists',
-          summary:
-            'Smart-app lists (every role may target them), paged, sorted and filtered (q, category_id)',
-          querystring: smartAppListQuery,
-          response: withErrors(okResponse(pageOf(smartAppListItem))),
-        },
+    addListPageRoute(app, {
+      access: 'smartAppList.read',
+      schema: {
+        ...schemaBase,
+        operationId: 'listSmartAppLists',
+        summary: 'Smart-app lists (every role may target them), paged, sorted and filtered (q, category_id)',
       },
-      async (request) => ({ success: true as const, data: await listSmartAppLists(deps.db, request.query) }),
-    );
+      query: smartAppListQuery,
+      item: smartAppListItem,
+      list: (_principal, query) => listSmartAppLists(deps.db, query),
+    });
 
     addListReadRoute(app, {
       access: 'smartAppList.read',
@@ -60,24 +63,17 @@ export const smartAppListRoutes =
       read: (principal, id) => readSmartAppList(deps.db, principal, id),
     });
 
-    app.get(
-      '/:id/apps',
-      {
-        config: { access: 'smartAppList.read' },
-        schema: {
-          ...schemaBase,
-          operationId: 'listSmartAppListApps',
-          summary: 'Apps of a smart-app list in byte order, paged (page or after) and searched (q: prefix)',
-          params: smartAppListIdParams,
-          querystring: entryListQuery,
-          response: withErrors(okResponse(entryPage)),
-        },
+    addListEntryPageRoute(app, {
+      path: '/:id/apps',
+      access: 'smartAppList.read',
+      params: smartAppListIdParams,
+      schema: {
+        ...schemaBase,
+        operationId: 'listSmartAppListApps',
+        summary: 'Apps of a smart-app list in byte order, paged (page or after) and searched (q: prefix)',
       },
-      async (request) => ({
-        success: true as const,
-        data: await listSmartAppListApps(deps.db, principalOf(request), request.params.id, request.query),
-      }),
-    );
+      read: (principal, id, query) => listSmartAppListApps(deps.db, principal, id, query),
+    });
   };
 
 export const smartAppListAdminRoutes =
@@ -104,50 +100,39 @@ export const smartAppListAdminRoutes =
       }),
     );
 
-    app.put(
-      '/:id',
-      {
-        config: { access: 'smartAppList.update' },
-        schema: {
-          ...schemaBase,
-          operationId: 'updateSmartAppList',
-          summary: "Change a smart-app list's name, description or place in the taxonomy",
-          params: smartAppListIdParams,
-          body: smartAppListUpdateBody,
-          response: withErrors(okResponse(smartAppListDetail)),
-        },
+    addListWriteRoute(app, {
+      method: 'put',
+      path: '/:id',
+      access: 'smartAppList.update',
+      params: smartAppListIdParams,
+      schema: {
+        ...schemaBase,
+        operationId: 'updateSmartAppList',
+        summary: "Change a smart-app list's name, description or place in the taxonomy",
       },
-      async (request) => ({
-        success: true as const,
-        message: 'Smart-app list saved.',
-        data: await updateSmartAppList(deps, principalOf(request), request.params.id, request.body),
-      }),
-    );
+      body: smartAppListUpdateBody,
+      result: smartAppListDetail,
+      message: 'Smart-app list saved.',
+      write: (principal, id, body) => updateSmartAppList(deps, principal, id, body),
+    });
 
-    app.post(
-      '/:id/apps',
-      {
-        config: { access: 'smartAppList.update' },
-        schema: {
-          ...schemaBase,
-          operationId: 'editSmartAppListApps',
-          summary: 'Add and remove apps',
-          description:
-            'Add and remove apps (bundles or store ids; invalid ones are skipped and reported by position)',
-          params: smartAppListIdParams,
-          body: smartAppEditBody,
-          response: withErrors(okResponse(smartAppEditResult)),
-        },
+    addListWriteRoute(app, {
+      method: 'post',
+      path: '/:id/apps',
+      access: 'smartAppList.update',
+      params: smartAppListIdParams,
+      schema: {
+        ...schemaBase,
+        operationId: 'editSmartAppListApps',
+        summary: 'Add and remove apps',
+        description:
+          'Add and remove apps (bundles or store ids; invalid ones are skipped and reported by position)',
       },
-      async (request) => {
-        const data = await editSmartAppListApps(deps, principalOf(request), request.params.id, request.body);
-        return {
-          success: true as const,
-          message: `${data.added} added, ${data.removed} removed${data.rejected > 0 ? `, ${data.rejected} rejected` : ''}.`,
-          data,
-        };
-      },
-    );
+      body: smartAppEditBody,
+      result: smartAppEditResult,
+      message: entryEditMessage,
+      write: (principal, id, body) => editSmartAppListApps(deps, principal, id, body),
+    });
 
     addListDeleteRoute(app, {
       access: 'smartAppList.delete',
