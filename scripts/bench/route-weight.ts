@@ -21,13 +21,12 @@ export const ROUTE_BUDGET_KB = 250;
  */
 const OVER_BUDGET_CEILINGS_KB: Record<string, number> = {
   '/dashboard': 280,
-  '/campaign': 291,
+  '/campaign': 282,
   '/creatives': 267,
   '/funds': 281,
-  '/report': 279,
-  '/report/view/:report': 260,
+  '/report': 270,
   '/admin/dashboard': 282,
-  '/admin/campaign': 292,
+  '/admin/campaign': 283,
   '/admin/users': 273,
 };
 
