@@ -333,6 +333,15 @@ describe('campaign forecasts', () => {
       const own = await t.call('GET', `/api/campaigns/${campaignId}/forecast`, { token: advertiserToken });
       expect(dataOf<Forecast>(own).daily_impressions).toBe((2 * HOURS * RATE) / 2);
       expect(dataOf<Forecast>(own).imps_priced_out.own).toBe(0);
+      // Nor do the form's settings of it (campaign_id: the campaign being edited), for whoever may read it.
+      const edited = (await forecastOf(draft({ targeting, campaign_id: campaignId }))).forecast;
+      expect(edited.daily_impressions).toBe((2 * HOURS * RATE) / 2);
+      expect(edited.imps_priced_out.own).toBe(0);
+      const foreign = await t.call('POST', '/api/campaigns/forecast', {
+        token: await t.loginAs('adv1@demo.test'),
+        body: draft({ exchange_ids: [], creative_ids: [], campaign_id: campaignId }),
+      });
+      expect(foreign.status).toBe(404);
     } finally {
       await setOpenWebDisplay('PAUSED');
     }

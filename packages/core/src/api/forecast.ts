@@ -22,6 +22,8 @@ export const campaignForecastBody = campaignFields
   .extend({
     /** Required for agency, admin and co-admin; an advertiser's own id or absent for an advertiser. */
     advertiser_id: z.number().int().positive().optional(),
+    /** The stored campaign these settings edit: left out of the campaigns it bids against. */
+    campaign_id: z.number().int().positive().optional(),
     start_at: campaignFields.shape.start_at.optional(),
     end_at: campaignFields.shape.end_at.optional(),
     total_budget_micros: campaignFields.shape.total_budget_micros.optional(),

@@ -168,7 +168,9 @@ export const createForecastService = (deps: AppDeps, options: ForecastOptions = 
         body.inventory.map((entry) => entry.applist_id),
       );
       await checkSmartAppLists(db, body.smart_app_list_ids);
-      return forecast({ ...body, advertiserId });
+      // The campaign being edited, when it is the caller's to read (404 otherwise), is not its own rival.
+      if (body.campaign_id !== undefined) await readCampaign(deps, principal, body.campaign_id);
+      return forecast({ ...body, advertiserId }, body.campaign_id);
     },
     forCampaign: async (principal, id) => {
       const detail = await readCampaign(deps, principal, id);

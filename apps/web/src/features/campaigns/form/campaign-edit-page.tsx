@@ -48,6 +48,7 @@ const EditCampaign = ({ saved }: { saved: CampaignDetail }) => {
           advertiserId={role === 'ADVERTISER' ? null : saved.advertiser.user_primary_id}
           hasAdvertiser
           mode="edit"
+          campaignId={saved.campaign_id}
           status={saved.status}
           known={known}
           rememberAdvertiser={() => undefined}
@@ -65,6 +66,7 @@ const EditCampaign = ({ saved }: { saved: CampaignDetail }) => {
   return (
     <CampaignForm
       mode="edit"
+      campaignId={saved.campaign_id}
       initial={initial}
       known={known}
       status={saved.status}

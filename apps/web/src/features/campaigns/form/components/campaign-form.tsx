@@ -58,6 +58,8 @@ export type CampaignFormProps = {
   known?: KnownNames;
   /** The saved campaign's status (edit). */
   status?: CampaignStatus | null;
+  /** The saved campaign's id (edit). */
+  campaignId?: number;
   /** Where "Cancel" goes (the list, or the campaign's view). */
   cancelHref: string | null;
   /** Saves (POST or PUT); rejects with ApiError on failure. Navigation after success is the page's. */
@@ -76,6 +78,7 @@ export const CampaignForm = ({
   initial,
   known = {},
   status = null,
+  campaignId,
   cancelHref,
   onSave,
 }: CampaignFormProps) => {
@@ -203,6 +206,7 @@ export const CampaignForm = ({
     advertiserId: choosesAdvertiser ? values.advertiser_id : null,
     hasAdvertiser: !choosesAdvertiser || values.advertiser_id !== null,
     mode,
+    campaignId,
     status,
     known: { ...known, advertiser: advertiserName },
     rememberAdvertiser: setAdvertiserName,

@@ -88,13 +88,17 @@ const forecastBodyOf = (values: CampaignFormValues, withAdvertiser: boolean, has
 const ReviewForecast = ({
   values,
   hasAdvertiser,
+  campaignId,
 }: {
   values: CampaignFormValues;
   hasAdvertiser: boolean;
+  /** The saved campaign being edited: its stored self is not counted as a rival. */
+  campaignId: number | undefined;
 }) => {
   const { t } = useTranslation('campaigns');
   const role = useSession().auth?.role;
-  const body = forecastBodyOf(values, role !== undefined && role !== 'ADVERTISER', hasAdvertiser);
+  const settings = forecastBodyOf(values, role !== undefined && role !== 'ADVERTISER', hasAdvertiser);
+  const body = settings && campaignId !== undefined ? { ...settings, campaign_id: campaignId } : settings;
   const query = useDraftForecast(body);
   return (
     <Paper
@@ -129,6 +133,8 @@ export const ReviewStep = ({
   advertiserId,
   hasAdvertiser,
   known,
+  mode,
+  campaignId,
   onEdit,
 }: StepProps & { onEdit?: (step: FormStep) => void }) => {
   const { t, i18n } = useTranslation('campaign-form');
@@ -407,7 +413,11 @@ export const ReviewStep = ({
           },
         ]}
       />
-      <ReviewForecast values={values} hasAdvertiser={hasAdvertiser} />
+      <ReviewForecast
+        values={values}
+        hasAdvertiser={hasAdvertiser}
+        campaignId={mode === 'edit' ? campaignId : undefined}
+      />
     </Stack>
   );
 };

@@ -26,6 +26,8 @@ export type StepProps = {
   /** False while an agency or admin has not chosen the advertiser yet (nothing to look up). */
   hasAdvertiser: boolean;
   mode: FormMode;
+  /** The saved campaign being edited (its forecast does not bid against itself). */
+  campaignId?: number;
   status: CampaignStatus | null;
   known: KnownNames;
   /** Remembers the name of the advertiser picked (for the review). */
