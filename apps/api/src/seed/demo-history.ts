@@ -57,7 +57,7 @@ const DEFAULT_SEAT = 'console';
 const EVENT_COLUMNS =
   'day, occurred_at, type, exchange_id, auction_id, imp_id, detail, campaign_id, creative_id, advertiser_id, ' +
   'country, os, device_type, traffic_type, inventory, user_key, bid_micros, media_cost_micros, ' +
-  'advertiser_cost_micros, price_source';
+  'advertiser_cost_micros, price_source, agency_margin_micros';
 
 const SAFE_TEXT = /^[A-Za-z0-9_.:-]*$/;
 const text = (value: string) => {
@@ -72,7 +72,7 @@ const valuesOf = (event: DeliveryEvent) =>
   `${int(event.creativeId)},${int(event.advertiserId)},${text(event.country)},${text(event.os)},` +
   `${text(event.deviceType)},${text(event.trafficType)},${text(event.inventory ?? '')},` +
   `${text(event.userKey ?? '')},${int(event.bidMicros)},${int(event.mediaCostMicros ?? 0)},` +
-  `${int(event.advertiserCostMicros ?? 0)},${int(event.priceSource ?? 0)})`;
+  `${int(event.advertiserCostMicros ?? 0)},${int(event.priceSource ?? 0)},${int(event.agencyMarginMicros ?? 0)})`;
 
 export type HistoryResult = {
   /** Simulated bid requests played. */
@@ -172,7 +172,7 @@ export const createSimulation = async (
       }
       // Read as the win notice's price: never above the bid.
       const clearingMicros = Math.min(placed.priceMicros, Math.round(clearing * 1_000_000));
-      const cost = costOfImpression(clearingMicros, tracked.marginBps);
+      const cost = costOfImpression(clearingMicros, tracked.marginBps, tracked.agencyMarginBps);
       const servedAt = at(NOTICE_DELAY_MS);
       clockMs = servedAt;
       const served = (type: DeliveryEventType, extra: Partial<DeliveryEvent> = {}) =>
@@ -181,6 +181,7 @@ export const createSimulation = async (
       served('BILLING', {
         mediaCostMicros: cost.mediaMicros,
         advertiserCostMicros: cost.advertiserMicros,
+        agencyMarginMicros: cost.agencyMarginMicros,
         priceSource: PRICE_SOURCE.win,
       });
       served('IMPRESSION');

@@ -68,6 +68,7 @@ export const bidderCampaign = (
   minViewability: null,
   creatives: [bidderCreative()],
   marginBps: 0,
+  agencyMarginBps: 0,
   stats: { impressions: 0, clicks: 0, conversions: 0 },
   ...patch,
 });

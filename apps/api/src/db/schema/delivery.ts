@@ -83,6 +83,12 @@ export const deliveryEvents = pgTable(
     /** BILLING: what the advertiser pays (media cost with the margin). */
     advertiserCostMicros: bigint('advertiser_cost_micros', { mode: 'number' }).notNull().default(0),
     /**
+     * BILLING: the agency's part of the margin (advertiser cost less media cost), at the split signed
+     * into the bid's tracking token (ledger/margin.ts marginSplitOf); the platform's part is the rest.
+     * 0 for a direct advertiser, and for events recorded before the split was (migration 0030).
+     */
+    agencyMarginMicros: bigint('agency_margin_micros', { mode: 'number' }).notNull().default(0),
+    /**
      * BILLING: what set the price of the costs (delivery/notice-price.ts): 0 none (the bid, an
      * upper bound), 1 the win notice, 2 the billing notice. A notice of a higher rank than the
      * impression's billed one corrects it with a row of its own (detail 'win' or 'bill': the change).
@@ -110,6 +116,8 @@ const sumColumns = () => ({
   conversions: bigint('conversions', { mode: 'number' }).notNull().default(0),
   mediaCostMicros: bigint('media_cost_micros', { mode: 'number' }).notNull().default(0),
   advertiserCostMicros: bigint('advertiser_cost_micros', { mode: 'number' }).notNull().default(0),
+  /** The agency's part of the margin; the platform's is advertiser cost - media cost - this. */
+  agencyMarginMicros: bigint('agency_margin_micros', { mode: 'number' }).notNull().default(0),
 });
 
 /** The columns of an hourly rollup row: its key and its sums (fresh builders for each table). */

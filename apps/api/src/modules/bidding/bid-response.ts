@@ -85,6 +85,7 @@ export const trackedBidOf = (
     advertiserId: placed.campaign.advertiserId,
     bidMicros: placed.priceMicros,
     marginBps: placed.campaign.marginBps,
+    agencyMarginBps: placed.campaign.agencyMarginBps,
     bidAt: Math.floor(input.nowMs / 1000),
     dateKey: placed.clock.dateKey,
     country: facts.country ?? '',

@@ -95,6 +95,8 @@ export type BidderCampaign = {
   creatives: BidderCreative[];
   /** The markup on media cost, in basis points: the advertiser's margin_bps plus its agency's (ledger/margin.ts). */
   marginBps: number;
+  /** The agency's part of marginBps (its advertiser's own margin_bps; 0 for a direct advertiser). */
+  agencyMarginBps: number;
   /** Delivered so far (for CPC/CPA pricing). */
   stats: { impressions: number; clicks: number; conversions: number };
 };

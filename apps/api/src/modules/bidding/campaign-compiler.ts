@@ -112,6 +112,8 @@ export type CampaignExtras = {
   audiences: ListRule[];
   smartAppLists: number[];
   marginBps: number;
+  /** The agency's part of marginBps (0 when absent: a direct advertiser). */
+  agencyMarginBps?: number;
   stats: BidderCampaign['stats'];
 };
 
@@ -193,6 +195,7 @@ export const compileCampaign = (
     minViewability: typeof t.min_viewability_pct === 'number' ? t.min_viewability_pct / 100 : null,
     creatives: extras.creatives,
     marginBps: extras.marginBps,
+    agencyMarginBps: extras.agencyMarginBps ?? 0,
     stats: extras.stats,
   };
 };

@@ -25,7 +25,7 @@ import { campaignSmartAppLists } from '../../db/schema/lists.ts';
 import { exchanges, smartAppCategories } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
 import type { PriceDecoder } from '../delivery/index.ts';
-import { readBalances, readMarginsBps } from '../ledger/index.ts';
+import { readBalances, readMarginSplits } from '../ledger/index.ts';
 import { lazily, loadCarriers, loadCityIndex, loadManufacturers, searchKeyOf } from '../reference/index.ts';
 import {
   type BidderCampaign,
@@ -199,7 +199,7 @@ export const loadIndexSnapshot = async (
             .select()
             .from(campaignSmartAppLists)
             .where(inArray(campaignSmartAppLists.campaignId, campaignIds)),
-      readMarginsBps(db, advertiserIds),
+      readMarginSplits(db, advertiserIds),
       db
         .select({
           id: smartAppCategories.id,
@@ -306,7 +306,8 @@ export const loadIndexSnapshot = async (
           (entry): ListRule => ({ listId: entry.audienceId, mode: entry.mode as ListRule['mode'] }),
         ),
         smartAppLists: (smartAppListsOf.get(row.id) ?? []).map((entry) => entry.listId),
-        marginBps: marginOf.get(row.advertiserId) ?? 0,
+        marginBps: marginOf.get(row.advertiserId)?.bps ?? 0,
+        agencyMarginBps: marginOf.get(row.advertiserId)?.agencyBps ?? 0,
         stats: {
           impressions: Number(stat?.impressions ?? 0),
           clicks: Number(stat?.clicks ?? 0),

@@ -12,7 +12,7 @@
 // second-price (at=2) auctions; what differs is what is charged: the clearing price the exchange
 // reports in ${AUCTION_PRICE} (the bid itself in a first-price auction, at most the bid in a
 // second-price one).
-import { advertiserCostOf } from '../ledger/index.ts';
+import { advertiserCostOf, agencyMarginOf } from '../ledger/index.ts';
 import type { BidderCampaign } from './bidder-campaign.ts';
 
 /** Beta(alpha, beta) priors: a click-through rate of 0.2% and a conversion rate of 2% per click. */
@@ -45,11 +45,13 @@ export const priceBid = (campaign: BidderCampaign, floorMicros: number): number 
 
 /**
  * What one impression costs at a clearing CPM, in micro-units: the media cost (CPM / 1000, rounded to
- * a whole micro-unit) and the advertiser's cost with the margin (basis points) on top, by the
- * ledger's rule (ledger/margin.ts).
+ * a whole micro-unit), the advertiser's cost with the margin (basis points) on top, and the agency's
+ * part of that margin (`agencyMarginBps` of it), by the ledger's rules (ledger/margin.ts).
  */
-export const costOfImpression = (clearingCpmMicros: number, marginBps: number) => {
+export const costOfImpression = (clearingCpmMicros: number, marginBps: number, agencyMarginBps = 0) => {
   const mediaMicros = Math.round(clearingCpmMicros / 1000);
-  const advertiserMicros = Number(advertiserCostOf(BigInt(mediaMicros), marginBps));
-  return { mediaMicros, advertiserMicros };
+  const media = BigInt(mediaMicros);
+  const advertiser = advertiserCostOf(media, marginBps);
+  const agencyMarginMicros = Number(agencyMarginOf(media, agencyMarginBps, advertiser));
+  return { mediaMicros, advertiserMicros: Number(advertiser), agencyMarginMicros };
 };

@@ -83,7 +83,12 @@ const priceOfNotice = (notice: ServedNotice, tracked: TrackedBid) => {
 };
 
 /** What this process billed an impression at lately: its price's rank and its costs. */
-type BilledPrice = { source: PriceSource; mediaMicros: number; advertiserMicros: number };
+type BilledPrice = {
+  source: PriceSource;
+  mediaMicros: number;
+  advertiserMicros: number;
+  agencyMarginMicros: number;
+};
 
 /**
  * Impressions billed lately, by reservation key, per bidder (newest BILLED_MEMORY kept). An
@@ -118,9 +123,14 @@ export const recordBilledImpression = async (
 ): Promise<boolean> => {
   if (tracked.isTest) return false;
   const { clearingMicros, source } = priceOfNotice(notice, tracked);
-  const cost = costOfImpression(clearingMicros, tracked.marginBps);
+  const cost = costOfImpression(clearingMicros, tracked.marginBps, tracked.agencyMarginBps);
   const key = reservationKeyOf(tracked);
-  const price = { source, mediaMicros: cost.mediaMicros, advertiserMicros: cost.advertiserMicros };
+  const price = {
+    source,
+    mediaMicros: cost.mediaMicros,
+    advertiserMicros: cost.advertiserMicros,
+    agencyMarginMicros: cost.agencyMarginMicros,
+  };
   // The second notice of an impression this bidder billed (the burl after the nurl, at the same
   // price) changes nothing: it is answered without a write, so it never waits in the money lane
   // behind other impressions' debits (half of that lane's work at an exchange that sends both).
@@ -162,6 +172,7 @@ const billImpression = async (
   const billing = eventOf(tracked, 'BILLING', servedAtMs, {
     mediaCostMicros: price.mediaMicros,
     advertiserCostMicros: price.advertiserMicros,
+    agencyMarginMicros: price.agencyMarginMicros,
     priceSource: price.source,
     isLate,
   });

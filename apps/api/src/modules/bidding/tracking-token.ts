@@ -16,6 +16,11 @@ export type TrackedBid = {
   bidMicros: number;
   /** The margin at bid time (basis points): the advertiser's own plus its agency's (ledger/margin.ts). */
   marginBps: number;
+  /**
+   * The agency's part of marginBps at bid time (its advertiser's own margin; 0 for a direct
+   * advertiser): the billing records the split in force when the impression was bought.
+   */
+  agencyMarginBps: number;
   /** Unix time of the bid, in seconds. */
   bidAt: number;
   /** The campaign's local date of the bid (its daily budget's day). */
@@ -66,6 +71,7 @@ type Packed = [
   number,
   0 | 1,
   string,
+  number,
 ];
 
 const pack = (bid: TrackedBid): Packed => [
@@ -88,12 +94,17 @@ const pack = (bid: TrackedBid): Packed => [
   bid.auctionType,
   bid.isTest ? 1 : 0,
   bid.inventory,
+  bid.agencyMarginBps,
 ];
 
-// Tokens signed before the inventory was added have 18 fields: still counted (inventory '').
+// Tokens signed before the inventory was added have 18 fields: still counted (inventory ''); before the
+// agency's part of the margin, 19 (its part 0: the whole margin is billed as the platform's).
 const isPacked = (value: unknown): value is Packed =>
   Array.isArray(value) &&
-  (value.length === 18 || (value.length === 19 && typeof value[18] === 'string')) &&
+  value.length >= 18 &&
+  value.length <= 20 &&
+  (value.length < 19 || typeof value[18] === 'string') &&
+  (value.length < 20 || Number.isSafeInteger(value[19])) &&
   [0, 3, 4, 5, 6, 7, 8, 15, 16, 17].every((index) => Number.isSafeInteger(value[index])) &&
   [1, 2, 9, 10, 11, 12, 13, 14].every((index) => typeof value[index] === 'string');
 
@@ -117,6 +128,7 @@ const unpack = (packed: Packed): TrackedBid => ({
   auctionType: packed[16],
   isTest: packed[17] === 1,
   inventory: packed[18] ?? '',
+  agencyMarginBps: packed[19] ?? 0,
 });
 
 export const createTrackingSigner = (secret: string): TokenSigner => {

@@ -14,7 +14,7 @@ import { type DeliveryEvent, eventRow, insertEventRows } from './event-recorder.
 import { CORRECTION_DETAIL, type PriceSource } from './notice-price.ts';
 import { spendReferenceOf } from './spend-debit.ts';
 
-type Billed = { source: number; mediaMicros: number; advertiserMicros: number };
+type Billed = { source: number; mediaMicros: number; advertiserMicros: number; agencyMarginMicros?: number };
 
 const readBilled = async (db: DbOrTx, billing: DeliveryEvent, lock: boolean): Promise<Billed | null> => {
   const query = db
@@ -22,6 +22,7 @@ const readBilled = async (db: DbOrTx, billing: DeliveryEvent, lock: boolean): Pr
       source: deliveryEvents.priceSource,
       media: deliveryEvents.mediaCostMicros,
       advertiser: deliveryEvents.advertiserCostMicros,
+      agencyMargin: deliveryEvents.agencyMarginMicros,
     })
     .from(deliveryEvents)
     .where(
@@ -39,6 +40,7 @@ const readBilled = async (db: DbOrTx, billing: DeliveryEvent, lock: boolean): Pr
     source: Math.max(...rows.map((row) => row.source)),
     mediaMicros: rows.reduce((sum, row) => sum + row.media, 0),
     advertiserMicros: rows.reduce((sum, row) => sum + row.advertiser, 0),
+    agencyMarginMicros: rows.reduce((sum, row) => sum + row.agencyMargin, 0),
   };
 };
 
@@ -49,6 +51,7 @@ const changeOf = (billed: Billed | null, billing: DeliveryEvent, source: PriceSo
         source,
         mediaMicros: billing.mediaCostMicros ?? 0,
         advertiserMicros: billing.advertiserCostMicros ?? 0,
+        agencyMarginMicros: billing.agencyMarginMicros ?? 0,
       })
     : null;
 
@@ -59,10 +62,11 @@ const changeOfPrice = (billed: Billed, notice: Billed) => {
   if (notice.source <= billed.source) return null;
   const media = notice.mediaMicros - billed.mediaMicros;
   const advertiser = notice.advertiserMicros - billed.advertiserMicros;
+  const agencyMargin = (notice.agencyMarginMicros ?? 0) - (billed.agencyMarginMicros ?? 0);
   // The same price from a higher rank only matters over an unpriced billing: it fixes the price
   // against a later notice of a lower rank.
   if (media === 0 && advertiser === 0 && billed.source > 0) return null;
-  return { media, advertiser };
+  return { media, advertiser, agencyMargin };
 };
 
 /**
@@ -82,6 +86,7 @@ export const correctBilledPrice = async (db: Db, billing: DeliveryEvent): Promis
       detail,
       mediaCostMicros: change.media,
       advertiserCostMicros: change.advertiser,
+      agencyMarginMicros: change.agencyMargin,
     };
     const inserted = await insertEventRows(tx, JSON.stringify([eventRow(row)]), 'direct');
     if (inserted.length === 0) return 0;

@@ -36,6 +36,8 @@ export type DeliveryEvent = {
   userKey?: string;
   mediaCostMicros?: number;
   advertiserCostMicros?: number;
+  /** BILLING: the agency's part of the margin (advertiser cost less media cost). */
+  agencyMarginMicros?: number;
   /** BILLING: what priced it (notice-price.ts PRICE_SOURCE). */
   priceSource?: number;
   /** BILLING: the notice came after the exchange's notice window. */
@@ -74,17 +76,19 @@ type FactKey = {
 const EVENT_RECORD = sql.raw(`day date, occurred_at timestamptz, type text, exchange_id integer,
   auction_id text, imp_id text, detail text, campaign_id bigint, creative_id bigint, advertiser_id bigint,
   country text, os text, device_type text, traffic_type text, inventory text, user_key text, bid_micros bigint,
-  media_cost_micros bigint, advertiser_cost_micros bigint, price_source smallint, is_late smallint`);
+  media_cost_micros bigint, advertiser_cost_micros bigint, price_source smallint, is_late smallint,
+  agency_margin_micros bigint`);
 const EVENT_COLUMN_LIST = `day, occurred_at, type, exchange_id, auction_id, imp_id, detail, campaign_id,
   creative_id, advertiser_id, country, os, device_type, traffic_type, inventory, user_key, bid_micros,
-  media_cost_micros, advertiser_cost_micros, price_source, is_late`;
+  media_cost_micros, advertiser_cost_micros, price_source, is_late, agency_margin_micros`;
 const EVENT_COLUMNS = sql.raw(EVENT_COLUMN_LIST);
 
 /** The columns' values from the JSON rows: a bid journaled before a column existed has none of it. */
 const EVENT_VALUES = sql.raw(
   EVENT_COLUMN_LIST.replace('inventory', "coalesce(inventory, '') as inventory")
     .replace('price_source', 'coalesce(price_source, 0) as price_source')
-    .replace('is_late', 'coalesce(is_late, 0) as is_late'),
+    .replace('is_late', 'coalesce(is_late, 0) as is_late')
+    .replace('agency_margin_micros', 'coalesce(agency_margin_micros, 0) as agency_margin_micros'),
 );
 
 /**
@@ -114,6 +118,7 @@ export const eventRow = (event: DeliveryEvent) => ({
   // Billing's own columns only where set (absent reads as 0): bid lines stay as short as they were.
   ...(event.priceSource ? { price_source: event.priceSource } : {}),
   ...(event.isLate ? { is_late: 1 } : {}),
+  ...(event.agencyMarginMicros ? { agency_margin_micros: event.agencyMarginMicros } : {}),
 });
 
 /**

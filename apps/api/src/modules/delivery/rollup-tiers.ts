@@ -69,6 +69,7 @@ export const SUM_NAMES = [
   'conversions',
   'media_cost_micros',
   'advertiser_cost_micros',
+  'agency_margin_micros',
 ] as const;
 
 const SUMS = SUM_NAMES.join(', ');

@@ -9,7 +9,8 @@ import { rowsOf } from '../../db/raw-rows.ts';
 import { recompactRange, rollupTierCtes, utcDaysTouched } from './rollup-tiers.ts';
 
 const KEY = 'hour, campaign_id, creative_id, exchange_id, country, os, device_type, traffic_type';
-const SUMS = 'bids, wins, impressions, clicks, conversions, media_cost_micros, advertiser_cost_micros';
+const SUMS =
+  'bids, wins, impressions, clicks, conversions, media_cost_micros, advertiser_cost_micros, agency_margin_micros';
 const ROLLUP_COLUMNS = sql.raw(`hour, campaign_id, creative_id, advertiser_id, exchange_id, country, os,
   device_type, traffic_type, ${SUMS}`);
 
@@ -28,7 +29,8 @@ const rollupRowsOf = (source: SQL, where: SQL = sql`true`) => sql`
     count(*) filter (where type = 'CLICK') as clicks,
     count(*) filter (where type = 'CONVERSION') as conversions,
     coalesce(sum(media_cost_micros), 0) as media_cost_micros,
-    coalesce(sum(advertiser_cost_micros), 0) as advertiser_cost_micros
+    coalesce(sum(advertiser_cost_micros), 0) as advertiser_cost_micros,
+    coalesce(sum(agency_margin_micros), 0) as agency_margin_micros
   from ${source}
   where ${where} and type in ('BID', 'WIN', 'IMPRESSION', 'CLICK', 'CONVERSION', 'BILLING')
   group by 1, campaign_id, creative_id, exchange_id, country, os, device_type, traffic_type
@@ -61,7 +63,8 @@ const addToCampaignTotals = (rows: SQL, sign: 1 | -1 = 1) => sql`
 const INVENTORY_KEY = 'day, campaign_id, exchange_id, traffic_type, inventory';
 // The output's day: by position, as delivery_events has a day column of its own (the auction's).
 const INVENTORY_GROUP = sql.raw('1, campaign_id, exchange_id, traffic_type, inventory');
-const INVENTORY_SUMS = 'wins, impressions, clicks, conversions, media_cost_micros, advertiser_cost_micros';
+const INVENTORY_SUMS =
+  'wins, impressions, clicks, conversions, media_cost_micros, advertiser_cost_micros, agency_margin_micros';
 
 /** The delivery_daily_inventory rows of a set of raw events (by UTC day of occurrence; no bids). */
 const inventoryRowsOf = (source: SQL, where: SQL = sql`true`) => sql`
@@ -72,7 +75,8 @@ const inventoryRowsOf = (source: SQL, where: SQL = sql`true`) => sql`
     count(*) filter (where type = 'CLICK'),
     count(*) filter (where type = 'CONVERSION'),
     coalesce(sum(media_cost_micros), 0),
-    coalesce(sum(advertiser_cost_micros), 0)
+    coalesce(sum(advertiser_cost_micros), 0),
+    coalesce(sum(agency_margin_micros), 0)
   from ${source}
   where ${where} and type in ('WIN', 'IMPRESSION', 'CLICK', 'CONVERSION', 'BILLING')
   group by ${INVENTORY_GROUP} order by ${INVENTORY_GROUP}`;
@@ -124,7 +128,7 @@ export const foldPendingRollups = async (db: DbOrTx): Promise<number> => {
       select hour, campaign_id, creative_id, min(advertiser_id) as advertiser_id, exchange_id, country, os,
         device_type, traffic_type, sum(bids) as bids, sum(wins) as wins, sum(impressions) as impressions,
         sum(clicks) as clicks, sum(conversions) as conversions, sum(media_cost_micros) as media_cost_micros,
-        sum(advertiser_cost_micros) as advertiser_cost_micros
+        sum(advertiser_cost_micros) as advertiser_cost_micros, sum(agency_margin_micros) as agency_margin_micros
       from moved group by ${sql.raw(KEY)}),
     rolled_up as (
       insert into delivery_hourly (${ROLLUP_COLUMNS})

@@ -9,6 +9,13 @@ export {
 export { checkLedger } from './ledger-check.ts';
 export { announceBalanceChanges, readPendingSpend } from './ledger-events.ts';
 export { sendDueLowBalanceAlerts } from './low-balance-alerts.ts';
-export { advertiserCostOf, readMarginBps, readMarginsBps } from './margin.ts';
+export {
+  advertiserCostOf,
+  agencyMarginOf,
+  type MarginSplit,
+  readMarginBps,
+  readMarginSplits,
+  readMarginsBps,
+} from './margin.ts';
 export { type PostedTransfer, postTransferInTx, type TransferRow } from './post-transfer.ts';
 export { ensureAccounts, recordSpendDifference, spendCtesOf } from './record-spend.ts';
