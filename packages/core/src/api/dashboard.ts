@@ -117,6 +117,16 @@ export const dashboardTotals = z.object({
     .int()
     .optional()
     .describe('Admins and co-admins only: spend less media cost (the margins), micro-units.'),
+  agency_margin: z
+    .number()
+    .int()
+    .optional()
+    .describe("Agencies, admins and co-admins: the agencies' part of the margin, micro-units."),
+  platform_margin: z
+    .number()
+    .int()
+    .optional()
+    .describe("Admins and co-admins only: the platform's part of the margin, micro-units."),
   impressions: z.number().int(),
   clicks: z.number().int(),
   ctr: z.number().describe('clicks / impressions (0 without impressions).'),

@@ -32,6 +32,8 @@ export const REPORT_METRICS = [
   'spend',
   'media_cost',
   'margin',
+  'agency_margin',
+  'platform_margin',
   'ecpm',
   'ecpc',
   'ecpa',

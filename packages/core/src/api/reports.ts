@@ -223,6 +223,16 @@ export const reportSummary = z.object({
     .describe(
       'spend less media cost (the margins) in micro-units; null for a viewer other than admin and co-admin',
     ),
+  agency_margin_micros: z
+    .number()
+    .int()
+    .nullable()
+    .describe("the agencies' part of the margin in micro-units; null for an advertiser"),
+  platform_margin_micros: z
+    .number()
+    .int()
+    .nullable()
+    .describe("the platform's part of the margin in micro-units; null for a viewer other than admin and co-admin"),
   ctr: z.number().describe('percent'),
   ecpm_micros: z.number().int(),
 });

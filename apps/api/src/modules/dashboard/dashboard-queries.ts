@@ -13,7 +13,8 @@ import type {
   PerformancePage,
   PerformanceSort,
 } from '@console/core/api/dashboard';
-import { maySeeCostBreakdown } from '@console/core/cost-visibility';
+import { maySeeCost, maySeeCostBreakdown } from '@console/core/cost-visibility';
+import type { Role } from '@console/core/roles';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRowsOf } from '../../db/prepared-statement.ts';
@@ -31,6 +32,7 @@ const DAY_MS = 86_400_000;
 type Sums = {
   spend: number;
   media: number;
+  agency_margin: number;
   impressions: number;
   clicks: number;
   conversions: number;
@@ -41,6 +43,7 @@ type Sums = {
 const SUM_COLUMNS = sql.raw(`
   coalesce(sum(delivery_hourly.advertiser_cost_micros), 0)::float8 as spend,
   coalesce(sum(delivery_hourly.media_cost_micros), 0)::float8 as media,
+  coalesce(sum(delivery_hourly.agency_margin_micros), 0)::float8 as agency_margin,
   coalesce(sum(delivery_hourly.impressions), 0)::float8 as impressions,
   coalesce(sum(delivery_hourly.clicks), 0)::float8 as clicks,
   coalesce(sum(delivery_hourly.conversions), 0)::float8 as conversions,
@@ -48,20 +51,37 @@ const SUM_COLUMNS = sql.raw(`
   coalesce(sum(delivery_hourly.wins), 0)::float8 as wins`);
 
 /** The names SUM_COLUMNS answers, for selecting them again from a grouped subquery. */
-const SUM_NAMES = sql.raw('spend, media, impressions, clicks, conversions, bids, wins');
+const SUM_NAMES = sql.raw('spend, media, agency_margin, impressions, clicks, conversions, bids, wins');
 
-const NO_SUMS: Sums = { spend: 0, media: 0, impressions: 0, clicks: 0, conversions: 0, bids: 0, wins: 0 };
+const NO_SUMS: Sums = {
+  spend: 0,
+  media: 0,
+  agency_margin: 0,
+  impressions: 0,
+  clicks: 0,
+  conversions: 0,
+  bids: 0,
+  wins: 0,
+};
 
 const ratio = (part: number, whole: number, scale = 1) =>
   whole > 0 ? Math.round((part * scale) / whole) : 0;
 
 /**
- * One row's figures. `breakdown` (maySeeCostBreakdown of the viewer's role) adds the media cost and
- * the margin behind the spend; without it they are not in the answer at all.
+ * One row's figures for a viewer of this role (cost-visibility.ts): admins and co-admins get the
+ * media cost, the margin and its two parts behind the spend, an agency the agencies' part; a figure
+ * the role may not see is not in the answer at all.
  */
-export const totalsOf = (row: Sums, breakdown: boolean): DashboardTotals => ({
+export const totalsOf = (row: Sums, role: Role): DashboardTotals => ({
   spend: Number(row.spend),
-  ...(breakdown ? { media_cost: Number(row.media), margin: Number(row.spend) - Number(row.media) } : {}),
+  ...(maySeeCostBreakdown(role)
+    ? {
+        media_cost: Number(row.media),
+        margin: Number(row.spend) - Number(row.media),
+        platform_margin: Number(row.spend) - Number(row.media) - Number(row.agency_margin),
+      }
+    : {}),
+  ...(maySeeCost(role, 'agency_margin') ? { agency_margin: Number(row.agency_margin) } : {}),
   impressions: Number(row.impressions),
   clicks: Number(row.clicks),
   ctr: Number(row.impressions) > 0 ? Number(row.clicks) / Number(row.impressions) : 0,
@@ -151,14 +171,14 @@ const readTotals = async (
   scope: SQL | undefined,
   period: Period,
   query: DashboardQuery,
-  breakdown: boolean,
+  role: Role,
 ) => {
   const from = await sourceOf(db, period, query.tz, query, TOTALS);
   const [row] = await preparedRowsOf<Sums>(
     db,
     sql`select ${SUM_COLUMNS} from ${from} where ${whereOf(scope, period, query.tz)}`,
   );
-  return totalsOf(row ?? NO_SUMS, breakdown);
+  return totalsOf(row ?? NO_SUMS, role);
 };
 
 /** The summed balance of the advertisers in scope. */
@@ -182,10 +202,10 @@ export const readOverview = async (
   const scope = await dashboardScope(db, principal, query);
   const period = { from: query.from, to: query.to };
   const previousPeriod = query.compare ? previousPeriodOf(period) : null;
-  const breakdown = maySeeCostBreakdown(principal.role);
+  const role = principal.role;
   const [totals, previous, balance] = await Promise.all([
-    readTotals(db, scope, period, query, breakdown),
-    previousPeriod ? readTotals(db, scope, previousPeriod, query, breakdown) : null,
+    readTotals(db, scope, period, query, role),
+    previousPeriod ? readTotals(db, scope, previousPeriod, query, role) : null,
     readScopeBalance(db, principal, query.advertiser_id),
   ]);
   return {
@@ -211,7 +231,7 @@ const readSeries = async (
   scope: SQL | undefined,
   period: Period,
   query: DashboardQuery & { granularity: 'hour' | 'day' },
-  breakdown: boolean,
+  role: Role,
 ): Promise<ChartPoint[]> => {
   const { tz, granularity } = query;
   const format = granularity === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM-DD"T"HH24:00';
@@ -226,7 +246,7 @@ const readSeries = async (
   const byBucket = new Map(rows.map((row) => [row.bucket, row]));
   return bucketsOf(period, granularity).map((bucket) => ({
     bucket,
-    ...totalsOf(byBucket.get(bucket) ?? NO_SUMS, breakdown),
+    ...totalsOf(byBucket.get(bucket) ?? NO_SUMS, role),
   }));
 };
 
@@ -238,9 +258,9 @@ export const readChart = async (
   const scope = await dashboardScope(db, principal, query);
   const period = { from: query.from, to: query.to };
   const [points, previous] = await Promise.all([
-    readSeries(db, scope, period, query, maySeeCostBreakdown(principal.role)),
+    readSeries(db, scope, period, query, principal.role),
     query.compare
-      ? readSeries(db, scope, previousPeriodOf(period), query, maySeeCostBreakdown(principal.role))
+      ? readSeries(db, scope, previousPeriodOf(period), query, principal.role)
       : null,
   ]);
   return { granularity: query.granularity, points, previous };
@@ -323,7 +343,7 @@ const readPreviousOfRows = async (
   dimension: DashboardDimension,
   query: DashboardQuery,
   keys: string[],
-  breakdown: boolean,
+  role: Role,
 ): Promise<Map<string, DashboardTotals> | null> => {
   if (!query.compare || dimension === 'day') return null;
   if (keys.length === 0) return new Map();
@@ -339,7 +359,7 @@ const readPreviousOfRows = async (
         sql`, `,
       )})`,
   );
-  return new Map(rows.map((row) => [row.key, totalsOf(row, breakdown)]));
+  return new Map(rows.map((row) => [row.key, totalsOf(row, role)]));
 };
 
 export const readPerformance = async (
@@ -376,21 +396,21 @@ export const readPerformance = async (
               )
             )[0]?.total ?? 0,
           );
-  const breakdown = maySeeCostBreakdown(principal.role);
+  const role = principal.role;
   const previous = await readPreviousOfRows(
     db,
     scope,
     dimension,
     query,
     rows.map((row) => row.key),
-    breakdown,
+    role,
   );
   return {
     items: rows.map((row) => ({
       key: row.key,
       label: row.label,
-      ...totalsOf(row, breakdown),
-      previous: previous ? (previous.get(row.key) ?? totalsOf(NO_SUMS, breakdown)) : null,
+      ...totalsOf(row, role),
+      previous: previous ? (previous.get(row.key) ?? totalsOf(NO_SUMS, role)) : null,
     })),
     total,
     page: query.page,

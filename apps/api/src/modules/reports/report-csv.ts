@@ -30,6 +30,8 @@ const HEADER_OF: Partial<Record<string, string>> = {
   spend: 'Spend (USD)',
   media_cost: 'Media cost (USD)',
   margin: 'Margin (USD)',
+  agency_margin: 'Agency margin (USD)',
+  platform_margin: 'Platform margin (USD)',
   ecpm: 'eCPM (USD)',
   ecpc: 'eCPC (USD)',
   ecpa: 'eCPA (USD)',

@@ -41,6 +41,8 @@ export type Sums = {
   conversions: number;
   mediaCostMicros: number;
   advertiserCostMicros: number;
+  /** The agencies' part of the margin (advertiser cost - media cost); the rest is the platform's. */
+  agencyMarginMicros: number;
 };
 
 export type GroupRow = { keys: (string | number)[]; sums: Sums; events: Record<string, number> };
@@ -194,7 +196,8 @@ export const aggregateSlice = async (db: DbOrTx, query: DataQuery): Promise<Map<
       coalesce(sum(bids), 0)::text as bids, coalesce(sum(wins), 0)::text as wins,
       coalesce(sum(impressions), 0)::text as impressions, coalesce(sum(clicks), 0)::text as clicks,
       coalesce(sum(conversions), 0)::text as conversions,
-      coalesce(sum(media_cost_micros), 0)::text as media, coalesce(sum(advertiser_cost_micros), 0)::text as spend
+      coalesce(sum(media_cost_micros), 0)::text as media, coalesce(sum(advertiser_cost_micros), 0)::text as spend,
+      coalesce(sum(agency_margin_micros), 0)::text as agency_margin
     from ${source}
     where ${whereOf(query, hour, scope)}
     ${keys.group}`);
@@ -208,6 +211,7 @@ export const aggregateSlice = async (db: DbOrTx, query: DataQuery): Promise<Map<
       conversions: Number(row.conversions),
       mediaCostMicros: Number(row.media),
       advertiserCostMicros: Number(row.spend),
+      agencyMarginMicros: Number(row.agency_margin),
     };
     // A query without dimensions answers one row even over no data; skip it when empty.
     if (query.dimensions.length === 0 && Object.values(sums).every((v) => v === 0)) continue;
@@ -248,6 +252,7 @@ export const emptySums = (): Sums => ({
   conversions: 0,
   mediaCostMicros: 0,
   advertiserCostMicros: 0,
+  agencyMarginMicros: 0,
 });
 
 /** Adds `slice` into `into` (same dimensions). */
@@ -286,6 +291,10 @@ export const metricValue = (metric: ReportMetric, s: Sums): number => {
       return s.mediaCostMicros;
     case 'margin':
       return s.advertiserCostMicros - s.mediaCostMicros;
+    case 'agency_margin':
+      return s.agencyMarginMicros;
+    case 'platform_margin':
+      return s.advertiserCostMicros - s.mediaCostMicros - s.agencyMarginMicros;
     case 'ctr':
       return percent(s.clicks, s.impressions);
     case 'win_rate':
@@ -304,6 +313,8 @@ export const MONEY_METRICS: ReadonlySet<ReportMetric> = new Set([
   'spend',
   'media_cost',
   'margin',
+  'agency_margin',
+  'platform_margin',
   'ecpm',
   'ecpc',
   'ecpa',

@@ -12,7 +12,7 @@ import type {
   ReportType,
   ReportUpdateBody,
 } from '@console/core/api/reports';
-import { maySeeCost } from '@console/core/cost-visibility';
+import { isCostFigure, maySeeCost } from '@console/core/cost-visibility';
 import { and, asc, between, count, eq, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { REPORT_ROWS_PER_CHUNK, type ReportTotals, reportRows, reports } from '../../db/schema/reports.ts';
@@ -180,17 +180,21 @@ const checkTypeAllowed = (principal: Principal, body: ReportUpdateBody) => {
 
 const MEDIA_COST_STAFF_ONLY =
   'Media cost and margin are shown in admin and co-admin reports of their own only.';
+const AGENCY_MARGIN_OWN_ONLY =
+  "The agency's margin is shown in agency, admin and co-admin reports of their own only.";
 /**
- * Media cost and margin are the platform's to see (cost-visibility.ts). A report carrying them is
- * owned by the staff member who made it, so no agency or advertiser can ever open one.
+ * The figures behind the advertiser cost (cost-visibility.ts): media cost, margin and the platform's
+ * margin are the platform's to see, the agencies' margin the agencies' too. A report carrying one is
+ * owned by whoever made it and may see it, so no advertiser (nor, for the platform's figures, an
+ * agency) can ever open one.
  */
 const checkMetricsAllowed = (principal: Principal, ownerId: number, body: ReportUpdateBody) => {
-  const breakdown = body.metrics.filter((metric) => metric === 'media_cost' || metric === 'margin');
-  if (
-    breakdown.length > 0 &&
-    (!breakdown.every((metric) => maySeeCost(principal.role, metric)) || ownerId !== principal.userId)
-  )
-    throw badRequest(MEDIA_COST_STAFF_ONLY, { metrics: MEDIA_COST_STAFF_ONLY });
+  const figures = body.metrics.flatMap((metric) => (isCostFigure(metric) ? [metric] : []));
+  if (figures.every((figure) => maySeeCost(principal.role, figure)) && ownerId === principal.userId) return;
+  const message = figures.every((figure) => figure === 'agency_margin')
+    ? AGENCY_MARGIN_OWN_ONLY
+    : MEDIA_COST_STAFF_ONLY;
+  if (figures.length > 0) throw badRequest(message, { metrics: message });
 };
 
 export const createReport = async (
@@ -357,6 +361,10 @@ export const summariseReport = async (
     spend_micros: sums.advertiserCostMicros,
     media_cost_micros: maySeeCost(principal.role, 'media_cost') ? sums.mediaCostMicros : null,
     margin_micros: maySeeCost(principal.role, 'margin') ? metricValue('margin', sums) : null,
+    agency_margin_micros: maySeeCost(principal.role, 'agency_margin') ? sums.agencyMarginMicros : null,
+    platform_margin_micros: maySeeCost(principal.role, 'platform_margin')
+      ? metricValue('platform_margin', sums)
+      : null,
     ctr: metricValue('ctr', sums),
     ecpm_micros: metricValue('ecpm', sums),
   };

@@ -23,7 +23,7 @@ import {
   type ReportType,
   reportUpdateBody,
 } from '@console/core/api/reports';
-import { maySeeCost } from '@console/core/cost-visibility';
+import { isCostFigure, maySeeCost } from '@console/core/cost-visibility';
 import { lastDaysIn } from '@console/core/time/zoned-time';
 import {
   Button,
@@ -223,10 +223,11 @@ const ReportForm = ({ initial, reportId }: { initial: FormState; reportId: numbe
           data-testid="report-metrics"
         >
           <Group gap="md" mt={6}>
-            {/* Media cost and margin are the platform's: offered on staff reports of their own. */}
+            {/* The figures behind the spend (media cost, the margins): offered on reports of one's own
+                to the roles that may see them (an agency: its own margin; staff: all). */}
             {REPORT_METRICS.filter(
               (metric) =>
-                (metric !== 'media_cost' && metric !== 'margin') ||
+                !isCostFigure(metric) ||
                 (role !== undefined && maySeeCost(role, metric) && advertiserId === null),
             ).map((metric) => (
               <Checkbox

@@ -27,7 +27,16 @@ import { useReportLinks } from './report-links.ts';
 import { ReportStatusBadge } from './report-status-badge.tsx';
 
 const PAGE_SIZE = 50;
-const MONEY = new Set(['spend', 'media_cost', 'margin', 'ecpm', 'ecpc', 'ecpa']);
+const MONEY = new Set([
+  'spend',
+  'media_cost',
+  'margin',
+  'agency_margin',
+  'platform_margin',
+  'ecpm',
+  'ecpc',
+  'ecpa',
+]);
 const PERCENT = new Set(['ctr', 'win_rate']);
 
 const useColumnLabel = () => {

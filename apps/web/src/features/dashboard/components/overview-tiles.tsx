@@ -1,6 +1,8 @@
 // The overview tiles: each chosen metric with its change from the previous period when comparing,
-// media cost and margin when the server sent them (admins and co-admins), and the balance: the advertiser's own, or, for an agency and staff, the sum of the advertisers'
-// balances in scope (labelled so: an agency's own unallocated money is on its funds page).
+// media cost, margin and its platform's and agencies' parts when the server sent them (admins and
+// co-admins; an agency gets its own margin), and the balance: the advertiser's own, or, for an
+// agency and staff, the sum of the advertisers' balances in scope (labelled so: an agency's own
+// unallocated money is on its funds page).
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Badge.css';
@@ -88,6 +90,20 @@ export const OverviewTiles = ({
       )}
       {overview?.totals.margin === undefined ? null : (
         <Tile label={t('metrics.margin')} value={formatMicros(overview.totals.margin)} testId="tile-margin" />
+      )}
+      {overview?.totals.platform_margin === undefined ? null : (
+        <Tile
+          label={t('metrics.platformMargin')}
+          value={formatMicros(overview.totals.platform_margin)}
+          testId="tile-platform-margin"
+        />
+      )}
+      {overview?.totals.agency_margin === undefined ? null : (
+        <Tile
+          label={t('metrics.agencyMargin')}
+          value={formatMicros(overview.totals.agency_margin)}
+          testId="tile-agency-margin"
+        />
       )}
       <Tile
         label={isAdvertiser ? t('metrics.balance') : t('metrics.advertisersBalance')}
