@@ -30,6 +30,7 @@ import {
   valueCpmMicros,
 } from '../src/modules/bidding/pricing.ts';
 import { readRequestFacts } from '../src/modules/bidding/request-facts.ts';
+import { createTrackingSigner, type TrackedBid } from '../src/modules/bidding/tracking-token.ts';
 import { bidderCampaign, bidderCreative } from './support/bidder-fixtures.ts';
 import { FULL_CONSENT, TEST_TCF_VENDOR_ID, tcStringOf } from './support/tc-strings.ts';
 
@@ -596,8 +597,76 @@ describe('pricing', () => {
   });
 
   it('costs an impression at clearing CPM / 1000 with the margin on top', () => {
-    expect(costOfImpression(1_370_000, 0)).toEqual({ mediaMicros: 1370, advertiserMicros: 1370 });
-    expect(costOfImpression(2_000_000, 1500)).toEqual({ mediaMicros: 2000, advertiserMicros: 2300 });
+    expect(costOfImpression(1_370_000, 0)).toEqual({
+      mediaMicros: 1370,
+      advertiserMicros: 1370,
+      agencyMarginMicros: 0,
+    });
+    expect(costOfImpression(2_000_000, 1500)).toEqual({
+      mediaMicros: 2000,
+      advertiserMicros: 2300,
+      agencyMarginMicros: 0,
+    });
+  });
+
+  it("splits the margin: the agency's part rounded half up, the platform's the rest, exact to the micro", () => {
+    // 1,237 media at 22.5% (10% the platform's, 12.5% the agency's): 278.325 -> 278; 154.625 -> 155.
+    expect(costOfImpression(1_237_000, 2250, 1250)).toEqual({
+      mediaMicros: 1237,
+      advertiserMicros: 1515,
+      agencyMarginMicros: 155,
+    });
+    for (let media = 1; media < 5000; media += 7)
+      for (const [total, agency] of [
+        [2250, 1250],
+        [1, 1],
+        [3333, 3332],
+        [500, 0],
+      ] as const) {
+        const cost = costOfImpression(media * 1000, total, agency);
+        const platform = cost.advertiserMicros - cost.mediaMicros - cost.agencyMarginMicros;
+        expect(platform).toBeGreaterThanOrEqual(0);
+        expect(cost.agencyMarginMicros).toBeGreaterThanOrEqual(0);
+        // Each part within a micro-unit of its exact share.
+        expect(Math.abs(cost.agencyMarginMicros - (media * agency) / 10_000)).toBeLessThanOrEqual(0.5);
+        expect(Math.abs(platform - (media * (total - agency)) / 10_000)).toBeLessThanOrEqual(1);
+      }
+  });
+});
+
+describe('tracking tokens', () => {
+  const tracked: TrackedBid = {
+    exchangeId: 3,
+    auctionId: 'a-1',
+    impId: '1',
+    campaignId: 9,
+    creativeId: 4,
+    advertiserId: 7,
+    bidMicros: 2_500_000,
+    marginBps: 2250,
+    agencyMarginBps: 1250,
+    bidAt: 1_790_000_000,
+    dateKey: '2026-09-21',
+    country: 'US',
+    os: 'iOS',
+    deviceType: 'PHONE',
+    trafficType: 'APP',
+    inventory: 'com.example.app',
+    frequencyKey: '',
+    frequencyTtl: 0,
+    auctionType: 1,
+    isTest: false,
+  };
+
+  it("carries the margin and the agency's part of it as signed, and refuses an altered token", () => {
+    const signer = createTrackingSigner('a-secret-for-tests-only-32-chars!!');
+    const token = signer.sign(tracked);
+    expect(signer.verify(token)).toEqual(tracked);
+    const [payload, mac] = token.split('.');
+    const packed = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as unknown[];
+    packed[19] = 2250;
+    const altered = `${Buffer.from(JSON.stringify(packed)).toString('base64url')}.${mac}`;
+    expect(signer.verify(altered)).toBeNull();
   });
 });
 
