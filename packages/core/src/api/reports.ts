@@ -232,7 +232,9 @@ export const reportSummary = z.object({
     .number()
     .int()
     .nullable()
-    .describe("the platform's part of the margin in micro-units; null for a viewer other than admin and co-admin"),
+    .describe(
+      "the platform's part of the margin in micro-units; null for a viewer other than admin and co-admin",
+    ),
   ctr: z.number().describe('percent'),
   ecpm_micros: z.number().int(),
 });

@@ -259,9 +259,7 @@ export const readChart = async (
   const period = { from: query.from, to: query.to };
   const [points, previous] = await Promise.all([
     readSeries(db, scope, period, query, principal.role),
-    query.compare
-      ? readSeries(db, scope, previousPeriodOf(period), query, principal.role)
-      : null,
+    query.compare ? readSeries(db, scope, previousPeriodOf(period), query, principal.role) : null,
   ]);
   return { granularity: query.granularity, points, previous };
 };

@@ -44,7 +44,10 @@ export const marginSplitOf = (
 export const agencyMarginOf = (mediaCostMicros: bigint, agencyBps: number, advertiserCostMicros: bigint) => {
   const share = advertiserCostOf(mediaCostMicros, agencyBps) - mediaCostMicros;
   const margin = advertiserCostMicros - mediaCostMicros;
-  return share < 0n || margin < 0n ? 0n : share > margin ? margin : share;
+  if (share < 0n || margin < 0n) return 0n;
+  // bigint: no Math.min.
+  if (share > margin) return margin;
+  return share;
 };
 
 const agencyConfigs = alias(userConfigs, 'agency_configs');
