@@ -43,6 +43,30 @@ export const REPORT_METRICS = [
 ] as const;
 export type ReportMetric = (typeof REPORT_METRICS)[number];
 
+/** What each metric's value is: a count, money in micro-units, or a percent (2 decimals). */
+export const REPORT_METRIC_KINDS: Record<ReportMetric, 'count' | 'money' | 'percent'> = {
+  impressions: 'count',
+  clicks: 'count',
+  ctr: 'percent',
+  conversions: 'count',
+  spend: 'money',
+  media_cost: 'money',
+  margin: 'money',
+  agency_margin: 'money',
+  platform_margin: 'money',
+  ecpm: 'money',
+  ecpc: 'money',
+  ecpa: 'money',
+  bids: 'count',
+  wins: 'count',
+  win_rate: 'percent',
+};
+
+/** The metrics whose values are money in micro-units (screens show money, the CSV dollars). */
+export const REPORT_MONEY_METRICS: ReadonlySet<string> = new Set(
+  REPORT_METRICS.filter((metric) => REPORT_METRIC_KINDS[metric] === 'money'),
+);
+
 /** What each type is about: its required dimensions and what a new one starts with. */
 export const REPORT_TYPE_RULES = {
   performance: { required: [], defaults: ['day', 'campaign'] },

@@ -2,12 +2,12 @@
 // stored rows read in batches; money metrics are money columns of the CSV writer (dollars, written
 // as the screens round them).
 
-import type { ReportColumn, ReportMetric } from '@console/core/api/reports';
+import type { ReportColumn } from '@console/core/api/reports';
+import { REPORT_MONEY_METRICS } from '@console/core/api/reports-constants';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { reportRows } from '../../db/schema/reports.ts';
 import type { CsvColumn, CsvRow } from '../../platform/csv-writer.ts';
-import { MONEY_METRICS } from './report-data.ts';
 
 /** Chunks of stored rows (500 each) read at a time. */
 const BATCH_CHUNKS = 4;
@@ -52,7 +52,7 @@ export const csvColumnsOf = (columns: readonly ReportColumn[], timeZone: string)
     const header = column.kind === 'event' ? column.label : (HEADER_OF[column.key] ?? column.key);
     return {
       header: column.kind !== 'event' && ZONED.has(column.key) ? `${header} (${timeZone})` : header,
-      money: column.kind === 'metric' && MONEY_METRICS.has(column.key as ReportMetric),
+      money: column.kind === 'metric' && REPORT_MONEY_METRICS.has(column.key),
     };
   });
 

@@ -307,15 +307,3 @@ export const metricValue = (metric: ReportMetric, s: Sums): number => {
       return Math.round(ratio(s.advertiserCostMicros, s.conversions, 1));
   }
 };
-
-/** Metrics that are money in micro-units (the CSV writes them as dollars). */
-export const MONEY_METRICS: ReadonlySet<ReportMetric> = new Set([
-  'spend',
-  'media_cost',
-  'margin',
-  'agency_margin',
-  'platform_margin',
-  'ecpm',
-  'ecpc',
-  'ecpa',
-]);

@@ -8,6 +8,7 @@ import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Table.css';
 import type { ReportColumn, ReportDetail, ReportSummary } from '@console/core/api/reports';
+import { REPORT_MONEY_METRICS } from '@console/core/api/reports-constants';
 import { formatMicros } from '@console/core/format/money';
 import { Alert, Button, Group, Pagination, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconPencil, IconPlayerPlay, IconSum, IconTrash } from '@tabler/icons-react';
@@ -27,16 +28,6 @@ import { useReportLinks } from './report-links.ts';
 import { ReportStatusBadge } from './report-status-badge.tsx';
 
 const PAGE_SIZE = 50;
-const MONEY = new Set([
-  'spend',
-  'media_cost',
-  'margin',
-  'agency_margin',
-  'platform_margin',
-  'ecpm',
-  'ecpc',
-  'ecpa',
-]);
 const PERCENT = new Set(['ctr', 'win_rate']);
 
 const useColumnLabel = () => {
@@ -51,7 +42,7 @@ const useColumnLabel = () => {
 
 const formatCell = (column: ReportColumn | undefined, value: string | number, language: string) => {
   if (typeof value !== 'number' || !column || column.kind === 'dimension') return String(value);
-  if (MONEY.has(column.key)) return formatMicros(value);
+  if (REPORT_MONEY_METRICS.has(column.key)) return formatMicros(value);
   if (PERCENT.has(column.key)) return `${value.toLocaleString(language, { maximumFractionDigits: 2 })}%`;
   return value.toLocaleString(language);
 };

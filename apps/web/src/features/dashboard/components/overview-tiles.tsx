@@ -15,6 +15,14 @@ import { deltaOf, formatMetric } from './metric-format.ts';
 /** Cost metrics are better when they fall. */
 const LOWER_IS_BETTER: ReadonlySet<DashboardMetric> = new Set(['ecpm', 'ecpc', 'ecpa']);
 
+/** The figures behind the spend, each a tile when the answer carries it. */
+const COST_TILES = [
+  { field: 'media_cost', label: 'metrics.mediaCost', testId: 'tile-media-cost' },
+  { field: 'margin', label: 'metrics.margin', testId: 'tile-margin' },
+  { field: 'platform_margin', label: 'metrics.platformMargin', testId: 'tile-platform-margin' },
+  { field: 'agency_margin', label: 'metrics.agencyMargin', testId: 'tile-agency-margin' },
+] as const;
+
 const Tile = ({
   label,
   value,
@@ -80,31 +88,13 @@ export const OverviewTiles = ({
           lowerIsBetter={LOWER_IS_BETTER.has(metric)}
         />
       ))}
-      {/* The server sends media cost and margin only to the roles that may see them. */}
-      {overview?.totals.media_cost === undefined ? null : (
-        <Tile
-          label={t('metrics.mediaCost')}
-          value={formatMicros(overview.totals.media_cost)}
-          testId="tile-media-cost"
-        />
-      )}
-      {overview?.totals.margin === undefined ? null : (
-        <Tile label={t('metrics.margin')} value={formatMicros(overview.totals.margin)} testId="tile-margin" />
-      )}
-      {overview?.totals.platform_margin === undefined ? null : (
-        <Tile
-          label={t('metrics.platformMargin')}
-          value={formatMicros(overview.totals.platform_margin)}
-          testId="tile-platform-margin"
-        />
-      )}
-      {overview?.totals.agency_margin === undefined ? null : (
-        <Tile
-          label={t('metrics.agencyMargin')}
-          value={formatMicros(overview.totals.agency_margin)}
-          testId="tile-agency-margin"
-        />
-      )}
+      {/* The server sends these figures only to the roles that may see them. */}
+      {COST_TILES.map(({ field, label, testId }) => {
+        const value = overview?.totals[field];
+        return value === undefined ? null : (
+          <Tile key={field} label={t(label)} value={formatMicros(value)} testId={testId} />
+        );
+      })}
       <Tile
         label={isAdvertiser ? t('metrics.balance') : t('metrics.advertisersBalance')}
         value={overview ? formatMicros(overview.balance) : null}
