@@ -1,7 +1,7 @@
 // Agency margins in Chromium: the agency sets an advertiser's margin within the range an admin set
 // (the demo agency's: 0% to 25%), is told the range when it asks for more, and sees the margin in
-// its advertiser list; media cost and margin are the admin's: report columns and dashboard tiles for
-// the admin, not offered or shown to the agency.
+// its advertiser list; media cost, margin and the platform's part are the admin's: report columns and
+// dashboard tiles for the admin, not offered or shown to the agency, which sees its own margin.
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
 import { checkA11yAtRest, expectToast, shownText, waitForPath } from '../support/console.ts';
@@ -37,14 +37,19 @@ describe('agency margins', () => {
     await page.goto('/agency/advertiser');
     await expect.poll(() => shownText(row.getByTestId('advertiser-row-margin')), SLOW).toBe('12.5%');
 
-    // Media cost and margin are not the agency's: not offered in its report form, not on its dashboard.
+    // Media cost, margin and the platform's part are not the agency's: not offered in its report form,
+    // not on its dashboard; its own margin is, on both.
     await page.goto('/agency/report/create/performance');
     await page.getByTestId('report-metric-spend').waitFor();
-    expect(await page.getByTestId('report-metric-margin').count()).toBe(0);
-    expect(await page.getByTestId('report-metric-media_cost').count()).toBe(0);
+    await page.getByTestId('report-metric-agency_margin').waitFor();
+    for (const metric of ['margin', 'media_cost', 'platform_margin'])
+      expect(await page.getByTestId(`report-metric-${metric}`).count()).toBe(0);
     await page.goto('/agency/dashboard');
     await page.getByTestId('tile-balance-value').waitFor(SLOW);
-    expect(await page.getByTestId('tile-margin').count()).toBe(0);
+    await page.getByTestId('tile-agency-margin-value').waitFor();
+    expect(await shownText(page.getByTestId('tile-agency-margin'))).toContain('Agency margin');
+    for (const tile of ['tile-margin', 'tile-media-cost', 'tile-platform-margin'])
+      expect(await page.getByTestId(tile).count()).toBe(0);
   });
 
   it('the admin’s report shows media cost, margin and spend, which add up on every row', async () => {
@@ -53,6 +58,8 @@ describe('agency margins', () => {
     await page.goto('/admin/dashboard');
     await page.getByTestId('tile-media-cost-value').waitFor(SLOW);
     await page.getByTestId('tile-margin-value').waitFor();
+    await page.getByTestId('tile-platform-margin-value').waitFor();
+    await page.getByTestId('tile-agency-margin-value').waitFor();
 
     await page.goto('/admin/report');
     await page.getByTestId('report-add').click();
