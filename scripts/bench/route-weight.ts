@@ -23,7 +23,7 @@ const OVER_BUDGET_CEILINGS_KB: Record<string, number> = {
   '/dashboard': 280,
   '/campaign': 282,
   '/creatives': 267,
-  '/funds': 281,
+  '/funds': 271,
   '/report': 270,
   '/admin/dashboard': 282,
   '/admin/campaign': 283,

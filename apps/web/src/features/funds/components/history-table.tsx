@@ -7,15 +7,20 @@ import { TRANSFER_KINDS, TRANSFER_METHODS } from '@console/core/api/funds-consta
 import { formatMicros } from '@console/core/format/money';
 import { Badge, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowBackUp, IconFileTypeCsv } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
+import { useOpenedOnce } from '../../../components/opened-once.ts';
 import { formatDateTime } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { downloadFundsFile } from '../api/download-funds-file.ts';
 import { useFundsHistory } from '../api/list-funds-history.ts';
-import { ReverseModal } from './reverse-modal.tsx';
+
+// The reversal dialog (Mantine's Modal) loads the first time a reversal is asked for.
+const ReverseModal = lazy(() =>
+  import('./reverse-modal.tsx').then((module) => ({ default: module.ReverseModal })),
+);
 
 const LIST_OPTIONS: ListParamsOptions = { filterKeys: ['kind', 'method', 'from', 'to'], order: 'desc' };
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -31,6 +36,7 @@ export const HistoryTable = ({ userId, showMediaCost }: Props) => {
   const { t, i18n } = useTranslation('funds');
   const list = useListParams('funds-history', LIST_OPTIONS);
   const [reversing, setReversing] = useState<FundsEntry | null>(null);
+  const reverseAsked = useOpenedOnce(reversing !== null);
   // Half-typed dates stay out of the request.
   const query = useMemo((): Record<string, string | number | undefined> => {
     const { from, to, sort: _sort, ...rest } = list.query;
@@ -224,7 +230,11 @@ export const HistoryTable = ({ userId, showMediaCost }: Props) => {
           </Group>
         }
       />
-      <ReverseModal entry={reversing} onClose={() => setReversing(null)} />
+      {reverseAsked ? (
+        <Suspense fallback={null}>
+          <ReverseModal entry={reversing} onClose={() => setReversing(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 };
