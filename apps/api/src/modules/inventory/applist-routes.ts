@@ -39,13 +39,14 @@ import { readListImport, startApplistImport } from './list-import-service.ts';
 import type { ListImportWorker } from './list-import-worker.ts';
 import {
   addListChangeLogRoute,
+  addListCreateRoute,
   addListDeleteRoute,
   addListEntryPageRoute,
   addListPageRoute,
   addListReadRoute,
+  addListUploadRoute,
   addListWriteRoute,
   entryEditMessage,
-  receiveListUpload,
 } from './list-routes.ts';
 
 const schemaBase = { tags: ['inventory lists'], security: bearer };
@@ -72,64 +73,48 @@ export const applistRoutes =
       list: (principal, query) => listApplists(deps.db, principal, query),
     });
 
-    app.post(
-      '/',
-      {
-        config: { access: 'inventoryList.create' },
-        schema: {
-          ...schemaBase,
-          operationId: 'createInventoryList',
-          summary: 'Create an inventory list',
-          description:
-            'Create an inventory list, empty or with up to 5,000 entries (every entry must be valid); upload a file for more',
-          body: applistCreateBody,
-          response: withErrors(okResponse(applistDetail)),
-        },
+    addListCreateRoute(app, {
+      access: 'inventoryList.create',
+      schema: {
+        ...schemaBase,
+        operationId: 'createInventoryList',
+        summary: 'Create an inventory list',
+        description:
+          'Create an inventory list, empty or with up to 5,000 entries (every entry must be valid); upload a file for more',
       },
-      async (request) => ({
-        success: true as const,
-        message: 'Inventory list created.',
-        data: await createApplist(deps, principalOf(request), request.body),
-      }),
-    );
+      body: applistCreateBody,
+      result: applistDetail,
+      message: 'Inventory list created.',
+      create: (principal, body) => createApplist(deps, principal, body),
+    });
 
-    app.post(
-      '/uploads',
-      {
-        config: { access: 'inventoryList.create' },
-        schema: {
-          ...schemaBase,
-          operationId: 'uploadInventoryList',
-          summary: 'Upload a file of entries into a new or an existing inventory list',
-          description:
-            'Upload entries (multipart: fields first, then "file"): a new list (name, kind, default_mode, advertiser_id) or an existing one (applist_id, mode: append, replace or remove). CSV: "column" names the header column; TXT: one entry per line. The file is validated as it arrives (a file that is not a list is refused whole, nothing stored); the answer is the queued import to poll at GET /api/list-imports/{id}',
-          consumes: ['multipart/form-data'],
-          response: withErrors(okResponse(listImport)),
-        },
+    addListUploadRoute(app, deps, {
+      access: 'inventoryList.create',
+      schema: {
+        ...schemaBase,
+        operationId: 'uploadInventoryList',
+        summary: 'Upload a file of entries into a new or an existing inventory list',
+        description:
+          'Upload entries (multipart: fields first, then "file"): a new list (name, kind, default_mode, advertiser_id) or an existing one (applist_id, mode: append, replace or remove). CSV: "column" names the header column; TXT: one entry per line. The file is validated as it arrives (a file that is not a list is refused whole, nothing stored); the answer is the queued import to poll at GET /api/list-imports/{id}',
       },
-      async (request) =>
-        receiveListUpload(
+      fields: applistUploadFields,
+      start: (principal, fields, file) =>
+        startApplistImport(
           deps,
-          request,
-          applistUploadFields,
-          (fields, file) =>
-            startApplistImport(
-              deps,
-              principalOf(request),
-              fields.applist_id !== undefined
-                ? { applistId: fields.applist_id, mode: fields.mode }
-                : {
-                    name: fields.name!,
-                    kind: fields.kind!,
-                    defaultMode: fields.default_mode,
-                    advertiserId: fields.advertiser_id,
-                  },
-              fields.column,
-              file,
-            ),
-          'Storing the entries…',
+          principal,
+          fields.applist_id !== undefined
+            ? { applistId: fields.applist_id, mode: fields.mode }
+            : {
+                name: fields.name!,
+                kind: fields.kind!,
+                defaultMode: fields.default_mode,
+                advertiserId: fields.advertiser_id,
+              },
+          fields.column,
+          file,
         ),
-    );
+      next: 'Storing the entries…',
+    });
 
     addListReadRoute(app, {
       access: 'inventoryList.read',

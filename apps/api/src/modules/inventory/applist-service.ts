@@ -18,7 +18,6 @@ import { and, asc, count, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { applists } from '../../db/schema/campaigns.ts';
 import { applistDspAssoc, applistEntries } from '../../db/schema/lists.ts';
-import { users } from '../../db/schema/users.ts';
 import { requireAccess } from '../../platform/access.ts';
 import { actorOf } from '../../platform/advertiser-scope.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
@@ -29,72 +28,68 @@ import type { Page } from '../../platform/pagination.ts';
 import { isUniqueViolation } from '../reference/index.ts';
 import { anchoredOffset, type EntryColumns } from './entry-page-anchors.ts';
 import { normaliserOf } from './entry-rules.ts';
-import { addValues, editListEntries, entryChangeFields } from './entry-store.ts';
+import { addValues, type EditableList, editListEntries, entryChangeFields } from './entry-store.ts';
 import { type ApplistRow, NAME_TAKEN, resolveListOwner } from './list-access.ts';
-import { APPLIST_LINK, campaignsUsing, deleteUnusedList } from './list-campaigns.ts';
+import { APPLIST_LINK, campaignsUsing, type DeletableList, deleteUnusedList } from './list-campaigns.ts';
 import { checkEntries } from './list-file-reader.ts';
 import { assertApplistNameFree, BUSY_MESSAGE, findPendingImportId } from './list-import-service.ts';
-import {
-  listKindPage,
-  type OwnedListRow,
-  ownedListColumns,
-  ownedListFields,
-  ownedListWhere,
-} from './list-pages.ts';
+import { listOwnedLists, ownedListPages, readOwnedListItem } from './list-pages.ts';
 import { updateListFields } from './list-update.ts';
 
 const ENTITY = 'applist';
 
-const listColumns = { list: applists, ...ownedListColumns(APPLIST_LINK) };
-type ListRow = OwnedListRow<ApplistRow>;
-
-const toListItem = (row: ListRow): ApplistListItem => ({
-  applist_id: row.list.id,
-  name: row.list.name,
-  kind: row.list.kind,
-  default_mode: row.list.defaultMode,
-  entry_count: row.list.entryCount,
-  ...ownedListFields(row),
-});
-
-const SORTS = {
-  name: sql`lower(${applists.name})`,
-  entry_count: applists.entryCount,
-  created_at: applists.createdAt,
-  updated_at: applists.updatedAt,
-} as const;
-
-const PAGES = {
+/** An inventory list as its entry edits and its delete see it. */
+const LIST: EditableList<ApplistRow> & DeletableList<ApplistRow> = {
+  entity: ENTITY,
+  subject: 'This inventory list',
   table: applists,
-  id: applists.id,
-  sorts: SORTS,
-  select: (db: DbOrTx) =>
-    db.select(listColumns).from(applists).innerJoin(users, eq(users.id, applists.ownerId)).$dynamic(),
-  toItem: toListItem,
+  link: APPLIST_LINK,
+  entries: { table: 'applist_entries', key: 'applist_id' },
+  lock: (tx, principal, id) => requireAccess(tx, principal, 'inventoryList', id, { lock: true }),
+  busy: async (tx, list) => {
+    if (await findPendingImportId(tx, { applistId: list.id })) throw badRequest(BUSY_MESSAGE);
+  },
+  check: (list) => normaliserOf(list.kind),
+  count: (list) => list.entryCount,
+  countField: 'entry_count',
+  storeCount: (tx, id, entryCount) =>
+    tx.update(applists).set({ entryCount, updatedAt: new Date() }).where(eq(applists.id, id)),
 };
+
+const PAGES = ownedListPages({
+  table: applists,
+  link: APPLIST_LINK,
+  sorts: {
+    name: sql`lower(${applists.name})`,
+    entry_count: applists.entryCount,
+    created_at: applists.createdAt,
+    updated_at: applists.updatedAt,
+  },
+  item: (list) => ({
+    applist_id: list.id,
+    name: list.name,
+    kind: list.kind,
+    default_mode: list.defaultMode,
+    entry_count: list.entryCount,
+  }),
+});
 
 export const listApplists = async (
   db: DbOrTx,
   principal: Principal,
   query: ApplistListQuery,
 ): Promise<Page<ApplistListItem>> =>
-  listKindPage(
-    db,
-    PAGES,
-    query,
-    ownedListWhere(db, principal, applists, query, query.kind ? eq(applists.kind, query.kind) : undefined),
-  );
+  listOwnedLists(db, principal, PAGES, query, query.kind ? eq(applists.kind, query.kind) : undefined);
 
 export const readApplist = async (db: DbOrTx, principal: Principal, id: number): Promise<ApplistDetail> => {
   const list = await requireAccess(db, principal, 'inventoryList', id);
-  const [row] = await PAGES.select(db).where(eq(applists.id, list.id));
   const assoc = await db
     .select({ dsp_name: applistDspAssoc.dspName, associate_applist_id: applistDspAssoc.associateApplistId })
     .from(applistDspAssoc)
     .where(eq(applistDspAssoc.applistId, list.id))
     .orderBy(asc(applistDspAssoc.dspName));
   return {
-    ...toListItem(row as ListRow),
+    ...(await readOwnedListItem(db, PAGES, list.id)),
     campaigns: await campaignsUsing<'ALLOW' | 'BLOCK'>(db, APPLIST_LINK, list.id),
     applist_assoc_map: assoc,
     pending_import_id: await findPendingImportId(db, { applistId: list.id }),
@@ -188,25 +183,10 @@ export const editApplistEntries = async (
   principal: Principal,
   id: number,
   body: EntryEditBody,
-): Promise<EntryEditResult> =>
-  deps.db.transaction(async (tx) => {
-    const list = await requireAccess(tx, principal, 'inventoryList', id, { lock: true });
-    if (await findPendingImportId(tx, { applistId: list.id })) throw badRequest(BUSY_MESSAGE);
-    const { summary, count } = await editListEntries(
-      tx,
-      principal,
-      {
-        entity: ENTITY,
-        target: { table: 'applist_entries', key: 'applist_id', id: list.id },
-        check: normaliserOf(list.kind),
-        count: list.entryCount,
-        storeCount: (entryCount) =>
-          tx.update(applists).set({ entryCount, updatedAt: new Date() }).where(eq(applists.id, list.id)),
-      },
-      body,
-    );
-    return { ...summary, entry_count: count };
-  });
+): Promise<EntryEditResult> => {
+  const { summary, count } = await editListEntries(deps.db, principal, id, LIST, body);
+  return { ...summary, entry_count: count };
+};
 
 /**
  * A page of entries in byte order. Keyset (`after`) reads only the page from the primary key; a
@@ -288,26 +268,8 @@ export const readEntryPage = async (
 };
 
 /** Deletes a list that no campaign uses; otherwise 409 naming the campaigns. */
-export const deleteApplist = async (deps: AppDeps, principal: Principal, id: number) =>
-  deps.db.transaction(async (tx) => {
-    const list = await requireAccess(tx, principal, 'inventoryList', id, { lock: true });
-    await deleteUnusedList(
-      tx,
-      principal,
-      {
-        entity: ENTITY,
-        subject: 'This inventory list',
-        table: applists,
-        link: APPLIST_LINK,
-        countField: 'entry_count',
-      },
-      { id: list.id, name: list.name, count: list.entryCount },
-      async () => {
-        if (await findPendingImportId(tx, { applistId: list.id })) throw badRequest(BUSY_MESSAGE);
-      },
-    );
-    return list;
-  });
+export const deleteApplist = (deps: AppDeps, principal: Principal, id: number) =>
+  deleteUnusedList(deps.db, principal, id, LIST);
 
 /** Replaces the list's DSP association ids (admin, co-admin). */
 export const setApplistAssocMap = async (

@@ -11,11 +11,8 @@ import {
   audienceUpdateBody,
   audienceUploadFields,
 } from '@console/core/api/audiences';
-import { okResponse } from '@console/core/api/common';
-import { listImport } from '@console/core/api/inventory-lists';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../platform/auth-guard.ts';
-import { bearer, withErrors } from '../../platform/route-schemas.ts';
+import { bearer } from '../../platform/route-schemas.ts';
 import type { ListRouteDeps } from './applist-routes.ts';
 import {
   changeAudienceStatus,
@@ -28,10 +25,11 @@ import {
 import { startAudienceImport } from './list-import-service.ts';
 import {
   addListChangeLogRoute,
+  addListCreateRoute,
   addListPageRoute,
   addListReadRoute,
+  addListUploadRoute,
   addListWriteRoute,
-  receiveListUpload,
 } from './list-routes.ts';
 
 const schemaBase = { tags: ['audiences'], security: bearer };
@@ -53,59 +51,47 @@ export const audienceRoutes =
       list: (principal, query) => listAudiences(deps.db, principal, query),
     });
 
-    app.post(
-      '/',
-      {
-        config: { access: 'audience.create' },
-        schema: {
-          ...schemaBase,
-          operationId: 'createRuleAudience',
-          summary: 'Create a rule audience',
-          description:
-            "Create a rule audience: people who clicked or converted on the advertiser's chosen campaigns within N days. It is computed in the background (PROCESSING, then READY with its size)",
-          body: audienceRuleCreateBody,
-          response: withErrors(okResponse(audienceDetail)),
-        },
+    addListCreateRoute(app, {
+      access: 'audience.create',
+      schema: {
+        ...schemaBase,
+        operationId: 'createRuleAudience',
+        summary: 'Create a rule audience',
+        description:
+          "Create a rule audience: people who clicked or converted on the advertiser's chosen campaigns within N days. It is computed in the background (PROCESSING, then READY with its size)",
       },
-      async (request) => {
-        const data = await createRuleAudience(deps, principalOf(request), request.body);
+      body: audienceRuleCreateBody,
+      result: audienceDetail,
+      message: 'Audience created; it is being computed.',
+      create: async (principal, body) => {
+        const data = await createRuleAudience(deps, principal, body);
         deps.imports.wake();
-        return { success: true as const, message: 'Audience created; it is being computed.', data };
+        return data;
       },
-    );
+    });
 
-    app.post(
-      '/uploads',
-      {
-        config: { access: 'audience.create' },
-        schema: {
-          ...schemaBase,
-          operationId: 'uploadAudience',
-          summary: 'Upload a file of people into a new or an existing audience',
-          description:
-            'Upload people (multipart: fields first, then "file"): mobile advertising ids (IDFA, GAID), SHA-256 hashes of e-mails, or plain e-mails (hashed on arrival, never stored). A new audience (name, advertiser_id) or more for one (audience_id, mode). The answer is the queued import to poll at GET /api/list-imports/{id}; the audience is PROCESSING until it is stored',
-          consumes: ['multipart/form-data'],
-          response: withErrors(okResponse(listImport)),
-        },
+    addListUploadRoute(app, deps, {
+      access: 'audience.create',
+      schema: {
+        ...schemaBase,
+        operationId: 'uploadAudience',
+        summary: 'Upload a file of people into a new or an existing audience',
+        description:
+          'Upload people (multipart: fields first, then "file"): mobile advertising ids (IDFA, GAID), SHA-256 hashes of e-mails, or plain e-mails (hashed on arrival, never stored). A new audience (name, advertiser_id) or more for one (audience_id, mode). The answer is the queued import to poll at GET /api/list-imports/{id}; the audience is PROCESSING until it is stored',
       },
-      async (request) =>
-        receiveListUpload(
+      fields: audienceUploadFields,
+      start: (principal, fields, file) =>
+        startAudienceImport(
           deps,
-          request,
-          audienceUploadFields,
-          (fields, file) =>
-            startAudienceImport(
-              deps,
-              principalOf(request),
-              fields.audience_id !== undefined
-                ? { audienceId: fields.audience_id, mode: fields.mode }
-                : { name: fields.name!, advertiserId: fields.advertiser_id },
-              fields.column,
-              file,
-            ),
-          'Matching the audience…',
+          principal,
+          fields.audience_id !== undefined
+            ? { audienceId: fields.audience_id, mode: fields.mode }
+            : { name: fields.name!, advertiserId: fields.advertiser_id },
+          fields.column,
+          file,
         ),
-    );
+      next: 'Matching the audience…',
+    });
 
     addListReadRoute(app, {
       access: 'audience.read',

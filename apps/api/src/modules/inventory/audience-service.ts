@@ -16,7 +16,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { audiences, campaigns } from '../../db/schema/campaigns.ts';
 import { listImports } from '../../db/schema/lists.ts';
-import { users } from '../../db/schema/users.ts';
 import { requireAccess } from '../../platform/access.ts';
 import { actorOf } from '../../platform/advertiser-scope.ts';
 import { recordChange } from '../../platform/audit.ts';
@@ -28,74 +27,52 @@ import { isUniqueViolation } from '../reference/index.ts';
 import { type AudienceRow, NAME_TAKEN, resolveListOwner } from './list-access.ts';
 import { AUDIENCE_LINK, assertUnusedByCampaigns, campaignsUsing } from './list-campaigns.ts';
 import { assertAudienceNameFree, findPendingImportId } from './list-import-service.ts';
-import {
-  listKindPage,
-  type OwnedListRow,
-  ownedListColumns,
-  ownedListFields,
-  ownedListWhere,
-} from './list-pages.ts';
+import { listOwnedLists, ownedListPages, readOwnedListItem } from './list-pages.ts';
 import { updateListFields } from './list-update.ts';
 import { RULE_JOB_PAYLOAD, RULE_NOTE } from './rule-audience.ts';
 
 const ENTITY = 'audience';
 
-const listColumns = { list: audiences, ...ownedListColumns(AUDIENCE_LINK) };
-type ListRow = OwnedListRow<AudienceRow>;
-
-const toListItem = (row: ListRow): AudienceListItem => ({
-  audience_id: row.list.id,
-  name: row.list.name,
-  source: row.list.source,
-  status: row.list.status,
-  failure_reason: row.list.failureReason,
-  matched_size: row.list.matchedSize,
-  device_id_count: row.list.deviceIdCount,
-  email_hash_count: row.list.emailHashCount,
-  ...ownedListFields(row),
-});
-
-const SORTS = {
-  name: sql`lower(${audiences.name})`,
-  status: audiences.status,
-  matched_size: sql`coalesce(${audiences.matchedSize}, -1)`,
-  created_at: audiences.createdAt,
-  updated_at: audiences.updatedAt,
-} as const;
-
-const PAGES = {
+const PAGES = ownedListPages({
   table: audiences,
-  id: audiences.id,
-  sorts: SORTS,
-  select: (db: DbOrTx) =>
-    db.select(listColumns).from(audiences).innerJoin(users, eq(users.id, audiences.ownerId)).$dynamic(),
-  toItem: toListItem,
-};
+  link: AUDIENCE_LINK,
+  sorts: {
+    name: sql`lower(${audiences.name})`,
+    status: audiences.status,
+    matched_size: sql`coalesce(${audiences.matchedSize}, -1)`,
+    created_at: audiences.createdAt,
+    updated_at: audiences.updatedAt,
+  },
+  item: (list) => ({
+    audience_id: list.id,
+    name: list.name,
+    source: list.source,
+    status: list.status,
+    failure_reason: list.failureReason,
+    matched_size: list.matchedSize,
+    device_id_count: list.deviceIdCount,
+    email_hash_count: list.emailHashCount,
+  }),
+});
 
 export const listAudiences = async (
   db: DbOrTx,
   principal: Principal,
   query: AudienceListQuery,
 ): Promise<Page<AudienceListItem>> =>
-  listKindPage(
+  listOwnedLists(
     db,
+    principal,
     PAGES,
     query,
-    ownedListWhere(
-      db,
-      principal,
-      audiences,
-      query,
-      query.status ? eq(audiences.status, query.status) : undefined,
-      query.source ? eq(audiences.source, query.source) : undefined,
-    ),
+    query.status ? eq(audiences.status, query.status) : undefined,
+    query.source ? eq(audiences.source, query.source) : undefined,
   );
 
 export const readAudience = async (db: DbOrTx, principal: Principal, id: number): Promise<AudienceDetail> => {
   const audience = await requireAccess(db, principal, 'audience', id);
-  const [row] = await PAGES.select(db).where(eq(audiences.id, audience.id));
   return {
-    ...toListItem(row as ListRow),
+    ...(await readOwnedListItem(db, PAGES, audience.id)),
     rule: audience.rule ?? null,
     rule_note: audience.source === 'RULE' ? RULE_NOTE : null,
     campaigns: await campaignsUsing<'INCLUDE' | 'EXCLUDE'>(db, AUDIENCE_LINK, audience.id),

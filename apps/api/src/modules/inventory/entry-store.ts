@@ -8,7 +8,7 @@
 import { CHANGE_LOG_SAMPLE, type ImportMode } from '@console/core/api/inventory-lists';
 import { type SQL, sql } from 'drizzle-orm';
 import { checkTableName } from '../../db/bulk-session.ts';
-import { affectedRowsOf, type DbOrTx } from '../../db/client.ts';
+import { affectedRowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import type { FieldChange } from '../../db/schema/audit.ts';
 import { actorOf } from '../../platform/advertiser-scope.ts';
@@ -185,40 +185,52 @@ export const entryChangeFields = (
   return fields;
 };
 
-export type EditableList = {
+export type EditableList<L extends { id: number }> = {
   /** The change log's entity type. */
   entity: string;
-  target: EntryTable;
-  check: (raw: string) => EntryCheck;
-  /** The list's size before the edit, and its change-log field. */
-  count: number;
-  countField?: 'entry_count' | 'app_count';
+  /** The list's entry table and its owner column. */
+  entries: Omit<EntryTable, 'id'>;
+  /** The list, its row locked (404 outside the caller's reach). */
+  lock: (tx: DbOrTx, principal: Principal, id: number) => Promise<L>;
+  /** Refuses a change for a reason of the kind's own (an import under way). */
+  busy?: (tx: DbOrTx, list: L) => Promise<void>;
+  /** The check of one value of this list. */
+  check: (list: L) => (raw: string) => EntryCheck;
+  /** The list's size, and its change-log field. */
+  count: (list: L) => number;
+  countField: 'entry_count' | 'app_count';
   /** Stores the size after the edit on the list's row (and its update time). */
-  storeCount: (count: number) => Promise<unknown>;
+  storeCount: (tx: DbOrTx, id: number, count: number) => Promise<unknown>;
 };
 
 /**
- * Adds and removes values sent as JSON in a list whose row lock the caller holds (inventory lists,
- * smart-app lists); bad values are reported by position and skipped. The size is stored and the
- * change logged only when something changed. Answers the summary and the size after.
+ * Adds and removes values sent as JSON in a list (inventory lists, smart-app lists), in one
+ * transaction under its row lock; bad values are reported by position and skipped. The size is
+ * stored and the change logged only when something changed. Answers the summary and the size after.
  */
-export const editListEntries = async (
-  tx: DbOrTx,
+export const editListEntries = <L extends { id: number }>(
+  db: Db,
   principal: Principal,
-  list: EditableList,
+  id: number,
+  kind: EditableList<L>,
   body: { add: readonly string[]; remove: readonly string[] },
-) => {
-  const { change, summary } = await applyEntryEdit(tx, list.target, list.check, body);
-  const count = list.count + change.added - change.removed;
-  if (change.added + change.removed > 0) {
-    await list.storeCount(count);
-    await recordChange(tx, {
-      entityType: list.entity,
-      entityId: list.target.id,
-      action: 'entries',
-      ...actorOf(principal),
-      changes: entryChangeFields(change, list.count, list.countField),
-    });
-  }
-  return { summary, count };
-};
+) =>
+  db.transaction(async (tx) => {
+    const list = await kind.lock(tx, principal, id);
+    await kind.busy?.(tx, list);
+    const before = kind.count(list);
+    const target = { ...kind.entries, id: list.id } as EntryTable;
+    const { change, summary } = await applyEntryEdit(tx, target, kind.check(list), body);
+    const count = before + change.added - change.removed;
+    if (change.added + change.removed > 0) {
+      await kind.storeCount(tx, list.id, count);
+      await recordChange(tx, {
+        entityType: kind.entity,
+        entityId: list.id,
+        action: 'entries',
+        ...actorOf(principal),
+        changes: entryChangeFields(change, before, kind.countField),
+      });
+    }
+    return { summary, count };
+  });

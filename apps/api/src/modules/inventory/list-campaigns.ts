@@ -3,7 +3,7 @@
 // (an audience archived) only when none uses it, else 409 naming them.
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   applists,
   audiences,
@@ -103,39 +103,47 @@ export const assertUnusedByCampaigns = async (
     );
 };
 
-export type DeletableList = {
+export type DeletableList<L extends { id: number; name: string }> = {
   /** The change log's entity type. */
   entity: string;
   /** The list in the 409's sentence ("This inventory list"). */
   subject: string;
   table: PgTable;
   link: CampaignLink;
-  /** The change-log field of the list's size. */
+  /** The list, its row locked (404 outside the caller's reach). */
+  lock: (tx: DbOrTx, principal: Principal, id: number) => Promise<L>;
+  /** Refuses a change for a reason of the kind's own (an import under way). */
+  busy?: (tx: DbOrTx, list: L) => Promise<void>;
+  /** The list's size, and its change-log field. */
+  count: (list: L) => number;
   countField: 'entry_count' | 'app_count';
 };
 
 /**
- * Deletes a list that no campaign uses (the caller holds its row lock) and logs its name and size;
- * `check` refuses it for a reason of its kind once the campaigns are known not to use it.
+ * Deletes a list that no campaign uses, in one transaction under its row lock, and logs its name and
+ * size; `busy` refuses it for a reason of its kind once the campaigns are known not to use it.
+ * Answers the list as it was.
  */
-export const deleteUnusedList = async (
-  tx: DbOrTx,
+export const deleteUnusedList = <L extends { id: number; name: string }>(
+  db: Db,
   principal: Principal,
-  kind: DeletableList,
-  list: { id: number; name: string; count: number },
-  check?: () => Promise<void>,
-) => {
-  await assertUnusedByCampaigns(tx, kind.link, list.id, kind.subject);
-  await check?.();
-  await tx.delete(kind.table).where(eq(kind.link.listId, list.id));
-  await recordChange(tx, {
-    entityType: kind.entity,
-    entityId: list.id,
-    action: 'delete',
-    ...actorOf(principal),
-    changes: [
-      { field: 'name', from: list.name, to: null },
-      { field: kind.countField, from: list.count, to: null },
-    ],
+  id: number,
+  kind: DeletableList<L>,
+) =>
+  db.transaction(async (tx) => {
+    const list = await kind.lock(tx, principal, id);
+    await assertUnusedByCampaigns(tx, kind.link, list.id, kind.subject);
+    await kind.busy?.(tx, list);
+    await tx.delete(kind.table).where(eq(kind.link.listId, list.id));
+    await recordChange(tx, {
+      entityType: kind.entity,
+      entityId: list.id,
+      action: 'delete',
+      ...actorOf(principal),
+      changes: [
+        { field: 'name', from: list.name, to: null },
+        { field: kind.countField, from: kind.count(list), to: null },
+      ],
+    });
+    return list;
   });
-};

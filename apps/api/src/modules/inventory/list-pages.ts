@@ -3,6 +3,7 @@
 import { type AnyColumn, and, count, eq, ilike, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
 import { advertiserOwnedScope } from '../../platform/advertiser-scope.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import { fetchSortedPage, likePattern, type SortedPageRequest } from '../../platform/pagination.ts';
@@ -51,15 +52,60 @@ export const ownedListWhere = (
     query.q ? ilike(columns.name, likePattern(query.q)) : undefined,
   );
 
-/** Columns of an advertiser-owned list's row beside the list (`list`): its owner and use. */
-export const ownedListColumns = (link: CampaignLink) => ({
-  advertiser: advertiserColumns,
-  campaignCount: campaignCountColumn(link),
+type OwnedListRow<Row> = { list: Row; advertiser: AdvertiserColumns; campaignCount: number };
+
+type OwnedListTable = PgTable & { id: PgColumn; ownerId: PgColumn; name: PgColumn };
+
+/**
+ * The pages of an advertiser-owned list kind (inventory lists, audiences): its rows beside their
+ * owner (`advertiser`) and use (`campaignCount`), its sorts, and its item: the kind's own fields of
+ * the list (`item`), then those every owned list has (ownedListFields).
+ */
+export const ownedListPages = <T extends OwnedListTable, K extends string, TOwn extends object>(kind: {
+  table: T;
+  link: CampaignLink;
+  sorts: Record<K, SQLWrapper | AnyColumn>;
+  item: (list: T['$inferSelect']) => TOwn;
+}) => ({
+  table: kind.table,
+  id: kind.table.id,
+  sorts: kind.sorts,
+  select: (db: DbOrTx) =>
+    db
+      .select({
+        list: kind.table,
+        advertiser: advertiserColumns,
+        campaignCount: campaignCountColumn(kind.link),
+      })
+      .from(kind.table as PgTable)
+      .innerJoin(users, eq(users.id, kind.table.ownerId))
+      .$dynamic() as unknown as PgSelect,
+  toItem: (row: unknown) => {
+    const owned = row as OwnedListRow<T['$inferSelect'] & { createdAt: Date; updatedAt: Date }>;
+    return { ...kind.item(owned.list), ...ownedListFields(owned) };
+  },
 });
-export type OwnedListRow<Row> = { list: Row; advertiser: AdvertiserColumns; campaignCount: number };
+type OwnedListPages<TItem> = Omit<ReturnType<typeof ownedListPages>, 'toItem'> & {
+  toItem: (row: unknown) => TItem;
+};
+
+/** A page of an owned kind's lists the principal may see, filtered by the query and `conditions`. */
+export const listOwnedLists = <K extends string, TItem>(
+  db: DbOrTx,
+  principal: Principal,
+  kind: OwnedListPages<TItem> & { sorts: Record<K, SQLWrapper | AnyColumn> },
+  query: SortedPageRequest<K> & { advertiser_id?: number | undefined; q?: string | undefined },
+  ...conditions: (SQL | undefined)[]
+) => listKindPage(db, kind, query, ownedListWhere(db, principal, kind.table, query, ...conditions));
+
+/** One owned list as an item of its kind's page (the caller has checked access). */
+export const readOwnedListItem = async <TItem>(db: DbOrTx, kind: OwnedListPages<TItem>, id: number) => {
+  const [row] = await kind.select(db).where(eq(kind.id, id));
+  return kind.toItem(row);
+};
 
 /** The last fields of an owned list's item: how many campaigns use it, its owner, its dates. */
-export const ownedListFields = (row: OwnedListRow<{ createdAt: Date; updatedAt: Date }>) => ({
+const ownedListFields = (row: OwnedListRow<{ createdAt: Date; updatedAt: Date }>) => ({
   campaign_count: Number(row.campaignCount),
   advertiser: advertiserOf(row.advertiser),
   created_at: row.list.createdAt.toISOString(),

@@ -10,9 +10,9 @@ import {
   entryListQuery,
   entryPage,
   type ListImport,
+  listImport,
 } from '@console/core/api/inventory-lists';
 import { changeLogEntry, changeLogQuery } from '@console/core/api/users';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccess } from '../../platform/access.ts';
@@ -23,31 +23,6 @@ import { bearer, withErrors } from '../../platform/route-schemas.ts';
 import type { ListRouteDeps } from './applist-routes.ts';
 import type { UploadedFile } from './list-import-service.ts';
 import { readUpload } from './upload-fields.ts';
-
-/**
- * Reads an upload's fields and file, starts its import and wakes the worker; the file is drained
- * whatever happens. The message counts the lines read and says what comes next.
- */
-export const receiveListUpload = async <S extends z.ZodType>(
-  deps: ListRouteDeps,
-  request: FastifyRequest,
-  fieldsSchema: S,
-  start: (fields: z.output<S>, file: UploadedFile) => Promise<ListImport>,
-  next: string,
-) => {
-  const { fields, file } = await readUpload(request, fieldsSchema, deps.config.listUploadMaxBytes);
-  try {
-    const data = await start(fields, { chunks: file.file, truncated: () => file.file.truncated });
-    deps.imports.wake();
-    return {
-      success: true as const,
-      message: `${data.lines.toLocaleString('en-US')} lines read: ${data.valid.toLocaleString('en-US')} valid, ${data.rejected.toLocaleString('en-US')} rejected. ${next}`,
-      data,
-    };
-  } finally {
-    file.file.resume();
-  }
-};
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -62,6 +37,49 @@ type KindRoute = {
     description?: string;
   };
 };
+
+/**
+ * POST /uploads of a list kind (inventory lists, audiences): reads the upload's fields and file,
+ * starts its import and wakes the worker; the file is drained whatever happens. The message counts
+ * the lines read and says what comes next (`next`).
+ */
+export const addListUploadRoute = <S extends z.ZodType>(
+  app: App,
+  deps: ListRouteDeps,
+  kind: KindRoute & {
+    fields: S;
+    start: (principal: Principal, fields: z.output<S>, file: UploadedFile) => Promise<ListImport>;
+    next: string;
+  },
+) =>
+  app.post(
+    '/uploads',
+    {
+      config: { access: kind.access },
+      schema: {
+        ...kind.schema,
+        consumes: ['multipart/form-data'],
+        response: withErrors(okResponse(listImport)),
+      },
+    },
+    async (request) => {
+      const { fields, file } = await readUpload(request, kind.fields, deps.config.listUploadMaxBytes);
+      try {
+        const data = await kind.start(principalOf(request), fields, {
+          chunks: file.file,
+          truncated: () => file.file.truncated,
+        });
+        deps.imports.wake();
+        return {
+          success: true as const,
+          message: `${data.lines.toLocaleString('en-US')} lines read: ${data.valid.toLocaleString('en-US')} valid, ${data.rejected.toLocaleString('en-US')} rejected. ${kind.next}`,
+          data,
+        };
+      } finally {
+        file.file.resume();
+      }
+    },
+  );
 
 /** What a route of one list declares besides: its id parameter. */
 type ListRoute = KindRoute & { params: z.ZodType<{ id: number }> };
@@ -91,37 +109,75 @@ export const addListPageRoute = <Q extends z.ZodType, I extends z.ZodType>(
     }),
   );
 
+type ListWrite<B extends z.ZodType, T extends z.ZodType> = {
+  body?: B;
+  result: T;
+  message: string | ((data: z.input<T>) => string);
+};
+
+/** A write of a list kind: `method` on `url` (with `params` where it names a list), `write`'s answer. */
+const addWrite = <B extends z.ZodType, T extends z.ZodType>(
+  app: App,
+  route: KindRoute &
+    ListWrite<B, T> & {
+      method: 'POST' | 'PUT' | 'PATCH';
+      url: string;
+      params?: z.ZodType<{ id: number }>;
+      write: (principal: Principal, params: { id: number }, body: z.output<B>) => Promise<z.input<T>>;
+    },
+) =>
+  app.route({
+    method: route.method,
+    url: route.url,
+    config: { access: route.access },
+    schema: {
+      ...route.schema,
+      ...(route.params ? { params: route.params } : {}),
+      ...(route.body ? { body: route.body } : {}),
+      response: withErrors(okResponse(route.result as z.ZodType)),
+    },
+    handler: async (request) => {
+      const data = await route.write(
+        principalOf(request),
+        request.params as { id: number },
+        request.body as z.output<B>,
+      );
+      const message = typeof route.message === 'string' ? route.message : route.message(data);
+      return { success: true as const, message, data };
+    },
+  });
+
+/** POST / of a list kind: a new list, answered as `create` returns it, with `message`. */
+export const addListCreateRoute = <B extends z.ZodType, T extends z.ZodType>(
+  app: App,
+  kind: KindRoute &
+    ListWrite<B, T> & { body: B; create: (principal: Principal, body: z.output<B>) => Promise<z.input<T>> },
+) =>
+  addWrite(app, {
+    ...kind,
+    method: 'POST',
+    url: '/',
+    write: (principal, _params, body) => kind.create(principal, body),
+  });
+
 /**
  * A write to one list (`method` on `path`, a body where `body` is given): answers what `write`
  * returns (described by `result`) with `message`, a sentence or one made of the answer.
  */
 export const addListWriteRoute = <B extends z.ZodType, T extends z.ZodType>(
   app: App,
-  list: ListRoute & {
-    method: 'post' | 'put' | 'patch';
-    path: '/:id' | `/:id/${string}`;
-    body?: B;
-    result: T;
-    message: string | ((data: z.input<T>) => string);
-    write: (principal: Principal, id: number, body: z.output<B>) => Promise<z.input<T>>;
-  },
+  list: ListRoute &
+    ListWrite<B, T> & {
+      method: 'post' | 'put' | 'patch';
+      path: '/:id' | `/:id/${string}`;
+      write: (principal: Principal, id: number, body: z.output<B>) => Promise<z.input<T>>;
+    },
 ) =>
-  app.route({
+  addWrite(app, {
+    ...list,
     method: list.method.toUpperCase() as 'POST' | 'PUT' | 'PATCH',
     url: list.path,
-    config: { access: list.access },
-    schema: {
-      ...list.schema,
-      params: list.params,
-      ...(list.body ? { body: list.body } : {}),
-      response: withErrors(okResponse(list.result as z.ZodType)),
-    },
-    handler: async (request) => {
-      const { id } = request.params as { id: number };
-      const data = await list.write(principalOf(request), id, request.body as z.output<B>);
-      const message = typeof list.message === 'string' ? list.message : list.message(data);
-      return { success: true as const, message, data };
-    },
+    write: (principal, params, body) => list.write(principal, params.id, body),
   });
 
 /** The message of an entry edit: what was added, removed and (if any) rejected. */

@@ -1,6 +1,3 @@
-// HTTP of smart-app lists: /api/smart-app-lists (every signed-in role reads them, to target them in
-// campaigns) and /api/admin/smart-app-lists (admin and co-admin curate them).
-import { okResponse } from '@console/core/api/common';
 import {
   smartAppEditBody,
   smartAppEditResult,
@@ -12,11 +9,11 @@ import {
   smartAppListUpdateBody,
 } from '@console/core/api/smart-app-lists';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { bearer, withErrors } from '../../platform/route-schemas.ts';
+import { bearer } from '../../platform/route-schemas.ts';
 import {
   addListChangeLogRoute,
+  addListCreateRoute,
   addListDeleteRoute,
   addListEntryPageRoute,
   addListPageRoute,
@@ -79,26 +76,20 @@ export const smartAppListRoutes =
 export const smartAppListAdminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post(
-      '/',
-      {
-        config: { access: 'smartAppList.create' },
-        schema: {
-          ...schemaBase,
-          operationId: 'createSmartAppList',
-          summary: 'Create a smart-app list placed on the taxonomy',
-          description:
-            'Create a smart-app list placed on the taxonomy (category, optional genre and subgenre) with up to 5,000 apps',
-          body: smartAppListCreateBody,
-          response: withErrors(okResponse(smartAppListDetail)),
-        },
+    addListCreateRoute(app, {
+      access: 'smartAppList.create',
+      schema: {
+        ...schemaBase,
+        operationId: 'createSmartAppList',
+        summary: 'Create a smart-app list placed on the taxonomy',
+        description:
+          'Create a smart-app list placed on the taxonomy (category, optional genre and subgenre) with up to 5,000 apps',
       },
-      async (request) => ({
-        success: true as const,
-        message: 'Smart-app list created.',
-        data: await createSmartAppList(deps, principalOf(request), request.body),
-      }),
-    );
+      body: smartAppListCreateBody,
+      result: smartAppListDetail,
+      message: 'Smart-app list created.',
+      create: (principal, body) => createSmartAppList(deps, principal, body),
+    });
 
     addListWriteRoute(app, {
       method: 'put',

@@ -23,14 +23,34 @@ import { likePattern, type Page } from '../../platform/pagination.ts';
 import { isUniqueViolation } from '../reference/index.ts';
 import { readEntryPage } from './applist-service.ts';
 import { normaliseApp } from './entry-rules.ts';
-import { addValues, editListEntries, entryChangeFields } from './entry-store.ts';
-import { campaignCountColumn, deleteUnusedList, SMART_APP_LIST_LINK } from './list-campaigns.ts';
+import { addValues, type EditableList, editListEntries, entryChangeFields } from './entry-store.ts';
+import {
+  campaignCountColumn,
+  type DeletableList,
+  deleteUnusedList,
+  SMART_APP_LIST_LINK,
+} from './list-campaigns.ts';
 import { checkEntries } from './list-file-reader.ts';
 import { listKindPage } from './list-pages.ts';
 import { updateListFields } from './list-update.ts';
 
 export const SMART_APP_NAME_TAKEN = 'A smart-app list with this name already exists.';
 const ENTITY = 'smart-app-list';
+
+/** A smart-app list as its app edits and its delete see it. */
+const LIST: EditableList<ListRow> & DeletableList<ListRow> = {
+  entity: ENTITY,
+  subject: 'This smart-app list',
+  table: smartAppLists,
+  link: SMART_APP_LIST_LINK,
+  entries: { table: 'smart_app_list_apps', key: 'list_id' },
+  lock: (tx, principal, id) => requireAccess(tx, principal, 'smartAppList', id, { lock: true }),
+  check: () => normaliseApp,
+  count: (list) => list.appCount,
+  countField: 'app_count',
+  storeCount: (tx, id, appCount) =>
+    tx.update(smartAppLists).set({ appCount, updatedAt: new Date() }).where(eq(smartAppLists.id, id)),
+};
 
 type ListRow = typeof smartAppLists.$inferSelect;
 
@@ -259,43 +279,10 @@ export const editSmartAppListApps = async (
   principal: Principal,
   id: number,
   body: { add: string[]; remove: string[] },
-) =>
-  deps.db.transaction(async (tx) => {
-    const list = await requireAccess(tx, principal, 'smartAppList', id, { lock: true });
-    const { summary, count } = await editListEntries(
-      tx,
-      principal,
-      {
-        entity: ENTITY,
-        target: { table: 'smart_app_list_apps', key: 'list_id', id: list.id },
-        check: normaliseApp,
-        count: list.appCount,
-        countField: 'app_count',
-        storeCount: (appCount) =>
-          tx
-            .update(smartAppLists)
-            .set({ appCount, updatedAt: new Date() })
-            .where(eq(smartAppLists.id, list.id)),
-      },
-      body,
-    );
-    return { ...summary, app_count: count };
-  });
+) => {
+  const { summary, count } = await editListEntries(deps.db, principal, id, LIST, body);
+  return { ...summary, app_count: count };
+};
 
-export const deleteSmartAppList = async (deps: AppDeps, principal: Principal, id: number) =>
-  deps.db.transaction(async (tx) => {
-    const list = await requireAccess(tx, principal, 'smartAppList', id, { lock: true });
-    await deleteUnusedList(
-      tx,
-      principal,
-      {
-        entity: ENTITY,
-        subject: 'This smart-app list',
-        table: smartAppLists,
-        link: SMART_APP_LIST_LINK,
-        countField: 'app_count',
-      },
-      { id: list.id, name: list.name, count: list.appCount },
-    );
-    return list;
-  });
+export const deleteSmartAppList = (deps: AppDeps, principal: Principal, id: number) =>
+  deleteUnusedList(deps.db, principal, id, LIST);
