@@ -13,7 +13,7 @@ export {
   NO_DELIVERY,
 } from './campaign-delivery.ts';
 export { buildCompileReference, type IndexSnapshot } from './campaign-index.ts';
-export { type CandidateIndex, candidateListsOf, walkByValue } from './candidate-index.ts';
+export { candidateListsOf, walkByValue } from './candidate-index.ts';
 export { findCreativeFit, type NativeRequest, parseNativeRequest } from './creative-match.ts';
 export { type DealBook, impTermsFor, readDealBook } from './deal-terms.ts';
 export { findIneligibility } from './eligibility.ts';

@@ -12,10 +12,8 @@ export { sendDueLowBalanceAlerts } from './low-balance-alerts.ts';
 export {
   advertiserCostOf,
   agencyMarginOf,
-  type MarginSplit,
   readMarginBps,
   readMarginSplits,
-  readMarginsBps,
 } from './margin.ts';
 export { type PostedTransfer, postTransferInTx, type TransferRow } from './post-transfer.ts';
 export { ensureAccounts, recordSpendDifference, spendCtesOf } from './record-spend.ts';
