@@ -58,6 +58,11 @@ describe('reports', () => {
     // By default the dashboard's window (the last 30 days up to today) in the user's time zone.
     expect(await page.getByTestId('report-to').inputValue()).toBe(today());
     expect(await page.getByTestId('report-time-zone').inputValue()).toContain('UTC');
+    // The days are the report's zone's, not always UTC: the fields do not say "(UTC)".
+    const labelOf = (testId: string) =>
+      page.getByTestId(testId).evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '');
+    expect(await labelOf('report-from')).toMatch(/^From\b/);
+    expect(await labelOf('report-from')).not.toContain('UTC');
     await page.getByTestId('report-from').fill(today());
     await page.getByTestId('report-to').fill(today());
     await checkA11yAtRest(page);
@@ -111,6 +116,14 @@ describe('reports', () => {
       'Day (UTC),Campaign,Impressions,Clicks,CTR %,Conversions,Spend (USD),eCPM (USD)',
     );
 
+    // The list shows the range with the report's time zone; back to the report from its name.
+    await page.goto('/report');
+    expect(await shownText(page.getByTestId('report-row-range').first())).toBe(
+      `${today()} – ${today()} (UTC)`,
+    );
+    await page.getByTestId('report-row-name').first().click();
+    await expect.poll(() => new URL(page.url()).pathname, SLOW).toMatch(/^\/report\/view\/\d+$/);
+
     // Delete after confirming: back on the list, which no longer shows it.
     await page.getByTestId('report-delete-open').click();
     await page.getByTestId('report-delete-confirm').click();
@@ -124,6 +137,12 @@ describe('reports', () => {
     await loginAs(page, DEMO_USERS.advertiser);
     await page.goto('/report');
     await page.getByTestId('running-apps-export').click();
+    // UTC days, and the fields say so.
+    expect(
+      await page
+        .getByTestId('running-apps-from')
+        .evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent),
+    ).toContain('From (UTC)');
     // The last 30 days by default; the end before the start is refused with the server's message.
     expect(await page.getByTestId('running-apps-to').inputValue()).toBe(today());
     await page.getByTestId('running-apps-from').fill(today());

@@ -1,5 +1,6 @@
 // The first and last day of a report or an export (inclusive YYYY-MM-DD), side by side, each with its
-// field error; test ids `<testId>-from` and `<testId>-to`.
+// field error; test ids `<testId>-from` and `<testId>-to`. `utc`: the days are UTC days (the
+// running-apps export), and the labels say so; a report's days are in its own time zone.
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
 import { Group, TextInput } from '@mantine/core';
@@ -13,12 +14,14 @@ export const DayRangeFields = ({
   onChange,
   errorOf,
   testId,
+  utc = false,
 }: {
   from: string;
   to: string;
   onChange: (key: DayRangeKey, day: string) => void;
   errorOf: (key: DayRangeKey) => string | undefined;
   testId: string;
+  utc?: boolean;
 }) => {
   const { t } = useTranslation('reports');
   const field = (key: DayRangeKey, label: string, value: string, suffix: string) => (
@@ -34,8 +37,8 @@ export const DayRangeFields = ({
   );
   return (
     <Group grow align="flex-start">
-      {field('date_from', t('form.from'), from, 'from')}
-      {field('date_to', t('form.to'), to, 'to')}
+      {field('date_from', t(utc ? 'form.fromUtc' : 'form.from'), from, 'from')}
+      {field('date_to', t(utc ? 'form.toUtc' : 'form.to'), to, 'to')}
     </Group>
   );
 };

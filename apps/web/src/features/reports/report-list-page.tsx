@@ -72,7 +72,13 @@ const ReportListPage = () => {
         sortKey: 'status',
         cell: (row) => <ReportStatusBadge status={row.status} progress={row.progress} />,
       },
-      { id: 'range', header: t('columns.range'), cell: (row) => `${row.date_from} – ${row.date_to}` },
+      {
+        id: 'range',
+        header: t('columns.range'),
+        cell: (row) => (
+          <span data-testid="report-row-range">{`${row.date_from} – ${row.date_to} (${row.time_zone})`}</span>
+        ),
+      },
       {
         id: 'rows',
         header: t('columns.rows'),

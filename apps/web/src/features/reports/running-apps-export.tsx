@@ -77,6 +77,7 @@ export const RunningAppsExport = () => {
             onChange={setDay}
             errorOf={fields.errorOf}
             testId="running-apps"
+            utc
           />
           <MultiSelect
             label={t('form.campaigns')}
