@@ -72,6 +72,26 @@ describe('no horizontal page scroll', () => {
   }
 });
 
+describe('a page beyond the menu', () => {
+  it("ADVERTISER: a creative's page, its approvals per exchange included, fits 360 and 390 px", async () => {
+    const { page } = e2e;
+    await page.setViewportSize({ width: 1280, height: HEIGHT });
+    await loginAs(page, DEMO_USERS.advertiser);
+    await page.goto('/creatives');
+    const link = page.locator('a[href*="/creative/ViewCreative/"]').first();
+    await link.waitFor();
+    await page.goto((await link.getAttribute('href'))!);
+    await page.getByTestId('creative-view-exchanges').locator('table').waitFor();
+    for (const width of [360, 390]) {
+      await page.setViewportSize({ width, height: HEIGHT });
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      expect((await overflowOf()).page, `${width} px`).toBe(0);
+    }
+  });
+});
+
 /** The admin's campaign list at `width` px (signed in at desktop width). */
 const openCampaignsAt = async (width: number) => {
   await e2e.page.setViewportSize({ width: 1280, height: HEIGHT });

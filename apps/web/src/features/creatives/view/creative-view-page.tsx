@@ -237,39 +237,45 @@ const ExchangesSection = ({ creative }: { creative: CreativeDetail }) => {
           {t('exchangeSummary.none')}
         </Text>
       ) : (
-        <Table withTableBorder striped verticalSpacing="xs">
-          <caption
-            style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-          >
-            {t('view.exchanges')}
-          </caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('view.exchange')}</Table.Th>
-              <Table.Th scope="col">{t('view.state')}</Table.Th>
-              <Table.Th scope="col">{t('view.reason')}</Table.Th>
-              <Table.Th scope="col">{t('view.decidedBy')}</Table.Th>
-              <Table.Th scope="col">{t('view.decidedAt')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {creative.exchanges.map((exchange) => (
-              <Table.Tr key={exchange.exchange_id} data-testid={`creative-exchange-${exchange.exchange_id}`}>
-                <Table.Th scope="row" fw={500}>
-                  {exchange.name}
-                </Table.Th>
-                <Table.Td>
-                  <CreativeExchangeStateBadge state={exchange.state} />
-                </Table.Td>
-                <Table.Td>{exchange.reason ?? '—'}</Table.Td>
-                <Table.Td>{exchange.decided_by?.email ?? '—'}</Table.Td>
-                <Table.Td>
-                  {exchange.decided_at ? formatDateTime(exchange.decided_at, i18n.language) : '—'}
-                </Table.Td>
+        // Five columns do not fit a phone: the table scrolls inside its section, not the page.
+        <Table.ScrollContainer minWidth={560} type="native">
+          <Table withTableBorder striped verticalSpacing="xs">
+            <caption
+              style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+            >
+              {t('view.exchanges')}
+            </caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('view.exchange')}</Table.Th>
+                <Table.Th scope="col">{t('view.state')}</Table.Th>
+                <Table.Th scope="col">{t('view.reason')}</Table.Th>
+                <Table.Th scope="col">{t('view.decidedBy')}</Table.Th>
+                <Table.Th scope="col">{t('view.decidedAt')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {creative.exchanges.map((exchange) => (
+                <Table.Tr
+                  key={exchange.exchange_id}
+                  data-testid={`creative-exchange-${exchange.exchange_id}`}
+                >
+                  <Table.Th scope="row" fw={500}>
+                    {exchange.name}
+                  </Table.Th>
+                  <Table.Td>
+                    <CreativeExchangeStateBadge state={exchange.state} />
+                  </Table.Td>
+                  <Table.Td>{exchange.reason ?? '—'}</Table.Td>
+                  <Table.Td>{exchange.decided_by?.email ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {exchange.decided_at ? formatDateTime(exchange.decided_at, i18n.language) : '—'}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </DetailSection>
   );
