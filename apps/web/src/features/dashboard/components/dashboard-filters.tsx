@@ -107,7 +107,8 @@ export const DashboardFilters = ({
               onChange({ preset: value as DatePreset, range: value === 'custom' ? range : preferences.range })
             }
             allowDeselect={false}
-            w={180}
+            // Wide enough for the longest preset in every language ("Последние 30 дней").
+            w={220}
             data-testid="dashboard-preset"
           />
           <TextInput
