@@ -209,7 +209,8 @@ describe('per-exchange approval', () => {
 
   it('rejecting every exchange rejects the campaign with the reasons', async () => {
     const id = await campaignIn('PENDING_APPROVAL');
-    const reasons = ['No gambling ads', 'Wrong size', 'Adult content'];
+    // Reasons written as sentences: joined without a stop before each semicolon.
+    const reasons = ['No gambling ads.', 'Wrong size', 'Adult content.'];
     for (const [i, e] of ex.entries()) {
       const result = dataOf<Decision>(
         expectOk(
@@ -224,7 +225,9 @@ describe('per-exchange approval', () => {
     }
     const campaign = await readCampaign(t, tok.adv1, id);
     expect(campaign.status).toBe('REJECTED');
-    expect(campaign.rejection_reason).toBe(ex.map((e, i) => `${e.name}: ${reasons[i]}`).join('; '));
+    expect(campaign.rejection_reason).toBe(
+      `${ex[0]!.name}: No gambling ads; ${ex[1]!.name}: Wrong size; ${ex[2]!.name}: Adult content`,
+    );
     expect(campaign.exchanges.map((e) => e.reason)).toEqual(reasons);
   });
 

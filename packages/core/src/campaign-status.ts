@@ -160,3 +160,10 @@ export const checkTransition = (
     return { ok: false, reason: 'reason-required', message: CAMPAIGN_STATUS_MESSAGES.reasonRequired };
   return { ok: true, transition };
 };
+
+/**
+ * A campaign's rejection reason once every exchange rejected it: "<exchange>: <reason>; ..." in the
+ * order given, each reason without its own final stop ("fees; PubMatic", not "fees.; PubMatic").
+ */
+export const joinRejectionReasons = (entries: readonly { name: string; reason: string | null }[]): string =>
+  entries.map((entry) => `${entry.name}: ${(entry.reason ?? '').replace(/[\s.;]+$/, '')}`).join('; ');

@@ -4,7 +4,11 @@
 // Idempotent: an advertiser that already has campaigns is left alone. Call after seedDemo.
 import type { Targeting } from '@console/core/api/campaigns';
 import { canonicalGeoFence, targetingSchema } from '@console/core/api/campaigns';
-import type { CampaignStatus, ExchangeApprovalState } from '@console/core/campaign-status';
+import {
+  type CampaignStatus,
+  type ExchangeApprovalState,
+  joinRejectionReasons,
+} from '@console/core/campaign-status';
 import { asc, count, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { auditLog, type FieldChange } from '../db/schema/audit.ts';
@@ -484,11 +488,12 @@ export const seedDemoCampaigns = async (db: Db) => {
         // As the API words it when every exchange was rejected: "<exchange>: <reason>; ...".
         const rejectionReason =
           demo.status === 'REJECTED'
-            ? chosen
-                .filter((entry) => entry.state === 'REJECTED')
-                .sort((a, b) => a.name.localeCompare(b.name))
-                .map((entry) => `${entry.name}: ${entry.reason ?? ''}`)
-                .join('; ')
+            ? joinRejectionReasons(
+                chosen
+                  .filter((entry) => entry.state === 'REJECTED')
+                  .sort((a, b) => a.name.localeCompare(b.name))
+                  .map((entry) => ({ name: entry.name, reason: entry.reason ?? null })),
+              )
             : null;
         const [bid, minBid, maxBid] = demo.bids.map(usd) as [number, number, number];
         const [campaign] = await tx

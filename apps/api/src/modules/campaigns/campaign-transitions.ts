@@ -7,6 +7,7 @@ import {
   type CampaignStatus,
   checkTransition,
   type ExchangeApprovalState,
+  joinRejectionReasons,
   REVIEWABLE_CAMPAIGN_STATUSES,
 } from '@console/core/campaign-status';
 import { submitErrors } from '@console/core/campaign-submit';
@@ -203,6 +204,6 @@ export const decideExchange = async (
     .innerJoin(exchanges, eq(exchanges.id, campaignExchanges.exchangeId))
     .where(eq(campaignExchanges.campaignId, campaign.id))
     .orderBy(exchanges.name);
-  const rejectionReason = reasons.map((entry) => `${entry.name}: ${entry.reason ?? ''}`).join('; ');
+  const rejectionReason = joinRejectionReasons(reasons);
   return writeStatus(db, principal, campaign, 'REJECTED', { rejectionReason }, []);
 };
