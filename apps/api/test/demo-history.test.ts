@@ -257,7 +257,7 @@ describe('the demo history', () => {
     expect(contoso!.spend).toBeGreaterThan(Number(CONTOSO_FUNDS_MICROS) - 5_000);
   });
 
-  it('took exactly its spend out of each advertiser’s balance, booked by campaign and day', async () => {
+  it('took exactly its spend out of each advertiser’s balance, booked by campaign and hour', async () => {
     const billed = await rowsOf<{ advertiser_id: number; spend: number }>(
       t,
       sql`select advertiser_id::int as advertiser_id, sum(advertiser_cost_micros)::float8 as spend
@@ -276,12 +276,12 @@ describe('the demo history', () => {
       t,
       sql`select count(*)::int as n from ledger_transfers where reference like 'history:%'`,
     );
-    const [campaignDays] = await rowsOf<{ n: number }>(
+    const [campaignHours] = await rowsOf<{ n: number }>(
       t,
-      sql`select count(distinct (campaign_id, (occurred_at at time zone 'UTC')::date))::int as n
+      sql`select count(distinct (campaign_id, date_trunc('hour', occurred_at)))::int as n
         from delivery_events where type = 'BILLING'`,
     );
-    expect(transfers!.n).toBe(campaignDays!.n);
+    expect(transfers!.n).toBe(campaignHours!.n);
     // The switched-off exchange saw no traffic at all.
     const [offExchange] = await rowsOf<{ n: number }>(
       t,

@@ -75,14 +75,17 @@ const asAdvertiser = (name: DemoName): Viewer => ({
 const csvRows = (raw: string) =>
   parse(raw.replace(/^\uFEFF/, ''), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
 
-/** The month's spend of the viewer's advertiser, as each screen and file shows it (micro-units). */
-const spendOf = async (viewer: Viewer, month: string) => {
+/**
+ * The month's spend of the viewer's advertiser, as each screen and file shows it (micro-units), the
+ * days and month read in `zone` (the reader's, as the screens send it).
+ */
+const spendOf = async (viewer: Viewer, month: string, zone = 'UTC') => {
   const { from, to } = daysOf(month);
   const scope: Record<string, number> = viewer.names ? { advertiser_id: viewer.advertiserId } : {};
   const overview = dataOf<DashboardOverview>(
     await t.call('GET', `${viewer.dashboard}/overview`, {
       token: viewer.token,
-      query: { from, to, tz: 'UTC', ...scope },
+      query: { from, to, tz: zone, ...scope },
     }),
   );
   const report = dataOf<ReportDetail>(
@@ -97,6 +100,7 @@ const spendOf = async (viewer: Viewer, month: string) => {
           event_columns: [],
           date_from: from,
           date_to: to,
+          time_zone: zone,
           ...scope,
         },
       }),
@@ -109,13 +113,13 @@ const spendOf = async (viewer: Viewer, month: string) => {
     expectOk(
       await t.call('GET', '/api/funds/statement/summary', {
         token: viewer.token,
-        query: { month, user_primary_id: viewer.advertiserId },
+        query: { month, tz: zone, user_primary_id: viewer.advertiserId },
       }),
     ),
   );
   const csv = await t.call('GET', '/api/funds/history.csv', {
     token: viewer.token,
-    query: { user_primary_id: viewer.advertiserId, from, to },
+    query: { user_primary_id: viewer.advertiserId, from, to, tz: zone },
   });
   expect(csv.status).toBe(200);
   const rows = csvRows(String(csv.body.raw));
@@ -167,6 +171,19 @@ describe("a month's spend of an agency's advertiser", () => {
       expect(current!.opening_micros).toBe(last!.closing_micros);
     }
     console.info('Spend by month (dashboard = report = statement = CSV):', seen);
+  });
+
+  it("is the same on all four in the reader's time zone too, whose month differs from UTC's", async () => {
+    const viewer = asAdvertiser('advertiser');
+    const differs: boolean[] = [];
+    for (const month of [lastMonth, thisMonth]) {
+      const local = await spendOf(viewer, month, 'America/New_York');
+      const spend = expectOneStory(local);
+      expect(local.summary.time_zone).toBe('America/New_York');
+      differs.push(spend !== expectOneStory(await spendOf(viewer, month)));
+    }
+    // Delivery in the hours between the two midnights moves spend from one month to the other.
+    expect(differs).toContain(true);
   });
 });
 

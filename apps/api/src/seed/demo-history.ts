@@ -14,11 +14,11 @@
 // back. Clicks and conversions follow at the market's rates. The events are the bidder's own
 // (bid-response.ts bidEventOf, tracking-service.ts eventOf), the hourly rollups are rebuilt from them
 // by the same statement as `npm run rollups:rebuild`, and the spend reaches the ledger through
-// recordSpend, like the bidder's: one SPEND transfer per campaign and UTC day of its BILLING events
-// (a batch reference, as recordSpend allows) carrying their summed media and advertiser cost,
-// occurring and booked at the day's last billing, in time order: the statement, the funds history
-// and the dashboards count every day's spend in the same UTC day, as if it had been booked live.
-// Per-impression transfers would be ~25x more rows for the same balances.
+// recordSpends, as the bidder's sums do: one SPEND transfer per campaign and UTC hour of its BILLING
+// events carrying their summed media and advertiser cost, occurring and booked at the hour's last
+// billing, in time order: the statement, the funds history and the dashboards count every hour's
+// spend in the same day and month, in UTC and in every whole-hour time zone, as if it had been
+// booked live.
 //
 // Deterministic (seeded traffic and market), and quick: multi-row inserts of 5,000 events.
 
@@ -37,7 +37,7 @@ import type { TrackedBid } from '../modules/bidding/tracking-token.ts';
 import type { DeliveryEvent } from '../modules/delivery/event-recorder.ts';
 import { PRICE_SOURCE } from '../modules/delivery/notice-price.ts';
 import { rebuildRollups } from '../modules/delivery/rollups.ts';
-import { recordSpend } from '../modules/ledger/record-spend.ts';
+import { recordSpends } from '../modules/ledger/record-spend.ts';
 import { DEMO_REQUESTS_PER_DAY, demoTraffic } from './demo-samples.ts';
 import {
   clearingCpmOf,
@@ -51,6 +51,8 @@ import {
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const INSERT_BATCH = 5_000;
+/** Hours of spend posted a statement. */
+const SPEND_BATCH = 1_000;
 /** The bidder's default seat (BIDDER_SEAT): deals for other seats are not ours to bid into. */
 const DEFAULT_SEAT = 'console';
 
@@ -256,12 +258,12 @@ export const seedDemoHistory = async (
       result.events += buffer.length;
       buffer = [];
     };
-    // A campaign's spend by the UTC day its BILLING events occurred (a billing a moment after an
-    // auction at 23:59:59.9 is the next day's, as the rollups count it).
+    // A campaign's spend by the UTC hour its BILLING events occurred (a billing a moment after an
+    // auction at 23:59:59.9 is the next hour's, as the rollups count it).
     type Spend = {
       advertiserId: number;
       campaignId: number;
-      day: string;
+      hour: string;
       media: number;
       advertiser: number;
       lastAt: number;
@@ -273,12 +275,14 @@ export const seedDemoHistory = async (
       if (billed) {
         result.impressions++;
         result.spendMicros += billed.advertiserMicros;
-        const day = new Date(billed.atMs).toISOString().slice(0, 10);
-        const key = `${tracked.campaignId}:${day}`;
+        // Spend by campaign and UTC hour, the rollups' grain: every whole-hour time zone's days and
+        // months then hold exactly the spend the dashboards count in them.
+        const hour = new Date(billed.atMs).toISOString().slice(0, 13);
+        const key = `${tracked.campaignId}:${hour}`;
         const spend = spends.get(key) ?? {
           advertiserId: tracked.advertiserId,
           campaignId: tracked.campaignId,
-          day,
+          hour,
           media: 0,
           advertiser: 0,
           lastAt: billed.atMs,
@@ -291,19 +295,22 @@ export const seedDemoHistory = async (
       if (buffer.length >= INSERT_BATCH) await flush();
     });
     await flush();
-    // Booked in the order it happened, so each account's entries run in time order.
+    // Booked in the order it happened, so each account's entries run in time order (the references
+    // sort by hour: spendCtesOf posts in reference order), many hours a statement.
     const booked = [...spends.values()].sort((a, b) => a.lastAt - b.lastAt || a.campaignId - b.campaignId);
-    for (const spend of booked) {
-      await recordSpend(tx, {
-        advertiserId: spend.advertiserId,
-        campaignId: spend.campaignId,
-        mediaCostMicros: BigInt(spend.media),
-        advertiserCostMicros: BigInt(spend.advertiser),
-        occurredAt: new Date(spend.lastAt),
-        bookedAt: new Date(spend.lastAt),
-        reference: `history:${spend.campaignId}:${spend.day}`,
-      });
-    }
+    for (let start = 0; start < booked.length; start += SPEND_BATCH)
+      await recordSpends(
+        tx,
+        booked.slice(start, start + SPEND_BATCH).map((spend) => ({
+          advertiserId: spend.advertiserId,
+          campaignId: spend.campaignId,
+          mediaCostMicros: BigInt(spend.media),
+          advertiserCostMicros: BigInt(spend.advertiser),
+          occurredAt: new Date(spend.lastAt),
+          bookedAt: new Date(spend.lastAt),
+          reference: `history:${spend.hour}:${String(spend.campaignId).padStart(12, '0')}`,
+        })),
+      );
   });
   await rebuildRollups(db, { from: new Date(firstDay), to: new Date(until) });
   result.ms = Math.round(performance.now() - started);

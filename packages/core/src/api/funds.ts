@@ -1,6 +1,7 @@
 // Funds: the double-entry ledger as the console and API clients see it. Every amount is integer
 // micro-units (1 USD = 1,000,000); formatting happens at the edge (format/money.ts).
 import { z } from 'zod';
+import { timeZoneSchema } from '../validation/time-zone.ts';
 import { pageQuery } from './common.ts';
 import {
   AMOUNT_REQUIRED_MESSAGE,
@@ -101,6 +102,12 @@ const accountQuery = z.object({
 
 export const fundsSummaryQuery = accountQuery;
 
+/** The zone an account's days and months are read in: the reader's, as the dashboards take it. */
+const zoneField = timeZoneSchema
+  .max(64)
+  .default('UTC')
+  .describe('The IANA time zone the days and months are in (the dashboards take the same).');
+
 export const historyFilters = accountQuery.extend({
   kind: z
     .enum(TRANSFER_KINDS, 'Choose a kind of movement.')
@@ -111,9 +118,10 @@ export const historyFilters = accountQuery.extend({
     .date('Use a date like 2026-01-31.')
     .optional()
     .describe(
-      'From this day (UTC), inclusive: the day a movement occurred (spend: the day it was delivered).',
+      'From this day (in `tz`), inclusive: the day a movement occurred (spend: the day it was delivered).',
     ),
-  to: z.iso.date('Use a date like 2026-01-31.').optional().describe('To this day (UTC), inclusive.'),
+  to: z.iso.date('Use a date like 2026-01-31.').optional().describe('To this day (in `tz`), inclusive.'),
+  tz: zoneField,
   q: z.string().trim().max(200).optional().describe('Text in the reference or note.'),
   order: z.enum(['asc', 'desc']).default('desc').describe('Oldest or newest first.'),
 });
@@ -124,7 +132,8 @@ export const statementQuery = accountQuery.extend({
   month: z
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-01.')
-    .describe('The calendar month (UTC), YYYY-MM.'),
+    .describe('The calendar month (in `tz`), YYYY-MM.'),
+  tz: zoneField,
 });
 
 const userRef = z.object({
@@ -201,7 +210,8 @@ export type HistoryPage = z.infer<typeof historyPage>;
  * spend in the month it was delivered, as the dashboards and reports count it.
  */
 export const statementSummarySchema = z.object({
-  month: z.string().describe('The calendar month (UTC), YYYY-MM.'),
+  month: z.string().describe('The calendar month (in `time_zone`), YYYY-MM.'),
+  time_zone: z.string().describe('The IANA time zone the month is read in.'),
   opening_micros: z
     .number()
     .int()

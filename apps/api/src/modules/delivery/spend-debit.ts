@@ -28,7 +28,7 @@ export const billedSpendCtesOf = (fresh: SQL): SQL =>
   spendCtesOf(sql`(
     select f.advertiser_id, f.campaign_id, sum(f.media_cost_micros) as media,
       sum(greatest(f.advertiser_cost_micros, f.media_cost_micros)) as advertiser,
-      min(f.occurred_at) as occurred_at,
+      min(f.occurred_at) as occurred_at, null::timestamptz as booked_at,
       'imps:' || min('imp:' || f.exchange_id || ':' || f.auction_id || ':' || f.imp_id) || ':' || count(*)
         as reference
     from ${fresh} f

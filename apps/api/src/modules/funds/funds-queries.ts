@@ -2,6 +2,7 @@
 // the accounts a caller manages, and the platform's totals. Media cost and margins are shown to
 // admins and co-admins only; an advertiser and its agency see what the advertiser pays.
 import type { FundsEntry, FundsSummary, HistoryQuery, TransferKind } from '@console/core/api/funds';
+import { localMidnightMs } from '@console/core/time/zoned-time';
 import {
   and,
   asc,
@@ -36,12 +37,15 @@ const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
 const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 
 /**
- * When a UTC day (YYYY-MM-DD) starts, `days` later, held to the years 0001 to 9999: a bound beyond
- * them (a date of year 0000, the day after 9999-12-31) is read as the first or last instant, which
- * no ledger entry precedes or follows, instead of a year PostgreSQL cannot read.
+ * When a day (YYYY-MM-DD) starts in the zone, `days` later, held to the years 0001 to 9999: a bound
+ * beyond them (a date of year 0000, the day after 9999-12-31) is read as the first or last instant,
+ * which no ledger entry precedes or follows, instead of a year PostgreSQL cannot read.
  */
-export const utcDayStart = (day: string, days = 0): Date =>
-  new Date(Math.min(LAST_INSTANT, Math.max(FIRST_INSTANT, Date.parse(`${day}T00:00:00Z`) + days * DAY_MS)));
+export const zonedDayStart = (day: string, zone: string, days = 0): Date => {
+  const utc = Date.parse(`${day}T00:00:00Z`) + days * DAY_MS;
+  const start = Number.isFinite(utc) ? localMidnightMs(zone, new Date(utc).toISOString().slice(0, 10)) : utc;
+  return new Date(Math.min(LAST_INSTANT, Math.max(FIRST_INSTANT, Number.isFinite(start) ? start : utc)));
+};
 
 const accountOf = async (db: DbOrTx, holder: UserRow) => {
   const [account] = await db
@@ -127,9 +131,10 @@ const historyWhere = (
     eq(ledgerEntries.accountId, accountId),
     query.kind ? eq(ledgerTransfers.kind, query.kind) : undefined,
     query.method ? eq(ledgerTransfers.method, query.method) : undefined,
-    // Days are the days movements occurred: spend's delivery day, whenever it was booked.
-    query.from ? gte(ledgerEntries.effectiveAt, utcDayStart(query.from)) : undefined,
-    query.to ? lt(ledgerEntries.effectiveAt, utcDayStart(query.to, 1)) : undefined,
+    // Days are the days movements occurred (spend's delivery day, whenever it was booked), in the
+    // reader's zone as the dashboards count them.
+    query.from ? gte(ledgerEntries.effectiveAt, zonedDayStart(query.from, query.tz ?? 'UTC')) : undefined,
+    query.to ? lt(ledgerEntries.effectiveAt, zonedDayStart(query.to, query.tz ?? 'UTC', 1)) : undefined,
     query.q
       ? or(
           ilike(ledgerTransfers.reference, likePattern(query.q)),

@@ -221,7 +221,13 @@ export const fundsRoutes =
       async (request, reply) => {
         const principal = principalOf(request);
         const holder = await requireVisibleAccountHolder(deps.db, principal, request.query.user_primary_id);
-        const pdf = await renderStatement(deps.db, viewerOf(principal), holder, request.query.month);
+        const pdf = await renderStatement(
+          deps.db,
+          viewerOf(principal),
+          holder,
+          request.query.month,
+          request.query.tz,
+        );
         return reply
           .header('content-type', 'application/pdf')
           .header(
@@ -254,6 +260,7 @@ export const fundsRoutes =
           deps.db,
           holder,
           request.query.month,
+          request.query.tz,
         );
         return { success: true as const, data: summary };
       },

@@ -1,20 +1,22 @@
 // The monthly statement of an agency's or advertiser's account: its figures (GET
 // /api/funds/statement/summary) and the PDF (pdfkit): opening balance, every movement of the month
-// in the order it occurred with the balance after it, totals, closing balance. The month is calendar
-// UTC by when movements occurred (ledger_entries.effective_at): spend counts in the month it was
-// delivered, as the dashboards and reports count it, however late its notice was booked. The
+// in the order it occurred with the balance after it, totals, closing balance. The month is calendar,
+// in the reader's time zone (UTC unless given, as the dashboards take it), by when movements occurred
+// (ledger_entries.effective_at): spend counts in the month it was delivered, as the dashboards and
+// reports count it, however late its notice was booked. The
 // opening balance is the sum of everything that occurred before the month, so opening + the month's
 // entries = closing, exactly. A month is issued when it closes; spend of it booked later (a late
 // notice) revises it, and the statement says so: when, and by how much.
 import type { StatementSummary } from '@console/core/api/funds';
 import { formatMicros } from '@console/core/format/money';
+import { zonedPartsOf } from '@console/core/time/zoned-time';
 import { sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import type { UserRow } from '../../platform/user-queries.ts';
 import type { FundsViewer } from './funds-access.ts';
-import { iterateHistory, utcDayStart } from './funds-queries.ts';
+import { iterateHistory, zonedDayStart } from './funds-queries.ts';
 
 const KIND_LABELS: Record<string, string> = {
   CREDIT: 'Credit',
@@ -26,13 +28,16 @@ const KIND_LABELS: Record<string, string> = {
   REVERSAL: 'Reversal',
 };
 
-/** A month's first instant, the next month's, and its first and last days (Date.UTC would read years 0 to 99 as 19xx). */
-const monthBounds = (month: string) => {
+/**
+ * A month's first instant in the zone, the next month's, and its first and last days (Date.UTC would
+ * read years 0 to 99 as 19xx).
+ */
+const monthBounds = (month: string, zone: string) => {
   const from = `${month}-01`;
   const next = new Date(`${from}T00:00:00Z`);
   next.setUTCMonth(next.getUTCMonth() + 1);
   const to = new Date(next.getTime() - 86_400_000).toISOString().slice(0, 10);
-  return { start: utcDayStart(from), end: utcDayStart(to, 1), from, to };
+  return { start: zonedDayStart(from, zone), end: zonedDayStart(to, zone, 1), from, to };
 };
 
 type Figures = {
@@ -49,7 +54,7 @@ type Figures = {
  * The month's figures in one pass over the account's entries up to its end. Spend is net of the
  * reversals of spend (a repriced impression counts at its last price, as the dashboards do).
  */
-const readFigures = async (db: DbOrTx, userId: number, start: Date, end: Date) => {
+const readFigures = async (db: DbOrTx, userId: number, start: Date, end: Date, zone: string) => {
   const inMonth = sql`e.effective_at >= ${start.toISOString()}`;
   const spendLike = sql`(t.kind = 'SPEND' or r.kind = 'SPEND')`;
   const late = sql`${inMonth} and ${spendLike} and e.created_at >= ${end.toISOString()}`;
@@ -64,7 +69,7 @@ const readFigures = async (db: DbOrTx, userId: number, start: Date, end: Date) =
       coalesce(sum(case when t.kind = 'SPEND' then t.media_cost_micros else -r.media_cost_micros end)
         filter (where ${inMonth} and ${spendLike}), 0)::text as media,
       coalesce(-sum(e.amount_micros) filter (where ${late}), 0)::text as late,
-      to_char(max(e.created_at) filter (where ${late}) at time zone 'UTC', 'YYYY-MM-DD') as revised_at
+      to_char(max(e.created_at) filter (where ${late}) at time zone ${zone}, 'YYYY-MM-DD') as revised_at
     from ledger_entries e
       join ledger_accounts a on a.id = e.account_id
       join ledger_transfers t on t.id = e.transfer_id
@@ -79,14 +84,16 @@ export const readStatementSummary = async (
   db: DbOrTx,
   holder: UserRow,
   month: string,
+  zone = 'UTC',
 ): Promise<StatementSummary & { media_cost_micros: number }> => {
-  const { start, end } = monthBounds(month);
-  const figures = await readFigures(db, holder.id, start, end);
+  const { start, end } = monthBounds(month, zone);
+  const figures = await readFigures(db, holder.id, start, end, zone);
   const opening = Number(figures.opening);
   const moneyIn = Number(figures.money_in);
   const moneyOut = Number(figures.money_out);
   return {
     month,
+    time_zone: zone,
     opening_micros: opening,
     money_in_micros: moneyIn,
     money_out_micros: moneyOut,
@@ -122,11 +129,17 @@ export const renderStatement = async (
   viewer: FundsViewer,
   holder: UserRow,
   month: string,
+  zone = 'UTC',
 ): Promise<Buffer> => {
-  const { from, to } = monthBounds(month);
-  const summary = await readStatementSummary(db, holder, month);
+  const { from, to } = monthBounds(month, zone);
+  const summary = await readStatementSummary(db, holder, month, zone);
   const rows = [];
-  for await (const entry of iterateHistory(db, viewer, holder, { from, to, user_primary_id: holder.id }))
+  for await (const entry of iterateHistory(db, viewer, holder, {
+    from,
+    to,
+    tz: zone,
+    user_primary_id: holder.id,
+  }))
     rows.push(entry);
   // In the order movements occurred (stable: the booking order among the same instant).
   rows.sort((a, b) => Date.parse(a.occurredAt) - Date.parse(b.occurredAt));
@@ -139,7 +152,7 @@ export const renderStatement = async (
   });
   const done = toBuffer(doc);
   doc.fontSize(18).text('Account statement', { continued: false });
-  doc.fontSize(11).fillColor('#444').text(`${month} (UTC)`);
+  doc.fontSize(11).fillColor('#444').text(`${month} (${zone})`);
   doc.moveDown(0.5).fillColor('#000');
   doc.text(
     `${holder.companyName || holder.email} · ${holder.email} · account ${holder.id} (${holder.role.toLowerCase()})`,
@@ -195,8 +208,8 @@ export const renderStatement = async (
       row.reverses_transfer_id === null ? KIND_LABELS[row.kind] : `Reversal of #${row.reverses_transfer_id}`;
     const detail = [row.reference, row.note].filter(Boolean).join(' · ');
     // A movement booked on another day than it occurred (a late notice) says when it was booked.
-    const booked = row.createdAt.slice(0, 10);
-    const occurred = row.occurredAt.slice(0, 10);
+    const booked = zonedPartsOf(row.createdAt, zone).date;
+    const occurred = zonedPartsOf(row.occurredAt, zone).date;
     writeRow([
       booked === occurred ? occurred : `${occurred} (booked ${booked})`,
       `${label ?? row.kind} #${row.transfer_id}`,

@@ -83,8 +83,8 @@ type SpendItem = Required<Pick<SpendInput, 'advertiserCostMicros'>> &
 
 /**
  * The statement parts that post many spends at once, for a statement that names its debits as the
- * relation `source` (columns advertiser_id, campaign_id, media, advertiser, occurred_at, reference:
- * what recordSpend takes, one row per debit, media <= advertiser, advertiser > 0; or a repricing's
+ * relation `source` (columns advertiser_id, campaign_id, media, advertiser, occurred_at, reference and
+ * booked_at, null for now: what recordSpend takes, one row per debit, media <= advertiser, advertiser > 0; or a repricing's
  * difference, signed, recordSpendDifference): the CTEs
  * `spend_transfers` (the SPEND transfers new to the ledger: a reference already debited, or named
  * twice, is skipped) and `spend_entries` (their legs). The same transfers, legs and dedupe keys as
@@ -103,33 +103,34 @@ export const spendCtesOf = (source: SQL): SQL => sql`
   spend_debits as (select distinct on (reference) * from ${source} as debit order by reference),
   spend_transfers as (
     insert into ledger_transfers (kind, reference, dedupe_key, campaign_id, media_cost_micros,
-      advertiser_cost_micros, occurred_at)
-    select 'SPEND', d.reference, 'spend:' || d.reference, d.campaign_id, d.media, d.advertiser, d.occurred_at
+      advertiser_cost_micros, occurred_at, created_at)
+    select 'SPEND', d.reference, 'spend:' || d.reference, d.campaign_id, d.media, d.advertiser, d.occurred_at,
+      coalesce(d.booked_at, now())
     from spend_debits d
     order by d.reference
     on conflict (dedupe_key) do nothing
-    returning id, reference, media_cost_micros, advertiser_cost_micros, occurred_at
+    returning id, reference, media_cost_micros, advertiser_cost_micros, occurred_at, created_at
   ),
   spend_legs as (
     select t.id as transfer_id, a.id as account_id, -t.advertiser_cost_micros as amount,
-      false as platform, t.occurred_at
+      false as platform, t.occurred_at, t.created_at
     from spend_transfers t
     join spend_debits d on d.reference = t.reference
     join ledger_accounts a on a.user_id = d.advertiser_id
     where t.advertiser_cost_micros <> 0
     union all
-    select t.id, a.id, t.media_cost_micros, true, t.occurred_at
+    select t.id, a.id, t.media_cost_micros, true, t.occurred_at, t.created_at
     from spend_transfers t join ledger_accounts a on a.code = 'MEDIA'
     where t.media_cost_micros <> 0
     union all
-    select t.id, a.id, t.advertiser_cost_micros - t.media_cost_micros, true, t.occurred_at
+    select t.id, a.id, t.advertiser_cost_micros - t.media_cost_micros, true, t.occurred_at, t.created_at
     from spend_transfers t join ledger_accounts a on a.code = 'MARGIN'
     where t.advertiser_cost_micros <> t.media_cost_micros
   ),
   spend_entries as (
     insert into ledger_entries (transfer_id, account_id, account_seq, amount_micros, balance_after_micros,
-      effective_at)
-    select transfer_id, account_id, null, amount, null, occurred_at
+      effective_at, created_at)
+    select transfer_id, account_id, null, amount, null, occurred_at, created_at
     from spend_legs
     order by platform, account_id, transfer_id
     returning account_id
@@ -147,7 +148,7 @@ export const ensureAccounts = async (db: DbOrTx, advertiserIds: Iterable<number>
   }
 };
 
-type SpendRow = Pick<SpendInput, 'advertiserId' | 'campaignId' | 'occurredAt' | 'reference'> & {
+type SpendRow = Pick<SpendInput, 'advertiserId' | 'campaignId' | 'occurredAt' | 'bookedAt' | 'reference'> & {
   mediaCostMicros: bigint;
   advertiserCostMicros: bigint;
 };
@@ -162,13 +163,14 @@ const postSpendRows = async (db: DbOrTx, items: readonly SpendRow[]): Promise<nu
     media: String(item.mediaCostMicros),
     advertiser: String(item.advertiserCostMicros),
     occurred_at: item.occurredAt.toISOString(),
+    booked_at: item.bookedAt?.toISOString() ?? null,
     reference: item.reference,
   }));
   const [row] = await rowsOf<{ fresh: number }>(
     db,
     sql`with ${spendCtesOf(sql`(select * from json_to_recordset(${JSON.stringify(debits)}::json) as d(
       advertiser_id bigint, campaign_id bigint, media bigint, advertiser bigint, occurred_at timestamptz,
-      reference text))`)}
+      booked_at timestamptz, reference text))`)}
     select count(*)::int as fresh from spend_transfers`,
   );
   return row!.fresh;

@@ -12,7 +12,7 @@ import { type DataColumn, DataTable } from '../../../components/data-table/data-
 import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
 import { useOpenedOnce } from '../../../components/opened-once.ts';
-import { formatDateTime } from '../../../lib/format/date-time.ts';
+import { formatDateTime, userTimeZone } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { downloadFundsFile } from '../api/download-funds-file.ts';
 import { useFundsHistory } from '../api/list-funds-history.ts';
@@ -44,6 +44,8 @@ export const HistoryTable = ({ userId, showMediaCost }: Props) => {
       ...rest,
       from: typeof from === 'string' && DATE_PATTERN.test(from) ? from : undefined,
       to: typeof to === 'string' && DATE_PATTERN.test(to) ? to : undefined,
+      // The days are the reader's, as the dashboards count them (and as the times are shown).
+      tz: userTimeZone(),
     };
   }, [list.query]);
   const history = useFundsHistory(userId, query);

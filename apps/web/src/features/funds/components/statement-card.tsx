@@ -5,7 +5,7 @@ import { formatMicros } from '@console/core/format/money';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatDate } from '../../../lib/format/date-time.ts';
+import { formatDate, userTimeZone } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { downloadFundsFile } from '../api/download-funds-file.ts';
 import { useStatementSummary } from '../api/get-statement-summary.ts';
@@ -16,7 +16,9 @@ export const StatementCard = ({ userId }: { userId: number | undefined }) => {
   const { t, i18n } = useTranslation('funds');
   const [month, setMonth] = useState(() => new Date().toISOString().slice(0, 7));
   const isValid = MONTH_PATTERN.test(month);
-  const summary = useStatementSummary(userId, month, isValid).data;
+  // The month in the reader's zone, as the dashboards count it.
+  const timeZone = userTimeZone();
+  const summary = useStatementSummary(userId, month, timeZone, isValid).data;
   const revision = isValid ? summary?.revision : undefined;
   return (
     <Paper withBorder radius="md" p="md">
@@ -40,7 +42,7 @@ export const StatementCard = ({ userId }: { userId: number | undefined }) => {
             onClick={() =>
               void downloadFundsFile(
                 '/api/funds/statement',
-                { month, user_primary_id: userId },
+                { month, tz: timeZone, user_primary_id: userId },
                 `statement-${userId ?? 'account'}-${month}.pdf`,
               )
             }
@@ -57,7 +59,7 @@ export const StatementCard = ({ userId }: { userId: number | undefined }) => {
         {revision ? (
           <Alert color="orange" variant="light" data-testid="funds-statement-revision">
             {t('statement.revised', {
-              // A UTC day, shown as that day whatever the reader's zone.
+              // A day of the reader's zone (the statement's), shown as that day.
               date: formatDate(`${revision.revised_on}T12:00:00Z`, i18n.language, 'UTC'),
               amount: `${revision.late_spend_micros > 0 ? '+' : ''}${formatMicros(revision.late_spend_micros)}`,
             })}
