@@ -1,4 +1,4 @@
-// How the signed-in pages' code is cut into files (the budget: <= 250 kB of JS + CSS gzip a page, DESIGN.md).
+// How the signed-in pages' code is cut into files (the budget: <= 250 kB of JS + CSS gzip a page, docs/measuring.md).
 // Left to itself the bundler makes a chunk of every set of modules that the same pages share: a
 // signed-in page loaded 70-110 files, many under 1 kB, and gzip compresses each on its own (the same
 // page as one file was about 10% smaller). Three groups instead:

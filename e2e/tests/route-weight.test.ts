@@ -1,4 +1,4 @@
-// The weight of every signed-in page (DESIGN.md budget: 250 kB gzip of JS and CSS a page): each page
+// The weight of every signed-in page (budget in docs/measuring.md: 250 kB gzip of JS and CSS a page): each page
 // of the bench's list (scripts/bench/route-weight.ts), opened on its own with a cold cache as a user
 // opens it, loads at most its ceiling: the budget, or for a page still over it what it weighs today,
 // so no change makes a page heavier. Sizes, not times: the figure is the same on a busy machine.
