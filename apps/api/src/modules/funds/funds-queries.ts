@@ -2,7 +2,7 @@
 // the accounts a caller manages, and the platform's totals. Media cost and margins are shown to
 // admins and co-admins only; an advertiser and its agency see what the advertiser pays.
 import type { FundsEntry, FundsSummary, HistoryQuery, TransferKind } from '@console/core/api/funds';
-import { localMidnightMs } from '@console/core/time/zoned-time';
+import { localMidnightMs, shiftDay } from '@console/core/time/zoned-time';
 import {
   and,
   asc,
@@ -31,7 +31,6 @@ import { ensureUserAccount, findPlatformAccount, readMarginBps, readPendingSpend
 import type { FundsViewer } from './funds-access.ts';
 import { mayReverse } from './movements.ts';
 
-const DAY_MS = 86_400_000;
 /** The first and last instants a JavaScript date is sent to PostgreSQL as (years 0001 to 9999). */
 const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
 const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
@@ -42,9 +41,11 @@ const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
  * which no ledger entry precedes or follows, instead of a year PostgreSQL cannot read.
  */
 export const zonedDayStart = (day: string, zone: string, days = 0): Date => {
-  const utc = Date.parse(`${day}T00:00:00Z`) + days * DAY_MS;
-  const start = Number.isFinite(utc) ? localMidnightMs(zone, new Date(utc).toISOString().slice(0, 10)) : utc;
-  return new Date(Math.min(LAST_INSTANT, Math.max(FIRST_INSTANT, Number.isFinite(start) ? start : utc)));
+  const start = localMidnightMs(zone, shiftDay(day, days));
+  // The day after 9999-12-31 has no YYYY-MM-DD form (its start reads NaN): the last instant.
+  return new Date(
+    Number.isNaN(start) ? LAST_INSTANT : Math.min(LAST_INSTANT, Math.max(FIRST_INSTANT, start)),
+  );
 };
 
 const accountOf = async (db: DbOrTx, holder: UserRow) => {

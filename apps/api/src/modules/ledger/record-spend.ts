@@ -77,15 +77,15 @@ export const recordSpend = async (tx: Tx, input: SpendInput): Promise<RecordedSp
   };
 };
 
-/** One billed impression's debit, its costs known (the bidder's), for recordSpends. */
+/** A debit with its costs known (the bidder's, the demo's hours, a repricing's difference). */
 type SpendItem = Required<Pick<SpendInput, 'advertiserCostMicros'>> &
   Omit<SpendInput, 'advertiserCostMicros'>;
 
 /**
  * The statement parts that post many spends at once, for a statement that names its debits as the
- * relation `source` (columns advertiser_id, campaign_id, media, advertiser, occurred_at, reference and
- * booked_at, null for now: what recordSpend takes, one row per debit, media <= advertiser, advertiser > 0; or a repricing's
- * difference, signed, recordSpendDifference): the CTEs
+ * relation `source` (columns advertiser_id, campaign_id, media, advertiser, occurred_at, reference,
+ * and booked_at, null for now: what recordSpend takes, one row per debit, media <= advertiser,
+ * advertiser > 0; or a repricing's difference, signed, recordSpendDifference): the CTEs
  * `spend_transfers` (the SPEND transfers new to the ledger: a reference already debited, or named
  * twice, is skipped) and `spend_entries` (their legs). The same transfers, legs and dedupe keys as
  * recordSpend, in one statement and one round trip whatever their number (the bidder's money lane
@@ -148,13 +148,8 @@ export const ensureAccounts = async (db: DbOrTx, advertiserIds: Iterable<number>
   }
 };
 
-type SpendRow = Pick<SpendInput, 'advertiserId' | 'campaignId' | 'occurredAt' | 'bookedAt' | 'reference'> & {
-  mediaCostMicros: bigint;
-  advertiserCostMicros: bigint;
-};
-
 /** Posts spend rows in one statement (spendCtesOf); answers how many were new. */
-const postSpendRows = async (db: DbOrTx, items: readonly SpendRow[]): Promise<number> => {
+const postSpendRows = async (db: DbOrTx, items: readonly SpendItem[]): Promise<number> => {
   if (items.length === 0) return 0;
   await ensureAccounts(db, new Set(items.map((item) => item.advertiserId)), new Set());
   const debits = items.map((item) => ({
@@ -196,7 +191,7 @@ export const recordSpends = async (db: DbOrTx, items: readonly SpendItem[]): Pro
  * per reference. Impressions are debited in sums (spend-debit.ts), so there is no transfer of one
  * impression to reverse. Answers whether it was new.
  */
-export const recordSpendDifference = async (db: DbOrTx, item: SpendRow): Promise<boolean> => {
+export const recordSpendDifference = async (db: DbOrTx, item: SpendItem): Promise<boolean> => {
   if (!item.reference) throw new Error('recordSpendDifference: a reference is required');
   if (item.mediaCostMicros === 0n && item.advertiserCostMicros === 0n) return false;
   return (await postSpendRows(db, [item])) === 1;
