@@ -54,6 +54,7 @@ import { createMemoryDeliveryState } from '../../apps/api/src/modules/bidding/de
 import { parseBidRequest } from '../../apps/api/src/modules/bidding/openrtb-request.ts';
 import { pacingSlackMicros, planPacing } from '../../apps/api/src/modules/bidding/pacing.ts';
 import { costOfImpression } from '../../apps/api/src/modules/bidding/pricing.ts';
+import type { RecorderWrite } from '../../apps/api/src/modules/delivery/event-recorder.ts';
 import { readBalanceMicros } from '../../apps/api/src/modules/ledger/ledger-accounts.ts';
 import { ensureReferenceData } from '../../apps/api/src/modules/reference/reference-seed.ts';
 import { findUserByEmail } from '../../apps/api/src/platform/user-queries.ts';
@@ -455,6 +456,12 @@ const runLoadBench = async () => {
     };
     const noticeMs: number[] = [];
     let measuringNotices = false;
+    // The money lane's statements while notices are measured: how many events each carried and how
+    // long it took from send to commit (a notice waits for its own and for the one before it).
+    const moneyWrites: RecorderWrite[] = [];
+    bidder.recorder.observeWrites = (write) => {
+      if (measuringNotices && write.lane === 'money') moneyWrites.push(write);
+    };
     app.addHook('onResponse', async (request, reply) => {
       if (measuringNotices && request.url.startsWith('/t/')) noticeMs.push(reply.elapsedTime);
       if (
@@ -744,6 +751,7 @@ const runLoadBench = async () => {
         async () => {
           await bidder.recorder.flush();
           noticeMs.length = 0;
+          moneyWrites.length = 0;
           measuringNotices = true;
           load = loadText();
           dbBefore = await dbMeter.sample();
@@ -841,6 +849,13 @@ const runLoadBench = async () => {
         transferredMicros === expectedMicros &&
         spendAfter.reversals === spendBefore.reversals &&
         debitedMicros === expectedMicros;
+      const batchSizes = Float64Array.from(moneyWrites, (write) => write.events).sort();
+      const statementMs = Float64Array.from(moneyWrites, (write) => write.ms).sort();
+      console.log(
+        `\nMoney lane: ${moneyWrites.length} statements, events a statement p50 ${percentile(batchSizes, 50)} / ` +
+          `p99 ${percentile(batchSizes, 99)}, send to commit p50 ${ms(percentile(statementMs, 50))} / ` +
+          `p99 ${ms(percentile(statementMs, 99))} / max ${ms(statementMs.at(-1) ?? 0)} ms.`,
+      );
       console.log(
         `\nExactly once: ${exact ? 'OK' : 'FAILED'}. ${references.length} impressions noticed (${sent} notices): ` +
           `${checked[0]!.found} of them billed, ${checked[0]!.repeated} billed twice; ${newTransfers} new spend ` +

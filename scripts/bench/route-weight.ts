@@ -25,7 +25,6 @@ const OVER_BUDGET_CEILINGS_KB: Record<string, number> = {
   '/creatives': 267,
   '/funds': 271,
   '/report': 270,
-  '/report/view/:report': 255,
   '/admin/dashboard': 282,
   '/admin/campaign': 283,
   '/admin/users': 273,

@@ -50,7 +50,11 @@ export type EventRecorder = {
   /** Writes what is waiting now, and folds the pending rollups of bids in. */
   flush: () => Promise<void>;
   close: () => Promise<void>;
+  /** Told of every batch written (its lane, events and time from send to commit): the bench's meter. */
+  observeWrites?: (write: RecorderWrite) => void;
 };
+
+export type RecorderWrite = { lane: 'bids' | 'plain' | 'money'; events: number; ms: number };
 
 type Waiter = {
   events: DeliveryEvent[];
@@ -208,8 +212,9 @@ export const createEventRecorder = (
   const accountHolders = new Set<number>();
   const maxBatch = options.maxBatch ?? 1000;
 
-  const writeBatch = async (batch: Waiter[], rollups: 'direct' | 'pending') => {
+  const writeBatch = async (batch: Waiter[], lane: Lane) => {
     const all = batch.flatMap((waiter) => waiter.events);
+    const started = performance.now();
     // One row per fact; repeats inside the batch resolve to the first.
     const unique = new Map<string, DeliveryEvent>();
     for (const event of all) {
@@ -231,8 +236,9 @@ export const createEventRecorder = (
           accountHolders,
         );
         rows = await insertBilledEventRows(db, rowsJson);
-      } else rows = await insertEventRows(db, rowsJson, rollups);
+      } else rows = await insertEventRows(db, rowsJson, lane.rollups);
       for (const row of rows) inserted.add(keyOf(row));
+      recorder.observeWrites?.({ lane: lane.name, events: all.length, ms: performance.now() - started });
     } catch (error) {
       for (const waiter of batch) waiter.reject(error);
       return;
@@ -262,14 +268,21 @@ export const createEventRecorder = (
   // busy (at most maxBatch events), so batches grow with the load; rows are written in key order, so
   // concurrent statements lock them in one order.
   type Lane = {
+    name: RecorderWrite['lane'];
     waiting: Waiter[];
     inFlight: Set<Promise<void>>;
     max: number;
     rollups: 'direct' | 'pending';
   };
-  const bids: Lane = { waiting: [], inFlight: new Set(), max: maxInFlight, rollups: 'pending' };
-  const plain: Lane = { waiting: [], inFlight: new Set(), max: maxInFlight, rollups: 'direct' };
-  const money: Lane = { waiting: [], inFlight: new Set(), max: 1, rollups: 'direct' };
+  const bids: Lane = { name: 'bids', waiting: [], inFlight: new Set(), max: maxInFlight, rollups: 'pending' };
+  const plain: Lane = {
+    name: 'plain',
+    waiting: [],
+    inFlight: new Set(),
+    max: maxInFlight,
+    rollups: 'direct',
+  };
+  const money: Lane = { name: 'money', waiting: [], inFlight: new Set(), max: 1, rollups: 'direct' };
   const lanes = [bids, plain, money];
   const laneOf = (events: readonly DeliveryEvent[]) =>
     events.some((event) => event.type === 'BILLING')
@@ -286,7 +299,7 @@ export const createEventRecorder = (
   };
   const pump = (lane: Lane) => {
     while (lane.inFlight.size < lane.max && lane.waiting.length > 0) {
-      const write: Promise<void> = writeBatch(takeBatch(lane), lane.rollups).finally(() => {
+      const write: Promise<void> = writeBatch(takeBatch(lane), lane).finally(() => {
         lane.inFlight.delete(write);
         pump(lane);
       });
@@ -324,7 +337,7 @@ export const createEventRecorder = (
     await fold();
   };
 
-  return {
+  const recorder: EventRecorder = {
     record: (events) => {
       if (events.length === 0) return Promise.resolve([]);
       const lane = laneOf(events);
@@ -345,6 +358,7 @@ export const createEventRecorder = (
       await flush();
     },
   };
+  return recorder;
 };
 
 /** UTC day of a unix time in seconds. */
