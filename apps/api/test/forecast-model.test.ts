@@ -192,6 +192,21 @@ describe("the bidder's internal auction against the platform's other campaigns",
     expect(forecast.limited_by).toBe(alone.limited_by);
   });
 
+  it("leaves a user's imps to the campaign once a capped rival has bid its cap on that user", () => {
+    // Two users, 24 imps each on one day: the rival bids more but may bid only 5 times a user a day.
+    const twoUsers = samples.map((sample, index) => {
+      const user = `user-${index % 2}`;
+      return { ...sample, userHash: user, facts: { ...sample.facts, userKey: user } };
+    });
+    const capped = rival({ bidMicros: 3 * USD, frequencyCap: { count: 5, period: 'DAY' } });
+    const forecast = forecastCampaign(inputOf(twoUsers, { rivals: rivalsOf(capped) }));
+    expect(forecast.imps_priced_out.own).toBe(10);
+    expect(forecast.daily_impressions).toBe(38);
+    // Without a cap the rival takes them all.
+    const uncapped = forecastCampaign(inputOf(twoUsers, { rivals: rivalsOf(rival({ bidMicros: 3 * USD })) }));
+    expect(uncapped.daily_impressions).toBe(0);
+  });
+
   it('keeps the imps a rival bids less on, cannot bid on, or that are its own stored self', () => {
     const rivals = rivalsOf(
       rival({ id: 3, bidMicros: 1.5 * USD, maxBidMicros: 1.5 * USD }),
@@ -203,5 +218,33 @@ describe("the bidder's internal auction against the platform's other campaigns",
     const forecast = forecastCampaign(inputOf(samples, { rivals }));
     expect(forecast.daily_wins).toEqual(alone.daily_wins);
     expect(forecast.imps_priced_out.own).toBe(0);
+  });
+});
+
+describe('the win rate a campaign is forecast at', () => {
+  // 1,000 bids of the platform at $2 that won 30% of the time; campaign 1 won 80 of its own 100.
+  const pooled = [...BUCKET_EDGES_MICROS, 0].map(() => ({ bids: 1_000, wins: 300 }));
+  const own = [...BUCKET_EDGES_MICROS, 0].map(() => ({ bids: 100, wins: 80 }));
+  const data: WinData = { ...NO_WIN_DATA, buckets: pooled, byCampaign: new Map([[1, own]]) };
+  const price = priceBid(campaignOf(), 0)!;
+
+  it("moves the platform's rate at the price towards the campaign's own wins", () => {
+    const platform = winRateAt(data, price).expected;
+    expect(platform).toBeGreaterThan(0.29);
+    expect(platform).toBeLessThan(0.32);
+    const campaign = winRateAt(data, price, 1);
+    expect(campaign.expected).toBeGreaterThan(0.7);
+    expect(campaign.expected).toBeLessThan(0.8);
+    expect(campaign.low).toBeLessThan(campaign.expected);
+    // A campaign with no bids of its own is forecast at the platform's rate.
+    expect(winRateAt(data, price, 2).expected).toBe(platform);
+  });
+
+  it("forecasts a stored campaign's wins at its own rate", () => {
+    const samples = week(MONDAY, 7, () => 1);
+    const forecast = forecastCampaign(inputOf(samples, { winData: data }));
+    const elsewhere = forecastCampaign(inputOf(samples, { winData: data, campaign: campaignOf({ id: 2 }) }));
+    expect(forecast.daily_wins.expected).toBe(Math.round(24 * winRateAt(data, price, 1).expected));
+    expect(elsewhere.daily_wins.expected).toBe(Math.round(24 * winRateAt(data, price).expected));
   });
 });

@@ -2,6 +2,7 @@
 // module's own files import each other directly.
 
 export { type LocalClock, readLocalClock } from '@console/core/time/zoned-time';
+export { frequencyKeyOf } from './bid-engine.ts';
 export type { BidderCampaign, ListMembership, ListRule } from './bidder-campaign.ts';
 export { compileCampaign, compileCreative } from './campaign-compiler.ts';
 export {

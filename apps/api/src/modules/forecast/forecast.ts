@@ -25,6 +25,7 @@ import {
   costOfImpression,
   findCreativeFit,
   findIneligibility,
+  frequencyKeyOf,
   impTermsFor,
   type LocalClock,
   priceBid,
@@ -132,7 +133,10 @@ const priceOnImp = (
  * one bid per imp, the highest price, ties drawn at random): 0 when another active campaign would
  * bid more, 1 / (n + 1) when n others would bid the same, else 1. The others are walked as the
  * engine walks them (the candidate index, highest value first), stopping once none left can reach
- * the price. Their budgets and pacing are not modelled: a rival counts as bidding all day.
+ * the price. A rival with a frequency cap stops taking a user's imps once it has bid on `count` of
+ * them in the cap's period, as the bidder's counters stop it (`capUse`: its bids on the imps walked so
+ * far, the samples in time order; its bids on requests this campaign cannot take are not seen, so a
+ * capped rival still takes a little too much). Their budgets and pacing are not modelled.
  */
 const shareOfImp = (
   input: ForecastInput,
@@ -140,6 +144,7 @@ const shareOfImp = (
   index: number,
   price: number,
   clocks: Map<string, LocalClock>,
+  capUse: Map<string, number>,
 ): number => {
   const { rivals, campaign } = input;
   if (!rivals) return 1;
@@ -154,6 +159,9 @@ const shareOfImp = (
   const seen = overlapping ? new Set<BidderCampaign>() : null;
   let ties = 0;
   let outbid = false;
+  const weight = sample.weight > 0 ? sample.weight : input.rate;
+  /** The capped rivals that bid the same price: each bids on its share of the imp. */
+  const tiedCaps: string[] = [];
   walkByValue(lists, (rival, valueMicros) => {
     if (canStopEarly && Math.max(valueMicros, floorMicros) < price) return false;
     if (rival.id === campaign.id) return true;
@@ -188,14 +196,22 @@ const shareOfImp = (
       trackingIsSecure: true,
     });
     if (!fits) return true;
+    const frequency = sample.facts.userKey
+      ? frequencyKeyOf(rival, sample.facts.userKey, clock, sample.atMs)
+      : null;
+    if (frequency && (capUse.get(frequency.key) ?? 0) >= frequency.limit) return true;
     if (rivalPrice > price) {
       outbid = true;
+      if (frequency) capUse.set(frequency.key, (capUse.get(frequency.key) ?? 0) + weight);
       return false;
     }
     ties++;
+    if (frequency) tiedCaps.push(frequency.key);
     return true;
   });
-  return outbid ? 0 : 1 / (ties + 1);
+  if (outbid) return 0;
+  for (const key of tiedCaps) capUse.set(key, (capUse.get(key) ?? 0) + weight / (ties + 1));
+  return 1 / (ties + 1);
 };
 
 type PricedOut = Record<'deal' | 'floor' | 'format' | 'own', number>;
@@ -256,6 +272,8 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
   const { campaign, window, rate, winData } = input;
   const clocks = new Map<number, LocalClock>();
   const rivalClocks = new Map<string, LocalClock>();
+  /** Capped rivals' bids per frequency counter, as the walk goes (shareOfImp). */
+  const rivalCapUse = new Map<string, number>();
   let matches = 0;
   /** Imps bid on, each counted for the requests its sample stands for. */
   let imps = 0;
@@ -301,13 +319,13 @@ export const forecastCampaign = (input: ForecastInput): CampaignForecast => {
         pricedOut[price]++;
         continue;
       }
-      const share = shareOfImp(input, sample, index, price, rivalClocks);
+      const share = shareOfImp(input, sample, index, price, rivalClocks, rivalCapUse);
       pricedOut.own += 1 - share;
       impsToRivals += (1 - share) * weight;
       if (share === 0) continue;
       matched = true;
       imps += weight * share;
-      const winRate = winRateAt(winData, price);
+      const winRate = winRateAt(winData, price, campaign.id);
       const cost = costOfImpression(
         Math.round(price * winData.clearingRatio),
         campaign.marginBps,

@@ -1,6 +1,8 @@
 // The observed win rate by bid price: BID and WIN events of the last 7 days (delivery_events),
 // counted by bid CPM bucket, each bucket's rate a Beta posterior around a prior curve so that thin
-// data gives a wide range near the prior and plenty of data a narrow one near what was seen. Also the
+// data gives a wide range near the prior and plenty of data a narrow one near what was seen. A
+// campaign's own bids and wins in its bucket then move that pooled rate towards its own (the pooled
+// rate is the prior): the same price wins more on some exchanges and audiences than others. Also the
 // observed clearing price as a share of the bid (second-price auctions and shading pay less).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -28,9 +30,13 @@ export const bucketOf = (bidMicros: number) => {
   return index === -1 ? BUCKET_EDGES_MICROS.length : index;
 };
 
+type BucketCounts = { bids: number; wins: number };
+
 export type WinData = {
   /** Per bucket: bids and wins seen. */
-  buckets: { bids: number; wins: number }[];
+  buckets: BucketCounts[];
+  /** Per campaign, per bucket: its own bids and wins (absent: none seen). */
+  byCampaign?: ReadonlyMap<number, BucketCounts[]>;
   /** Media cost / (bid CPM / 1000) of billed wins; 1 (first price) without data. */
   clearingRatio: number;
   totalBids: number;
@@ -38,10 +44,8 @@ export type WinData = {
 
 export type RateRange = { low: number; expected: number; high: number };
 
-/** The win rate at a bid price: Beta(wins + k p0, losses + k (1 - p0)), mean +- RANGE_Z sd. */
-export const winRateAt = (data: WinData, bidMicros: number): RateRange => {
-  const { bids, wins } = data.buckets[bucketOf(bidMicros)] ?? { bids: 0, wins: 0 };
-  const prior = priorWinRate(bidMicros);
+/** Beta(wins + k p0, losses + k (1 - p0)): its mean +- RANGE_Z sd. */
+const posterior = ({ bids, wins }: BucketCounts, prior: number): RateRange => {
   const alpha = Math.min(wins, bids) + PRIOR_STRENGTH * prior;
   const beta = Math.max(0, bids - wins) + PRIOR_STRENGTH * (1 - prior);
   const n = alpha + beta;
@@ -54,19 +58,32 @@ export const winRateAt = (data: WinData, bidMicros: number): RateRange => {
   };
 };
 
+const NONE: BucketCounts = { bids: 0, wins: 0 };
+
+/**
+ * The win rate at a bid price: the bucket's pooled posterior around the prior curve; for a campaign
+ * with bids of its own in the bucket, its own posterior around that pooled rate.
+ */
+export const winRateAt = (data: WinData, bidMicros: number, campaignId?: number): RateRange => {
+  const bucket = bucketOf(bidMicros);
+  const pooled = posterior(data.buckets[bucket] ?? NONE, priorWinRate(bidMicros));
+  const own = campaignId === undefined ? undefined : data.byCampaign?.get(campaignId)?.[bucket];
+  return own && own.bids > 0 ? posterior(own, pooled.expected) : pooled;
+};
+
 const CACHE_MS = 60_000;
 
 export const readWinData = async (db: Db, nowMs: number): Promise<WinData> => {
   const edges = sql.raw(`'{${BUCKET_EDGES_MICROS.join(',')}}'::bigint[]`);
-  const rows = await rowsOf<{ bucket: number; bids: string; wins: string }>(
+  const rows = await rowsOf<{ bucket: number; campaign_id: number; bids: string; wins: string }>(
     db,
     sql`
-    select width_bucket(bid_micros, ${edges}) as bucket,
+    select width_bucket(bid_micros, ${edges}) as bucket, campaign_id::int as campaign_id,
       count(*) filter (where type = 'BID')::text as bids,
       count(*) filter (where type = 'WIN')::text as wins
     from delivery_events
     where day >= ${firstKeptDay(nowMs)} and type in ('BID', 'WIN')
-    group by 1`,
+    group by 1, 2`,
   );
   const [cost] = await rowsOf<{ media: string | null; bids: string | null }>(
     db,
@@ -76,20 +93,25 @@ export const readWinData = async (db: Db, nowMs: number): Promise<WinData> => {
     from delivery_events
     where day >= ${firstKeptDay(nowMs)} and type = 'BILLING' and bid_micros > 0`,
   );
-  const buckets = BUCKET_EDGES_MICROS.map(() => ({ bids: 0, wins: 0 }));
-  buckets.push({ bids: 0, wins: 0 });
+  const emptyBuckets = () => [...BUCKET_EDGES_MICROS, 0].map(() => ({ bids: 0, wins: 0 }));
+  const buckets = emptyBuckets();
+  const byCampaign = new Map<number, BucketCounts[]>();
   let totalBids = 0;
   for (const row of rows) {
-    const bucket = buckets[Number(row.bucket)];
-    if (!bucket) continue;
-    bucket.bids += Number(row.bids);
-    bucket.wins += Number(row.wins);
+    const index = Number(row.bucket);
+    if (!buckets[index]) continue;
+    const own = byCampaign.get(row.campaign_id) ?? emptyBuckets();
+    byCampaign.set(row.campaign_id, own);
+    for (const counts of [buckets[index]!, own[index]!]) {
+      counts.bids += Number(row.bids);
+      counts.wins += Number(row.wins);
+    }
     totalBids += Number(row.bids);
   }
   const media = Number(cost?.media ?? 0);
   const bidTotal = Number(cost?.bids ?? 0);
   const clearingRatio = bidTotal > 0 ? Math.min(1, (media * 1000) / bidTotal) : 1;
-  return { buckets, clearingRatio, totalBids };
+  return { buckets, byCampaign, clearingRatio, totalBids };
 };
 
 /** readWinData, kept a minute (the counts move slowly; a forecast must answer fast). */
