@@ -814,6 +814,53 @@ describe('list totals', () => {
   });
 });
 
+describe('an admin search over many campaigns', () => {
+  it('answers the first pages from the newest campaigns with "about N", deeper pages exactly', async () => {
+    const { advertiser } = await secondAgency(t, tok.admin);
+    // 3,000 campaigns newer than all others, every fourth named 'Estimable Coffee': 750 matches, 250
+    // of them among the newest 1,000 (the rows a search tests first).
+    await t.deps.db.execute(sql`
+      insert into campaigns (advertiser_id, name, start_at, end_at, total_budget_micros, bid_micros,
+                             min_bid_micros, max_bid_micros, targeting, created_at)
+      select ${advertiser.user_primary_id},
+             case when g % 4 = 0 then 'Estimable Coffee ' || g else 'Estimable Tea ' || g end,
+             now(), now() + interval '30 days', 1000000000, 2000000, 1000000, 3000000, '{}'::jsonb,
+             now() + interval '1 day' + g * interval '1 second'
+      from generate_series(1, 3000) g`);
+    await t.deps.db.execute(sql`analyze campaigns`);
+    const counted = (await t.deps.db.execute(sql`select count(*)::int as n from campaigns`)) as unknown as {
+      rows: { n: number }[];
+    };
+    const everyCampaign = Number(counted.rows[0]!.n);
+    const newestMatches = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => `Estimable Coffee ${3000 - 4 * (from + i)}`);
+
+    const first = await listCampaigns(t, tok.admin, { q: 'estimable coffee', limit: 20 });
+    // A quarter of the newest matched: about a quarter of every campaign, not the 750 there are.
+    expect(first).toMatchObject({ total_exact: false, total_is_estimate: true });
+    expect(first.total).toBeGreaterThan(everyCampaign / 4 - everyCampaign / 20);
+    expect(first.total).toBeLessThan(everyCampaign / 4 + everyCampaign / 20);
+    expect(first.items.map((item) => item.name)).toEqual(newestMatches(0, 20));
+    const second = await listCampaigns(t, tok.admin, { q: 'estimable coffee', limit: 20, page: 2 });
+    expect(second.total).toBe(first.total);
+    expect(second.items.map((item) => item.name)).toEqual(newestMatches(20, 40));
+
+    // Past the 250 matches among the newest, the matches are counted: exactly, as before.
+    const deep = await listCampaigns(t, tok.admin, { q: 'estimable coffee', limit: 20, page: 13 });
+    expect(deep).toMatchObject({ total: 750, total_exact: true, total_is_estimate: false });
+    expect(deep.items.map((item) => item.name)).toEqual(newestMatches(240, 260));
+    // None among the newest: counted exactly too ('Estimable Tea 1', 'Estimable Tea 10', ...).
+    const teas = Array.from({ length: 3000 }, (_, i) => i + 1).filter(
+      (g) => g % 4 !== 0 && String(g).startsWith('1'),
+    );
+    expect(await listCampaigns(t, tok.admin, { q: 'estimable tea 1', limit: 20 })).toMatchObject({
+      total: teas.length,
+      total_exact: true,
+      total_is_estimate: false,
+    });
+  });
+});
+
 describe('edit', () => {
   it('replaces the settings and logs each changed field', async () => {
     const campaign = await createCampaign(t, tok.adv2, { name: 'Trail Runner', exchange_ids: exIds(0, 1) });

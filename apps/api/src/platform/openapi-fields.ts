@@ -15,6 +15,7 @@ const EXACT: Record<string, string> = {
   items: 'The rows of this page',
   total: 'How many rows match in all',
   total_exact: 'false: there are at least `total` rows (the count stops at a cap)',
+  total_is_estimate: 'true: `total` is an estimate (about that many), from the first rows in order',
   page: 'Page number, from 1',
   limit: 'Rows per page',
   q: 'Search text',

@@ -40,7 +40,7 @@ export const fetchPage = async <TRow, TItem>(
   return { items: found.map(toItem), total: counted?.value ?? 0, page: request.page, limit: request.limit };
 };
 
-export type CappedPage<T> = Page<T> & { total_exact: boolean };
+export type CappedPage<T> = Page<T> & { total_exact: boolean; total_is_estimate: boolean };
 
 /**
  * Lists count exactly up to LIST_COUNT_CAP (+1 to know there are more), then answer the cap with
@@ -49,8 +49,8 @@ export type CappedPage<T> = Page<T> & { total_exact: boolean };
  */
 export const capped = <T>(page: Page<T>, exact: boolean): CappedPage<T> =>
   exact || page.total <= LIST_COUNT_CAP
-    ? { ...page, total_exact: true }
-    : { ...page, total: LIST_COUNT_CAP, total_exact: false };
+    ? { ...page, total_exact: true, total_is_estimate: false }
+    : { ...page, total: LIST_COUNT_CAP, total_exact: false, total_is_estimate: false };
 
 export type SortedPageRequest<K extends string> = PageRequest & { sort: K; order: 'asc' | 'desc' };
 

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   countPages,
   type ListParamsOptions,
   pageRange,
+  rangeTextKey,
   readListParams,
   toggleSort,
   toListQuery,
@@ -108,5 +111,23 @@ describe('paging helpers', () => {
     expect(countPages(41, 20)).toBe(3);
     expect(pageRange(3, 20, 41)).toEqual({ from: 41, to: 41 });
     expect(pageRange(1, 20, 0)).toBeNull();
+  });
+});
+
+describe('rangeTextKey', () => {
+  const english = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../src/locales/en/components.json'), 'utf8'),
+  ) as { table: Record<string, string> };
+  const text = (page: Parameters<typeof rangeTextKey>[0]) =>
+    english.table[rangeTextKey(page).replace('table.', '')]!
+      .replace('{{from}}', '1')
+      .replace('{{to}}', '20')
+      .replace('{{total}}', '8,300');
+
+  it('says "about" for an estimated total, "+" for a capped one, the number for an exact one', () => {
+    expect(text({ total_exact: false, total_is_estimate: true })).toBe('1–20 of about 8,300');
+    expect(text({ total_exact: false, total_is_estimate: false })).toBe('1–20 of 8,300+');
+    expect(text({ total_exact: true, total_is_estimate: false })).toBe('1–20 of 8,300');
+    expect(text({ total_exact: true })).toBe('1–20 of 8,300');
   });
 });

@@ -43,12 +43,16 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
  */
 export const LIST_COUNT_CAP = 1000;
 
-/** A page of a capped list: `total_exact` false means "at least `total`". */
+/**
+ * A page of a capped list: `total_exact` false means "at least `total`", and `total_is_estimate` true
+ * means "about `total`" (a big list's search, estimated from the first rows in the list's order).
+ */
 export const cappedPageOf = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
     total: z.number().int(),
     total_exact: z.boolean(),
+    total_is_estimate: z.boolean(),
     page: z.number().int(),
     limit: z.number().int(),
   });

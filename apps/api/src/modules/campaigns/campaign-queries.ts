@@ -237,7 +237,7 @@ type PageSql = {
   ctes?: SQL;
   /** The page: the campaigns' columns as c_<field> and the sort keys as k0, k1, ..., limited. */
   page: SQL;
-  /** The matching rows, counted up to the cap. */
+  /** The column `total`: the matching rows, counted up to the cap (an estimate as its negative). */
   total: SQL;
 };
 
@@ -253,7 +253,7 @@ const listStatement = precompiled(
     page,
     order,
   ) => sql`with ${ctes} page as (${page}), ${EXCHANGE_COUNTS_CTE}, ${DELIVERY_FACT_CTES}, ${LATE_BILLING_CTE}
-    select ${total} as total, page.*, ${advertisersAs},
+    select ${total}, page.*, ${advertisersAs},
            x_counts.counts as exchange_counts, ${DELIVERY_FACT_COLUMNS}, d_late.late as late_billed
     from (select 1) as one
     left join (page join ${users} on ${users.id} = page."c_advertiserId"
@@ -284,12 +284,89 @@ const readListPage = async (db: DbOrTx, query: CampaignListQuery, statement: Pag
   return { items, total: Number(all[0]?.total ?? 0) };
 };
 
+/** The matches of a search, at most LIST_COUNT_CAP + 1 (`matching`, `capped`; see listCampaigns). */
+const matchingCtes = (where: SQL, keys: SQL) =>
+  sql`matching as materialized (select ${campaigns.id} as id, ${keys} from ${campaigns} where ${where}),
+    capped as materialized (select * from matching ${COUNT_LIMIT})`;
+const COUNTED = renderedOnce(sql`(select count(*) from capped)`);
+
+/**
+ * A search's page from its capped matches (up to the cap) or, beyond it, by walking the sort order;
+ * only when `when`, a one-time condition, holds.
+ */
+const matchedPage = (query: CampaignListQuery, walkedPage: (guard?: SQL) => SQL, when: SQL) => {
+  const { pageKeyNames, byMatchId } = pageOrderOf(query);
+  return sql`(select ${campaignsAs}, ${pageKeyNames}
+      from (select * from capped order by ${byMatchId} ${pageSlice(query)}) as p
+      join ${campaigns} on ${campaigns.id} = p.id
+      where ${when} and ${COUNTED} <= ${LIST_COUNT_CAP})
+    union all
+    (${walkedPage(sql`${when} and ${COUNTED} > ${LIST_COUNT_CAP}`)})`;
+};
+
+/**
+ * How many campaigns of the sort order an admin's search tests first. Where matches are common (a
+ * word of many names) its first pages are among them: read along the sort's index, a few hundred
+ * rows, instead of every match the trigram index has (measured at 100,000 campaigns: "coffee",
+ * 8,339 matches, 5.7 ms of database CPU). Where they are not, the trigram index answers as before.
+ */
+const SEARCH_WALK = 1000;
+const WALK_LIMIT = sql.raw(`limit ${SEARCH_WALK}`);
+
+/** The table's row count as the statistics have it (at least the rows walked). */
+const TABLE_ROWS = sql.raw(`(select greatest(reltuples, ${SEARCH_WALK}) from pg_class
+  where oid = 'campaigns'::regclass)`);
+
+/**
+ * An admin's search over all campaigns. The first SEARCH_WALK campaigns in the list's order are
+ * tested against the filters (`walked`). When they hold the page, it is answered from them, and the
+ * total is exact if that was every campaign, else estimated: the share that matched times the
+ * table's rows ("about N"). Otherwise the matches are collected as in a scoped search (trigram
+ * index, capped count); past the cap the estimate stands in for the total when it is larger.
+ * Each branch runs only when its one-time condition holds.
+ */
+const searchAll = async (
+  db: DbOrTx,
+  query: CampaignListQuery,
+  where: SQL,
+  walkedPage: (guard?: SQL) => SQL,
+): Promise<CappedPage<CampaignListItem>> => {
+  const { keys, pageKeyNames, byMatchId } = pageOrderOf(query);
+  const fromWalk = sql`(select walked < ${SEARCH_WALK} or hits >= ${query.page * query.limit} from walk)`;
+  const { items, total } = await readListPage(db, query, {
+    ctes: sql`walked as materialized (select ${campaigns.id} as id, ${keys}, (${where}) as hit
+        from ${campaigns} order by ${byMatchId} ${WALK_LIMIT}),
+      walk as (select count(*) as walked, count(*) filter (where hit) as hits from walked),
+      ${matchingCtes(where, keys)}, `,
+    page: sql`(select ${campaignsAs}, ${pageKeyNames}
+        from (select * from walked where hit order by ${byMatchId} ${pageSlice(query)}) as p
+        join ${campaigns} on ${campaigns.id} = p.id
+        where ${fromWalk})
+      union all
+      ${matchedPage(query, walkedPage, sql`not ${fromWalk}`)}`,
+    // An estimate comes as its negative; past the cap without one larger, "at least" as before.
+    total: sql`(select case when walked < ${SEARCH_WALK} then hits
+          when hits >= ${query.page * query.limit} then -round(hits * ${TABLE_ROWS} / walked)
+          when ${COUNTED} > ${LIST_COUNT_CAP} and hits * ${TABLE_ROWS} / walked > ${LIST_COUNT_CAP}
+            then -round(hits * ${TABLE_ROWS} / walked)
+          else ${COUNTED} end from walk)::int as total`,
+  });
+  const paging = { page: query.page, limit: query.limit };
+  if (total < 0) {
+    // Two significant digits: "about 8,300", never below the rows this page shows it has.
+    const about = Math.max(Number((-total).toPrecision(2)), (query.page - 1) * query.limit + items.length);
+    return { ...paging, items, total: about, total_exact: false, total_is_estimate: true };
+  }
+  return capped({ ...paging, items, total }, false);
+};
+
 export const listCampaigns = async (
   db: DbOrTx,
   principal: Principal,
   query: CampaignListQuery,
 ): Promise<CappedPage<CampaignListItem>> => {
   const q = query.q?.trim();
+  const isScoped = sideOfRole(principal.role) === 'owner' || query.advertiser_id !== undefined;
   const where =
     and(
       campaignScope(db, principal),
@@ -298,17 +375,16 @@ export const listCampaigns = async (
       // The flight overlaps [from, to]: it starts before the range ends and ends after it starts.
       query.to ? lt(campaigns.startAt, nextDayStart(query.to)) : undefined,
       query.from ? gt(campaigns.endAt, dayStart(query.from)) : undefined,
-      q
-        ? searchCondition(q, sideOfRole(principal.role) === 'owner' || query.advertiser_id !== undefined)
-        : undefined,
+      q ? searchCondition(q, isScoped) : undefined,
     ) ?? sql`true`;
   const paging = { page: query.page, limit: query.limit };
   const slice = pageSlice(query);
-  const { keys, pageKeyNames, byCampaignId, byMatchId } = pageOrderOf(query);
+  const { keys, byCampaignId } = pageOrderOf(query);
   // The page walks the sort's index (or sorts the few matches), testing the filters on the way.
   const walkedPage = (guard?: SQL) => sql`select ${campaignsAs}, ${keys} from ${campaigns}
     where (${where}) ${guard ? sql`and ${guard}` : sql``} order by ${byCampaignId} ${slice}`;
 
+  if (q && !isScoped) return searchAll(db, query, where, walkedPage);
   if (q) {
     // A search collects its matches first, at most LIST_COUNT_CAP + 1, with their sort keys: the
     // materialized CTE keeps the LIMIT out of the scan's plan, so PostgreSQL takes the trigram
@@ -316,27 +392,18 @@ export const listCampaigns = async (
     // enough match; the scan is read only as far as the cap. Up to the cap the page is sorted from
     // those; beyond it the matches are dense and the other branch walks the sort order instead
     // (each branch runs only when its one-time condition on the count holds).
-    const counted = sql`(select count(*) from capped)`;
     const { items, total } = await readListPage(db, query, {
-      ctes: sql`matching as materialized (select ${campaigns.id} as id, ${keys} from ${campaigns} where ${where}),
-        capped as materialized (select * from matching ${COUNT_LIMIT}), `,
-      page: sql`(select ${campaignsAs}, ${pageKeyNames}
-          from (select * from capped order by ${byMatchId} ${slice}) as p
-          join ${campaigns} on ${campaigns.id} = p.id
-          where ${counted} <= ${LIST_COUNT_CAP})
-        union all
-        (${walkedPage(sql`${counted} > ${LIST_COUNT_CAP}`)})`,
-      total: sql`${counted}::int`,
+      ctes: sql`${matchingCtes(where, keys)}, `,
+      page: matchedPage(query, walkedPage, sql`true`),
+      total: sql`${COUNTED}::int as total`,
     });
-    return total <= LIST_COUNT_CAP
-      ? { ...paging, items, total, total_exact: true }
-      : { ...paging, items, total: LIST_COUNT_CAP, total_exact: false };
+    return capped({ ...paging, items, total }, false);
   }
 
   const { items, total } = await readListPage(db, query, {
     page: walkedPage(),
     total: sql`(select count(*) from (select 1 from ${campaigns} where ${where}
-      ${countOrderOf(query) ?? sql``} ${COUNT_LIMIT}) as matching)::int`,
+      ${countOrderOf(query) ?? sql``} ${COUNT_LIMIT}) as matching)::int as total`,
   });
   return capped({ ...paging, items, total }, false);
 };

@@ -44,7 +44,7 @@ import { ColumnChooser } from './column-chooser.tsx';
 import { readHiddenColumns, toggleHidden, writeHiddenColumns } from './column-storage.ts';
 import { DataCards } from './data-cards.tsx';
 import classes from './data-table.module.css';
-import { countPages, PAGE_SIZES, pageRange } from './list-params.ts';
+import { countPages, PAGE_SIZES, pageRange, rangeTextKey } from './list-params.ts';
 import { type RowAction, RowActionsMenu } from './row-actions.tsx';
 import { SearchBox } from './search-box.tsx';
 import type { ListParamsControl } from './use-list-params.ts';
@@ -78,8 +78,9 @@ export type DataColumn<T> = {
 };
 
 /** A page of the API (`pageOf(...)` in packages/core/src/api/common.ts); `total_exact: false` when the
-server stopped counting at its cap (`cappedPageOf`), shown as "1,000+". */
-export type DataPage<T> = { items: T[]; total: number; total_exact?: boolean };
+server stopped counting at its cap (`cappedPageOf`), shown as "1,000+"; `total_is_estimate` when the
+total is an estimate, shown as "about 8,300". */
+export type DataPage<T> = { items: T[]; total: number; total_exact?: boolean; total_is_estimate?: boolean };
 
 /** Checkbox selection of rows (bulk actions); ids are `getRowId` as strings and survive paging. */
 export type RowSelection<T> = {
@@ -239,7 +240,6 @@ export const DataTable = <T extends RowData>({
     };
   };
   const total = query.data?.total ?? 0;
-  const isTotalCapped = query.data?.total_exact === false;
   const pages = countPages(total, params.limit);
   const range = pageRange(params.page, params.limit, total);
   const hasFilters = params.q !== '' || Object.keys(params.filters).length > 0;
@@ -536,7 +536,7 @@ export const DataTable = <T extends RowData>({
           />
           <Text size="sm" c="dimmed" aria-live="polite" data-testid={`${tableId}-range`}>
             {range
-              ? t(isTotalCapped ? 'table.rangeCapped' : 'table.range', {
+              ? t(rangeTextKey(query.data), {
                   from: range.from,
                   to: range.to,
                   total: total.toLocaleString(localeOf(i18n.language)),

@@ -135,3 +135,14 @@ export const pageRange = (
   const from = Math.min((page - 1) * limit + 1, total);
   return { from, to: Math.min(page * limit, total) };
 };
+
+/**
+ * The key of the range's text: "of about 8,300" when the server estimated the total (a big list's
+ * search), "of 1,000+" when it stopped counting at its cap, else "of 95".
+ */
+export const rangeTextKey = (page: { total_exact?: boolean; total_is_estimate?: boolean } | undefined) =>
+  page?.total_is_estimate
+    ? 'table.rangeEstimate'
+    : page?.total_exact === false
+      ? 'table.rangeCapped'
+      : 'table.range';
