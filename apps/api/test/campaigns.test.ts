@@ -817,8 +817,8 @@ describe('list totals', () => {
 describe('an admin search over many campaigns', () => {
   it('answers the first pages from the newest campaigns with "about N", deeper pages exactly', async () => {
     const { advertiser } = await secondAgency(t, tok.admin);
-    // 3,000 campaigns newer than all others, every fourth named 'Estimable Coffee': 750 matches, 250
-    // of them among the newest 1,000 (the rows a search tests first).
+    // 3,000 campaigns newer than all others, every fourth named 'Estimable Coffee': 750 matches, a
+    // quarter of the newest rows (those a search tests first, a few hundred at most).
     await t.deps.db.execute(sql`
       insert into campaigns (advertiser_id, name, start_at, end_at, total_budget_micros, bid_micros,
                              min_bid_micros, max_bid_micros, targeting, created_at)
@@ -845,7 +845,7 @@ describe('an admin search over many campaigns', () => {
     expect(second.total).toBe(first.total);
     expect(second.items.map((item) => item.name)).toEqual(newestMatches(20, 40));
 
-    // Past the 250 matches among the newest, the matches are counted: exactly, as before.
+    // Past the matches among the newest, the matches are counted: exactly, as before.
     const deep = await listCampaigns(t, tok.admin, { q: 'estimable coffee', limit: 20, page: 13 });
     expect(deep).toMatchObject({ total: 750, total_exact: true, total_is_estimate: false });
     expect(deep.items.map((item) => item.name)).toEqual(newestMatches(240, 260));

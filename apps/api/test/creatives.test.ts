@@ -47,7 +47,9 @@ const get = (token: string | undefined, id: number) => t.call('GET', `/api/creat
 const list = async (token: string, query: Record<string, string | number> = {}) => {
   const result = await t.call('GET', '/api/creatives', { token, query: { limit: 100, ...query } });
   expect(result.status, JSON.stringify(result.body)).toBe(200);
-  return dataOf<{ items: CreativeListItem[]; total: number; total_exact: boolean }>(result);
+  return dataOf<{ items: CreativeListItem[]; total: number; total_exact: boolean; total_is_estimate: boolean }>(
+    result,
+  );
 };
 const changeLog = async (token: string, id: number) => {
   const result = await t.call('GET', `/api/creatives/${id}/change-log`, { token });
@@ -653,6 +655,35 @@ describe('list totals', () => {
     });
     // Another tenant's list does not count them.
     expect((await list(tok.adv1, { q: 'bulk' })).total).toBe(0);
+  });
+
+  it('estimates an admin search over many creatives from the newest ("about N"), the advertiser’s counted', async () => {
+    const other = await secondAgency(t, tok.admin);
+    const token = await t.loginAs(other.advertiser.email, other.advertiser.password);
+    // 2,000 creatives newer than all others, every fourth 'Estimable Banner': 500 matches.
+    await t.deps.db.execute(sql`
+      insert into creatives (advertiser_id, name, creative_type, click_url, html_tag, created_at)
+      select ${other.advertiser.user_primary_id},
+             case when g % 4 = 0 then 'Estimable Banner ' || g else 'Estimable Tag ' || g end,
+             'html', 'https://example.com', '<b>ad</b>', now() + interval '1 day' + g * interval '1 second'
+      from generate_series(1, 2000) g`);
+    await t.deps.db.execute(sql`analyze creatives`);
+    const counted = (await t.deps.db.execute(sql`select count(*)::int as n from creatives`)) as unknown as {
+      rows: { n: number }[];
+    };
+    const everyCreative = Number(counted.rows[0]!.n);
+    const found = await list(tok.admin, { q: 'estimable banner', limit: 20 });
+    // A quarter of the newest matched: about a quarter of every creative, not the 500 there are.
+    expect(found).toMatchObject({ total_exact: false, total_is_estimate: true });
+    expect(Math.abs(found.total - everyCreative / 4)).toBeLessThan(everyCreative / 20);
+    expect(found.items.map((item) => item.name)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Estimable Banner ${2000 - 4 * i}`),
+    );
+    expect(await list(token, { q: 'estimable banner', limit: 20 })).toMatchObject({
+      total: 500,
+      total_exact: true,
+      total_is_estimate: false,
+    });
   });
 });
 

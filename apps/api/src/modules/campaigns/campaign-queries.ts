@@ -43,6 +43,7 @@ import {
 } from '../../platform/exchange-decisions.ts';
 import { ownerAndCreatorColumns } from '../../platform/owner-columns.ts';
 import { type CappedPage, COUNT_LIMIT, capped, likePattern, pageSlice } from '../../platform/pagination.ts';
+import { searchWalk, walkedTotal } from '../../platform/search-walk.ts';
 import {
   DELIVERY_FACT_COLUMNS,
   DELIVERY_FACT_CTES,
@@ -305,25 +306,10 @@ const matchedPage = (query: CampaignListQuery, walkedPage: (guard?: SQL) => SQL,
 };
 
 /**
- * How many campaigns of the sort order an admin's search tests first. Where matches are common (a
- * word of many names) its first pages are among them: read along the sort's index, a few hundred
- * rows, instead of every match the trigram index has (measured at 100,000 campaigns: "coffee",
- * 8,339 matches, 5.7 ms of database CPU). Where they are not, the trigram index answers as before.
- */
-const SEARCH_WALK = 1000;
-const WALK_LIMIT = sql.raw(`limit ${SEARCH_WALK}`);
-
-/** The table's row count as the statistics have it (at least the rows walked). */
-const TABLE_ROWS = sql.raw(`(select greatest(reltuples, ${SEARCH_WALK}) from pg_class
-  where oid = 'campaigns'::regclass)`);
-
-/**
- * An admin's search over all campaigns. The first SEARCH_WALK campaigns in the list's order are
- * tested against the filters (`walked`). When they hold the page, it is answered from them, and the
- * total is exact if that was every campaign, else estimated: the share that matched times the
- * table's rows ("about N"). Otherwise the matches are collected as in a scoped search (trigram
- * index, capped count); past the cap the estimate stands in for the total when it is larger.
- * Each branch runs only when its one-time condition holds.
+ * An admin's search over all campaigns (see platform/search-walk.ts): the page from the first
+ * campaigns in the list's order when they hold it, with the total estimated; otherwise the matches
+ * are collected as in a scoped search (trigram index, capped count). Each branch runs only when its
+ * one-time condition holds.
  */
 const searchAll = async (
   db: DbOrTx,
@@ -332,32 +318,25 @@ const searchAll = async (
   walkedPage: (guard?: SQL) => SQL,
 ): Promise<CappedPage<CampaignListItem>> => {
   const { keys, pageKeyNames, byMatchId } = pageOrderOf(query);
-  const fromWalk = sql`(select walked < ${SEARCH_WALK} or hits >= ${query.page * query.limit} from walk)`;
-  const { items, total } = await readListPage(db, query, {
-    ctes: sql`walked as materialized (select ${campaigns.id} as id, ${keys}, (${where}) as hit
-        from ${campaigns} order by ${byMatchId} ${WALK_LIMIT}),
-      walk as (select count(*) as walked, count(*) filter (where hit) as hits from walked),
-      ${matchingCtes(where, keys)}, `,
-    page: sql`(select ${campaignsAs}, ${pageKeyNames}
-        from (select * from walked where hit order by ${byMatchId} ${pageSlice(query)}) as p
-        join ${campaigns} on ${campaigns.id} = p.id
-        where ${fromWalk})
-      union all
-      ${matchedPage(query, walkedPage, sql`not ${fromWalk}`)}`,
-    // An estimate comes as its negative; past the cap without one larger, "at least" as before.
-    total: sql`(select case when walked < ${SEARCH_WALK} then hits
-          when hits >= ${query.page * query.limit} then -round(hits * ${TABLE_ROWS} / walked)
-          when ${COUNTED} > ${LIST_COUNT_CAP} and hits * ${TABLE_ROWS} / walked > ${LIST_COUNT_CAP}
-            then -round(hits * ${TABLE_ROWS} / walked)
-          else ${COUNTED} end from walk)::int as total`,
+  const walk = searchWalk({
+    table: 'campaigns',
+    columns: sql`${campaigns.id} as id, ${keys}`,
+    orderBy: byMatchId,
+    where,
+    needed: query.page * query.limit,
+    counted: COUNTED,
   });
-  const paging = { page: query.page, limit: query.limit };
-  if (total < 0) {
-    // Two significant digits: "about 8,300", never below the rows this page shows it has.
-    const about = Math.max(Number((-total).toPrecision(2)), (query.page - 1) * query.limit + items.length);
-    return { ...paging, items, total: about, total_exact: false, total_is_estimate: true };
-  }
-  return capped({ ...paging, items, total }, false);
+  const { items, total } = await readListPage(db, query, {
+    ctes: sql`${walk.ctes} ${matchingCtes(where, keys)}, `,
+    page: sql`(select ${campaignsAs}, ${pageKeyNames}
+        from (select * from found order by n ${pageSlice(query)}) as p
+        join ${campaigns} on ${campaigns.id} = p.id
+        where ${walk.fromWalk})
+      union all
+      ${matchedPage(query, walkedPage, sql`not ${walk.fromWalk}`)}`,
+    total: walk.total,
+  });
+  return walkedTotal({ page: query.page, limit: query.limit, items, total });
 };
 
 export const listCampaigns = async (

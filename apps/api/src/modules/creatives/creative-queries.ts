@@ -27,7 +27,8 @@ import {
   exchangeDecisionsOf,
 } from '../../platform/exchange-decisions.ts';
 import { ownerAndCreatorColumns } from '../../platform/owner-columns.ts';
-import { type CappedPage, COUNT_LIMIT, capped, likePattern, pageSlice } from '../../platform/pagination.ts';
+import { type CappedPage, COUNT_LIMIT, likePattern, pageSlice } from '../../platform/pagination.ts';
+import { searchWalk, walkedTotal } from '../../platform/search-walk.ts';
 import type { CreativeRow } from './creative-access.ts';
 
 type AdvertiserRef = CreativeListItem['advertiser'];
@@ -248,14 +249,14 @@ const EXCHANGE_COUNTS_CTE = exchangeCountsCte(
  * advertisers, exchange counts and first DSP ids, in the page's order; one row even for an empty
  * page, to carry the total.
  */
-const listStatement = precompiled<[SQL, SQL, SQL]>(
-  3,
-  (total, page, order) => sql`with page as (${page}), ${EXCHANGE_COUNTS_CTE},
+const listStatement = precompiled<[SQL, SQL, SQL, SQL]>(
+  4,
+  (ctes, total, page, order) => sql`with ${ctes} page as (${page}), ${EXCHANGE_COUNTS_CTE},
       associates as (select distinct on (${creativeDspAssoc.creativeId}) ${creativeDspAssoc.creativeId} as creative_id,
           ${creativeDspAssoc.creativeAssociateId} as associate_id
         from ${creativeDspAssoc} where ${creativeDspAssoc.creativeId} in (select c_id from page)
         order by ${creativeDspAssoc.creativeId}, ${creativeDspAssoc.dspName})
-    select ${total} as total, page.*, ${selectAs('a_', advertiserFields)},
+    select ${total}, page.*, ${selectAs('a_', advertiserFields)},
       x_counts.counts as exchange_counts, associates.associate_id
     from (select 1) as one
     left join (page join ${users} on ${users.id} = page."c_advertiserId"
@@ -267,19 +268,35 @@ const creativesAs = selectAs('c_', creativeColumns);
 
 /**
  * A page in one statement, the count capped at LIST_COUNT_CAP like the campaign list's (total_exact
- * false beyond it): counting 200,000 creatives on every page would cost more than the page.
+ * false beyond it): counting 200,000 creatives on every page would cost more than the page. An
+ * admin's search over all creatives (`isSearchAll`) estimates its total from the first creatives in
+ * the list's order when they hold the page (platform/search-walk.ts), instead of counting the
+ * trigram index's matches.
  */
 export const listCreativePage = async (
   db: DbOrTx,
   query: CreativeListQuery,
   where: SQL | undefined,
+  isSearchAll = false,
 ): Promise<CappedPage<CreativeListItem>> => {
   const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
   const condition = where ?? sql`true`;
+  const counted = sql`(select count(*) from (select 1 from ${creatives} where ${condition} ${COUNT_LIMIT}) as matching)`;
+  const walk = isSearchAll
+    ? searchWalk({
+        table: 'creatives',
+        columns: sql`${creatives.id} as id, ${SORTS[query.sort]} as k0`,
+        orderBy: sql`k0 ${direction}, id ${direction}`,
+        where: condition,
+        needed: query.page * query.limit,
+        counted,
+      })
+    : undefined;
   const all = await readRows(
     db,
     listStatement(
-      sql`(select count(*) from (select 1 from ${creatives} where ${condition} ${COUNT_LIMIT}) as matching)::int`,
+      walk?.ctes ?? sql``,
+      walk?.total ?? sql`${counted}::int as total`,
       sql`select ${creativesAs}, ${SORTS[query.sort]} as k0 from ${creatives}
         where ${condition} order by k0 ${direction}, ${creatives.id} ${direction} ${pageSlice(query)}`,
       sql`page.k0 ${direction}, page.c_id ${direction}`,
@@ -287,21 +304,17 @@ export const listCreativePage = async (
     sql`r.k0 ${direction}, r.c_id ${direction}`,
   );
   const rows = all.filter((raw) => raw.c_id !== null && raw.c_id !== undefined);
-  const total = Number(all[0]?.total ?? 0);
-  return capped(
-    {
-      items: rows.map((raw) =>
-        toListItem(
-          decodeCreative(raw),
-          decodeAdvertiser(raw),
-          exchangeCountsOf(raw.exchange_counts),
-          (raw.associate_id as string | null) ?? null,
-        ),
+  return walkedTotal({
+    items: rows.map((raw) =>
+      toListItem(
+        decodeCreative(raw),
+        decodeAdvertiser(raw),
+        exchangeCountsOf(raw.exchange_counts),
+        (raw.associate_id as string | null) ?? null,
       ),
-      total,
-      page: query.page,
-      limit: query.limit,
-    },
-    false,
-  );
+    ),
+    total: Number(all[0]?.total ?? 0),
+    page: query.page,
+    limit: query.limit,
+  });
 };

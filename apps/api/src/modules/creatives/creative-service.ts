@@ -402,10 +402,12 @@ export const readCreative = async (deps: AppDeps, principal: Principal, id: numb
 export const listCreatives = async (deps: AppDeps, principal: Principal, query: CreativeListQuery) => {
   if (query.advertiser_id !== undefined && principal.role !== 'ADVERTISER')
     await requireAccess(deps.db, principal, 'advertiser', query.advertiser_id);
+  const scope = creativeScope(deps.db, principal);
   return listCreativePage(
     deps.db,
     query,
-    listCreativesWhere(deps.db, query, creativeScope(deps.db, principal)),
+    listCreativesWhere(deps.db, query, scope),
+    scope === undefined && query.advertiser_id === undefined && Boolean(query.q?.trim()),
   );
 };
 
