@@ -47,9 +47,12 @@ const get = (token: string | undefined, id: number) => t.call('GET', `/api/creat
 const list = async (token: string, query: Record<string, string | number> = {}) => {
   const result = await t.call('GET', '/api/creatives', { token, query: { limit: 100, ...query } });
   expect(result.status, JSON.stringify(result.body)).toBe(200);
-  return dataOf<{ items: CreativeListItem[]; total: number; total_exact: boolean; total_is_estimate: boolean }>(
-    result,
-  );
+  return dataOf<{
+    items: CreativeListItem[];
+    total: number;
+    total_exact: boolean;
+    total_is_estimate: boolean;
+  }>(result);
 };
 const changeLog = async (token: string, id: number) => {
   const result = await t.call('GET', `/api/creatives/${id}/change-log`, { token });

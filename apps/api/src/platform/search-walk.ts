@@ -3,7 +3,9 @@
 // in many names (measured at 100,000 campaigns: "coffee", 8,339 matches, 5.7 ms of database CPU to
 // collect them all; the creative list's count of them 6.5 ms), a page of them is among the first few
 // hundred rows in any order, read along the sort's index. Where matches are few, the list's own
-// statement answers as before (trigram index, count capped at LIST_COUNT_CAP).
+// statement answers as before (trigram index, count capped at LIST_COUNT_CAP); where they are
+// dense but past the walk (a deeper page), the total is the walk's estimate and the index is not
+// asked to count them.
 import { LIST_COUNT_CAP } from '@console/core/api/common';
 import { type SQL, sql } from 'drizzle-orm';
 import { type CappedPage, capped, type Page } from './pagination.ts';
@@ -12,7 +14,7 @@ import { type CappedPage, capped, type Page } from './pagination.ts';
 const SEARCH_WALK = 500;
 const WALK_ROWS = sql.raw(String(SEARCH_WALK));
 
-export type SearchWalk = {
+type SearchWalk = {
   /**
    * CTEs `walked` (the rows in the list's order, numbered n, with `hit` and the `columns`, read
    * only as far as needed), `found` (the page's hits and those before it) and `reach`, each with a
@@ -22,8 +24,14 @@ export type SearchWalk = {
   /** One-time condition: the page is the last `limit` rows of `found` (order by n). */
   fromWalk: SQL;
   /**
-   * The total as the column `total`: an estimate as its negative (read by walkedTotal), else the
-   * walk's exact count of a small table, else `counted` (the list's capped count).
+   * One-time condition, where not fromWalk (the walk read SEARCH_WALK rows): the matches are dense,
+   * more than LIST_COUNT_CAP by the walk's share, so the list's order finds a page of them soon.
+   */
+  isDense: SQL;
+  /**
+   * The total as the column `total`: an estimate as its negative (read by walkedTotal) where the
+   * page is from the walk or the matches are dense, else the walk's exact count of a small table,
+   * else `counted` (the list's capped count).
    */
   total: SQL;
 };
@@ -46,6 +54,7 @@ export const searchWalk = (options: {
   const isEstimated = sql`(select hits >= ${needed} from reach) and ${tableRows} >= ${WALK_ROWS}`;
   const isWhole = sql`(select count(*) < ${WALK_ROWS} from walked)`;
   const share = sql`(select count(*) filter (where hit) * ${tableRows} / ${WALK_ROWS} from walked)`;
+  const isDense = sql`${share} > ${LIST_COUNT_CAP}`;
   return {
     ctes: sql`walked as materialized (select w.*, row_number() over () as n
         from (select ${columns}, (${where}) as hit from ${sql.raw(`"${table}"`)}
@@ -53,9 +62,10 @@ export const searchWalk = (options: {
       found as materialized (select * from walked where hit limit ${needed}),
       reach as (select count(*) as hits, max(n) as walked from found), `,
     fromWalk: sql`(${isEstimated} or ${isWhole})`,
+    isDense,
     total: sql`(case when ${isEstimated} then -(select round(hits * ${tableRows} / walked) from reach)
         when ${isWhole} then (select count(*) filter (where hit) from walked)
-        when ${counted} > ${LIST_COUNT_CAP} and ${share} > ${LIST_COUNT_CAP} then -round(${share})
+        when ${isDense} then -round(${share})
         else ${counted} end)::int as total`,
   };
 };

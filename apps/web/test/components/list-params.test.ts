@@ -119,8 +119,7 @@ describe('rangeTextKey', () => {
     readFileSync(join(import.meta.dirname, '../../src/locales/en/components.json'), 'utf8'),
   ) as { table: Record<string, string> };
   const text = (page: Parameters<typeof rangeTextKey>[0]) =>
-    english.table[rangeTextKey(page).replace('table.', '')]!
-      .replace('{{from}}', '1')
+    english.table[rangeTextKey(page).replace('table.', '')]!.replace('{{from}}', '1')
       .replace('{{to}}', '20')
       .replace('{{total}}', '8,300');
 
