@@ -237,8 +237,15 @@ const ExchangesSection = ({ creative }: { creative: CreativeDetail }) => {
           {t('exchangeSummary.none')}
         </Text>
       ) : (
-        // Five columns do not fit a phone: the table scrolls inside its section, not the page.
-        <Table.ScrollContainer minWidth={560} type="native">
+        // Five columns do not fit a phone: the table scrolls inside its section, not the page, and
+        // the box takes the focus so a keyboard can scroll it too (it holds no link or button).
+        <Table.ScrollContainer
+          minWidth={560}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label={t('view.exchanges')}
+        >
           <Table withTableBorder striped verticalSpacing="xs">
             <caption
               style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
