@@ -214,10 +214,12 @@ async function main() {
         `select pg_size_pretty(pg_total_relation_size('delivery_events')) as events,
                 pg_size_pretty(pg_total_relation_size('delivery_hourly')) as hourly,
                 (select count(*) from delivery_daily_advertiser) as daily_advertiser,
+                (select count(*) from delivery_daily_campaign_total) as daily_campaign_total,
                 (select count(*) from delivery_daily_campaign) as daily_campaign,
                 (select count(*) from delivery_daily_geo) as daily_geo,
                 (select count(*) from delivery_hourly_advertiser) as hourly_advertiser,
                 pg_size_pretty(pg_total_relation_size('delivery_daily_advertiser') +
+                  pg_total_relation_size('delivery_daily_campaign_total') +
                   pg_total_relation_size('delivery_daily_campaign') +
                   pg_total_relation_size('delivery_daily_geo') +
                   pg_total_relation_size('delivery_hourly_advertiser')) as tiers`,
@@ -228,7 +230,7 @@ async function main() {
       `Rebuilt ${rollupRows.toLocaleString('en-US')} hourly rollup rows in ${rebuiltIn} s (raw events ${sizes.events}, rollups ${sizes.hourly}).`,
     );
     console.log(
-      `Compacted the closed days in ${compactedIn} s: tiers of ${Number(sizes.daily_advertiser).toLocaleString('en-US')} (day x advertiser), ${Number(sizes.daily_campaign).toLocaleString('en-US')} (day x campaign x creative x exchange), ${Number(sizes.daily_geo).toLocaleString('en-US')} (day x advertiser x country x OS) and ${Number(sizes.hourly_advertiser).toLocaleString('en-US')} (hour x advertiser) rows, ${sizes.tiers}; set up in ${seconds(t0)} s.`,
+      `Compacted the closed days in ${compactedIn} s: tiers of ${Number(sizes.daily_advertiser).toLocaleString('en-US')} (day x advertiser), ${Number(sizes.daily_campaign_total).toLocaleString('en-US')} (day x campaign), ${Number(sizes.daily_campaign).toLocaleString('en-US')} (day x campaign x creative x exchange), ${Number(sizes.daily_geo).toLocaleString('en-US')} (day x advertiser x country x OS) and ${Number(sizes.hourly_advertiser).toLocaleString('en-US')} (hour x advertiser) rows, ${sizes.tiers}; set up in ${seconds(t0)} s.`,
     );
     out.rollupRows = rollupRows;
 

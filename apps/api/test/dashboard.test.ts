@@ -460,7 +460,7 @@ describe('compacted rollup tiers', () => {
     );
     expect(mark!.before).toBe(new Date(Date.now() - COMPACTION_GRACE_MS).toISOString().slice(0, 10));
     await noDrift();
-    // The campaign table of a closed day comes from delivery_daily_campaign: a change there shows.
+    // The campaign table of a closed day comes from delivery_daily_campaign_total: a change there shows.
     const day = yesterday();
     const byCampaign = async () =>
       dataOf<PerformancePage>(
@@ -469,14 +469,14 @@ describe('compacted rollup tiers', () => {
     const before = await byCampaign();
     expect(before).toBeGreaterThan(0);
     const bump = (n: number) =>
-      t.deps.db.execute(sql`update delivery_daily_campaign set impressions = impressions + ${n}
-        where (advertiser_id, day, campaign_id, creative_id, exchange_id) = (select advertiser_id, day,
-          campaign_id, creative_id, exchange_id from delivery_daily_campaign
-          where advertiser_id = ${DEMO.advertiser.id} and day = ${day}
-          order by campaign_id, creative_id, exchange_id limit 1)`);
+      t.deps.db.execute(sql`update delivery_daily_campaign_total set impressions = impressions + ${n}
+        where (day, campaign_id) = (select day, campaign_id from delivery_daily_campaign_total
+          where advertiser_id = ${DEMO.advertiser.id} and day = ${day} order by campaign_id limit 1)`);
     await bump(1000);
     expect(await byCampaign()).toBe(before + 1000);
-    expect((await tierDrift(t.deps.db)).find((tier) => tier.rows > 0)?.table).toBe('delivery_daily_campaign');
+    expect((await tierDrift(t.deps.db)).find((tier) => tier.rows > 0)?.table).toBe(
+      'delivery_daily_campaign_total',
+    );
     await bump(-1000);
     await noDrift();
   });

@@ -166,34 +166,41 @@ const whereOf = (scope: SQL | undefined, period: Period, tz: string) =>
 // Drizzle writes the scope's columns as "delivery_hourly"."x": every source is named delivery_hourly.
 const TOTALS: SourceNeeds = { columns: [], grain: 'none' };
 
-const readTotals = async (
-  db: DbOrTx,
-  scope: SQL | undefined,
-  period: Period,
-  query: DashboardQuery,
-  role: Role,
-) => {
+/** The totals of a period as a subquery answering one row of SUM_COLUMNS. */
+const totalsQuery = async (db: DbOrTx, scope: SQL | undefined, period: Period, query: DashboardQuery) => {
   const from = await sourceOf(db, period, query.tz, query, TOTALS);
-  const [row] = await preparedRowsOf<Sums>(
-    db,
-    sql`select ${SUM_COLUMNS} from ${from} where ${whereOf(scope, period, query.tz)}`,
-  );
-  return totalsOf(row ?? NO_SUMS, role);
+  return sql`select ${SUM_COLUMNS} from ${from} where ${whereOf(scope, period, query.tz)}`;
 };
 
-/** The summed balance of the advertisers in scope. */
-const readScopeBalance = async (db: DbOrTx, principal: Principal, advertiserId: number | undefined) => {
+/** The summed balance of the advertisers in scope, as a scalar subquery (text). */
+const scopeBalanceQuery = (db: DbOrTx, principal: Principal, advertiserId: number | undefined) => {
   const scope =
     advertiserId !== undefined ? eq(users.id, advertiserId) : advertiserOwnedScope(db, principal, users.id);
-  const [row] = await preparedRowsOf<{ total: string }>(
-    db,
-    sql`select coalesce(sum(${ledgerAccounts.balanceMicros}), 0)::text as total
+  return sql`select coalesce(sum(${ledgerAccounts.balanceMicros}), 0)::text
       from ${ledgerAccounts} inner join ${users} on ${users.id} = ${ledgerAccounts.userId}
-      where ${and(eq(users.role, 'ADVERTISER'), scope)}`,
-  );
-  return Number(row?.total ?? 0);
+      where ${and(eq(users.role, 'ADVERTISER'), scope)}`;
 };
 
+/** SUM_NAMES of the subquery `alias`, as <prefix><name>. */
+const sumsAs = (alias: string, prefix: string) =>
+  sql.raw(
+    ['spend', 'media', 'agency_margin', 'impressions', 'clicks', 'conversions', 'bids', 'wins']
+      .map((name) => `${alias}.${name} as ${prefix}${name}`)
+      .join(', '),
+  );
+
+const sumsOf = (row: Record<string, unknown>, prefix: string): Sums => ({
+  spend: Number(row[`${prefix}spend`]),
+  media: Number(row[`${prefix}media`]),
+  agency_margin: Number(row[`${prefix}agency_margin`]),
+  impressions: Number(row[`${prefix}impressions`]),
+  clicks: Number(row[`${prefix}clicks`]),
+  conversions: Number(row[`${prefix}conversions`]),
+  bids: Number(row[`${prefix}bids`]),
+  wins: Number(row[`${prefix}wins`]),
+});
+
+/** The tiles in one statement: the period's totals, the previous period's (with compare) and the balance. */
 export const readOverview = async (
   db: DbOrTx,
   principal: Principal,
@@ -203,16 +210,20 @@ export const readOverview = async (
   const period = { from: query.from, to: query.to };
   const previousPeriod = query.compare ? previousPeriodOf(period) : null;
   const role = principal.role;
-  const [totals, previous, balance] = await Promise.all([
-    readTotals(db, scope, period, query, role),
-    previousPeriod ? readTotals(db, scope, previousPeriod, query, role) : null,
-    readScopeBalance(db, principal, query.advertiser_id),
-  ]);
+  const current = await totalsQuery(db, scope, period, query);
+  const previous = previousPeriod ? await totalsQuery(db, scope, previousPeriod, query) : null;
+  const [row] = await preparedRowsOf<Record<string, unknown>>(
+    db,
+    sql`select ${sumsAs('t', 't_')}, ${previous ? sql`${sumsAs('p', 'p_')}, ` : sql``}
+      (${scopeBalanceQuery(db, principal, query.advertiser_id)}) as balance
+      from (${current}) t ${previous ? sql`cross join (${previous}) p` : sql``}`,
+  );
   return {
     period,
-    totals,
-    previous: previousPeriod && previous ? { period: previousPeriod, totals: previous } : null,
-    balance,
+    totals: totalsOf(row ? sumsOf(row, 't_') : NO_SUMS, role),
+    previous:
+      previousPeriod && row ? { period: previousPeriod, totals: totalsOf(sumsOf(row, 'p_'), role) } : null,
+    balance: Number(row?.balance ?? 0),
   };
 };
 

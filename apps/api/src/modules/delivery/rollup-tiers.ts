@@ -42,6 +42,12 @@ export const ROLLUP_TIERS: readonly RollupTier[] = [
     key: ['day', 'advertiser_id'],
   },
   {
+    table: 'delivery_daily_campaign_total',
+    grain: 'day',
+    columns: ['advertiser_id', 'campaign_id'],
+    key: ['day', 'campaign_id'],
+  },
+  {
     table: 'delivery_daily_campaign',
     grain: 'day',
     columns: ['advertiser_id', 'campaign_id', 'creative_id', 'exchange_id'],

@@ -29,8 +29,6 @@ export type DataQuery = {
   timeZone: string;
   /** Whether the zone's days are UTC days over the range (then a day tier of the rollups answers). */
   utcDays: boolean;
-  /** The rollups' compaction watermark when the query was made (read with its window, once). */
-  compactedBefore: string | null;
 };
 
 export type Sums = {
@@ -189,7 +187,6 @@ export const aggregateSlice = async (db: DbOrTx, query: DataQuery): Promise<Map<
     startAt: query.from,
     endAt: query.to,
     utcDays: query.utcDays,
-    compactedBefore: query.compactedBefore,
   });
   const result = await db.execute(sql`
     select ${keys.select},

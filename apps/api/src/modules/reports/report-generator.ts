@@ -33,7 +33,6 @@ export const dataQueryOf = async (db: DbOrTx, report: ReportRow, owner: ReportOw
     to: window.endAt,
     timeZone: report.timeZone,
     utcDays: window.utcDays,
-    compactedBefore: window.compactedBefore,
   };
 };
 
