@@ -19,6 +19,7 @@ import { creativeMedia, creatives } from '../db/schema/creatives.ts';
 import { smartAppLists } from '../db/schema/lists.ts';
 import { reports } from '../db/schema/reports.ts';
 import { users } from '../db/schema/users.ts';
+import { renderedOnce } from '../db/sql-fragment.ts';
 import type { Principal } from './auth-guard.ts';
 import { notFound, unauthorized } from './errors.ts';
 import { canSee, isAbove, type ScopedUser, type ScopeOwner } from './scope.ts';
@@ -115,17 +116,41 @@ const isAccountHolder = (user: UserRow) => user.role === 'AGENCY' || user.role =
 export const reportOwnerColumns = { ...ownerColumns, email: users.email, companyName: users.companyName };
 export type ReportOwner = ScopedUser & { email: string; companyName: string };
 
+const reportColumns = getTableColumns(reports) as Record<string, PgColumn>;
+/** A report's columns and its owner's in a raw statement (as r_ and o_), and their decoder. */
+export const reportWithOwnerAs = renderedOnce(
+  sql`${selectAs('r_', reportColumns)}, ${selectAs('o_', reportOwnerColumns)}`,
+);
+const decodeReport = decoderOf<typeof reports.$inferSelect>('r_', reportColumns);
+const decodeReportOwner = decoderOf<ReportOwner>('o_', reportOwnerColumns);
+export const decodeReportWithOwner = (raw: Record<string, unknown>) => ({
+  report: decodeReport(raw),
+  owner: decodeReportOwner(raw),
+});
+
 /** A report with its owner (read by every report operation). */
 const report = {
   notFound: 'Report not found.',
   find: async (db, id, lock) => {
-    const query = db
+    if (!lock) {
+      // Every read of a report starts here: one prepared statement, decoded as the select below.
+      const result = await executePrepared(
+        db,
+        sql`select ${reportWithOwnerAs} from ${reports} join ${users} on ${users.id} = ${reports.ownerId}
+          where ${reports.id} = ${id} limit 1`,
+      );
+      const raw = result.rows[0];
+      if (!raw) return undefined;
+      const found = decodeReportWithOwner(raw);
+      return { row: found, owner: found.owner };
+    }
+    const [found] = await db
       .select({ report: reports, owner: reportOwnerColumns })
       .from(reports)
       .innerJoin(users, eq(users.id, reports.ownerId))
       .where(eq(reports.id, id))
-      .limit(1);
-    const [found] = lock ? await query.for('update', { of: reports }) : await query;
+      .limit(1)
+      .for('update', { of: reports });
     return found && { row: found, owner: found.owner };
   },
   allows: ownerVisible,

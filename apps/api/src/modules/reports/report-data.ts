@@ -10,6 +10,7 @@
 import type { ReportDimension, ReportMetric } from '@console/core/api/reports';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared-statement.ts';
 import type { ReportFilters } from '../../db/schema/reports.ts';
 import { agencyAdvertiserIds } from '../../platform/advertiser-scope.ts';
 import { type RollupColumn, rollupSource, type SourceNeeds } from '../delivery/index.ts';
@@ -188,7 +189,10 @@ export const aggregateSlice = async (db: DbOrTx, query: DataQuery): Promise<Map<
     endAt: query.to,
     utcDays: query.utcDays,
   });
-  const result = await db.execute(sql`
+  // Prepared (named): a report's detail sums its range on every read to tell whether it changed.
+  const result = await executePrepared(
+    db,
+    sql`
     select ${keys.select},
       coalesce(sum(bids), 0)::text as bids, coalesce(sum(wins), 0)::text as wins,
       coalesce(sum(impressions), 0)::text as impressions, coalesce(sum(clicks), 0)::text as clicks,
@@ -197,7 +201,8 @@ export const aggregateSlice = async (db: DbOrTx, query: DataQuery): Promise<Map<
       coalesce(sum(agency_margin_micros), 0)::text as agency_margin
     from ${source}
     where ${whereOf(query, hour, scope)}
-    ${keys.group}`);
+    ${keys.group}`,
+  );
   const groups = new Map<string, GroupRow>();
   for (const row of rowsOf(result)) {
     const sums: Sums = {

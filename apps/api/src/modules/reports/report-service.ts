@@ -15,14 +15,20 @@ import type {
 import { isCostFigure, maySeeCost } from '@console/core/cost-visibility';
 import { and, asc, between, count, eq, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared-statement.ts';
 import { REPORT_ROWS_PER_CHUNK, type ReportTotals, reportRows, reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
-import { type ReportOwner, reportOwnerColumns, requireAccess } from '../../platform/access.ts';
+import {
+  decodeReportWithOwner,
+  type ReportOwner,
+  reportWithOwnerAs,
+  requireAccess,
+} from '../../platform/access.ts';
 import { actorOf, resolveNewOwnerAdvertiser } from '../../platform/advertiser-scope.ts';
 import { diffFields, recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
-import { fetchSortedPage, likePattern, type Page } from '../../platform/pagination.ts';
+import { likePattern, type Page, pageSlice } from '../../platform/pagination.ts';
 import { canMakeMultiDimensional, type ReportRow } from './report-access.ts';
 import { aggregateSlice, emptySums, metricValue } from './report-data.ts';
 import { columnsOf, dataQueryOf, totalsOf } from './report-generator.ts';
@@ -107,34 +113,54 @@ const visibleScope = (principal: Principal) => {
   }
 };
 
+/**
+ * A page of reports and the count of all that match in one prepared statement (the count as a window
+ * over the matches); a page past the end has no row to carry it, so only then is it counted alone.
+ */
 export const listReports = async (
   db: DbOrTx,
   principal: Principal,
   query: ReportListQuery,
 ): Promise<Page<ReportListItem>> => {
-  const where = and(
-    visibleScope(principal),
-    query.report_type ? eq(reports.reportType, query.report_type) : undefined,
-    query.status ? eq(reports.status, query.status) : undefined,
-    query.q ? ilike(reports.name, likePattern(query.q)) : undefined,
-  );
-  return fetchSortedPage(
-    query,
-    db
-      .select({ report: reports, owner: reportOwnerColumns })
-      .from(reports)
-      .innerJoin(users, eq(users.id, reports.ownerId))
-      .where(where)
-      .$dynamic(),
-    { sorts: SORTS, id: reports.id },
-    () =>
-      db
-        .select({ value: count() })
-        .from(reports)
-        .innerJoin(users, eq(users.id, reports.ownerId))
-        .where(where),
-    (row) => toListItem(row.report, row.owner),
-  );
+  const where =
+    and(
+      visibleScope(principal),
+      query.report_type ? eq(reports.reportType, query.report_type) : undefined,
+      query.status ? eq(reports.status, query.status) : undefined,
+      query.q ? ilike(reports.name, likePattern(query.q)) : undefined,
+    ) ?? sql`true`;
+  const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
+  const matching = sql`from ${reports} inner join ${users} on ${users.id} = ${reports.ownerId} where ${where}`;
+  const rows = (
+    await executePrepared(
+      db,
+      sql`select ${reportWithOwnerAs}, count(*) over ()::int as total ${matching}
+        order by ${SORTS[query.sort]} ${direction}, ${reports.id} ${direction} ${pageSlice(query)}`,
+    )
+  ).rows;
+  const total =
+    rows.length > 0
+      ? Number(rows[0]!.total)
+      : query.page === 1
+        ? 0
+        : Number(
+            (
+              await db
+                .select({ value: count() })
+                .from(reports)
+                .innerJoin(users, eq(users.id, reports.ownerId))
+                .where(where)
+            )[0]?.value ?? 0,
+          );
+  return {
+    items: rows.map((raw) => {
+      const { report, owner } = decodeReportWithOwner(raw);
+      return toListItem(report, owner);
+    }),
+    total,
+    page: query.page,
+    limit: query.limit,
+  };
 };
 
 export const readReport = async (db: DbOrTx, principal: Principal, id: number): Promise<ReportDetail> => {
