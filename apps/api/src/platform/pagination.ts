@@ -29,6 +29,17 @@ const integerText = (value: number) => {
 /** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
 export const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * The total of a page read with `count(*) over () as total`: its first row carries it; a page past
+ * the end has none, so only then is it counted alone (`countAlone`).
+ */
+export const windowedTotal = async (
+  rows: readonly Record<string, unknown>[],
+  page: number,
+  countAlone: () => Promise<number | string | undefined>,
+): Promise<number> =>
+  rows.length > 0 ? Number(rows[0]!.total) : page === 1 ? 0 : Number((await countAlone()) ?? 0);
+
 /** Runs the page query and its count in parallel. */
 export const fetchPage = async <TRow, TItem>(
   request: PageRequest,

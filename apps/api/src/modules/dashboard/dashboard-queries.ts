@@ -24,6 +24,7 @@ import { users } from '../../db/schema/users.ts';
 import { requireAccess } from '../../platform/access.ts';
 import { advertiserOwnedScope, resolvedAdvertiserScope } from '../../platform/advertiser-scope.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
+import { windowedTotal } from '../../platform/pagination.ts';
 import type { RollupColumn } from '../delivery/index.ts';
 import { readLocalWindow, rollupSource, type SourceNeeds } from '../delivery/index.ts';
 
@@ -392,19 +393,13 @@ export const readPerformance = async (
       order by ${sql.raw(SORT_EXPRESSIONS[query.sort])} ${direction}, key asc
       limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
   );
-  const total =
-    rows.length > 0
-      ? Number(rows[0]!.total)
-      : query.page === 1
-        ? 0
-        : Number(
-            (
-              await preparedRowsOf<{ total: number }>(
-                db,
-                sql`select count(*)::int as total from (${grouped}) g`,
-              )
-            )[0]?.total ?? 0,
-          );
+  const total = await windowedTotal(
+    rows,
+    query.page,
+    async () =>
+      (await preparedRowsOf<{ total: number }>(db, sql`select count(*)::int as total from (${grouped}) g`))[0]
+        ?.total,
+  );
   const role = principal.role;
   const previous = await readPreviousOfRows(
     db,

@@ -28,7 +28,7 @@ import { actorOf, resolveNewOwnerAdvertiser } from '../../platform/advertiser-sc
 import { diffFields, recordChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
-import { likePattern, type Page, pageSlice } from '../../platform/pagination.ts';
+import { likePattern, type Page, pageSlice, windowedTotal } from '../../platform/pagination.ts';
 import { canMakeMultiDimensional, type ReportRow } from './report-access.ts';
 import { aggregateSlice, emptySums, metricValue } from './report-data.ts';
 import { columnsOf, dataQueryOf, totalsOf } from './report-generator.ts';
@@ -138,20 +138,18 @@ export const listReports = async (
         order by ${SORTS[query.sort]} ${direction}, ${reports.id} ${direction} ${pageSlice(query)}`,
     )
   ).rows;
-  const total =
-    rows.length > 0
-      ? Number(rows[0]!.total)
-      : query.page === 1
-        ? 0
-        : Number(
-            (
-              await db
-                .select({ value: count() })
-                .from(reports)
-                .innerJoin(users, eq(users.id, reports.ownerId))
-                .where(where)
-            )[0]?.value ?? 0,
-          );
+  const total = await windowedTotal(
+    rows,
+    query.page,
+    async () =>
+      (
+        await db
+          .select({ value: count() })
+          .from(reports)
+          .innerJoin(users, eq(users.id, reports.ownerId))
+          .where(where)
+      )[0]?.value,
+  );
   return {
     items: rows.map((raw) => {
       const { report, owner } = decodeReportWithOwner(raw);
