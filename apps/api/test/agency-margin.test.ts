@@ -5,6 +5,7 @@
 // micro-unit, a margin changed later does not rewrite delivered days, and reports and dashboards show
 // the agency's part to the agency and staff only, the platform's part to staff only.
 import type { DashboardOverview } from '@console/core/api/dashboard';
+import type { FundsSummary, HistoryPage, StatementSummary } from '@console/core/api/funds';
 import type { ReportDetail, ReportRowsPage, ReportSummary } from '@console/core/api/reports';
 import type { UserConfig } from '@console/core/api/users';
 import { and, eq, sql } from 'drizzle-orm';
@@ -140,6 +141,96 @@ describe('the split is recorded at delivery', () => {
     await track(placed.nurl, 2);
     const billed = await billingOf(auctionOf(placed));
     expect(billed).toMatchObject({ media: 2000, cost: 2450, agency: 250 });
+  });
+
+  it("moves the agency's part to the agency's account and the platform's to MARGIN, to the micro-unit", async () => {
+    const balances = async () => {
+      const agency = dataOf<FundsSummary>(await t.call('GET', '/api/funds/summary', { token: tok.agency }));
+      const advertiser = dataOf<FundsSummary>(
+        await t.call('GET', '/api/funds/summary', { token: tok.advertiser }),
+      );
+      const platform = dataOf<{ media_micros: number; margin_micros: number }>(
+        await t.call('GET', '/api/admin/funds/overview', { token: tok.admin }),
+      );
+      return {
+        agency: agency.balance_micros,
+        advertiser: advertiser.balance_micros,
+        media: platform.media_micros,
+        margin: platform.margin_micros,
+      };
+    };
+    const before = await balances();
+    const placed = await bid();
+    // $2.13 CPM: a media cost of 2,130 micro-units, whose margins fall on fractions of a micro-unit.
+    expect((await track(placed.nurl, 2.13)).status).toBeLessThan(400);
+    const expected = expectedSplit(2130, AGENCY_BPS);
+    expect(expected.agency).toBeGreaterThan(0);
+    expect(expected.platform).toBeGreaterThan(0);
+    const after = await balances();
+    expect({
+      agency: after.agency - before.agency,
+      advertiser: after.advertiser - before.advertiser,
+      media: after.media - before.media,
+      margin: after.margin - before.margin,
+    }).toEqual({
+      agency: expected.agency,
+      advertiser: -expected.cost,
+      media: expected.media,
+      margin: expected.platform,
+    });
+    // The agency's history says what the money is: its margin income on the advertiser's spend.
+    const history = dataOf<HistoryPage>(
+      await t.call('GET', '/api/funds/history', { token: tok.agency, query: { kind: 'SPEND', limit: 1 } }),
+    );
+    expect(history.items[0]).toMatchObject({
+      kind: 'SPEND',
+      agency_margin: true,
+      amount_micros: expected.agency,
+      impressions: 1,
+      counterparty: { user_primary_id: ADVERTISER },
+    });
+    // The advertiser's own spend row names no agency: what the agency earns is not the advertiser's.
+    const own = dataOf<HistoryPage>(
+      await t.call('GET', '/api/funds/history', {
+        token: tok.advertiser,
+        query: { kind: 'SPEND', limit: 1 },
+      }),
+    );
+    expect(own.items[0]).toMatchObject({
+      agency_margin: false,
+      amount_micros: -expected.cost,
+      counterparty: null,
+    });
+    const month = history.items[0]!.occurredAt.slice(0, 7);
+    const statement = dataOf<StatementSummary>(
+      await t.call('GET', '/api/funds/statement/summary', { token: tok.agency, query: { month } }),
+    );
+    expect(statement.spend_micros).toBe(0);
+    expect(statement.margin_income_micros).toBeGreaterThanOrEqual(expected.agency);
+    const csv = await t.call('GET', '/api/funds/history.csv', {
+      token: tok.agency,
+      query: { kind: 'SPEND', lang: 'gr' },
+    });
+    expect(String(csv.body.raw)).toContain('Margenertrag · 1 Impression');
+    // A repricing moves the difference of each part: the win notice at $2.00 after the beacon's $2.50.
+    const repriced = await bid();
+    await fetch(beaconOf(repriced));
+    const beforeRepricing = await balances();
+    await track(repriced.nurl, 2);
+    const lower = expectedSplit(2000, AGENCY_BPS);
+    const higher = expectedSplit(2500, AGENCY_BPS);
+    const afterRepricing = await balances();
+    expect({
+      agency: afterRepricing.agency - beforeRepricing.agency,
+      advertiser: afterRepricing.advertiser - beforeRepricing.advertiser,
+      margin: afterRepricing.margin - beforeRepricing.margin,
+    }).toEqual({
+      agency: lower.agency - higher.agency,
+      advertiser: higher.cost - lower.cost,
+      margin: lower.platform - higher.platform,
+    });
+    const check = await t.call('GET', '/api/admin/funds/check', { token: tok.admin });
+    expect(dataOf(check)).toMatchObject({ ok: true, problems: [] });
   });
 
   it('the rollups, the admin dashboard and an admin report add up to the raw events', async () => {

@@ -589,10 +589,10 @@ describe('exports', () => {
     expect(own.headers['content-disposition']).toBe(`attachment; filename="funds-${DEMO.advertiser.id}.csv"`);
     const lines = String(own.body.raw).trim().split('\n');
     expect(lines[0]).toBe(
-      'booked_at,occurred_at,transfer_id,kind,method,amount,amount_micros,balance_after,balance_after_micros,counterparty,reference,note,by,reverses_transfer_id,reversed_by_transfer_id,campaign_id,advertiser_cost_micros',
+      'booked_at,occurred_at,transfer_id,kind,method,amount,amount_micros,balance_after,balance_after_micros,counterparty,reference,description,note,by,reverses_transfer_id,reversed_by_transfer_id,campaign_id,advertiser_cost_micros',
     );
     expect(lines[1]).toMatch(
-      /,CREDIT,PROMOTION,5000\.000000,5000000000,5000\.000000,5000000000,platform,,Demo deposit,system,/,
+      /,CREDIT,PROMOTION,5000\.000000,5000000000,5000\.000000,5000000000,platform,,,Demo deposit,system,/,
     );
     const staff = await t.call('GET', '/api/funds/history.csv', {
       token: tok.admin,

@@ -15,7 +15,8 @@
 // (bid-response.ts bidEventOf, tracking-service.ts eventOf), the hourly rollups are rebuilt from them
 // by the same statement as `npm run rollups:rebuild`, and the spend reaches the ledger through
 // recordSpends, as the bidder's sums do: one SPEND transfer per campaign and UTC hour of its BILLING
-// events carrying their summed media and advertiser cost, occurring and booked at the hour's last
+// events carrying their summed media and advertiser cost and the agency's part of the margin
+// (credited to the agency), occurring and booked at the hour's last
 // billing, in time order: the statement, the funds history and the dashboards count every hour's
 // spend in the same day and month, in UTC and in every whole-hour time zone, as if it had been
 // booked live.
@@ -94,7 +95,7 @@ export const demoHistoryStart = (days: number, now = new Date()): Date =>
 export type PlayedBid = {
   tracked: TrackedBid;
   events: DeliveryEvent[];
-  billed: { mediaMicros: number; advertiserMicros: number; atMs: number } | null;
+  billed: { mediaMicros: number; advertiserMicros: number; agencyMarginMicros: number; atMs: number } | null;
 };
 
 /** Delays after the auction: notices, then a click, then a conversion (within the last hour's end). */
@@ -266,6 +267,7 @@ export const seedDemoHistory = async (
       hour: string;
       media: number;
       advertiser: number;
+      agencyMargin: number;
       lastAt: number;
     };
     const spends = new Map<string, Spend>();
@@ -285,10 +287,12 @@ export const seedDemoHistory = async (
           hour,
           media: 0,
           advertiser: 0,
+          agencyMargin: 0,
           lastAt: billed.atMs,
         };
         spend.media += billed.mediaMicros;
         spend.advertiser += billed.advertiserMicros;
+        spend.agencyMargin += billed.agencyMarginMicros;
         spend.lastAt = Math.max(spend.lastAt, billed.atMs);
         spends.set(key, spend);
       }
@@ -306,6 +310,7 @@ export const seedDemoHistory = async (
           campaignId: spend.campaignId,
           mediaCostMicros: BigInt(spend.media),
           advertiserCostMicros: BigInt(spend.advertiser),
+          agencyMarginMicros: BigInt(spend.agencyMargin),
           occurredAt: new Date(spend.lastAt),
           bookedAt: new Date(spend.lastAt),
           reference: `history:${spend.hour}:${String(spend.campaignId).padStart(12, '0')}`,

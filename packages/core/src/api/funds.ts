@@ -165,6 +165,16 @@ export const fundsEntrySchema = z.object({
     .nullable()
     .describe('SPEND: what the exchanges charged; shown to admins and co-admins only (null otherwise).'),
   advertiser_cost_micros: z.number().int().nullable().describe('SPEND: media cost plus margin.'),
+  agency_margin: z
+    .boolean()
+    .describe("SPEND on an agency's account: its part of the margin on its advertiser's spend (income)."),
+  impressions: z
+    .number()
+    .int()
+    .nullable()
+    .describe('SPEND: how many billed impressions the transfer holds, when its reference says (else null).'),
+  repricing: z.boolean().describe("SPEND: a repriced impression's difference."),
+  campaign_name: z.string().nullable().describe('The campaign the transfer names, if any.'),
   can_reverse: z.boolean().describe('Whether the caller may reverse this transfer.'),
 });
 export type FundsEntry = z.infer<typeof fundsEntrySchema>;
@@ -223,6 +233,12 @@ export const statementSummarySchema = z.object({
     .number()
     .int()
     .describe("Spend delivered in the month (advertiser cost, net of repricing), the dashboards' spend."),
+  margin_income_micros: z
+    .number()
+    .int()
+    .describe(
+      "An agency's part of the margin on its advertisers' spend delivered in the month (0 for an advertiser).",
+    ),
   revision: z
     .object({
       revised_on: z.string().describe('The UTC day the last late booking was made, YYYY-MM-DD.'),

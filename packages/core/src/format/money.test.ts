@@ -4,11 +4,26 @@ import {
   findMoneyTextError,
   formatMicros,
   formatMicrosDecimal,
+  formatMicrosExact,
   MONEY_INVALID_MESSAGE,
   MONEY_TOO_LARGE_MESSAGE,
   MONEY_TOO_PRECISE_MESSAGE,
   parseMoneyToMicros,
 } from './money.ts';
+
+describe('formatMicrosExact', () => {
+  it.each<[number | bigint, string]>([
+    [0, '$0.00'],
+    [12_340_000, '$12.34'],
+    [2_500, '$0.0025'],
+    [4_999, '$0.004999'],
+    [-1_234_567, '-$1.234567'],
+    [1_234_500_000n, '$1,234.50'],
+    [-10, '-$0.00001'],
+  ])('%s -> %s: a nonzero amount never reads $0.00', (micros, text) => {
+    expect(formatMicrosExact(micros)).toBe(text);
+  });
+});
 
 describe('formatMicros', () => {
   it('uses 1,000,000 micro-units per dollar', () => {

@@ -29,11 +29,34 @@ function roundToCents(micros: number | bigint): RoundedAmount {
  * 12_340_000 -> '$12.34', -1_234_500_000 -> '-$1,234.50'. Rounds to the cent, half away from zero
  * (5_000 -> '$0.01', -5_000 -> '-$0.01'); an amount that rounds to zero has no minus. A fractional
  * number is first rounded to a whole micro-unit; non-finite input is returned as text ('NaN').
+ * With a locale (a BCP 47 tag: 'de', 'ru'), the digits are grouped and the cents separated as it
+ * writes numbers, still with the dollar sign first: 'de' -> '-$1.234,50', 'ru' -> '-$1 234,50'.
  */
-export function formatMicros(micros: number | bigint): string {
+export function formatMicros(micros: number | bigint, locale?: string): string {
   if (typeof micros === 'number' && !Number.isFinite(micros)) return String(micros);
   const { sign, whole, fraction } = roundToCents(micros);
-  return `${sign}$${groupThousands(whole)}.${fraction}`;
+  if (locale === undefined) return `${sign}$${groupThousands(whole)}.${fraction}`;
+  const numbers = new Intl.NumberFormat(locale);
+  const decimal = numbers.formatToParts(0.5).find((part) => part.type === 'decimal')?.value ?? '.';
+  // A bigint keeps every digit of the whole part, however large.
+  return `${sign}$${numbers.format(BigInt(whole))}${decimal}${fraction}`;
+}
+
+/**
+ * Money on a screen where every micro-unit counts (a ledger row: spend of a few impressions is often
+ * under a cent): formatMicros's form with the decimals beyond the cent that the amount has, so a
+ * nonzero amount never reads $0.00. 12_340_000 -> '$12.34', 2_500 -> '$0.0025', -1_234_567 ->
+ * '-$1.234567', 0 -> '$0.00'.
+ */
+export function formatMicrosExact(micros: number | bigint): string {
+  if (typeof micros === 'number' && !Number.isFinite(micros)) return String(micros);
+  const value = typeof micros === 'bigint' ? micros : BigInt(Math.round(micros));
+  const magnitude = value < 0n ? -value : value;
+  const fraction = (magnitude % MICROS)
+    .toString()
+    .padStart(MICROS_DECIMALS, '0')
+    .replace(/0{1,4}$/, '');
+  return `${value < 0n ? '-' : ''}$${groupThousands((magnitude / MICROS).toString())}.${fraction.padEnd(2, '0')}`;
 }
 
 /**

@@ -95,6 +95,7 @@ export const correctBilledPrice = async (db: Db, billing: DeliveryEvent): Promis
       campaignId: billing.campaignId,
       mediaCostMicros: BigInt(change.media),
       advertiserCostMicros: BigInt(change.advertiser),
+      agencyMarginMicros: BigInt(change.agencyMargin),
       occurredAt: billing.occurredAt,
       reference: `${spendReferenceOf(billing)}:${detail}`,
     });

@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { campaigns } from '../../db/schema/campaigns.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema/ledger.ts';
 import { userConfigs, users } from '../../db/schema/users.ts';
 import { recordChange } from '../../platform/audit.ts';
@@ -145,11 +146,13 @@ const historyWhere = (
   );
 
 const creator = alias(users, 'creator');
-// The other agency or advertiser of the transfer (allocations); none for movements with the platform.
+// The other agency or advertiser of the transfer (allocations; spend on an agency's account: the
+// advertiser whose spend it is); none for movements with the platform. An advertiser's spend names
+// no counterparty: its agency's part of the margin is not the advertiser's to see.
 const counterpartyId = sql<number | null>`(
   select a2.user_id from ${ledgerEntries} e2 join ${ledgerAccounts} a2 on a2.id = e2.account_id
   where e2.transfer_id = ${ledgerEntries.transferId} and e2.account_id <> ${ledgerEntries.accountId}
-    and a2.user_id is not null
+    and a2.user_id is not null and (${ledgerTransfers.kind} <> 'SPEND' or a2.kind = 'ADVERTISER')
   order by a2.user_id limit 1)`.mapWith(Number);
 const reversedById = sql<number | null>`(
   select r.id from ${ledgerTransfers} r where r.reverses_transfer_id = ${ledgerTransfers.id})`.mapWith(
@@ -159,6 +162,7 @@ const reversedById = sql<number | null>`(
 const historyColumns = {
   entry: ledgerEntries,
   transfer: ledgerTransfers,
+  campaignName: campaigns.name,
   creatorEmail: creator.email,
   counterpartyId,
   reversedById,
@@ -167,6 +171,7 @@ const historyColumns = {
 type HistoryRow = {
   entry: typeof ledgerEntries.$inferSelect;
   transfer: typeof ledgerTransfers.$inferSelect;
+  campaignName: string | null;
   creatorEmail: string | null;
   counterpartyId: number | null;
   reversedById: number | null;
@@ -178,7 +183,13 @@ const selectHistory = (db: DbOrTx, where: SQL | undefined) =>
     .from(ledgerEntries)
     .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
     .leftJoin(creator, eq(creator.id, ledgerTransfers.createdBy))
+    .leftJoin(campaigns, eq(campaigns.id, ledgerTransfers.campaignId))
     .where(where);
+
+/** The bidder's spend references: `imps:<first impression>:<count>` (spend-debit.ts). */
+const IMPRESSIONS_REFERENCE = /^imps:.*:(\d+)$/;
+/** A repriced impression's difference: `imp:<exchange>:<auction>:<imp>:<win|bill>`. */
+const REPRICING_REFERENCE = /^imp:/;
 
 type Counterparty = FundsEntry['counterparty'];
 
@@ -198,6 +209,11 @@ const readCounterparties = async (
       { user_primary_id: user.id, email: user.email, companyName: user.companyName, role: user.role },
     ]),
   );
+};
+
+const spendCount = (kind: string, reference: string | null) => {
+  const count = kind === 'SPEND' ? IMPRESSIONS_REFERENCE.exec(reference ?? '')?.[1] : undefined;
+  return count === undefined ? null : Number(count);
 };
 
 const toEntry = (
@@ -231,6 +247,10 @@ const toEntry = (
       viewer.isStaff && transfer.mediaCostMicros !== null ? Number(transfer.mediaCostMicros) : null,
     advertiser_cost_micros:
       transfer.advertiserCostMicros === null ? null : Number(transfer.advertiserCostMicros),
+    agency_margin: transfer.kind === 'SPEND' && holder.role === 'AGENCY',
+    impressions: spendCount(transfer.kind, transfer.reference),
+    repricing: transfer.kind === 'SPEND' && REPRICING_REFERENCE.test(transfer.reference ?? ''),
+    campaign_name: row.campaignName,
     can_reverse: row.reversedById === null && mayReverse(viewer, { kind: transfer.kind, holderUserIds }),
   };
 };

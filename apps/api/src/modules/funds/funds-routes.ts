@@ -31,6 +31,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { bearer, withErrors } from '../../platform/route-schemas.ts';
 import { checkLedger } from '../ledger/index.ts';
 import { requireVisibleAccountHolder, viewerOf } from './funds-access.ts';
+import { describeEntry, type Language, languageField } from './funds-descriptions.ts';
 import {
   iterateHistory,
   listFundsAccounts,
@@ -91,6 +92,7 @@ const CSV_COLUMNS: CsvColumn[] = [
     'balance_after_micros',
     'counterparty',
     'reference',
+    'description',
     'note',
     'by',
     'reverses_transfer_id',
@@ -101,7 +103,7 @@ const CSV_COLUMNS: CsvColumn[] = [
 ];
 const STAFF_CSV_COLUMNS = [...CSV_COLUMNS, ...plainColumns('media_cost_micros')];
 
-const csvRowOf = (entry: FundsEntry, withMediaCost: boolean): CsvRow => {
+const csvRowOf = (entry: FundsEntry, withMediaCost: boolean, language: Language): CsvRow => {
   const row = [
     entry.createdAt,
     entry.occurredAt,
@@ -114,6 +116,7 @@ const csvRowOf = (entry: FundsEntry, withMediaCost: boolean): CsvRow => {
     entry.balance_after_micros,
     entry.counterparty?.email ?? 'platform',
     entry.reference,
+    describeEntry(entry, language),
     entry.note,
     entry.createdBy?.email ?? 'system',
     entry.reverses_transfer_id,
@@ -179,7 +182,7 @@ export const fundsRoutes =
           tags,
           security: bearer,
           summary: "An account's movements as CSV, oldest first, streamed",
-          querystring: historyFilters.omit({ order: true }),
+          querystring: historyFilters.omit({ order: true }).extend({ lang: languageField }),
           produces: ['text/csv'],
           response: withErrors(
             z.unknown().describe('CSV, one row per movement; amounts also in micro-units.'),
@@ -194,7 +197,7 @@ export const fundsRoutes =
         const csv = await csvStream(
           viewer.isStaff ? STAFF_CSV_COLUMNS : CSV_COLUMNS,
           (async function* () {
-            for await (const entry of entries) yield csvRowOf(entry, viewer.isStaff);
+            for await (const entry of entries) yield csvRowOf(entry, viewer.isStaff, request.query.lang);
           })(),
         );
         return reply

@@ -16,6 +16,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import type { UserRow } from '../../platform/user-queries.ts';
 import type { FundsViewer } from './funds-access.ts';
+import { describeEntry } from './funds-descriptions.ts';
 import { iterateHistory, zonedDayStart } from './funds-queries.ts';
 
 const KIND_LABELS: Record<string, string> = {
@@ -52,7 +53,9 @@ type Figures = {
 
 /**
  * The month's figures in one pass over the account's entries up to its end. Spend is net of the
- * reversals of spend (a repriced impression counts at its last price, as the dashboards do).
+ * reversals of spend (a repriced impression counts at its last price, as the dashboards do). On an
+ * agency's account spend entries are its part of the margin on its advertisers' spend: income, not
+ * spend (`spend` then reads as minus that income, `late` likewise).
  */
 const readFigures = async (db: DbOrTx, userId: number, start: Date, end: Date, zone: string) => {
   const inMonth = sql`e.effective_at >= ${start.toISOString()}`;
@@ -88,6 +91,7 @@ export const readStatementSummary = async (
 ): Promise<StatementSummary & { media_cost_micros: number }> => {
   const { start, end } = monthBounds(month, zone);
   const figures = await readFigures(db, holder.id, start, end, zone);
+  const isAgency = holder.role === 'AGENCY';
   const opening = Number(figures.opening);
   const moneyIn = Number(figures.money_in);
   const moneyOut = Number(figures.money_out);
@@ -98,12 +102,16 @@ export const readStatementSummary = async (
     money_in_micros: moneyIn,
     money_out_micros: moneyOut,
     closing_micros: opening + moneyIn + moneyOut,
-    spend_micros: Number(figures.spend),
-    media_cost_micros: Number(figures.media),
+    spend_micros: isAgency ? 0 : Number(figures.spend),
+    margin_income_micros: isAgency ? -Number(figures.spend) : 0,
+    media_cost_micros: isAgency ? 0 : Number(figures.media),
     revision:
       figures.revised_at === null
         ? null
-        : { revised_on: figures.revised_at, late_spend_micros: Number(figures.late) },
+        : {
+            revised_on: figures.revised_at,
+            late_spend_micros: isAgency ? -Number(figures.late) : Number(figures.late),
+          },
   };
 };
 
@@ -171,8 +179,14 @@ export const renderStatement = async (
     ['Money out', summary.money_out_micros],
     ['Closing balance', summary.closing_micros],
   ];
-  if (hasSpend) lines.push(['Spend (advertiser cost)', summary.spend_micros]);
-  if (hasSpend && viewer.isStaff) lines.push(['Spend (media cost)', summary.media_cost_micros]);
+  const isAgency = holder.role === 'AGENCY';
+  if (hasSpend && isAgency)
+    lines.push([
+      "Margin income (your part of the margin on your advertisers' spend)",
+      summary.margin_income_micros,
+    ]);
+  if (hasSpend && !isAgency) lines.push(['Spend (advertiser cost)', summary.spend_micros]);
+  if (hasSpend && !isAgency && viewer.isStaff) lines.push(['Spend (media cost)', summary.media_cost_micros]);
   for (const [label, value] of lines) {
     const y = doc.y;
     doc.text(label, 48, y).text(formatMicros(value), 300, y, { width: 120, align: 'right' });
@@ -206,7 +220,7 @@ export const renderStatement = async (
     balance += row.amount_micros;
     const label =
       row.reverses_transfer_id === null ? KIND_LABELS[row.kind] : `Reversal of #${row.reverses_transfer_id}`;
-    const detail = [row.reference, row.note].filter(Boolean).join(' · ');
+    const detail = [describeEntry(row), row.note].filter(Boolean).join(' · ');
     // A movement booked on another day than it occurred (a late notice) says when it was booked.
     const booked = zonedPartsOf(row.createdAt, zone).date;
     const occurred = zonedPartsOf(row.occurredAt, zone).date;

@@ -1,8 +1,9 @@
 // Spend: the one function the delivery side (the bidder's billing of impressions) calls to debit an
 // advertiser. The margin on top of media cost is margin.ts's rule, the bidder's too.
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
+import { users } from '../../db/schema/users.ts';
 import { ensureUserAccount, findPlatformAccount } from './ledger-accounts.ts';
 import { advertiserCostOf, readMarginBps } from './margin.ts';
 import { type PostedTransfer, postTransferInTx, type TransferLeg } from './post-transfer.ts';
@@ -14,6 +15,12 @@ export type SpendInput = {
   mediaCostMicros: bigint;
   /** Media cost + margin; computed from the margins (readMarginBps) when absent. */
   advertiserCostMicros?: bigint;
+  /**
+   * The agency's part of the margin (delivery_events.agency_margin_micros, summed), credited to the
+   * advertiser's agency's account; the rest of the margin goes to the platform's MARGIN account.
+   * 0 when absent, and for a direct advertiser (whose margin is all the platform's).
+   */
+  agencyMarginMicros?: bigint;
   /**
    * When the impressions were served (e.g. the start of the hour the batch covers): the statement
    * and the history count the spend then, as the dashboards do, whenever it is booked.
@@ -33,7 +40,8 @@ export type RecordedSpend = PostedTransfer & { advertiserCostMicros: bigint; med
 /**
  * Debits an advertiser for delivered media, exactly once per reference, inside the caller's
  * transaction: the advertiser's account goes down by the advertiser cost, the platform's MEDIA
- * account up by the media cost and its MARGIN account by the difference. Both costs are kept on the
+ * account up by the media cost, the agency's account by its part of the margin (agencyMarginMicros,
+ * an agency's advertiser only) and the platform's MARGIN account by the rest. Both costs are kept on the
  * transfer. Spend is for impressions already served, so it may take the balance below zero; the
  * bidder stops bidding for an advertiser whose balance (readBalances) is not above zero.
  *
@@ -54,7 +62,13 @@ export const recordSpend = async (tx: Tx, input: SpendInput): Promise<RecordedSp
     { accountId: advertiser.id, amountMicros: -advertiserCost, mayGoNegative: true },
   ];
   if (media > 0n) legs.push({ accountId: (await findPlatformAccount(tx, 'MEDIA')).id, amountMicros: media });
-  const margin = advertiserCost - media;
+  const agencyId = await agencyOf(tx, input.advertiserId);
+  const agencyPart = agencyId === null ? 0n : (input.agencyMarginMicros ?? 0n);
+  if (agencyPart < 0n || agencyPart > advertiserCost - media)
+    throw new Error("recordSpend: the agency's part is not within the margin");
+  if (agencyId !== null && agencyPart > 0n)
+    legs.push({ accountId: (await ensureUserAccount(tx, agencyId)).id, amountMicros: agencyPart });
+  const margin = advertiserCost - media - agencyPart;
   if (margin > 0n)
     legs.push({ accountId: (await findPlatformAccount(tx, 'MARGIN')).id, amountMicros: margin });
   const posted = await postTransferInTx(tx, {
@@ -77,30 +91,51 @@ export const recordSpend = async (tx: Tx, input: SpendInput): Promise<RecordedSp
   };
 };
 
+/** The advertiser's agency (null: a direct advertiser, or no such user). */
+const agencyOf = async (db: DbOrTx, advertiserId: number): Promise<number | null> => {
+  const [row] = await db
+    .select({ agencyId: users.agencyId })
+    .from(users)
+    .where(eq(users.id, advertiserId))
+    .limit(1);
+  return row?.agencyId ?? null;
+};
+
 /** A debit with its costs known (the bidder's, the demo's hours, a repricing's difference). */
 type SpendItem = Required<Pick<SpendInput, 'advertiserCostMicros'>> &
   Omit<SpendInput, 'advertiserCostMicros'>;
 
 /**
  * The statement parts that post many spends at once, for a statement that names its debits as the
- * relation `source` (columns advertiser_id, campaign_id, media, advertiser, occurred_at, reference,
- * and booked_at, null for now: what recordSpend takes, one row per debit, media <= advertiser,
- * advertiser > 0; or a repricing's difference, signed, recordSpendDifference): the CTEs
+ * relation `source` (columns advertiser_id, campaign_id, media, advertiser, agency_margin,
+ * occurred_at, reference, and booked_at, null for now: what recordSpend takes, one row per debit,
+ * media <= advertiser, 0 <= agency_margin <= advertiser - media, advertiser > 0; or a repricing's
+ * difference, signed, recordSpendDifference): the CTEs
  * `spend_transfers` (the SPEND transfers new to the ledger: a reference already debited, or named
  * twice, is skipped) and `spend_entries` (their legs). The same transfers, legs and dedupe keys as
  * recordSpend, in one statement and one round trip whatever their number (the bidder's money lane
  * once took eight round trips an impression, then six a batch):
  * - the transfers go in the order of their dedupe keys, so two statements sharing some wait for
  *   each other in one order;
- * - the entries go in one insert, every advertiser leg first (in account order), then the platform's
- *   (MEDIA, MARGIN, in account order), as every transfer locks them; the entry trigger applies
+ * - the agency's part of the margin goes to the advertiser's agency's account (users.agency_id, read
+ *   here, so a debit follows the advertiser's agency of the moment it is posted), the rest of the
+ *   margin to MARGIN; an advertiser without an agency, or whose agency holds no account yet (never
+ *   so after ensureAccounts), leaves it all to MARGIN, so a transfer always balances;
+ * - the entries go in one insert, every agency's and advertiser's leg first (in account order), then
+ *   the platform's (MEDIA, MARGIN, in account order), as every transfer locks them; the entry trigger applies
  *   each to its account's balance under that row's lock, numbers it, and marks a low-balance alert
  *   due on a threshold crossed (migration 0028).
  * Every advertiser named must hold an account already (ensureAccounts): a leg without one leaves its
  * transfer unbalanced, and the ledger's check at commit refuses the whole statement.
  */
 export const spendCtesOf = (source: SQL): SQL => sql`
-  spend_debits as (select distinct on (reference) * from ${source} as debit order by reference),
+  spend_debits as (
+    select distinct on (debit.reference) debit.*, agency.id as agency_account_id,
+      case when agency.id is null then 0 else coalesce(debit.agency_margin, 0) end as agency_part
+    from ${source} as debit
+      left join users u on u.id = debit.advertiser_id
+      left join ledger_accounts agency on agency.user_id = u.agency_id
+    order by debit.reference),
   spend_transfers as (
     insert into ledger_transfers (kind, reference, dedupe_key, campaign_id, media_cost_micros,
       advertiser_cost_micros, occurred_at, created_at)
@@ -119,13 +154,20 @@ export const spendCtesOf = (source: SQL): SQL => sql`
     join ledger_accounts a on a.user_id = d.advertiser_id
     where t.advertiser_cost_micros <> 0
     union all
+    select t.id, d.agency_account_id, d.agency_part, false, t.occurred_at, t.created_at
+    from spend_transfers t join spend_debits d on d.reference = t.reference
+    where d.agency_part <> 0
+    union all
     select t.id, a.id, t.media_cost_micros, true, t.occurred_at, t.created_at
     from spend_transfers t join ledger_accounts a on a.code = 'MEDIA'
     where t.media_cost_micros <> 0
     union all
-    select t.id, a.id, t.advertiser_cost_micros - t.media_cost_micros, true, t.occurred_at, t.created_at
-    from spend_transfers t join ledger_accounts a on a.code = 'MARGIN'
-    where t.advertiser_cost_micros <> t.media_cost_micros
+    select t.id, a.id, t.advertiser_cost_micros - t.media_cost_micros - d.agency_part, true, t.occurred_at,
+      t.created_at
+    from spend_transfers t
+    join spend_debits d on d.reference = t.reference
+    join ledger_accounts a on a.code = 'MARGIN'
+    where t.advertiser_cost_micros - t.media_cost_micros - d.agency_part <> 0
   ),
   spend_entries as (
     insert into ledger_entries (transfer_id, account_id, account_seq, amount_micros, balance_after_micros,
@@ -137,13 +179,16 @@ export const spendCtesOf = (source: SQL): SQL => sql`
   )`;
 
 /**
- * Makes sure each advertiser holds a ledger account before spendCtesOf names it; `known` remembers
- * the ones checked (accounts are never removed), so a running bidder asks once per advertiser.
+ * Makes sure each advertiser, and its agency, holds a ledger account before spendCtesOf names it;
+ * `known` remembers the advertisers checked (accounts are never removed), so a running bidder asks
+ * once per advertiser.
  */
 export const ensureAccounts = async (db: DbOrTx, advertiserIds: Iterable<number>, known: Set<number>) => {
   for (const advertiserId of advertiserIds) {
     if (known.has(advertiserId)) continue;
     await ensureUserAccount(db, advertiserId);
+    const agencyId = await agencyOf(db, advertiserId);
+    if (agencyId !== null) await ensureUserAccount(db, agencyId);
     known.add(advertiserId);
   }
 };
@@ -157,6 +202,7 @@ const postSpendRows = async (db: DbOrTx, items: readonly SpendItem[]): Promise<n
     campaign_id: item.campaignId ?? null,
     media: String(item.mediaCostMicros),
     advertiser: String(item.advertiserCostMicros),
+    agency_margin: String(item.agencyMarginMicros ?? 0n),
     occurred_at: item.occurredAt.toISOString(),
     booked_at: item.bookedAt?.toISOString() ?? null,
     reference: item.reference,
@@ -164,7 +210,8 @@ const postSpendRows = async (db: DbOrTx, items: readonly SpendItem[]): Promise<n
   const [row] = await rowsOf<{ fresh: number }>(
     db,
     sql`with ${spendCtesOf(sql`(select * from json_to_recordset(${JSON.stringify(debits)}::json) as d(
-      advertiser_id bigint, campaign_id bigint, media bigint, advertiser bigint, occurred_at timestamptz,
+      advertiser_id bigint, campaign_id bigint, media bigint, advertiser bigint, agency_margin bigint,
+      occurred_at timestamptz,
       booked_at timestamptz, reference text))`)}
     select count(*)::int as fresh from spend_transfers`,
   );
@@ -180,19 +227,24 @@ export const recordSpends = async (db: DbOrTx, items: readonly SpendItem[]): Pro
     if (!item.reference) throw new Error('recordSpends: a reference is required');
     if (item.mediaCostMicros < 0n || item.advertiserCostMicros < item.mediaCostMicros)
       throw new Error('recordSpends: the costs are not media <= advertiser');
+    const agency = item.agencyMarginMicros ?? 0n;
+    if (agency < 0n || agency > item.advertiserCostMicros - item.mediaCostMicros)
+      throw new Error("recordSpends: the agency's part is not within the margin");
     if (item.advertiserCostMicros === 0n) throw new Error('recordSpends: nothing to debit');
   }
   return postSpendRows(db, items);
 };
 
 /**
- * A repriced impression's spend: the difference of its costs, as a SPEND transfer of signed amounts
- * (a lower price gives the advertiser the difference back, and takes it from MEDIA and MARGIN), once
+ * A repriced impression's spend: the difference of its costs and of the agency's part, as a SPEND
+ * transfer of signed amounts (a lower price gives the advertiser the difference back, and takes it
+ * from MEDIA, the agency and MARGIN), once
  * per reference. Impressions are debited in sums (spend-debit.ts), so there is no transfer of one
  * impression to reverse. Answers whether it was new.
  */
 export const recordSpendDifference = async (db: DbOrTx, item: SpendItem): Promise<boolean> => {
   if (!item.reference) throw new Error('recordSpendDifference: a reference is required');
-  if (item.mediaCostMicros === 0n && item.advertiserCostMicros === 0n) return false;
+  if (item.mediaCostMicros === 0n && item.advertiserCostMicros === 0n && !item.agencyMarginMicros)
+    return false;
   return (await postSpendRows(db, [item])) === 1;
 };

@@ -4,15 +4,16 @@
 import '../../../components/data-table/data-table-styles.ts';
 import type { FundsEntry } from '@console/core/api/funds';
 import { TRANSFER_KINDS, TRANSFER_METHODS } from '@console/core/api/funds-constants';
-import { formatMicros } from '@console/core/format/money';
+import { formatMicros, formatMicrosExact } from '@console/core/format/money';
 import { Badge, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowBackUp, IconFileTypeCsv } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
 import { useOpenedOnce } from '../../../components/opened-once.ts';
-import { formatDateTime, userTimeZone } from '../../../lib/format/date-time.ts';
+import { formatDateTime, localeOf, userTimeZone } from '../../../lib/format/date-time.ts';
+import { resolveLanguage } from '../../../lib/i18n/languages.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { downloadFundsFile } from '../api/download-funds-file.ts';
 import { useFundsHistory } from '../api/list-funds-history.ts';
@@ -50,6 +51,26 @@ export const HistoryTable = ({ userId, showMediaCost }: Props) => {
   }, [list.query]);
   const history = useFundsHistory(userId, query);
 
+  /**
+   * A movement in words: the bidder's spend "37 impressions · Summer sale" (its reference names the
+   * first impression and the count), a repriced impression, the campaign; else the reference.
+   */
+  const describeEntry = useCallback(
+    (entry: FundsEntry) => {
+      if (entry.kind !== 'SPEND') return entry.reference ?? '';
+      const what = entry.repricing
+        ? t('history.repriced')
+        : entry.impressions === null
+          ? null
+          : t('history.impressions', {
+              count: entry.impressions,
+              formatted: new Intl.NumberFormat(localeOf(i18n.language)).format(entry.impressions),
+            });
+      return [what, entry.campaign_name].filter(Boolean).join(' · ') || (entry.reference ?? '');
+    },
+    [t, i18n.language],
+  );
+
   const columns = useMemo<DataColumn<FundsEntry>[]>(() => {
     const all: DataColumn<FundsEntry>[] = [
       {
@@ -80,9 +101,11 @@ export const HistoryTable = ({ userId, showMediaCost }: Props) => {
               color={entry.kind === 'REVERSAL' ? 'orange' : 'gray'}
               data-testid="funds-kind"
             >
-              {entry.reverses_transfer_id === null
-                ? t(`kinds.${entry.kind}`)
-                : t('history.reversalOf', { id: entry.reverses_transfer_id })}
+              {entry.reverses_transfer_id !== null
+                ? t('history.reversalOf', { id: entry.reverses_transfer_id })
+                : entry.agency_margin
+                  ? t('history.marginIncome')
+                  : t(`kinds.${entry.kind}`)}
             </Badge>
             {entry.reversed_by_transfer_id !== null ? (
               <Text size="xs" fs="italic" data-testid="funds-reversed-by">
@@ -97,9 +120,16 @@ export const HistoryTable = ({ userId, showMediaCost }: Props) => {
         header: t('history.amount'),
         align: 'right',
         hideable: false,
+        // Exact: spend of a few impressions is often under a cent, and must not read $0.00.
         cell: (entry) => (
-          <Text span size="sm" fw={600} c={entry.amount_micros < 0 ? 'red.9' : undefined}>
-            {formatMicros(entry.amount_micros)}
+          <Text
+            span
+            size="sm"
+            fw={600}
+            c={entry.amount_micros < 0 ? 'red.9' : undefined}
+            data-testid="funds-amount"
+          >
+            {formatMicrosExact(entry.amount_micros)}
           </Text>
         ),
       },
@@ -107,7 +137,7 @@ export const HistoryTable = ({ userId, showMediaCost }: Props) => {
         id: 'balance',
         header: t('history.balanceAfter'),
         align: 'right',
-        cell: (entry) => formatMicros(entry.balance_after_micros),
+        cell: (entry) => formatMicrosExact(entry.balance_after_micros),
       },
       {
         id: 'method',
@@ -120,7 +150,15 @@ export const HistoryTable = ({ userId, showMediaCost }: Props) => {
         cell: (entry) =>
           entry.counterparty?.companyName || entry.counterparty?.email || t('history.platform'),
       },
-      { id: 'reference', header: t('history.reference'), cell: (entry) => entry.reference || '—' },
+      {
+        id: 'reference',
+        header: t('history.reference'),
+        cell: (entry) => (
+          <span data-testid="funds-reference" title={entry.reference ?? undefined}>
+            {describeEntry(entry) || '—'}
+          </span>
+        ),
+      },
       { id: 'note', header: t('history.note'), cell: (entry) => entry.note || '—' },
       { id: 'by', header: t('history.by'), cell: (entry) => entry.createdBy?.email ?? t('history.system') },
       {
@@ -148,13 +186,14 @@ export const HistoryTable = ({ userId, showMediaCost }: Props) => {
       });
     }
     return all;
-  }, [t, i18n.language, showMediaCost]);
+  }, [t, i18n.language, showMediaCost, describeEntry]);
 
   const exportCsv = () => {
     const { page: _page, limit: _limit, order: _order, ...filters } = query;
     void downloadFundsFile(
       '/api/funds/history.csv',
-      { ...filters, user_primary_id: userId },
+      // The descriptions in the reader's language.
+      { ...filters, user_primary_id: userId, lang: resolveLanguage(i18n.language) },
       `funds-${userId ?? 'account'}.csv`,
     );
   };

@@ -1,7 +1,7 @@
 // The monthly statement of an account as a PDF, for the month chosen (this month by default), with
 // the month's spend as the dashboards count it (delivered in the month), and, when spend of a closed
 // month was booked after it closed (a late notice), when and by how much that revised it.
-import { formatMicros } from '@console/core/format/money';
+import { formatMicros, formatMicrosExact } from '@console/core/format/money';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -51,9 +51,14 @@ export const StatementCard = ({ userId }: { userId: number | undefined }) => {
             {t('statement.download')}
           </Button>
         </Group>
-        {isValid && summary ? (
+        {isValid && summary && (summary.spend_micros !== 0 || summary.margin_income_micros === 0) ? (
           <Text size="sm" data-testid="funds-statement-spend">
             {t('statement.spend', { amount: formatMicros(summary.spend_micros) })}
+          </Text>
+        ) : null}
+        {isValid && summary && summary.margin_income_micros !== 0 ? (
+          <Text size="sm" data-testid="funds-statement-margin-income">
+            {t('statement.marginIncome', { amount: formatMicrosExact(summary.margin_income_micros) })}
           </Text>
         ) : null}
         {revision ? (

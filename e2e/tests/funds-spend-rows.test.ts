@@ -1,0 +1,64 @@
+// Spend in the funds history, in Chromium: the demo advertiser's campaign wins one impression at a
+// $2.40 CPM (a fraction of a cent). Her history shows the bidder's spend transfer as words, "1
+// impression" and the campaign's name (not the raw `imps:imp:...` reference), and its exact amount
+// in red (never "$0.00"); in German the same row reads "1 Impression".
+import { describe, expect, it } from 'vitest';
+import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
+import { campaignApi } from '../support/campaign-api.ts';
+import { checkA11yAtRest, shownText } from '../support/console.ts';
+import { openrtbFixture } from '../support/openrtb.ts';
+
+const e2e = useE2E();
+const { api, tokenOf } = campaignApi(e2e);
+const PRICE_MACRO = ['$', '{AUCTION_PRICE}'].join('');
+/** The machine may be busy: give the console time to answer. */
+const SLOW = { timeout: 15_000 };
+
+type Bid = { cid: string; nurl: string };
+
+describe('spend in the funds history', () => {
+  it('reads "1 impression" and the campaign, with the exact amount of a fraction of a cent', async () => {
+    const response = await fetch(`${e2e.server.baseURL}/openrtb/2.6/openx`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-openrtb-version': '2.6' },
+      body: JSON.stringify({ ...openrtbFixture('simple-banner'), id: `e2e-funds-${Date.now()}` }),
+    });
+    expect(response.status).toBe(200);
+    const bid = ((await response.json()) as { seatbid: { bid: Bid[] }[] }).seatbid[0]!.bid[0]!;
+    expect((await fetch(bid.nurl.replace(PRICE_MACRO, '2.40'))).status).toBe(204);
+    const token = await tokenOf(DEMO_USERS.advertiser.email);
+    const campaign = await api<{ name: string }>('GET', `/api/campaigns/${bid.cid}`, token);
+    const history = await api<{ items: { kind: string; amount_micros: number; reference: string }[] }>(
+      'GET',
+      '/api/funds/history?kind=SPEND&limit=1',
+      token,
+    );
+    const spend = history.items[0]!;
+    expect(spend.reference).toMatch(/^imps:imp:.*:1$/);
+    // Under half a cent: formatMicros would read "$0.00".
+    expect(-spend.amount_micros).toBeLessThan(5_000);
+    const exact = `-$0.00${String(-spend.amount_micros).padStart(4, '0').replace(/0+$/, '')}`;
+
+    const { page } = e2e;
+    await loginAs(page, DEMO_USERS.advertiser);
+    await page.goto('/funds');
+    const row = page.locator('[data-testid^="funds-history-row-"]').first();
+    await expect
+      .poll(() => shownText(row.getByTestId('funds-reference')), SLOW)
+      .toBe(`1 impression · ${campaign.name}`);
+    expect(await shownText(row.getByTestId('funds-amount'))).toBe(exact);
+    expect(await shownText(row)).not.toContain('imps:imp:');
+    await checkA11yAtRest(page);
+
+    await page.getByTestId('language-picker').selectOption('gr');
+    await expect
+      .poll(
+        () =>
+          shownText(
+            page.locator('[data-testid^="funds-history-row-"]').first().getByTestId('funds-reference'),
+          ),
+        SLOW,
+      )
+      .toBe(`1 Impression · ${campaign.name}`);
+  });
+});
