@@ -12,10 +12,17 @@ const COLORS = {
   FAILED: 'red',
 } as const satisfies Record<ReportStatus, string>;
 
+/**
+ * Never cut: a badge's label clips with an ellipsis by default, so a table laying out its columns
+ * squeezed the status column to "NOT GENERA…" (1440 px, the list's seven columns); a label that
+ * shows whole keeps the column as wide as the words.
+ */
+const WHOLE = { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } as const;
+
 export const ReportStatusBadge = ({ status, progress }: { status: ReportStatus; progress?: number }) => {
   const { t } = useTranslation('reports');
   return (
-    <Badge color={COLORS[status]} variant="light" data-testid="report-status">
+    <Badge color={COLORS[status]} variant="light" styles={WHOLE} data-testid="report-status">
       {status === 'RUNNING' && progress !== undefined
         ? `${t(`status.${status}`)} ${progress}%`
         : t(`status.${status}`)}
