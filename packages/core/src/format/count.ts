@@ -7,18 +7,31 @@ const STEPS: [number, string][] = [
   [1_000, 'K'],
 ];
 
-export const shortenNumber = (value: number): string => {
+export const shortenNumber = (value: number, locale?: string): string => {
   const sign = value < 0 ? '-' : '';
   const size = Math.abs(value);
   for (const [step, suffix] of STEPS) {
     if (size >= step) {
       const shown = Math.floor((size / step) * 10) / 10;
-      return `${sign}${shown.toFixed(1).replace(/\.0$/, '')}${suffix}`;
+      const digits =
+        locale === undefined
+          ? shown.toFixed(1).replace(/\.0$/, '')
+          : new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(shown);
+      return `${sign}${digits}${suffix}`;
     }
   }
   return `${sign}${Math.round(size)}`;
 };
 
-/** A count in full with thousands separators (1284512 -> '1,284,512'), rounded to a whole number. */
-export const formatCount = (value: number): string =>
-  `${value < 0 ? '-' : ''}${String(Math.round(Math.abs(value))).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+/**
+ * A count in full with thousands separators (1284512 -> '1,284,512'), rounded to a whole number;
+ * with a locale, its separators ('de' -> '1.284.512').
+ */
+export const formatCount = (value: number, locale?: string): string => {
+  const whole = Math.round(Math.abs(value));
+  const digits =
+    locale === undefined
+      ? String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+      : new Intl.NumberFormat(locale).format(whole);
+  return `${value < 0 ? '-' : ''}${digits}`;
+};

@@ -1,7 +1,7 @@
 import type { ChartPoint, DashboardChart } from '@console/core/api/dashboard';
 import { describe, expect, it } from 'vitest';
 import { bucketAt, chartRowsOf } from './chart-data.ts';
-import { formatAxisTick, formatMetric, NO_VALUE } from './metric-format.ts';
+import { formatAxisTick, formatDelta, formatMetric, NO_VALUE } from './metric-format.ts';
 
 const ZERO = {
   spend: 0,
@@ -50,22 +50,41 @@ describe('the time chart', () => {
 describe('dashboard numbers', () => {
   it('shows a dash for a ratio with nothing to divide by, not $0.00', () => {
     const totals = { ...ZERO, spend: 1_500_000, impressions: 1_284, ecpm: 1_168_224 };
-    expect(formatMetric('ecpa', totals)).toBe(NO_VALUE);
-    expect(formatMetric('ecpc', totals)).toBe(NO_VALUE);
-    expect(formatMetric('ecpm', totals)).toBe('$1.17');
-    expect(formatMetric('ctr', { ...ZERO })).toBe(NO_VALUE);
+    expect(formatMetric('ecpa', totals, 'en')).toBe(NO_VALUE);
+    expect(formatMetric('ecpc', totals, 'en')).toBe(NO_VALUE);
+    expect(formatMetric('ecpm', totals, 'en')).toBe('$1.17');
+    expect(formatMetric('ctr', { ...ZERO }, 'en')).toBe(NO_VALUE);
   });
 
   it('writes counts exactly in tables and shortened on tiles', () => {
     const totals = { ...ZERO, impressions: 1_284 };
-    expect(formatMetric('impressions', totals, true)).toBe('1,284');
-    expect(formatMetric('impressions', totals)).toBe('1.2K');
+    expect(formatMetric('impressions', totals, 'en', true)).toBe('1,284');
+    expect(formatMetric('impressions', totals, 'en')).toBe('1.2K');
+  });
+
+  it("writes counts, money and rates with the reader's digits (gr = German, rs = Russian, sp, it)", () => {
+    const totals = { ...ZERO, impressions: 1_284_512, clicks: 6_000, spend: 1_234_567_890, ctr: 0.004671 };
+    // Intl separates with no-break spaces (written here as spaces).
+    const shown = (locale: string) =>
+      [
+        formatMetric('impressions', totals, locale, true),
+        formatMetric('impressions', totals, locale),
+        formatMetric('spend', totals, locale),
+        formatMetric('ctr', totals, locale),
+        formatDelta(0.125, locale),
+      ].map((text) => text.replace(/\s/g, ' '));
+    expect(shown('en')).toEqual(['1,284,512', '1.2M', '$1,234.57', '0.47%', '+12.5%']);
+    expect(shown('de')).toEqual(['1.284.512', '1,2M', '$1.234,57', '0,47 %', '+12,5 %']);
+    // Italian and Spanish group four digits not at all ($1234,57), as they write them.
+    expect(shown('it')).toEqual(['1.284.512', '1,2M', '$1234,57', '0,47%', '+12,5%']);
+    expect(shown('ru')).toEqual(['1 284 512', '1,2M', '$1 234,57', '0,47 %', '+12,5 %']);
+    expect(shown('es')[2]).toBe('$1234,57');
   });
 
   it('labels neighbouring axis ticks differently', () => {
-    const clicks = [0, 0.5, 1, 1.5, 2].map((tick) => formatAxisTick('clicks', tick));
+    const clicks = [0, 0.5, 1, 1.5, 2].map((tick) => formatAxisTick('clicks', tick, 'en'));
     expect(new Set(clicks).size).toBe(5);
-    const spend = [0, 0.0025, 0.005, 0.0075, 0.01].map((tick) => formatAxisTick('spend', tick));
+    const spend = [0, 0.0025, 0.005, 0.0075, 0.01].map((tick) => formatAxisTick('spend', tick, 'en'));
     expect(spend).toEqual(['$0', '$0.0025', '$0.005', '$0.0075', '$0.01']);
   });
 });

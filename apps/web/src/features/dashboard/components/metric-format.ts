@@ -1,5 +1,6 @@
 // How each dashboard metric reads: money in dollars (spec section 9), counts shortened with K/M/B on
-// the tiles and exact in the tables, CTR as a percentage. A ratio whose denominator is zero (eCPA
+// the tiles and exact in the tables, CTR as a percentage, each with the digits of the reader's
+// language (`locale`, a BCP 47 tag: localeOf(i18n.language); 'de' writes $1.234,57 and 1.284.512). A ratio whose denominator is zero (eCPA
 // without conversions, eCPC without clicks, CTR and eCPM without impressions) has no value and reads
 // as a dash, not as $0.00.
 import type { DashboardMetric, DashboardTotals } from '@console/core/api/dashboard';
@@ -20,18 +21,42 @@ export const NO_VALUE = '–';
 export const isMoneyMetric = (metric: DashboardMetric) => MONEY.has(metric);
 
 /** A metric's value as a number reads (without the dash rule: the chart's tooltip and axis). */
-export const formatMetricValue = (metric: DashboardMetric, value: number, exact = false): string => {
-  if (MONEY.has(metric)) return formatMicros(value);
-  if (metric === 'ctr') return `${(value * 100).toFixed(2)}%`;
-  return exact ? formatCount(value) : shortenNumber(value);
+export const formatMetricValue = (
+  metric: DashboardMetric,
+  value: number,
+  locale: string,
+  exact = false,
+): string => {
+  if (MONEY.has(metric)) return formatMicros(value, locale);
+  if (metric === 'ctr')
+    return new Intl.NumberFormat(locale, {
+      style: 'percent',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(value);
+  return exact ? formatCount(value, locale) : shortenNumber(value, locale);
 };
 
 /** A metric of a tile or a table row; `exact` writes counts in full. */
-export const formatMetric = (metric: DashboardMetric, totals: DashboardTotals, exact = false): string => {
+export const formatMetric = (
+  metric: DashboardMetric,
+  totals: DashboardTotals,
+  locale: string,
+  exact = false,
+): string => {
   const denominator = DENOMINATOR[metric];
   if (denominator && !totals[denominator]) return NO_VALUE;
-  return formatMetricValue(metric, totals[metric], exact);
+  return formatMetricValue(metric, totals[metric], locale, exact);
 };
+
+/** A change from the previous period: +12.5%, in the reader's digits. */
+export const formatDelta = (delta: number, locale: string): string =>
+  new Intl.NumberFormat(locale, {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    signDisplay: 'always',
+  }).format(delta);
 
 /** The change from the previous period, as a fraction (null when there was nothing before). */
 export const deltaOf = (current: DashboardTotals, previous: DashboardTotals, metric: DashboardMetric) => {
@@ -48,8 +73,8 @@ export const chartValueOf = (metric: DashboardMetric, value: number) =>
  * An axis tick: the chart's own units (dollars, percents, counts) with as many decimals as the tick
  * has, so neighbouring ticks never read alike ($0.0025 and $0.005 are not both "$0.01").
  */
-export const formatAxisTick = (metric: DashboardMetric, tick: number): string => {
-  const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 }).format(Math.abs(tick));
+export const formatAxisTick = (metric: DashboardMetric, tick: number, locale: string): string => {
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(Math.abs(tick));
   const sign = tick < 0 ? '-' : '';
   if (MONEY.has(metric)) return `${sign}$${number}`;
   if (metric === 'ctr') return `${sign}${number}%`;

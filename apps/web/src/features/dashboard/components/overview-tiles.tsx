@@ -9,8 +9,9 @@ import '@mantine/core/styles/Badge.css';
 import type { DashboardMetric, DashboardOverview } from '@console/core/api/dashboard';
 import { formatMicros } from '@console/core/format/money';
 import { Badge, Group, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { localeOf } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
-import { deltaOf, formatMetric } from './metric-format.ts';
+import { deltaOf, formatDelta, formatMetric } from './metric-format.ts';
 
 /** Cost metrics are better when they fall. */
 const LOWER_IS_BETTER: ReadonlySet<DashboardMetric> = new Set(['ecpm', 'ecpc', 'ecpa']);
@@ -36,7 +37,7 @@ const Tile = ({
   testId: string;
   lowerIsBetter?: boolean;
 }) => {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   const isGood = delta !== null && delta !== undefined && (lowerIsBetter ? delta <= 0 : delta >= 0);
   return (
     <Paper withBorder radius="md" p="md" data-testid={testId}>
@@ -56,7 +57,7 @@ const Tile = ({
             </Badge>
           ) : (
             <Badge variant="light" color={isGood ? 'teal' : 'red'} data-testid={`${testId}-delta`}>
-              {t('compare.delta', { value: `${delta >= 0 ? '+' : ''}${(delta * 100).toFixed(1)}%` })}
+              {t('compare.delta', { value: formatDelta(delta, localeOf(i18n.language)) })}
             </Badge>
           )}
         </Group>
@@ -75,14 +76,15 @@ export const OverviewTiles = ({
   /** An advertiser sees its own balance; the others the advertisers' in scope. */
   isAdvertiser: boolean;
 }) => {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
+  const locale = localeOf(i18n.language);
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} aria-live="polite">
       {metrics.map((metric) => (
         <Tile
           key={metric}
           label={t(`metrics.${metric}`)}
-          value={overview ? formatMetric(metric, overview.totals) : null}
+          value={overview ? formatMetric(metric, overview.totals, locale) : null}
           delta={overview?.previous ? deltaOf(overview.totals, overview.previous.totals, metric) : undefined}
           testId={`tile-${metric}`}
           lowerIsBetter={LOWER_IS_BETTER.has(metric)}
@@ -92,12 +94,12 @@ export const OverviewTiles = ({
       {COST_TILES.map(({ field, label, testId }) => {
         const value = overview?.totals[field];
         return value === undefined ? null : (
-          <Tile key={field} label={t(label)} value={formatMicros(value)} testId={testId} />
+          <Tile key={field} label={t(label)} value={formatMicros(value, locale)} testId={testId} />
         );
       })}
       <Tile
         label={isAdvertiser ? t('metrics.balance') : t('metrics.advertisersBalance')}
-        value={overview ? formatMicros(overview.balance) : null}
+        value={overview ? formatMicros(overview.balance, locale) : null}
         testId="tile-balance"
       />
     </SimpleGrid>

@@ -6,9 +6,10 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table.tsx';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
+import { localeOf } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { type DashboardRequest, type TablePaging, usePerformance } from '../api/dashboard-data.ts';
-import { deltaOf, formatMetric } from './metric-format.ts';
+import { deltaOf, formatDelta, formatMetric } from './metric-format.ts';
 
 /** The day table starts in date order, the others with the biggest spender. */
 const defaultSortOf = (dimension: DashboardDimension) =>
@@ -28,14 +29,15 @@ const pagingOf = (
 
 /** A metric with, when comparing, its change from the previous period beneath it. */
 const MetricCell = ({ row, metric }: { row: PerformanceRow; metric: DashboardMetric }) => {
-  const { t } = useTranslation('dashboard');
-  if (!row.previous) return formatMetric(metric, row, true);
+  const { t, i18n } = useTranslation('dashboard');
+  const locale = localeOf(i18n.language);
+  if (!row.previous) return formatMetric(metric, row, locale, true);
   const delta = deltaOf(row, row.previous, metric);
   return (
     <>
-      {formatMetric(metric, row, true)}
+      {formatMetric(metric, row, locale, true)}
       <Text size="xs" c="dimmed" component="span" display="block">
-        {delta === null ? t('compare.noPrevious') : `${delta >= 0 ? '+' : ''}${(delta * 100).toFixed(1)}%`}
+        {delta === null ? t('compare.noPrevious') : formatDelta(delta, locale)}
       </Text>
     </>
   );

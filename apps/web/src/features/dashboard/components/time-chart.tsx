@@ -6,6 +6,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Paper.css';
 import type { DashboardChart, DashboardMetric } from '@console/core/api/dashboard';
 import { Alert, Paper, Skeleton, Text } from '@mantine/core';
+import { localeOf } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import type { ChartType } from '../dashboard-preferences.ts';
 import { chartRowsOf } from './chart-data.ts';
@@ -24,7 +25,8 @@ type TimeChartProps = {
 };
 
 export const TimeChart = ({ chart, isError, metric, type, timeZone }: TimeChartProps) => {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
+  const locale = localeOf(i18n.language);
   if (isError)
     return (
       <Alert color="red" role="alert">
@@ -50,6 +52,7 @@ export const TimeChart = ({ chart, isError, metric, type, timeZone }: TimeChartP
     formatMetricValue(
       metric,
       metric === 'ctr' ? value / 100 : isMoneyMetric(metric) ? value * 1_000_000 : value,
+      locale,
     );
   const total = chart.points.reduce((sum, point) => sum + point.impressions, 0);
   return (
@@ -67,7 +70,7 @@ export const TimeChart = ({ chart, isError, metric, type, timeZone }: TimeChartP
           series={series}
           type={type}
           valueFormatter={valueFormatter}
-          tickFormatter={(tick) => formatAxisTick(metric, tick)}
+          tickFormatter={(tick) => formatAxisTick(metric, tick, locale)}
           allowDecimals={isMoneyMetric(metric) || metric === 'ctr'}
           withLegend={Boolean(chart.previous)}
           label={t('chart.caption', { metric: t(`metrics.${metric}`) })}
