@@ -36,7 +36,7 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import { type CSSProperties, type ReactNode, useMemo, useState } from 'react';
+import { type CSSProperties, type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { localeOf } from '../../lib/format/date-time.ts';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { failureMessage } from '../toast.ts';
@@ -206,11 +206,16 @@ export const DataTable = <T extends RowData>({
     [sortedColumn, params.order],
   );
   const columnVisibility = useMemo(() => Object.fromEntries(hidden.map((id) => [id, false])), [hidden]);
+  // The rows of a page that arrived are rendered in a background pass React may interrupt: a page of
+  // rich rows is thousands of components, and rendered at once (the query's update is synchronous)
+  // it blocked the main thread for seconds on a busy phone. Until then the table shows what it
+  // showed (placeholders on the first load).
+  const data = useDeferredValue(query.data);
 
   const table = useTable({
     features,
     columns: tableColumns,
-    data: query.data?.items ?? (EMPTY_ROWS as T[]),
+    data: data?.items ?? (EMPTY_ROWS as T[]),
     getRowId: (row) => String(getRowId(row)),
     state: { sorting, columnVisibility },
     onSortingChange: () => undefined, // the URL owns sorting (list.sortBy)
@@ -239,11 +244,11 @@ export const DataTable = <T extends RowData>({
       style: { '--sticky-left': selection ? `${SELECT_COLUMN_WIDTH}px` : '0px' } as CSSProperties,
     };
   };
-  const total = query.data?.total ?? 0;
+  const total = data?.total ?? 0;
   const pages = countPages(total, params.limit);
   const range = pageRange(params.page, params.limit, total);
   const hasFilters = params.q !== '' || Object.keys(params.filters).length > 0;
-  const isLoading = query.isPending && !query.isError;
+  const isLoading = !query.isError && (query.isPending || data === undefined);
   const rows = table.getRowModel().rows;
   const pageIds = rows.map((row) => row.id);
   const selectedOnPage = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
@@ -450,7 +455,7 @@ export const DataTable = <T extends RowData>({
             highlightOnHover
             withTableBorder
             verticalSpacing="xs"
-            aria-busy={query.isFetching || undefined}
+            aria-busy={query.isFetching || data !== query.data || undefined}
             aria-rowcount={total || undefined}
             className={classes.table}
           >
@@ -536,7 +541,7 @@ export const DataTable = <T extends RowData>({
           />
           <Text size="sm" c="dimmed" aria-live="polite" data-testid={`${tableId}-range`}>
             {range
-              ? t(rangeTextKey(query.data), {
+              ? t(rangeTextKey(data), {
                   from: range.from,
                   to: range.to,
                   total: total.toLocaleString(localeOf(i18n.language)),
