@@ -27,7 +27,7 @@ const OVER_BUDGET_CEILINGS_KB: Record<string, number> = {
   '/report': 270,
   '/admin/dashboard': 282,
   '/admin/campaign': 283,
-  '/admin/users': 273,
+  '/admin/users': 264,
 };
 
 /** The most a page may load (kB gzip): the budget, or its ceiling while it is still over it. */

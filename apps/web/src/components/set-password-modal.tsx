@@ -1,129 +1,31 @@
 // Setting another user's password, for whoever manages the user: admin and co-admin on the users
 // list (POST /api/auth/userChangePassword), an agency on its advertisers list (POST
-// /api/agency/advertisers/:id/password). One modal for both, so the two behave alike: the new
-// password twice, checked with core's password rule (the request bodies' schema) and for equality,
-// both problems shown at once; the server's field errors land on the field; the user's other sessions
-// end, as the lead says. The caller supplies only the request.
-import '@mantine/core/styles/ModalBase.layer.css';
-import '@mantine/core/styles/Overlay.layer.css';
-import '@mantine/core/styles/CloseButton.layer.css';
-import '@mantine/core/styles/Paper.layer.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Text.css';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { validateWith } from '../lib/forms/schema-errors.ts';
-import { useTranslation } from '../lib/i18n/locale-store.ts';
-import { PasswordField } from './password-field.tsx';
-import { showToast } from './toast.ts';
-import { useFieldErrors } from './use-field-errors.ts';
-
-/**
- * The new password as both requests carry it: the schema (and zod with it) loads on the first
- * submit, not with the user lists that offer the action.
- */
-const loadNewPasswordForm = () =>
-  import('@console/core/api/auth').then(({ userChangePasswordBody }) =>
-    userChangePasswordBody.pick({ new_password: true }),
-  );
+// /api/agency/advertisers/:id/password). One modal for both, so the two behave alike; the user's other
+// sessions end, as the lead says. The caller supplies only the request. The modal's module
+// (set-password-dialog.tsx, with Mantine's Modal, scroll lock, focus trap and the password fields)
+// loads the first time it opens, not with every list that offers the action.
+import { lazy, Suspense } from 'react';
+import { useOpenedOnce } from './opened-once.ts';
 
 export type PasswordTarget = { email: string };
 
-export const SetPasswordModal = <T extends PasswordTarget>({
-  target,
-  save,
-  onClose,
-}: {
+export type SetPasswordModalProps<T extends PasswordTarget> = {
   /** Whose password is set; null keeps the modal closed. */
   target: T | null;
   /** Sends the request; rejects with the API's error (field errors, message). */
   save: (target: T, newPassword: string) => Promise<unknown>;
   onClose: () => void;
-}) => {
-  const { t } = useTranslation('components');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [mismatch, setMismatch] = useState(false);
-  const [pending, setPending] = useState(false);
-  const fields = useFieldErrors();
+};
 
-  const close = () => {
-    setPassword('');
-    setConfirmation('');
-    setMismatch(false);
-    fields.clear();
-    onClose();
-  };
+// Typed as the dialog itself: a lazy component's type drops the dialog's type parameter.
+const SetPasswordDialog = lazy(
+  () => import('./set-password-dialog.tsx'),
+) as unknown as typeof import('./set-password-dialog.tsx')['default'];
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!target || pending) return;
-    const checked = validateWith(await loadNewPasswordForm(), { new_password: password });
-    const isMismatch = password !== confirmation;
-    setMismatch(isMismatch);
-    if (!checked.success) {
-      fields.setErrors(checked.errors);
-      return;
-    }
-    fields.clear();
-    if (isMismatch) return;
-    setPending(true);
-    try {
-      await save(target, checked.data.new_password);
-      showToast('success', t('setPassword.done', { email: target.email }));
-      close();
-    } catch (error) {
-      fields.refused(error, t('setPassword.failed'), 'unlessFields');
-    } finally {
-      setPending(false);
-    }
-  };
-
-  return (
-    <Modal
-      opened={target !== null}
-      onClose={close}
-      title={t('setPassword.title')}
-      centered
-      closeButtonProps={{ 'aria-label': t('confirm.close') }}
-      data-testid="set-password-modal"
-    >
-      <form onSubmit={submit} noValidate aria-label={t('setPassword.title')}>
-        <Stack gap="md">
-          <Text size="sm">{t('setPassword.lead', { email: target?.email ?? '' })}</Text>
-          <PasswordField
-            label={t('setPassword.new')}
-            description={t('validation.password')}
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={fields.errorOf('new_password')}
-            data-autofocus
-            data-testid="set-password-new"
-          />
-          <PasswordField
-            label={t('setPassword.confirm')}
-            autoComplete="new-password"
-            required
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.currentTarget.value)}
-            error={mismatch ? t('validation.passwordMismatch') : undefined}
-            data-testid="set-password-confirm"
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={pending}>
-              {t('confirm.cancel')}
-            </Button>
-            <Button type="submit" loading={pending} data-testid="set-password-submit">
-              {t('setPassword.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
+export const SetPasswordModal = <T extends PasswordTarget>(props: SetPasswordModalProps<T>) => {
+  return useOpenedOnce(props.target !== null) ? (
+    <Suspense fallback={null}>
+      <SetPasswordDialog {...props} />
+    </Suspense>
+  ) : null;
 };
