@@ -97,6 +97,29 @@ describe('dashboard', () => {
     await page.getByTestId('dashboard-classic').waitFor(SLOW);
   });
 
+  it("writes the figures with the reader's digits: in German $1.234,57 and 12,3K for $1,234.57 and 12.3K", async () => {
+    const { page } = e2e;
+    await loginAs(page, DEMO_USERS.advertiser);
+    await waitForPath(page, '/dashboard');
+    await expect.poll(() => tileValue(page, 'spend'), SLOW).toMatch(/^\$\d/);
+    const english = {
+      spend: await tileValue(page, 'spend'),
+      impressions: await tileValue(page, 'impressions'),
+    };
+    expect(english.spend).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
+    await page.getByTestId('language-picker').selectOption('gr');
+    await expect.poll(() => tileValue(page, 'spend'), SLOW).not.toBe(english.spend);
+    const german = {
+      spend: await tileValue(page, 'spend'),
+      impressions: await tileValue(page, 'impressions'),
+    };
+    // The same amounts, the separators swapped: "." groups thousands, "," starts the cents.
+    const swapped = (text: string) => text.replace(/[.,]/g, (mark) => (mark === '.' ? ',' : '.'));
+    expect(german.spend).toBe(swapped(english.spend));
+    expect(german.impressions).toBe(swapped(english.impressions));
+    await page.getByTestId('language-picker').selectOption('en');
+  });
+
   it('shows an agency its advertisers together and one by one, and the admin everything', async () => {
     const { page } = e2e;
     await loginAs(page, DEMO_USERS.agency);
