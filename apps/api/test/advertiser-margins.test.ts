@@ -23,9 +23,12 @@ import type { TestApp } from './support/test-app.ts';
 let t: TestApp;
 let tok: DemoTokens;
 let other: Awaited<ReturnType<typeof secondAgency>>;
+/** The margin the demo seed gives adv1 (its agency's take), read before anything changes it. */
+let DEMO_ADV1_BPS: number | null;
 
 beforeAll(async () => {
   ({ t, tok } = await startSignedInApp({ logLevel: 'error' }));
+  DEMO_ADV1_BPS = (await configOf(DEMO.adv1.id)).margin_bps;
   other = await secondAgency(t, tok.admin);
 });
 afterAll(() => t.close());
@@ -54,31 +57,36 @@ describe('an agency sets its advertisers’ margins', () => {
     await expectAllNotFound(t, tok.agency, endpoints(other.advertiser.user_primary_id), USER_NOT_FOUND);
     await expectAllNotFound(t, tok.agency, endpoints(DEMO.advertiser.id), USER_NOT_FOUND);
     await expectAllNotFound(t, tok.agency, endpoints(DEMO.agency.id), USER_NOT_FOUND);
-    expect((await configOf(DEMO.adv1.id)).margin_bps).toBe(0);
+    // Unchanged: the demo's own margin (demo-seed.ts).
+    expect((await configOf(DEMO.adv1.id)).margin_bps).toBe(DEMO_ADV1_BPS);
   });
 
   it('sets a margin within the range, which the money rule then charges, and logs it', async () => {
     expect(await readMargin(tok.agency, DEMO.adv1.id)).toEqual({
-      margin_bps: 0,
+      margin_bps: DEMO_ADV1_BPS,
       bounds: { min_bps: 0, max_bps: 2500 },
     });
+    const platformBps = (await configOf(DEMO.agency.id)).margin_bps ?? 0;
     const saved = await setMargin(tok.agency, DEMO.adv1.id, 1250);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.message).toBe('Margin saved.');
     expect(await readMargin(tok.agency, DEMO.adv1.id)).toMatchObject({ margin_bps: 1250 });
-    // The advertiser list shows it; the advertiser now pays 12.5% on top of media cost.
+    // The advertiser list shows it; the advertiser now pays 12.5% on top of media cost, plus the
+    // platform's margin on the agency.
     const list = dataOf<{ items: UserListItem[] }>(
       await t.call('GET', '/api/agency/advertisers', { token: tok.agency }),
     );
     expect(list.items.find((user) => user.user_primary_id === DEMO.adv1.id)?.margin_bps).toBe(1250);
-    expect(await readMarginBps(t.deps.db, DEMO.adv1.id)).toBe(1250);
-    expect(advertiserCostOf(1_000_000n, await readMarginBps(t.deps.db, DEMO.adv1.id))).toBe(1_125_000n);
+    expect(await readMarginBps(t.deps.db, DEMO.adv1.id)).toBe(1250 + platformBps);
+    expect(advertiserCostOf(1_000_000n, await readMarginBps(t.deps.db, DEMO.adv1.id))).toBe(
+      1_125_000n + BigInt(platformBps) * 100n,
+    );
     const log = dataOf<{ items: ChangeLogEntry[] }>(
       await t.call('GET', `/api/agency/advertisers/${DEMO.adv1.id}/change-log`, { token: tok.agency }),
     );
     expect(log.items[0]).toMatchObject({
       action: 'config',
-      changes: [{ field: 'margin_bps', from: 0, to: 1250 }],
+      changes: [{ field: 'margin_bps', from: DEMO_ADV1_BPS, to: 1250 }],
       actor: { user_primary_id: DEMO.agency.id },
     });
   });

@@ -289,4 +289,26 @@ describe('the demo history', () => {
     );
     expect(offExchange!.n).toBe(0);
   });
+
+  it("credited the agency exactly its part of the margin and the platform the rest (the demo's margins)", async () => {
+    const [billed] = await rowsOf<{ media: number; spend: number; agency: number }>(
+      t,
+      sql`select coalesce(sum(media_cost_micros), 0)::float8 as media,
+          coalesce(sum(advertiser_cost_micros), 0)::float8 as spend,
+          coalesce(sum(agency_margin_micros), 0)::float8 as agency
+        from delivery_events e join users u on u.id = e.advertiser_id
+        where e.type = 'BILLING' and u.agency_id = ${DEMO.agency.id}`,
+    );
+    // The seed's margins make the agency's advertisers' margin, and the agency's part of it, real.
+    expect(billed!.agency).toBeGreaterThan(0);
+    expect(billed!.spend - billed!.media - billed!.agency).toBeGreaterThan(0);
+    const [ledger] = await rowsOf<{ agency: number }>(
+      t,
+      sql`select coalesce(sum(e.amount_micros), 0)::float8 as agency
+        from ledger_entries e join ledger_accounts a on a.id = e.account_id
+        join ledger_transfers tr on tr.id = e.transfer_id
+        where a.user_id = ${DEMO.agency.id} and tr.kind = 'SPEND' and tr.reference like 'history:%'`,
+    );
+    expect(ledger!.agency).toBe(billed!.agency);
+  });
 });

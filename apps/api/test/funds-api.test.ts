@@ -500,6 +500,11 @@ describe('reversals', () => {
 
 describe('margins, summary and accounts', () => {
   it('shows media cost to staff only; the advertiser and its agency see the advertiser cost', async () => {
+    // The demo's margins (demo-seed.ts): the agency's (the platform's take) is restored at the end.
+    const marginOf = async (userId: number) =>
+      (await t.deps.db.select().from(userConfigs).where(eq(userConfigs.userId, userId)))[0]?.marginBps ?? 0;
+    const agencyBefore = await marginOf(DEMO.agency.id);
+    const adv1Own = await marginOf(DEMO.adv1.id);
     await t.deps.db
       .update(userConfigs)
       .set({ marginBps: 2000 })
@@ -532,12 +537,16 @@ describe('margins, summary and accounts', () => {
         token,
         query: token === tok.adv1 ? {} : { user_primary_id: DEMO.adv1.id },
       });
-    expect(dataOf<FundsSummary>(await summary(tok.admin)).margin_bps).toBe(2000);
+    // Its own margin plus its agency's.
+    expect(dataOf<FundsSummary>(await summary(tok.admin)).margin_bps).toBe(2000 + adv1Own);
     const own = dataOf<FundsSummary>(await summary(tok.adv1));
     expect(own.margin_bps).toBeNull();
     expect(own.pending_spend_micros).toBe(0);
     expect(own.available_micros).toBe(own.balance_micros);
-    await t.deps.db.update(userConfigs).set({ marginBps: 0 }).where(eq(userConfigs.userId, DEMO.agency.id));
+    await t.deps.db
+      .update(userConfigs)
+      .set({ marginBps: agencyBefore })
+      .where(eq(userConfigs.userId, DEMO.agency.id));
   });
 
   it('lists accounts with balances: everyone for staff, its advertisers for an agency', async () => {

@@ -61,16 +61,29 @@ const DEMO_CONFIGS: Record<
   Pick<typeof userConfigs.$inferInsert, 'insightDashboard' | 'postbackEnabled' | 'apiAccess'> &
     Partial<typeof userConfigs.$inferInsert>
 > = {
-  // The demo agency may mark its advertisers up by 0% to 25% (an admin's range).
+  // The demo agency may mark its advertisers up by 0% to 25% (an admin's range); the platform takes
+  // 10% on its advertisers' spend (its margin_bps) and the agency 15% and 12% on its two (theirs), so
+  // the demo's margin tiles and the agency's margin income are not $0.00.
   'agency@demo.test': {
     insightDashboard: true,
     postbackEnabled: 'ENABLED',
     apiAccess: true,
     advertiserMarginMinBps: 0,
     advertiserMarginMaxBps: 2500,
+    marginBps: 1000,
   },
-  'adv1@demo.test': { insightDashboard: false, postbackEnabled: 'DISABLED', apiAccess: false },
-  'adv2@demo.test': { insightDashboard: true, postbackEnabled: 'DISABLED', apiAccess: false },
+  'adv1@demo.test': {
+    insightDashboard: false,
+    postbackEnabled: 'DISABLED',
+    apiAccess: false,
+    marginBps: 1500,
+  },
+  'adv2@demo.test': {
+    insightDashboard: true,
+    postbackEnabled: 'DISABLED',
+    apiAccess: false,
+    marginBps: 1200,
+  },
   'advertiser@demo.test': { insightDashboard: true, postbackEnabled: 'ENABLED', apiAccess: true },
 };
 
