@@ -33,5 +33,10 @@ export const STORAGE_KEYS = {
 export const LANGUAGES = ['en', 'sp', 'gr', 'it', 'rs'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
+/** Each language's standard tag (BCP 47): the product's own codes are not (gr is German, rs Russian). */
+export const LANGUAGE_TAGS = { en: 'en', sp: 'es', gr: 'de', it: 'it', rs: 'ru' } as const satisfies Record<
+  Language,
+  string
+>;
 
 export const DASHBOARD_VIEW_EVENT = 'dashboardViewChanged';

@@ -3,7 +3,7 @@
 // impression", an agency's part of the margin "Margin income", and any other movement its reference.
 // The console says the same from its own locale files (funds.json, history.*).
 import type { FundsEntry } from '@console/core/api/funds';
-import { LANGUAGES, type Language } from '@console/core/constants';
+import { LANGUAGE_TAGS, LANGUAGES, type Language } from '@console/core/constants';
 import { z } from 'zod';
 
 export type { Language };
@@ -12,8 +12,6 @@ export const languageField = z
   .enum(LANGUAGES)
   .default('en')
   .describe("The language of the file's descriptions: en, gr (German), rs (Russian), sp (Spanish), it.");
-
-const LOCALE: Record<Language, string> = { en: 'en', gr: 'de', rs: 'ru', sp: 'es', it: 'it' };
 
 const WORDS: Record<
   Language,
@@ -59,9 +57,9 @@ export const describeEntry = (entry: FundsEntry, language: Language = 'en'): str
   let what: string | null = null;
   if (entry.repricing) what = words.repriced;
   else if (entry.impressions !== null) {
-    const rule = new Intl.PluralRules(LOCALE[language]).select(entry.impressions);
+    const rule = new Intl.PluralRules(LANGUAGE_TAGS[language]).select(entry.impressions);
     const noun = words.impressions[rule] ?? words.impressions.other;
-    what = `${new Intl.NumberFormat(LOCALE[language]).format(entry.impressions)} ${noun}`;
+    what = `${new Intl.NumberFormat(LANGUAGE_TAGS[language]).format(entry.impressions)} ${noun}`;
   }
   const spend =
     entry.kind === 'SPEND'

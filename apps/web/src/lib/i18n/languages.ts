@@ -1,11 +1,8 @@
 // The five languages of the console (spec section 1). Codes are the product's own (sp, gr, rs);
 // the page's lang attribute needs the standard codes for screen readers and axe.
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@console/core/constants';
+import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, LANGUAGES, type Language } from '@console/core/constants';
 
-export const HTML_LANG = { en: 'en', sp: 'es', gr: 'de', it: 'it', rs: 'ru' } as const satisfies Record<
-  Language,
-  string
->;
+export const HTML_LANG = LANGUAGE_TAGS;
 
 /** Each language named in itself, as language pickers show them. */
 export const LANGUAGE_NAMES = {
