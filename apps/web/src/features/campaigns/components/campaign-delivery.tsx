@@ -5,6 +5,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import type { CampaignDelivery, CampaignListItem, PacingState } from '@console/core/api/campaigns';
+import { formatMicrosExact } from '@console/core/format/money';
 import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { formatBudget } from './campaign-format.ts';
@@ -18,9 +19,12 @@ export const PACING_STATE_COLORS = {
   OUT_OF_FUNDS: 'red.2',
 } as const satisfies Record<PacingState, string>;
 
-/** Spend: cents, except under a cent (a few test impressions), where four decimals show it at all. */
+/**
+ * Spend: cents, except under a cent (a few test impressions), where the exact micro-units show it at
+ * all (2_400 -> '$0.0024', 50 -> '$0.00005'; the funds history's formatter, never a float's rounding).
+ */
 export const formatSpend = (micros: number) =>
-  micros > 0 && micros < 10_000 ? `$${(micros / 1_000_000).toFixed(4)}` : formatBudget(micros);
+  micros > 0 && micros < 10_000 ? formatMicrosExact(micros) : formatBudget(micros);
 
 export const formatCount = (value: number, language: string) => new Intl.NumberFormat(language).format(value);
 
