@@ -83,6 +83,22 @@ export function formatMicrosDecimal(
   return `${sign}${whole}.${fraction}`;
 }
 
+/**
+ * Micro-units as plain dollars text for a form's input, exactly, at least the cents: 2_500_000 ->
+ * '2.50', 1_234_567 -> '1.234567'; '' for no amount.
+ */
+export const moneyTextOf = (micros: number | null | undefined): string => {
+  if (typeof micros !== 'number' || !Number.isSafeInteger(micros)) return '';
+  const sign = micros < 0 ? '-' : '';
+  const abs = Math.abs(micros);
+  const whole = Math.floor(abs / MICROS_PER_UNIT);
+  const fraction = String(abs % MICROS_PER_UNIT)
+    .padStart(MICROS_DECIMALS, '0')
+    .replace(/0+$/, '')
+    .padEnd(2, '0');
+  return `${sign}${whole}.${fraction}`;
+};
+
 /** OpenRTB prices are CPM in the currency's units; ours are micro-units. */
 export const microsOfCpm = (cpm: number): number => Math.round(cpm * MICROS_PER_UNIT);
 export const cpmOfMicros = (micros: number): number => micros / MICROS_PER_UNIT;

@@ -11,7 +11,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import { type Deal, dealInputSchema } from '@console/core/api/deals';
-import { findMoneyTextError, parseMoneyToMicros } from '@console/core/format/money';
+import { findMoneyTextError, moneyTextOf, parseMoneyToMicros } from '@console/core/format/money';
 import { Button, Group, Modal, NativeSelect, Stack, TagsInput, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { AdvertiserPicker } from '../../components/advertiser-picker.tsx';
@@ -38,7 +38,8 @@ const formOf = (deal: Deal): Form => ({
   exchangeId: String(deal.exchange_id),
   dealId: deal.deal_id,
   name: deal.name,
-  floor: (deal.floor_micros / 1_000_000).toFixed(2),
+  // Every micro-unit of the floor: a rounded text would change the floor when the form is saved.
+  floor: moneyTextOf(deal.floor_micros),
   seats: deal.seats,
   advertiser:
     deal.advertiser_id === null ? null : { id: deal.advertiser_id, name: deal.advertiser_name ?? '' },

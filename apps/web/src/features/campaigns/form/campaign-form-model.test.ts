@@ -4,7 +4,7 @@ import {
   campaignCreateBody,
   campaignUpdateBody,
 } from '@console/core/api/campaigns';
-import { MONEY_INVALID_MESSAGE, MONEY_TOO_PRECISE_MESSAGE } from '@console/core/format/money';
+import { MONEY_INVALID_MESSAGE, MONEY_TOO_PRECISE_MESSAGE, moneyTextOf } from '@console/core/format/money';
 import { NAME_LIKE_MESSAGE } from '@console/core/validation/text';
 import { describe, expect, it } from 'vitest';
 import {
@@ -19,7 +19,6 @@ import {
   FORM_MESSAGES,
   fieldOfPath,
   knownNamesOf,
-  moneyTextOf,
   normaliseErrors,
   readMoney,
   stepOfField,

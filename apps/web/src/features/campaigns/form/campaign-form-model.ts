@@ -25,7 +25,7 @@ import {
   submitErrors,
 } from '@console/core/campaign-submit';
 import { CAMPAIGN_NAME_MAX } from '@console/core/constants';
-import { findMoneyTextError, parseMoneyToMicros } from '@console/core/format/money';
+import { findMoneyTextError, moneyTextOf, parseMoneyToMicros } from '@console/core/format/money';
 import { isoFromZonedParts, zonedPartsOf } from '@console/core/time/zoned-time';
 import type { z } from 'zod';
 import { collectFieldErrors, type FieldErrors } from '../../../lib/forms/schema-errors.ts';
@@ -89,21 +89,6 @@ export const FORM_MESSAGES = {
 } as const;
 
 // ---- money ---------------------------------------------------------------------------------------
-
-const MICROS_PER_UNIT = 1_000_000;
-
-/** Micro-units as plain dollars text for an input, exactly: 2_500_000 -> '2.50', 1_234_567 -> '1.234567'. */
-export const moneyTextOf = (micros: number | null | undefined): string => {
-  if (typeof micros !== 'number' || !Number.isSafeInteger(micros)) return '';
-  const sign = micros < 0 ? '-' : '';
-  const abs = Math.abs(micros);
-  const whole = Math.floor(abs / MICROS_PER_UNIT);
-  const fraction = String(abs % MICROS_PER_UNIT)
-    .padStart(6, '0')
-    .replace(/0+$/, '')
-    .padEnd(2, '0');
-  return `${sign}${whole}.${fraction}`;
-};
 
 /** Typed dollars to micro-units: '' -> null, bad text -> its core message. */
 export const readMoney = (text: string): { micros: number | null; error?: string } => {

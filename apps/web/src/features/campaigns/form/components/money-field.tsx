@@ -2,8 +2,9 @@
 // core's parser, so no float ever holds money). On blur a valid amount is written back in full
 // ('1500' -> '1500.00'), exactly.
 import '@mantine/core/styles/Input.css';
+import { moneyTextOf } from '@console/core/format/money';
 import { TextInput } from '@mantine/core';
-import { moneyTextOf, readMoney } from '../campaign-form-model.ts';
+import { readMoney } from '../campaign-form-model.ts';
 
 type MoneyFieldProps = {
   label: string;
