@@ -17,7 +17,8 @@ describe('agency margins', () => {
     await loginAs(page, DEMO_USERS.agency);
     await page.goto('/agency/advertiser');
     const row = page.locator('tbody tr', { hasText: 'adv1@demo.test' });
-    expect(await shownText(row.getByTestId('advertiser-row-margin'))).toBe('0%');
+    // The demo seeds adv1's margin at 15% (demo-seed.ts).
+    expect(await shownText(row.getByTestId('advertiser-row-margin'))).toBe('15%');
     await row.getByRole('button', { name: 'Actions for adv1@demo.test' }).click();
     await page.getByTestId('row-action-edit').click();
     await page.waitForURL(/\/agency\/editAdvertiser\/\d+$/);
