@@ -35,3 +35,11 @@ export const formatCount = (value: number, locale?: string): string => {
       : new Intl.NumberFormat(locale).format(whole);
   return `${value < 0 ? '-' : ''}${digits}`;
 };
+
+/** A ratio as a percentage with two decimals in the locale's digits: 0.0123 -> '1.23%' ('de': '1,23 %'). */
+export const formatPercent = (ratio: number, locale?: string): string =>
+  new Intl.NumberFormat(locale, {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(ratio);

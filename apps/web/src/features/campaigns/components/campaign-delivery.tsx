@@ -5,8 +5,10 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import type { CampaignDelivery, CampaignListItem, PacingState } from '@console/core/api/campaigns';
+import { formatPercent } from '@console/core/format/count';
 import { formatMicrosExact } from '@console/core/format/money';
 import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
+import { localeOf } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { formatBudget } from './campaign-format.ts';
 
@@ -26,15 +28,13 @@ export const PACING_STATE_COLORS = {
 export const formatSpend = (micros: number) =>
   micros > 0 && micros < 10_000 ? formatMicrosExact(micros) : formatBudget(micros);
 
-export const formatCount = (value: number, language: string) => new Intl.NumberFormat(language).format(value);
+// `language` is the console's code (gr, rs, sp): Intl reads it through its standard tag (localeOf),
+// as the dashboards do; given 'gr' itself, Intl knows no such language and writes English digits.
+export const formatCount = (value: number, language: string) =>
+  new Intl.NumberFormat(localeOf(language)).format(value);
 
-/** 0.0123 -> '1.23%'. */
-export const formatCtr = (ctr: number, language: string) =>
-  new Intl.NumberFormat(language, {
-    style: 'percent',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(ctr);
+/** 0.0123 -> '1.23%' (German '1,23 %'). */
+export const formatCtr = (ctr: number, language: string) => formatPercent(ctr, localeOf(language));
 
 /** The pacing state as a badge; a dash for campaigns that are not delivering (not active, out of flight). */
 export const PacingStateBadge = ({ state }: { state: PacingState | null }) => {

@@ -4,7 +4,7 @@
 // without conversions, eCPC without clicks, CTR and eCPM without impressions) has no value and reads
 // as a dash, not as $0.00.
 import type { DashboardMetric, DashboardTotals } from '@console/core/api/dashboard';
-import { formatCount, shortenNumber } from '@console/core/format/count';
+import { formatCount, formatPercent, shortenNumber } from '@console/core/format/count';
 import { formatMicros } from '@console/core/format/money';
 
 const MONEY: ReadonlySet<DashboardMetric> = new Set(['spend', 'ecpm', 'ecpc', 'ecpa']);
@@ -28,12 +28,7 @@ export const formatMetricValue = (
   exact = false,
 ): string => {
   if (MONEY.has(metric)) return formatMicros(value, locale);
-  if (metric === 'ctr')
-    return new Intl.NumberFormat(locale, {
-      style: 'percent',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }).format(value);
+  if (metric === 'ctr') return formatPercent(value, locale);
   return exact ? formatCount(value, locale) : shortenNumber(value, locale);
 };
 
