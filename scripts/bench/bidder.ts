@@ -765,6 +765,8 @@ const runLoadBench = async () => {
       await profile?.stop(process.env.BENCH_PROFILE_DIR!, 'notices');
       const dbMs = dbMeter.spent(dbBefore!, await dbMeter.sample()).db;
       measuringNotices = false;
+      // The writes behind the answered notices (journaled: committed a few milliseconds later).
+      await bidder.notices.flush();
       await bidder.recorder.flush();
       const result = JSON.parse(run.trim().split('\n').at(-1)!) as {
         bids: number;

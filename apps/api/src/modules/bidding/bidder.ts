@@ -7,8 +7,10 @@ import { concerns, onEntityChange } from '../../platform/change-feed.ts';
 import { createSecretBox } from '../../platform/secret-box.ts';
 import {
   createEventRecorder,
+  createNoticeWriter,
   createRequestCounter,
   type EventRecorder,
+  type NoticeWriter,
   openPriceDecoder,
   PRICE_KEYS_PURPOSE,
   type RequestCounter,
@@ -25,6 +27,8 @@ export type Bidder = {
   index: CampaignIndex;
   state: DeliveryState;
   recorder: EventRecorder;
+  /** Billed notices' writes: answered once journaled when the journal is on (notice-journal.ts). */
+  notices: NoticeWriter;
   requests: RequestCounter;
   /** 1 in N valid bid requests, kept for forecasts. */
   sampler: RequestSampler;
@@ -102,9 +106,14 @@ export const createBidder = (
       }
     },
   });
+  const journalDir = config.bidJournal ? (config.bidJournalDir ?? config.dataDir) : undefined;
   const recorder = createEventRecorder(db, {
     onError: options.onError,
-    ...(config.bidJournal ? { journalDir: config.bidJournalDir ?? config.dataDir } : {}),
+    ...(journalDir ? { journalDir } : {}),
+  });
+  const notices = createNoticeWriter(db, recorder, {
+    ...(journalDir ? { dir: journalDir } : {}),
+    onError: options.onError ?? (() => undefined),
   });
   const requests = createRequestCounter(db, { onError: options.onError });
   const sampler = createRequestSampler(db, { rate: config.bidSampleRate, onError: options.onError });
@@ -124,6 +133,7 @@ export const createBidder = (
     index,
     state,
     recorder,
+    notices,
     requests,
     sampler,
     signer: createTrackingSigner(config.jwtSecret),
@@ -149,6 +159,7 @@ export const createBidder = (
       admission.close();
       if (sweeper) clearInterval(sweeper);
       index.stop();
+      await notices.close();
       await recorder.close();
       await requests.close();
       await sampler.close();

@@ -112,7 +112,8 @@ const rememberBilled = (bidder: Bidder, key: string, price: BilledPrice) => {
 
 /**
  * Win, billing notice or beacon: the impression is served and billed, once, at the notice's price
- * when it has one (a later notice of a higher rank reprices it). Answers whether this call billed it.
+ * when it has one (a later notice of a higher rank reprices it). Resolves once the notice is durable
+ * (bidder.notices: journaled, or committed).
  */
 export const recordBilledImpression = async (
   db: Db,
@@ -120,8 +121,8 @@ export const recordBilledImpression = async (
   tracked: TrackedBid,
   notice: ServedNotice,
   nowMs = Date.now(),
-): Promise<boolean> => {
-  if (tracked.isTest) return false;
+): Promise<void> => {
+  if (tracked.isTest) return;
   const { clearingMicros, source } = priceOfNotice(notice, tracked);
   const cost = costOfImpression(clearingMicros, tracked.marginBps, tracked.agencyMarginBps);
   const key = reservationKeyOf(tracked);
@@ -134,23 +135,23 @@ export const recordBilledImpression = async (
   // The second notice of an impression this bidder billed (the burl after the nurl, at the same
   // price) changes nothing: it is answered without a write, so it never waits in the money lane
   // behind other impressions' debits (half of that lane's work at an exchange that sends both).
-  // When it comes while the first one's write is still in flight, it waits for that write first.
+  // When it comes while the first one is still being made durable, it waits for that first.
   const notices = noticesInFlight.get(bidder) ?? new Map<string, Promise<unknown>>();
   noticesInFlight.set(bidder, notices);
   const earlier = notices.get(key);
   if (earlier) await earlier.catch(() => undefined);
   const remembered = billedByBidder.get(bidder)?.get(key);
-  if (remembered && !repricesBilled(remembered, price)) return false;
+  if (remembered && !repricesBilled(remembered, price)) return;
   const work = billImpression(db, bidder, tracked, key, price, nowMs);
   notices.set(key, work);
   try {
-    return await work;
+    await work;
   } finally {
     if (notices.get(key) === work) notices.delete(key);
   }
 };
 
-/** Each bidder's notices being written, by reservation key (so a repeat waits for its first). */
+/** Each bidder's notices being made durable, by reservation key (so a repeat waits for its first). */
 const noticesInFlight = new WeakMap<Bidder, Map<string, Promise<unknown>>>();
 
 const billImpression = async (
@@ -160,7 +161,7 @@ const billImpression = async (
   key: string,
   price: BilledPrice,
   nowMs: number,
-): Promise<boolean> => {
+): Promise<void> => {
   const windowMs =
     bidder.index.current().exchangeSettings.get(tracked.exchangeId)?.noticeWindowMs ??
     DEFAULT_NOTICE_WINDOW_MS;
@@ -176,11 +177,6 @@ const billImpression = async (
     priceSource: price.source,
     isLate,
   });
-  const [, billed] = await bidder.recorder.record([
-    eventOf(tracked, 'WIN', servedAtMs),
-    billing,
-    eventOf(tracked, 'IMPRESSION', servedAtMs),
-  ]);
   const settle = (amountMicros: number, counted: boolean) =>
     bidder.state.settle({
       reservationKey: key,
@@ -193,17 +189,19 @@ const billImpression = async (
           ? { key: tracked.frequencyKey, ttlSeconds: tracked.frequencyTtl }
           : null,
     });
-  if (billed) {
-    rememberBilled(bidder, key, price);
-    await settle(price.advertiserMicros, true);
-    return true;
-  }
-  const change = await correctBilledPrice(db, billing);
-  if (change !== 0) {
-    rememberBilled(bidder, key, price);
-    await settle(change, false);
-  }
-  return false;
+  // After the commit (behind the answer when the notice is journaled): a new impression turns its
+  // hold into spend; a known one may be repriced, and the hold follows the difference.
+  const afterCommit = async ([, billed]: boolean[]) => {
+    if (billed) return settle(price.advertiserMicros, true);
+    const change = await correctBilledPrice(db, billing);
+    if (change !== 0) await settle(change, false);
+  };
+  await bidder.notices.write(
+    [eventOf(tracked, 'WIN', servedAtMs), billing, eventOf(tracked, 'IMPRESSION', servedAtMs)],
+    afterCommit,
+  );
+  // Durable: the database will hold this price's rank at least, whatever else notices it.
+  rememberBilled(bidder, key, price);
 };
 
 export const recordLoss = async (

@@ -57,7 +57,7 @@ const STORE_BYTES = 160 * 1024;
 export const SYNC_EVERY_MS = 20;
 const NEWLINE = 0x0a;
 
-const isAlive = (pid: number) => {
+export const isAlive = (pid: number) => {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);
@@ -99,7 +99,7 @@ const parses = (text: string) => {
  * The lines of the pieces that parse as JSON (each with its newline), and how many torn ones were
  * left out. A torn line has the next append right behind it, on the same line: that row is kept.
  */
-const readableLinesOf = (pieces: readonly Buffer[]) => {
+export const readableLinesOf = (pieces: readonly Buffer[]) => {
   const readable: string[] = [];
   let torn = 0;
   for (const piece of pieces)

@@ -16,6 +16,7 @@ export {
   priceKeysFingerprint,
   sealPriceKeys,
 } from './exchange-price-keys.ts';
+export { createNoticeWriter, type NoticeWriter } from './notice-journal.ts';
 export { PRICE_SOURCE, type PriceDecoder, type PriceSource, readNoticePrice } from './notice-price.ts';
 export { createRequestCounter, type RequestCounter } from './request-counter.ts';
 export { readLocalWindow, rollupSource, type SourceNeeds } from './rollup-source.ts';

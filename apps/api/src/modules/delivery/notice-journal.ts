@@ -1,0 +1,257 @@
+// Billed notices (win, billing notice, beacon): an exchange waits for the answer, and the money
+// lane's statement (events, rollups and the ledger's debit, one at a time: event-recorder.ts) is
+// the slowest write a notice has. With a journal, a notice is answered once its events are on disk
+// in a local file (written, then fdatasync'd: a crash of the process or of the machine loses
+// nothing answered), and the money lane's write, the hold's settling and any repricing follow
+// behind the answer, a few milliseconds later. Without one (NOTICE journal off: the tests' default),
+// the answer waits for the commit, as before.
+// Exactly-once does not depend on the journal: the database's unique key of each event makes any
+// write of a notice, the lane's or a file's, count and debit once.
+//
+// Files (in <dir>/notice-journal): `notices-<pid>-<n>.jsonl`, a new one every ROTATE_EVERY_MS. A file
+// whose every line's money-lane write committed is deleted unread. A file with a line whose write
+// failed (the database out of reach), or left by a dead process (kill -9: its lines were answered),
+// is stored through the same lane, its repricings run again (idempotent), and then deleted. A
+// process claims another's file by renaming it `shipping-<pid>-…` (atomic: two never ship one), and
+// a torn last line (a crash in mid-write) was never answered: it is skipped.
+import { close, fdatasync, mkdirSync, openSync, readdirSync, writeSync } from 'node:fs';
+import { readFile, rename, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Db } from '../../db/client.ts';
+import { isAlive, readableLinesOf } from './bid-journal.ts';
+import { correctBilledPrice } from './billing-correction.ts';
+import type { DeliveryEvent, EventRecorder } from './event-recorder.ts';
+
+const syncFile = promisify(fdatasync);
+const closeFile = promisify(close);
+
+/** How long a file takes appends before the next one begins (and it can be deleted). */
+const ROTATE_EVERY_MS = 500;
+
+export type NoticeWriter = {
+  /**
+   * Records a billed notice's events in the money lane and runs `afterCommit` with which of them
+   * were new. Resolves once they are durable: journaled (the lane's write and `afterCommit` follow
+   * in the background), or, without a journal, committed and `afterCommit` done.
+   */
+  write: (events: DeliveryEvent[], afterCommit: (inserted: boolean[]) => Promise<void>) => Promise<void>;
+  /** Waits for the writes behind answered notices, and stores any file left to store. */
+  flush: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/** What a stored notice needs after its commit when its process is gone: its repricing. */
+const repriceStored = async (db: Db, events: DeliveryEvent[], inserted: boolean[]) => {
+  for (const [index, event] of events.entries())
+    if (event.type === 'BILLING' && !inserted[index]) await correctBilledPrice(db, event);
+};
+
+/** A line of the journal: the event as JSON, `day` first (what readableLinesOf finds a row by). */
+const lineOf = ({ day, ...rest }: DeliveryEvent) => JSON.stringify({ day, ...rest });
+const eventOfLine = (line: string): DeliveryEvent => {
+  const row = JSON.parse(line) as DeliveryEvent & { occurredAt: string };
+  return { ...row, occurredAt: new Date(row.occurredAt) };
+};
+
+type Segment = {
+  path: string;
+  fd: number;
+  /** Lines appended whose lane write has not ended. */
+  open: number;
+  /** A lane write of its lines failed: the file is stored. */
+  failed: boolean;
+  /** No more appends: the file can go once `open` is 0 and no sync is pending. */
+  rotated: boolean;
+  /** Appends waiting for the next fdatasync, and the one in flight. */
+  waiting: { resolve: () => void; reject: (error: unknown) => void }[];
+  syncing: boolean;
+};
+
+const unbuffered = (recorder: EventRecorder): NoticeWriter => ({
+  write: async (events, afterCommit) => afterCommit(await recorder.record(events)),
+  flush: async () => undefined,
+  close: async () => undefined,
+});
+
+export const createNoticeWriter = (
+  db: Db,
+  recorder: EventRecorder,
+  options: { dir?: string; onError: (error: unknown) => void },
+): NoticeWriter => {
+  if (!options.dir) return unbuffered(recorder);
+  const { onError } = options;
+  const dir = join(options.dir, 'notice-journal');
+  mkdirSync(dir, { recursive: true });
+  let serial = 0;
+  let current: Segment | null = null;
+  const background = new Set<Promise<void>>();
+
+  /** Stores a file's lines through the money lane (idempotent), reprices, and deletes it. */
+  const storeFile = async (path: string) => {
+    const file = await readFile(path);
+    const { readable, torn } = readableLinesOf([file.subarray(0, file.lastIndexOf(0x0a) + 1)]);
+    if (torn > 0) onError(new Error(`notice journal ${path}: ${torn} torn line(s) dropped`));
+    const events = readable.map((line) => eventOfLine(line));
+    // A notice's events were appended together (WIN, BILLING, IMPRESSION): kept together here.
+    for (let start = 0; start < events.length; start += 300) {
+      const batch = events.slice(start, start + 300);
+      await repriceStored(db, batch, await recorder.record(batch));
+    }
+    await unlink(path);
+  };
+
+  // Files to store, one at a time; one that fails (the database still out of reach) is tried again
+  // at the next rotation.
+  const unstored = new Set<string>();
+  let storing: Promise<void> = Promise.resolve();
+  const storeUnstored = () => {
+    storing = storing
+      .then(async () => {
+        for (const path of [...unstored]) {
+          await storeFile(path);
+          unstored.delete(path);
+        }
+      })
+      .catch(onError);
+    return storing;
+  };
+
+  // A segment's end: closed once its syncs are done, then deleted, or stored when a write failed.
+  const finish = (segment: Segment) => {
+    if (!segment.rotated || segment.open > 0 || segment.syncing || segment.waiting.length > 0) return;
+    const done = closeFile(segment.fd)
+      .then(() => {
+        if (!segment.failed) return unlink(segment.path);
+        unstored.add(segment.path);
+        return storeUnstored();
+      })
+      .catch(onError);
+    track(done);
+  };
+  const track = (work: Promise<void>) => {
+    background.add(work);
+    void work.finally(() => background.delete(work));
+  };
+
+  // Group fdatasync: appends made while a sync runs wait for the next one, which covers them all.
+  const sync = (segment: Segment) => {
+    if (segment.syncing || segment.waiting.length === 0) return;
+    const waiters = segment.waiting.splice(0);
+    segment.syncing = true;
+    syncFile(segment.fd)
+      .then(
+        () => {
+          for (const waiter of waiters) waiter.resolve();
+        },
+        (error: unknown) => {
+          for (const waiter of waiters) waiter.reject(error);
+        },
+      )
+      .finally(() => {
+        segment.syncing = false;
+        sync(segment);
+        finish(segment);
+      });
+  };
+
+  const rotate = () => {
+    if (!current) return;
+    const segment = current;
+    current = null;
+    segment.rotated = true;
+    finish(segment);
+  };
+  const rotator = setInterval(() => {
+    rotate();
+    if (unstored.size > 0) void storeUnstored();
+  }, ROTATE_EVERY_MS);
+  rotator.unref();
+
+  /** Writes the lines into the current file at once (a system call into the page cache). */
+  const append = (lines: string) => {
+    if (!current) {
+      const path = join(dir, `notices-${process.pid}-${String(serial++).padStart(8, '0')}.jsonl`);
+      current = {
+        path,
+        fd: openSync(path, 'a'),
+        open: 0,
+        failed: false,
+        rotated: false,
+        waiting: [],
+        syncing: false,
+      };
+    }
+    const segment = current;
+    const bytes = Buffer.from(lines);
+    for (let offset = 0; offset < bytes.length; )
+      offset += writeSync(segment.fd, bytes, offset, bytes.length - offset);
+    return segment;
+  };
+
+  // What dead processes left: their files (answered notices) and the files they were storing. The
+  // names are read before this process appends anything, so a file named with its own pid is an
+  // earlier process's (a restarted container often runs under the same pid).
+  const leftovers = readdirSync(dir)
+    .sort()
+    .filter((name) => {
+      const owner = Number(/^(?:notices|shipping)-(\d+)-/.exec(name)?.[1] ?? Number.NaN);
+      return owner === process.pid || !isAlive(owner);
+    });
+  const claimLeftovers = async () => {
+    for (const name of leftovers) {
+      const claimed = join(
+        dir,
+        `shipping-${process.pid}-${serial++}-${name.replace(/^shipping-\d+-(\d+-)?/, '')}`,
+      );
+      try {
+        await rename(join(dir, name), claimed);
+      } catch {
+        continue; // another process took it
+      }
+      unstored.add(claimed);
+    }
+    await storeUnstored();
+  };
+  track(claimLeftovers().catch(onError));
+
+  const writer: NoticeWriter = {
+    write: async (events, afterCommit) => {
+      let segment: Segment;
+      try {
+        segment = append(`${events.map(lineOf).join('\n')}\n`);
+      } catch (error) {
+        // The journal cannot take it (a full disk): the answer waits for the commit instead.
+        onError(error);
+        return unbuffered(recorder).write(events, afterCommit);
+      }
+      segment.open++;
+      const committed = recorder
+        .record(events)
+        .then(afterCommit)
+        .catch((error: unknown) => {
+          segment.failed = true;
+          onError(error);
+        })
+        .finally(() => {
+          segment.open--;
+          finish(segment);
+        });
+      track(committed);
+      await new Promise<void>((resolve, reject) => {
+        segment.waiting.push({ resolve, reject });
+        sync(segment);
+      });
+    },
+    flush: async () => {
+      rotate();
+      while (background.size > 0) await Promise.allSettled([...background]);
+      await (unstored.size > 0 ? storeUnstored() : storing);
+    },
+    close: async () => {
+      clearInterval(rotator);
+      await writer.flush();
+    },
+  };
+  return writer;
+};
