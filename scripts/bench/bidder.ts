@@ -462,6 +462,11 @@ const runLoadBench = async () => {
     bidder.recorder.observeWrites = (write) => {
       if (measuringNotices && write.lane === 'money') moneyWrites.push(write);
     };
+    // The notice journal's disk syncs (a notice is answered after the one that covers it).
+    const noticeSyncs: { ms: number; notices: number }[] = [];
+    bidder.notices.observeSyncs = (sync) => {
+      if (measuringNotices) noticeSyncs.push(sync);
+    };
     app.addHook('onResponse', async (request, reply) => {
       if (measuringNotices && request.url.startsWith('/t/')) noticeMs.push(reply.elapsedTime);
       if (
@@ -752,6 +757,7 @@ const runLoadBench = async () => {
           await bidder.recorder.flush();
           noticeMs.length = 0;
           moneyWrites.length = 0;
+          noticeSyncs.length = 0;
           measuringNotices = true;
           load = loadText();
           dbBefore = await dbMeter.sample();
@@ -858,6 +864,15 @@ const runLoadBench = async () => {
           `p99 ${percentile(batchSizes, 99)}, send to commit p50 ${ms(percentile(statementMs, 50))} / ` +
           `p99 ${ms(percentile(statementMs, 99))} / max ${ms(statementMs.at(-1) ?? 0)} ms.`,
       );
+      if (noticeSyncs.length > 0) {
+        const syncMs = Float64Array.from(noticeSyncs, (sync) => sync.ms).sort();
+        const perSync = Float64Array.from(noticeSyncs, (sync) => sync.notices).sort();
+        console.log(
+          `Notice journal: ${noticeSyncs.length} disk syncs, notices a sync p50 ${percentile(perSync, 50)} / ` +
+            `p99 ${percentile(perSync, 99)}, sync p50 ${ms(percentile(syncMs, 50))} / p99 ${ms(percentile(syncMs, 99))} / ` +
+            `max ${ms(syncMs.at(-1) ?? 0)} ms (a notice is answered after the sync that covers it).`,
+        );
+      }
       console.log(
         `\nExactly once: ${exact ? 'OK' : 'FAILED'}. ${references.length} impressions noticed (${sent} notices): ` +
           `${checked[0]!.found} of them billed, ${checked[0]!.repeated} billed twice; ${newTransfers} new spend ` +

@@ -39,6 +39,8 @@ export type NoticeWriter = {
   /** Waits for the writes behind answered notices, and stores any file left to store. */
   flush: () => Promise<void>;
   close: () => Promise<void>;
+  /** Told of every fdatasync (its time and the notices it made durable): the bench's meter. */
+  observeSyncs?: (sync: { ms: number; notices: number }) => void;
 };
 
 /** What a stored notice needs after its commit when its process is gone: its repricing. */
@@ -139,9 +141,11 @@ export const createNoticeWriter = (
     if (segment.syncing || segment.waiting.length === 0) return;
     const waiters = segment.waiting.splice(0);
     segment.syncing = true;
+    const started = performance.now();
     syncFile(segment.fd)
       .then(
         () => {
+          writer.observeSyncs?.({ ms: performance.now() - started, notices: waiters.length });
           for (const waiter of waiters) waiter.resolve();
         },
         (error: unknown) => {
