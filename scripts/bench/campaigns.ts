@@ -421,6 +421,11 @@ async function main() {
         { scenario: 'admin: creatives, first page', token: 'admin', path: '/api/creatives?limit=20' },
         { scenario: 'admin: creatives, search "coffee"', token: 'admin', path: '/api/creatives?q=coffee' },
         {
+          scenario: 'admin: creatives, search "fitness 4" (few hits)',
+          token: 'admin',
+          path: '/api/creatives?q=fitness%204',
+        },
+        {
           scenario: 'admin: creatives, APPROVED by name',
           token: 'admin',
           path: '/api/creatives?status=APPROVED&sort=name&order=asc',

@@ -687,6 +687,19 @@ describe('list totals', () => {
       total_exact: true,
       total_is_estimate: false,
     });
+    // None among the newest ('Estimable Tag 2', 'Estimable Tag 21', ..., 'Estimable Tag 299'): the
+    // matches are collected, counted exactly and paged in the list's order.
+    const tags = Array.from({ length: 2000 }, (_, i) => i + 1)
+      .filter((g) => g % 4 !== 0 && String(g).startsWith('2'))
+      .map((g) => `Estimable Tag ${g}`);
+    const newestTags = [...tags].reverse();
+    const rare = await list(tok.admin, { q: 'estimable tag 2', limit: 20, page: 2 });
+    expect(rare).toMatchObject({ total: tags.length, total_exact: true, total_is_estimate: false });
+    expect(rare.items.map((item) => item.name)).toEqual(newestTags.slice(20, 40));
+    const byName = await list(tok.admin, { q: 'estimable tag 2', limit: 20, sort: 'name', order: 'asc' });
+    expect(byName.items.map((item) => item.name)).toEqual(
+      [...tags].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)).slice(0, 20),
+    );
   });
 });
 

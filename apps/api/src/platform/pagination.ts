@@ -12,10 +12,17 @@ export const offsetOf = (request: PageRequest) => (request.page - 1) * request.l
  * LIMIT and OFFSET of a page as SQL: the limit as a literal (a parameter would keep PostgreSQL from
  * ever using a prepared statement's generic plan; see db/prepared-statement.ts), the offset as a
  * parameter so that every page of a list shares one statement, and none on the first page.
+ * `isOpaque`: the offset as a subquery the planner cannot read, for a search's statement, whose
+ * pattern is one too (platform/search-walk.ts searchPattern): with the offset in view each page's
+ * own plan looked cheaper than the generic one and a search's later pages were planned on every
+ * call.
  */
-export const pageSlice = (request: PageRequest): SQL => {
+export const pageSlice = (request: PageRequest, isOpaque = false): SQL => {
   const limit = sql.raw(`limit ${integerText(request.limit)}`);
-  return request.page > 1 ? sql`${limit} offset ${offsetOf(request)}` : limit;
+  if (request.page === 1) return limit;
+  return isOpaque
+    ? sql`${limit} offset (select ${offsetOf(request)}::bigint)`
+    : sql`${limit} offset ${offsetOf(request)}`;
 };
 
 /** A capped count reads at most this many matches (one more than the cap, to know there are more). */

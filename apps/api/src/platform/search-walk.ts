@@ -8,7 +8,18 @@
 // asked to count them.
 import { LIST_COUNT_CAP } from '@console/core/api/common';
 import { type SQL, sql } from 'drizzle-orm';
-import { type CappedPage, capped, type Page } from './pagination.ts';
+import { renderedOnce } from '../db/sql-fragment.ts';
+import { type CappedPage, COUNT_LIMIT, capped, likePattern, type Page } from './pagination.ts';
+
+/**
+ * The pattern of a name search as the planner cannot see it: `name ilike (select $1::text)`. The
+ * trigram index takes it all the same (its keys are read when the scan starts), but every search
+ * is then planned alike, so the list's named statement gets PostgreSQL's generic plan after five
+ * calls instead of being planned again on each: with the pattern in view the planner costed each
+ * word's own plan, never found the generic one cheaper, and re-planned the search's long statement
+ * on every call (every search measured 'custom' in pg_prepared_statements).
+ */
+export const searchPattern = (text: string): SQL => sql`(select ${likePattern(text)}::text)`;
 
 /** How many rows of the list's order a search tests at most before it leaves them to the index. */
 const SEARCH_WALK = 500;
@@ -40,7 +51,7 @@ type SearchWalk = {
  * The walk of `table` (its name, for the statistics' row count) in the order `orderBy` of the
  * `columns` selected from it, testing `where`, for a page that needs `needed` matches.
  */
-export const searchWalk = (options: {
+const searchWalk = (options: {
   table: string;
   columns: SQL;
   orderBy: SQL;
@@ -79,4 +90,79 @@ export const walkedTotal = <T>(page: Page<T>): CappedPage<T> => {
   const shown = (page.page - 1) * page.limit + page.items.length;
   const about = Math.max(Number((-page.total).toPrecision(2)), shown);
   return { ...page, total: about, total_exact: false, total_is_estimate: true };
+};
+
+/** The matches of a search, at most LIST_COUNT_CAP + 1, with their sort keys: CTEs `matching` and `capped`. */
+export const matchingCtes = (table: SQL, id: SQL, where: SQL, keys: SQL): SQL =>
+  sql`matching as materialized (select ${id} as id, ${keys} from ${table} where ${where}),
+    capped as materialized (select * from matching ${COUNT_LIMIT})`;
+
+/** How many matches `capped` holds (LIST_COUNT_CAP + 1: more than the cap). */
+export const COUNTED = renderedOnce(sql`(select count(*) from capped)`);
+
+type RowsOf = {
+  /** The table, as SQL (joined on `id` to the ids of the page). */
+  table: SQL;
+  id: SQL;
+  /** What the page selects of each row (besides the keys). */
+  columns: SQL;
+  /** The sort keys of the ids' source as p.k0, p.k1, ... */
+  keyNames: SQL;
+  /** The page's LIMIT and OFFSET. */
+  slice: SQL;
+};
+
+/**
+ * A search's page from its capped matches (sorted by `matchOrder`, over their keys and id) when
+ * `fromCapped` holds, else `deep` (which carries its own one-time condition).
+ */
+export const matchedPage = (rows: RowsOf, matchOrder: SQL, fromCapped: SQL, deep: SQL): SQL =>
+  sql`(select ${rows.columns}, ${rows.keyNames}
+      from (select * from capped order by ${matchOrder} ${rows.slice}) as p
+      join ${rows.table} on ${rows.id} = p.id
+      where ${fromCapped})
+    union all
+    (${deep})`;
+
+/**
+ * An admin's search over a whole list: the page from the first rows in the list's order when they
+ * hold it (the total estimated); else, where the walk found the matches dense, `scannedPage`
+ * (the list's order walked on with a condition the trigram index does not serve, its guard given),
+ * the total estimated; else the matches collected through the trigram index, capped, sorted for the
+ * page and counted. `keys` are the sort keys as k0, k1, ...; `matchOrder` orders by them and id.
+ */
+export const searchAllStatement = (
+  options: RowsOf & {
+    tableName: string;
+    keys: SQL;
+    matchOrder: SQL;
+    where: SQL;
+    needed: number;
+    scannedPage: (guard: SQL) => SQL;
+  },
+): { ctes: SQL; page: SQL; total: SQL } => {
+  const { tableName, keys, matchOrder, where, needed, scannedPage, ...rows } = options;
+  const walk = searchWalk({
+    table: tableName,
+    columns: sql`${rows.id} as id, ${keys}`,
+    orderBy: matchOrder,
+    where,
+    needed,
+    counted: COUNTED,
+  });
+  return {
+    ctes: sql`${walk.ctes} ${matchingCtes(rows.table, rows.id, where, keys)}, `,
+    page: sql`(select ${rows.columns}, ${rows.keyNames}
+        from (select * from found order by n ${rows.slice}) as p
+        join ${rows.table} on ${rows.id} = p.id
+        where ${walk.fromWalk})
+      union all
+      ${matchedPage(
+        rows,
+        matchOrder,
+        sql`not ${walk.fromWalk} and not ${walk.isDense} and ${COUNTED} <= ${LIST_COUNT_CAP}`,
+        scannedPage(sql`not ${walk.fromWalk} and (${walk.isDense} or ${COUNTED} > ${LIST_COUNT_CAP})`),
+      )}`,
+    total: walk.total,
+  };
 };

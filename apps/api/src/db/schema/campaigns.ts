@@ -67,6 +67,8 @@ export const campaigns = pgTable(
   (t) => [
     // An advertiser's list (the agency and advertiser screens), newest first and by the other sorts.
     index('campaigns_advertiser_created_idx').on(t.advertiserId, t.createdAt, t.id),
+    // campaigns_advertiser_status_idx (advertiser_id, status, created_at, id) INCLUDE (name): migration
+    // 0032 only (drizzle cannot declare INCLUDE), for searches within an agency's or advertiser's campaigns.
     // The admin list: one index per sort column, with the id as the tie-breaker the query uses.
     index('campaigns_created_idx').on(t.createdAt, t.id),
     index('campaigns_status_created_idx').on(t.status, t.createdAt, t.id),

@@ -12,7 +12,7 @@ import { LIST_COUNT_CAP } from '@console/core/api/common';
 import type { CreativeStatus, CreativeType } from '@console/core/api/creatives';
 import { type CampaignStatus, findNextStatuses, sideOfRole } from '@console/core/campaign-status';
 import type { Role } from '@console/core/roles';
-import { and, count, eq, getTableColumns, gt, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { decoderOf, selectAs } from '../../db/aliased-columns.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -42,8 +42,15 @@ import {
   exchangeDecisionsOf,
 } from '../../platform/exchange-decisions.ts';
 import { ownerAndCreatorColumns } from '../../platform/owner-columns.ts';
-import { type CappedPage, COUNT_LIMIT, capped, likePattern, pageSlice } from '../../platform/pagination.ts';
-import { searchWalk, walkedTotal } from '../../platform/search-walk.ts';
+import { type CappedPage, COUNT_LIMIT, capped, pageSlice } from '../../platform/pagination.ts';
+import {
+  COUNTED,
+  matchedPage,
+  matchingCtes,
+  searchAllStatement,
+  searchPattern,
+  walkedTotal,
+} from '../../platform/search-walk.ts';
 import {
   DELIVERY_FACT_COLUMNS,
   DELIVERY_FACT_CTES,
@@ -143,8 +150,10 @@ const nextDayStart = (date: string) => new Date(dayStart(date).getTime() + 86_40
  * is where an admin's dense matches are walked in the list's order (searchAll).
  */
 const searchCondition = (q: string, isScanned: boolean): SQL | undefined => {
-  const pattern = likePattern(q);
-  const byName = isScanned ? sql`(${campaigns.name} || '') ilike ${pattern}` : ilike(campaigns.name, pattern);
+  const pattern = searchPattern(q);
+  const byName = isScanned
+    ? sql`(${campaigns.name} || '') ilike ${pattern}`
+    : sql`${campaigns.name} ilike ${pattern}`;
   return /^\d{1,15}$/.test(q) ? or(byName, eq(campaigns.id, Number(q))) : byName;
 };
 
@@ -286,26 +295,14 @@ const readListPage = async (db: DbOrTx, query: CampaignListQuery, statement: Pag
   return { items, total: Number(all[0]?.total ?? 0) };
 };
 
-/** The matches of a search, at most LIST_COUNT_CAP + 1 (`matching`, `capped`; see listCampaigns). */
-const matchingCtes = (where: SQL, keys: SQL) =>
-  sql`matching as materialized (select ${campaigns.id} as id, ${keys} from ${campaigns} where ${where}),
-    capped as materialized (select * from matching ${COUNT_LIMIT})`;
-const COUNTED = renderedOnce(sql`(select count(*) from capped)`);
-
-/**
- * A search's page from its capped matches when `fromCapped` holds, else `deep`: the walk of the sort
- * order, for matches beyond the cap (dense: the walk finds a page soon). Each runs only when its
- * one-time condition holds.
- */
-const matchedPage = (query: CampaignListQuery, fromCapped: SQL, deep: SQL) => {
-  const { pageKeyNames, byMatchId } = pageOrderOf(query);
-  return sql`(select ${campaignsAs}, ${pageKeyNames}
-      from (select * from capped order by ${byMatchId} ${pageSlice(query)}) as p
-      join ${campaigns} on ${campaigns.id} = p.id
-      where ${fromCapped})
-    union all
-    (${deep})`;
-};
+/** The page's rows read by id from `p` (the search's ids with their keys), for search-walk.ts. */
+const searchRowsOf = (query: CampaignListQuery) => ({
+  table: sql`${campaigns}`,
+  id: sql`${campaigns.id}`,
+  columns: campaignsAs,
+  keyNames: pageOrderOf(query).pageKeyNames,
+  slice: pageSlice(query, true),
+});
 
 /**
  * An admin's search over all campaigns (see platform/search-walk.ts): the page from the first
@@ -321,29 +318,20 @@ const searchAll = async (
   where: SQL,
   scannedPage: (guard: SQL) => SQL,
 ): Promise<CappedPage<CampaignListItem>> => {
-  const { keys, pageKeyNames, byMatchId } = pageOrderOf(query);
-  const walk = searchWalk({
-    table: 'campaigns',
-    columns: sql`${campaigns.id} as id, ${keys}`,
-    orderBy: byMatchId,
-    where,
-    needed: query.page * query.limit,
-    counted: COUNTED,
-  });
-  const { items, total } = await readListPage(db, query, {
-    ctes: sql`${walk.ctes} ${matchingCtes(where, keys)}, `,
-    page: sql`(select ${campaignsAs}, ${pageKeyNames}
-        from (select * from found order by n ${pageSlice(query)}) as p
-        join ${campaigns} on ${campaigns.id} = p.id
-        where ${walk.fromWalk})
-      union all
-      ${matchedPage(
-        query,
-        sql`not ${walk.fromWalk} and not ${walk.isDense} and ${COUNTED} <= ${LIST_COUNT_CAP}`,
-        scannedPage(sql`not ${walk.fromWalk} and (${walk.isDense} or ${COUNTED} > ${LIST_COUNT_CAP})`),
-      )}`,
-    total: walk.total,
-  });
+  const { keys, byMatchId } = pageOrderOf(query);
+  const { items, total } = await readListPage(
+    db,
+    query,
+    searchAllStatement({
+      ...searchRowsOf(query),
+      tableName: 'campaigns',
+      keys,
+      matchOrder: byMatchId,
+      where,
+      needed: query.page * query.limit,
+      scannedPage,
+    }),
+  );
   return walkedTotal({ page: query.page, limit: query.limit, items, total });
 };
 
@@ -366,7 +354,7 @@ export const listCampaigns = async (
     ) ?? sql`true`;
   const where = whereOf(isScoped);
   const paging = { page: query.page, limit: query.limit };
-  const slice = pageSlice(query);
+  const slice = pageSlice(query, Boolean(q));
   const { keys, byCampaignId } = pageOrderOf(query);
   // The page walks the sort's index (or sorts the few matches), testing the filters on the way.
   const walkedPage = (condition: SQL, guard?: SQL) => sql`select ${campaignsAs}, ${keys} from ${campaigns}
@@ -381,9 +369,10 @@ export const listCampaigns = async (
     // those; beyond it the matches are dense and the other branch walks the sort order instead
     // (each branch runs only when its one-time condition on the count holds).
     const { items, total } = await readListPage(db, query, {
-      ctes: sql`${matchingCtes(where, keys)}, `,
+      ctes: sql`${matchingCtes(sql`${campaigns}`, sql`${campaigns.id}`, where, keys)}, `,
       page: matchedPage(
-        query,
+        searchRowsOf(query),
+        pageOrderOf(query).byMatchId,
         sql`${COUNTED} <= ${LIST_COUNT_CAP}`,
         walkedPage(where, sql`${COUNTED} > ${LIST_COUNT_CAP}`),
       ),

@@ -403,11 +403,12 @@ export const listCreatives = async (deps: AppDeps, principal: Principal, query: 
   if (query.advertiser_id !== undefined && principal.role !== 'ADVERTISER')
     await requireAccess(deps.db, principal, 'advertiser', query.advertiser_id);
   const scope = creativeScope(deps.db, principal);
+  const isSearchAll = scope === undefined && query.advertiser_id === undefined && Boolean(query.q?.trim());
   return listCreativePage(
     deps.db,
     query,
     listCreativesWhere(deps.db, query, scope),
-    scope === undefined && query.advertiser_id === undefined && Boolean(query.q?.trim()),
+    isSearchAll ? listCreativesWhere(deps.db, query, scope, undefined, true) : undefined,
   );
 };
 
