@@ -7,7 +7,7 @@
 //   - shell: what the signed-in frame loads (router, TanStack Query, the top bar and menu, their
 //     Mantine parts) and the helpers every page uses (page frame, load state, toasts);
 //   - table: Mantine's Table and Pagination, which the data table and a report's page use;
-//   - lists: the data table and what it brings (TanStack Table, Select...), which the dashboard and
+//   - lists: the data table and what it brings (checkboxes, empty state...), which the dashboard and
 //     every list page use.
 // The rest (each page's own code, forms' parts) is split as before.
 //

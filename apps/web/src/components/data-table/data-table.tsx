@@ -1,5 +1,5 @@
-// The console's server-side data grid on TanStack Table: the server pages, sorts, filters and
-// searches (state in the URL through useListParams); the table renders columns, remembers hidden
+// The console's server-side data grid: the server pages, sorts, filters and searches (state in the
+// URL through useListParams); the table renders columns, remembers hidden
 // ones per table id, and shows loading, empty and error states. Headers sort on click or Enter and
 // carry aria-sort; every row may have an actions menu. Under 640 px the rows are cards instead
 // (data-cards.tsx).
@@ -27,15 +27,6 @@ import {
   IconRefresh,
   IconSelector,
 } from '@tabler/icons-react';
-import {
-  type ColumnDef,
-  columnVisibilityFeature,
-  type RowData,
-  rowSortingFeature,
-  type SortingState,
-  tableFeatures,
-  useTable,
-} from '@tanstack/react-table';
 import { type CSSProperties, type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { localeOf } from '../../lib/format/date-time.ts';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';
@@ -131,8 +122,6 @@ export type DataTableProps<T> = {
 const ACTIONS_COLUMN = '__actions';
 const SELECT_COLUMN = '__select';
 const SELECT_COLUMN_WIDTH = 40;
-const features = tableFeatures({ columnVisibilityFeature, rowSortingFeature });
-type Features = typeof features;
 const EMPTY_ROWS: never[] = [];
 /** Below this width (a phone) rows are cards: a table would scroll sideways. */
 const CARDS_QUERY = '(max-width: 639.98px)';
@@ -143,7 +132,7 @@ const SortIcon = ({ direction }: { direction: false | 'asc' | 'desc' }) => {
   return <IconSelector size={14} aria-hidden="true" style={{ opacity: 0.5 }} />;
 };
 
-export const DataTable = <T extends RowData>({
+export const DataTable = <T,>({
   list,
   columns,
   query,
@@ -177,51 +166,29 @@ export const DataTable = <T extends RowData>({
   );
 
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
-  const tableColumns = useMemo<ColumnDef<Features, T, unknown>[]>(() => {
-    const defs: ColumnDef<Features, T, unknown>[] = columns.map((column) => ({
-      id: column.id,
-      header: column.header,
-      accessorFn: (row: T) => row,
-      cell: (context) => column.cell(context.row.original),
-      enableSorting: Boolean(column.sortKey),
-      enableHiding: column.hideable !== false,
-    }));
-    if (selection) {
-      defs.unshift({ id: SELECT_COLUMN, header: '', enableSorting: false, enableHiding: false });
-    }
-    if (rowActions) {
-      defs.push({
-        id: ACTIONS_COLUMN,
-        header: t('table.actionsHeader'),
-        enableSorting: false,
-        enableHiding: false,
-      });
-    }
-    return defs;
-  }, [columns, rowActions, selection, t]);
-
-  const sortedColumn = columns.find((column) => column.sortKey && column.sortKey === params.sort);
-  const sorting = useMemo<SortingState>(
-    () => (sortedColumn ? [{ id: sortedColumn.id, desc: params.order === 'desc' }] : []),
-    [sortedColumn, params.order],
+  // The columns shown, in order: the selection boxes, the columns not hidden, the row actions. (No
+  // table library: the server sorts and pages, so a column is its header and its cell; TanStack
+  // Table did only this and weighed 10 kB gzip on every list page.)
+  const visibleColumns = useMemo(
+    (): { id: string }[] => [
+      ...(selection ? [{ id: SELECT_COLUMN }] : []),
+      ...columns.filter((column) => column.hideable === false || !hidden.includes(column.id)),
+      ...(rowActions ? [{ id: ACTIONS_COLUMN }] : []),
+    ],
+    [columns, hidden, rowActions, selection],
   );
-  const columnVisibility = useMemo(() => Object.fromEntries(hidden.map((id) => [id, false])), [hidden]);
+  const sortedColumn = columns.find((column) => column.sortKey && column.sortKey === params.sort);
+  const directionOf = (columnId: string): false | 'asc' | 'desc' =>
+    sortedColumn?.id === columnId ? (params.order === 'desc' ? 'desc' : 'asc') : false;
   // The rows of a page that arrived are rendered in a background pass React may interrupt: a page of
   // rich rows is thousands of components, and rendered at once (the query's update is synchronous)
   // it blocked the main thread for seconds on a busy phone. Until then the table shows what it
   // showed (placeholders on the first load).
   const data = useDeferredValue(query.data);
-
-  const table = useTable({
-    features,
-    columns: tableColumns,
-    data: data?.items ?? (EMPTY_ROWS as T[]),
-    getRowId: (row) => String(getRowId(row)),
-    state: { sorting, columnVisibility },
-    onSortingChange: () => undefined, // the URL owns sorting (list.sortBy)
-    onColumnVisibilityChange: () => undefined, // the chooser below owns visibility
-    manualSorting: true,
-  });
+  const rows = (data?.items ?? (EMPTY_ROWS as T[])).map((original) => ({
+    id: String(getRowId(original)),
+    original,
+  }));
 
   const toggleColumn = (id: string) => {
     const next = toggleHidden(hidden, id, hideableIds);
@@ -229,7 +196,6 @@ export const DataTable = <T extends RowData>({
     writeHiddenColumns(tableId, next);
   };
 
-  const visibleColumns = table.getVisibleLeafColumns();
   // The selection boxes and the first data column stick to the start, the row actions to the end.
   const firstDataColumnId = visibleColumns.find(
     (column) => column.id !== SELECT_COLUMN && column.id !== ACTIONS_COLUMN,
@@ -249,7 +215,6 @@ export const DataTable = <T extends RowData>({
   const range = pageRange(params.page, params.limit, total);
   const hasFilters = params.q !== '' || Object.keys(params.filters).length > 0;
   const isLoading = !query.isError && (query.isPending || data === undefined);
-  const rows = table.getRowModel().rows;
   const pageIds = rows.map((row) => row.id);
   const selectedOnPage = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
   const toggleRow = (id: string) => {
@@ -364,10 +329,10 @@ export const DataTable = <T extends RowData>({
     }
     return rows.map((row) => (
       <Table.Tr key={row.id} data-testid={`${tableId}-row-${row.id}`}>
-        {row.getVisibleCells().map((cell) => {
-          if (cell.column.id === SELECT_COLUMN && selection) {
+        {visibleColumns.map(({ id: columnId }) => {
+          if (columnId === SELECT_COLUMN && selection) {
             return (
-              <Table.Td key={cell.id} w={SELECT_COLUMN_WIDTH} {...stickyProps(cell.column.id)}>
+              <Table.Td key={columnId} w={SELECT_COLUMN_WIDTH} {...stickyProps(columnId)}>
                 <Checkbox
                   checked={selection.selected.has(row.id)}
                   onChange={() => toggleRow(row.id)}
@@ -377,24 +342,24 @@ export const DataTable = <T extends RowData>({
               </Table.Td>
             );
           }
-          if (cell.column.id === ACTIONS_COLUMN) {
+          if (columnId === ACTIONS_COLUMN) {
             return (
-              <Table.Td key={cell.id} ta="right" w={56} {...stickyProps(cell.column.id)}>
+              <Table.Td key={columnId} ta="right" w={56} {...stickyProps(columnId)}>
                 {renderActions(row.original, row.id)}
               </Table.Td>
             );
           }
-          const column = byId.get(cell.column.id);
-          const content = <table.FlexRender cell={cell} />;
+          const column = byId.get(columnId);
+          const content = column?.cell(row.original);
           if (column?.isRowHeader) {
             return (
-              <Table.Th key={cell.id} scope="row" fw={500} ta={column.align} {...stickyProps(cell.column.id)}>
+              <Table.Th key={columnId} scope="row" fw={500} ta={column.align} {...stickyProps(columnId)}>
                 {content}
               </Table.Th>
             );
           }
           return (
-            <Table.Td key={cell.id} ta={column?.align} {...stickyProps(cell.column.id)}>
+            <Table.Td key={columnId} ta={column?.align} {...stickyProps(columnId)}>
               {content}
             </Table.Td>
           );
@@ -461,67 +426,65 @@ export const DataTable = <T extends RowData>({
           >
             <caption style={visuallyHidden}>{label}</caption>
             <Table.Thead>
-              {table.getHeaderGroups().map((group) => (
-                <Table.Tr key={group.id}>
-                  {group.headers.map((header) => {
-                    const column = byId.get(header.column.id);
-                    const direction = header.column.getIsSorted();
-                    const isSortable = Boolean(column?.sortKey);
-                    const text = header.isPlaceholder ? null : <table.FlexRender header={header} />;
-                    if (header.column.id === SELECT_COLUMN) {
-                      return (
-                        <Table.Th key={header.id} w={SELECT_COLUMN_WIDTH} {...stickyProps(header.column.id)}>
-                          {selectPageBox}
-                        </Table.Th>
-                      );
-                    }
-                    if (header.column.id === ACTIONS_COLUMN) {
-                      return (
-                        <Table.Th key={header.id} ta="right" {...stickyProps(header.column.id)}>
-                          <span style={visuallyHidden}>{text}</span>
-                        </Table.Th>
-                      );
-                    }
+              <Table.Tr>
+                {visibleColumns.map(({ id: columnId }) => {
+                  const column = byId.get(columnId);
+                  const direction = directionOf(columnId);
+                  const isSortable = Boolean(column?.sortKey);
+                  const text = column?.header;
+                  if (columnId === SELECT_COLUMN) {
                     return (
-                      <Table.Th
-                        key={header.id}
-                        scope="col"
-                        ta={column?.align}
-                        w={column?.width}
-                        {...stickyProps(header.column.id)}
-                        aria-sort={
-                          isSortable
-                            ? direction === 'asc'
-                              ? 'ascending'
-                              : direction === 'desc'
-                                ? 'descending'
-                                : 'none'
-                            : undefined
-                        }
-                      >
-                        {isSortable && column?.sortKey ? (
-                          <UnstyledButton
-                            onClick={() => list.sortBy(column.sortKey!, column.descFirst)}
-                            data-testid={`${tableId}-sort-${column.id}`}
-                            style={{
-                              display: 'inline-flex',
-                              alignItems: 'center',
-                              gap: 4,
-                              fontWeight: 700,
-                              fontSize: 'inherit',
-                            }}
-                          >
-                            {text}
-                            <SortIcon direction={direction} />
-                          </UnstyledButton>
-                        ) : (
-                          text
-                        )}
+                      <Table.Th key={columnId} w={SELECT_COLUMN_WIDTH} {...stickyProps(columnId)}>
+                        {selectPageBox}
                       </Table.Th>
                     );
-                  })}
-                </Table.Tr>
-              ))}
+                  }
+                  if (columnId === ACTIONS_COLUMN) {
+                    return (
+                      <Table.Th key={columnId} ta="right" {...stickyProps(columnId)}>
+                        <span style={visuallyHidden}>{t('table.actionsHeader')}</span>
+                      </Table.Th>
+                    );
+                  }
+                  return (
+                    <Table.Th
+                      key={columnId}
+                      scope="col"
+                      ta={column?.align}
+                      w={column?.width}
+                      {...stickyProps(columnId)}
+                      aria-sort={
+                        isSortable
+                          ? direction === 'asc'
+                            ? 'ascending'
+                            : direction === 'desc'
+                              ? 'descending'
+                              : 'none'
+                          : undefined
+                      }
+                    >
+                      {isSortable && column?.sortKey ? (
+                        <UnstyledButton
+                          onClick={() => list.sortBy(column.sortKey!, column.descFirst)}
+                          data-testid={`${tableId}-sort-${column.id}`}
+                          style={{
+                            display: 'inline-flex',
+                            alignItems: 'center',
+                            gap: 4,
+                            fontWeight: 700,
+                            fontSize: 'inherit',
+                          }}
+                        >
+                          {text}
+                          <SortIcon direction={direction} />
+                        </UnstyledButton>
+                      ) : (
+                        text
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
             </Table.Thead>
             <Table.Tbody>{renderBody()}</Table.Tbody>
           </Table>
