@@ -17,12 +17,12 @@ import {
 } from '../../src/components/change-log/change-log-format.ts';
 
 const LOCALES = join(import.meta.dirname, '../../src/locales');
-const components = (language: string) =>
-  JSON.parse(readFileSync(join(LOCALES, language, 'components.json'), 'utf8')) as Record<string, unknown>;
+const changeLogTexts = (language: string) =>
+  JSON.parse(readFileSync(join(LOCALES, language, 'change-log.json'), 'utf8')) as Record<string, unknown>;
 
-/** A `t` over one language's components file, like the console's (nested keys, {{var}}, defaultValue). */
+/** A `t` over one language's change-log file, like the console's (nested keys, {{var}}, defaultValue). */
 const translator = (language: string) => {
-  const file = components(language);
+  const file = changeLogTexts(language);
   return (key: string, options: Record<string, unknown> = {}): string => {
     const value = key
       .split('.')
@@ -50,7 +50,7 @@ const SNAKE = /\b[a-z]+_[a-z_]+\b/;
 describe('change log labels', () => {
   it('every field the API can record has a label in all five languages', () => {
     for (const language of LANGUAGES) {
-      const fields = (components(language).changeLog as { fields: Record<string, string> }).fields;
+      const fields = (changeLogTexts(language).changeLog as { fields: Record<string, string> }).fields;
       const missing = changeLogLabelKeys().filter((label) => !fields[label]?.trim());
       expect(missing, `${language}: fields without a label`).toEqual([]);
     }
@@ -58,7 +58,7 @@ describe('change log labels', () => {
 
   it('every action the API can record has a label in all five languages', () => {
     for (const language of LANGUAGES) {
-      const actions = (components(language).changeLog as { actions: Record<string, string> }).actions;
+      const actions = (changeLogTexts(language).changeLog as { actions: Record<string, string> }).actions;
       const missing = RECORDED_CHANGE_LOG_ACTIONS.filter((action) => !actions[action]?.trim());
       expect(missing, `${language}: actions without a label`).toEqual([]);
     }
@@ -66,7 +66,7 @@ describe('change log labels', () => {
 
   it('every code a field can hold has a name in all five languages', () => {
     for (const language of LANGUAGES) {
-      const values = (components(language).changeLog as { values: Record<string, string> }).values;
+      const values = (changeLogTexts(language).changeLog as { values: Record<string, string> }).values;
       const missing = changeLogValueCodes().filter((code) => !values[code]?.trim());
       expect(missing, `${language}: codes without a name`).toEqual([]);
     }

@@ -50,13 +50,16 @@ export type ChangeLogTableProps = {
   subjectColumn?: { header: string; href: (id: number) => string | null };
 };
 
+/** The log's texts (`changeLog.*`) are a namespace of their own, loaded with a log only; then the shared ones. */
+const CHANGE_LOG_NAMESPACES = ['change-log', 'components'] as const;
+
 const LIST_OPTIONS: ListParamsOptions = { filterKeys: ['action'], limit: 20 };
 
 export const changeLogQueryKey = (path: string, query: Record<string, unknown>) =>
   ['change-log', path, query] as const;
 
 const ValueText = ({ value }: { value: FormattedValue }) => {
-  const { t } = useTranslation('components');
+  const { t } = useTranslation(CHANGE_LOG_NAMESPACES);
   if (value.kind === 'empty')
     return (
       <Text span c="dimmed">
@@ -90,7 +93,7 @@ export const ChangeLogTable = ({
   labels,
   subjectColumn,
 }: ChangeLogTableProps) => {
-  const { t, i18n } = useTranslation('components');
+  const { t, i18n } = useTranslation(CHANGE_LOG_NAMESPACES);
   const list = useListParams(tableId, LIST_OPTIONS);
   const query = useQuery({
     queryKey: changeLogQueryKey(path, list.query),
