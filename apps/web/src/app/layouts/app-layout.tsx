@@ -3,11 +3,12 @@
 // the router, so nothing here weighs on /login.
 import './shell-styles.ts';
 import { HOME_PATH } from '@console/core/routes/menus';
-import { ActionIcon, Burger, Loader, Tooltip } from '@mantine/core';
+import { ActionIcon, Burger, Loader } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconSettings } from '@tabler/icons-react';
 import { type CSSProperties, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { OnDemandTooltip } from '../../components/on-demand.tsx';
 import { type CompanyConfig, isConfigReady } from '../../lib/config/company-config.ts';
 import { useCompanyConfig } from '../../lib/config/use-company-config.ts';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';
@@ -153,7 +154,7 @@ const Shell = ({ config }: { config: CompanyConfig }) => {
             {role === 'ADVERTISER' && auth && <AdvertiserBalance userId={auth.user.user_primary_id} />}
             {!isPhone && <FullscreenToggle />}
             {!isPhone && <LanguagePicker />}
-            <Tooltip label={t('settings.open')}>
+            <OnDemandTooltip label={t('settings.open')}>
               <ActionIcon
                 variant="transparent"
                 size="lg"
@@ -165,7 +166,7 @@ const Shell = ({ config }: { config: CompanyConfig }) => {
               >
                 <IconSettings size={20} aria-hidden="true" />
               </ActionIcon>
-            </Tooltip>
+            </OnDemandTooltip>
             <UserMenu />
           </div>
         </header>

@@ -1,6 +1,7 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconMaximize, IconMinimize } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { OnDemandTooltip } from '../../components/on-demand.tsx';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { INHERIT_COLOR_STYLE } from './inherit-color.ts';
 
@@ -26,7 +27,7 @@ export const FullscreenToggle = () => {
   const label = isOn ? t('topbar.exitFullscreen') : t('topbar.enterFullscreen');
 
   return (
-    <Tooltip label={label}>
+    <OnDemandTooltip label={label}>
       <ActionIcon
         variant="subtle"
         color="gray"
@@ -39,6 +40,6 @@ export const FullscreenToggle = () => {
       >
         {isOn ? <IconMinimize size={20} aria-hidden="true" /> : <IconMaximize size={20} aria-hidden="true" />}
       </ActionIcon>
-    </Tooltip>
+    </OnDemandTooltip>
   );
 };

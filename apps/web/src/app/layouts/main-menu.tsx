@@ -1,9 +1,9 @@
 // The role's menu (spec sections 2 and 6), in the order of core's menu table, as a labelled nav
 // landmark of links: vertical (sidebar, drawer) or horizontal (top navigation).
 import { menuFor } from '@console/core/routes/menus';
-import { Tooltip } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { NavLink } from 'react-router';
+import { OnDemandTooltip } from '../../components/on-demand.tsx';
 import { useCompanyConfig } from '../../lib/config/use-company-config.ts';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useSession } from '../../lib/session/session-store.ts';
@@ -81,9 +81,9 @@ export const MainMenu = ({ orientation, density = 'default', onNavigate }: MainM
           return (
             <li key={item.labelKey}>
               {isIconOnly ? (
-                <Tooltip label={label} position="right" withArrow openDelay={150}>
+                <OnDemandTooltip label={label} position="right" withArrow openDelay={150}>
                   {link}
-                </Tooltip>
+                </OnDemandTooltip>
               ) : (
                 link
               )}

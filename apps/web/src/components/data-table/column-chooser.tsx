@@ -1,11 +1,18 @@
-import { Button, Checkbox, Popover, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconColumns3 } from '@tabler/icons-react';
-import { useId } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';
+import { type OnDemandTargetProps, OpenOnDemand } from '../on-demand.tsx';
 
 export type ColumnChoice = { id: string; label: string; isVisible: boolean; canHide: boolean };
 
-/** A "Columns" button opening a list of checkboxes, one per column that may be hidden. */
+const loadColumnChooserDropdown = () => import('./column-chooser-dropdown.tsx');
+const ColumnChooserDropdown = lazy(loadColumnChooserDropdown);
+
+/**
+ * A "Columns" button opening a list of checkboxes, one per column that may be hidden. The list
+ * (Mantine's Popover) loads when the button is first hovered, focused or pressed (../on-demand.tsx).
+ */
 export const ColumnChooser = ({
   columns,
   onToggle,
@@ -16,41 +23,20 @@ export const ColumnChooser = ({
   testId: string;
 }) => {
   const { t } = useTranslation('components');
-  const titleId = useId();
-  const visibleCount = columns.filter((column) => column.isVisible).length;
+  const target = (props: OnDemandTargetProps) => (
+    <Button
+      variant="default"
+      leftSection={<IconColumns3 size={16} aria-hidden="true" />}
+      aria-haspopup="dialog"
+      data-testid={`${testId}-columns`}
+      {...props}
+    >
+      {t('table.columns')}
+    </Button>
+  );
   return (
-    <Popover position="bottom-end" shadow="md" withinPortal trapFocus returnFocus>
-      <Popover.Target>
-        <Button
-          variant="default"
-          leftSection={<IconColumns3 size={16} aria-hidden="true" />}
-          data-testid={`${testId}-columns`}
-        >
-          {t('table.columns')}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <fieldset aria-labelledby={titleId} style={{ border: 0, margin: 0, padding: 0 }}>
-          <Text id={titleId} fw={600} size="sm" mb="xs">
-            {t('table.columnsTitle')}
-          </Text>
-          <Stack gap={8}>
-            {columns
-              .filter((column) => column.canHide)
-              .map((column) => (
-                <Checkbox
-                  key={column.id}
-                  label={column.label}
-                  checked={column.isVisible}
-                  // The last visible column stays.
-                  disabled={column.isVisible && visibleCount <= 1}
-                  onChange={() => onToggle(column.id)}
-                  data-testid={`${testId}-column-${column.id}`}
-                />
-              ))}
-          </Stack>
-        </fieldset>
-      </Popover.Dropdown>
-    </Popover>
+    <OpenOnDemand load={loadColumnChooserDropdown} target={target}>
+      <ColumnChooserDropdown columns={columns} onToggle={onToggle} testId={testId} target={target({})} />
+    </OpenOnDemand>
   );
 };

@@ -1,7 +1,7 @@
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconDotsVertical } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { lazy, type ReactNode } from 'react';
+import { type OnDemandTargetProps, OpenOnDemand } from '../on-demand.tsx';
 
 export type RowAction = {
   /** Stable key; the menu item's data-testid is `row-action-<key>`. */
@@ -18,7 +18,14 @@ export type RowAction = {
   dividerBefore?: boolean;
 };
 
-/** The "⋮" menu of one row; keyboard: Enter/Space opens, arrows move, Escape closes. */
+const loadRowActionsDropdown = () => import('./row-actions-dropdown.tsx');
+const RowActionsDropdown = lazy(loadRowActionsDropdown);
+
+/**
+ * The "⋮" menu of one row; keyboard: Enter/Space opens, arrows move, Escape closes. The button is
+ * drawn with the row; the menu (Mantine's Menu) loads when a row's button is first hovered, focused
+ * or pressed (../on-demand.tsx).
+ */
 export const RowActionsMenu = ({
   actions,
   label,
@@ -30,42 +37,21 @@ export const RowActionsMenu = ({
   testId: string;
 }) => {
   if (actions.length === 0) return null;
+  const target = (props: OnDemandTargetProps) => (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      aria-label={label}
+      aria-haspopup="menu"
+      data-testid={testId}
+      {...props}
+    >
+      <IconDotsVertical size={18} aria-hidden="true" />
+    </ActionIcon>
+  );
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={220}>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={label} data-testid={testId}>
-          <IconDotsVertical size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {actions.map((action) => [
-          action.dividerBefore ? <Menu.Divider key={`${action.key}-divider`} /> : null,
-          action.href ? (
-            <Menu.Item
-              key={action.key}
-              component={Link}
-              to={action.href}
-              leftSection={action.icon}
-              color={action.color}
-              disabled={action.disabled}
-              data-testid={`row-action-${action.key}`}
-            >
-              {action.label}
-            </Menu.Item>
-          ) : (
-            <Menu.Item
-              key={action.key}
-              onClick={action.onClick}
-              leftSection={action.icon}
-              color={action.color}
-              disabled={action.disabled}
-              data-testid={`row-action-${action.key}`}
-            >
-              {action.label}
-            </Menu.Item>
-          ),
-        ])}
-      </Menu.Dropdown>
-    </Menu>
+    <OpenOnDemand load={loadRowActionsDropdown} target={target}>
+      <RowActionsDropdown actions={actions} target={target({})} />
+    </OpenOnDemand>
   );
 };

@@ -13,7 +13,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Tooltip.css';
 import type { CampaignListItem } from '@console/core/api/campaigns';
 import { CAMPAIGN_STATUSES } from '@console/core/campaign-status';
-import { Anchor, Button, Group, MultiSelect, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Anchor, Button, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
 import {
   IconChecklist,
   IconCopy,
@@ -31,6 +31,7 @@ import { CreateLinkButton } from '../../../components/create-link-button.tsx';
 import { type DataColumn, DataTable, type RowAction } from '../../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
+import { OnDemandTooltip } from '../../../components/on-demand.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
@@ -162,11 +163,11 @@ export const CampaignTable = ({ advertiserId, tableId = 'campaigns' }: CampaignT
           <Stack gap={2} align="flex-start">
             <CampaignStatusBadge status={campaign.status} />
             {campaign.status === 'REJECTED' && campaign.rejection_reason ? (
-              <Tooltip label={campaign.rejection_reason} multiline w={280} withArrow>
+              <OnDemandTooltip label={campaign.rejection_reason} multiline w={280} withArrow>
                 <Text size="xs" c="red.9" lineClamp={2} maw={220} data-testid="campaign-row-reason">
                   {campaign.rejection_reason}
                 </Text>
-              </Tooltip>
+              </OnDemandTooltip>
             ) : null}
           </Stack>
         ),
