@@ -20,14 +20,12 @@ export const ROUTE_BUDGET_KB = 250;
  * weight; drop it once the page is within ROUTE_BUDGET_KB. What they are made of: route-weight --files.
  */
 const OVER_BUDGET_CEILINGS_KB: Record<string, number> = {
-  '/dashboard': 280,
-  '/campaign': 282,
-  '/creatives': 267,
-  '/funds': 271,
-  '/report': 270,
-  '/admin/dashboard': 282,
-  '/admin/campaign': 283,
-  '/admin/users': 264,
+  '/dashboard': 266,
+  '/campaign': 268,
+  '/funds': 256,
+  '/report': 256,
+  '/admin/dashboard': 267,
+  '/admin/campaign': 269,
 };
 
 /** The most a page may load (kB gzip): the budget, or its ceiling while it is still over it. */
