@@ -1,4 +1,4 @@
-// The compiled serialiser of the campaign lists and details and the creative lists
+// The compiled serialiser of the campaign lists and details, the creative lists and the dashboard charts
 // (platform/compiled-response.ts) writes the very text zod's encoding would: on the demo data (seeded
 // creatives, campaigns, delivery) each answer is compared byte for byte with zod's encoding of the
 // same value. (zod keeps the order the handler built the keys in, the compiled one the schema's: the
@@ -6,6 +6,7 @@
 import { campaignDetail, campaignListItem } from '@console/core/api/campaigns';
 import { cappedPageOf, okResponse } from '@console/core/api/common';
 import { creativeListItem } from '@console/core/api/creatives';
+import { dashboardChart } from '@console/core/api/dashboard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seedDemoCampaigns } from '../src/seed/demo-campaigns.ts';
@@ -65,5 +66,35 @@ describe('compiled answers equal zod encoded ones', () => {
     }
     const all = JSON.parse((await both(tok.admin, '/api/creatives?limit=100', list)).compiled);
     expect(all.data.items.length).toBeGreaterThan(3);
+  });
+
+  it('dashboard charts', async () => {
+    const chart = okResponse(dashboardChart);
+    const today = new Date().toISOString().slice(0, 10);
+    const week = `from=${new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10)}&to=${today}`;
+    for (const [name, prefix, query] of [
+      ['admin', '/api/admin/dashboard', `${week}&tz=UTC&granularity=day&compare=true`],
+      ['admin', '/api/admin/dashboard', `from=${today}&to=${today}&tz=Asia/Kolkata&granularity=hour`],
+      ['agency', '/api/agency/dashboard', `${week}&tz=UTC`],
+      ['advertiser', '/api/dashboard', `${week}&tz=America/New_York&granularity=hour`],
+    ] as const) {
+      const answer = await both(tok[name], `${prefix}/chart?${query}`, chart);
+      expect(answer.compiled).toBe(answer.zod);
+    }
+    // The admin's points carry the role's figures (after the others), the advertiser's do not.
+    const admin = JSON.parse(
+      (await both(tok.admin, `/api/admin/dashboard/chart?${week}&tz=UTC`, chart)).compiled,
+    );
+    expect(admin.data.points).toHaveLength(7);
+    expect(Object.keys(admin.data.points[0]).slice(-4)).toEqual([
+      'media_cost',
+      'margin',
+      'agency_margin',
+      'platform_margin',
+    ]);
+    const own = JSON.parse(
+      (await both(tok.advertiser, `/api/dashboard/chart?${week}&tz=UTC`, chart)).compiled,
+    );
+    expect(own.data.points[0]).not.toHaveProperty('media_cost');
   });
 });

@@ -158,9 +158,16 @@ export const chartQuery = dashboardFields
   })
   .superRefine(checkRange);
 
-export const chartPoint = dashboardTotals.extend({
-  bucket: z.string().describe('The hour (YYYY-MM-DDTHH:00) or day (YYYY-MM-DD), in `tz`.'),
-});
+/** The figures only some roles see (cost-visibility.ts), absent for the others. */
+const ROLE_FIGURES = { media_cost: true, margin: true, agency_margin: true, platform_margin: true } as const;
+
+// The chart's answer is written by a serialiser compiled from this schema (apps/api
+// platform/compiled-response.ts), which writes the required fields first and then the optional ones:
+// the schema lists them in that order so that it and zod write the same text.
+export const chartPoint = z
+  .object({ bucket: z.string().describe('The hour (YYYY-MM-DDTHH:00) or day (YYYY-MM-DD), in `tz`.') })
+  .extend(dashboardTotals.omit(ROLE_FIGURES).shape)
+  .extend(dashboardTotals.pick(ROLE_FIGURES).shape);
 export type ChartPoint = z.infer<typeof chartPoint>;
 
 export const dashboardChart = z.object({
