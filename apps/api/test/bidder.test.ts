@@ -1,6 +1,7 @@
 // The built-in bidder through real HTTP: the OpenRTB 2.6 specification's example
 // requests get bids from the demo campaigns, bad requests 400 with nbr, unknown exchanges 404,
 // nothing fitting 204; the win notice bills the advertiser exactly once; tracking links are signed.
+import { localMidnightMs, readLocalClock } from '@console/core/time/zoned-time';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { campaigns } from '../src/db/schema/campaigns.ts';
@@ -604,6 +605,57 @@ describe('delivery on the campaign list and view', () => {
     } finally {
       await creditAccount(t, row!.advertiserId, before);
       await t.bidder.index.reload();
+    }
+  });
+  it("counts spend today from the hour that holds the campaign's local midnight", async () => {
+    // A half-hour zone: local midnight falls inside a UTC hour, which counts toward today.
+    const id = campaignIdByName.get('Native In-Feed')!;
+    const [row] = await t.deps.db
+      .select({ advertiserId: campaigns.advertiserId, timeZone: campaigns.timeZone })
+      .from(campaigns)
+      .where(eq(campaigns.id, id));
+    const zone = 'Asia/Kolkata';
+    const spentToday = async () => {
+      const view = await t.call('GET', `/api/campaigns/${id}`, { token: advertiserToken });
+      const list = await t.call('GET', '/api/campaigns', { token: advertiserToken, query: { limit: 100 } });
+      const items = dataOf<{ items: { campaign_id: number; delivery: { spend_today_micros: number } }[] }>(
+        list,
+      ).items;
+      const fromView = dataOf<{ delivery: { spend_today_micros: number } }>(view).delivery.spend_today_micros;
+      expect(items.find((item) => item.campaign_id === id)?.delivery.spend_today_micros).toBe(fromView);
+      return fromView;
+    };
+    await t.deps.db.update(campaigns).set({ timeZone: zone }).where(eq(campaigns.id, id));
+    try {
+      const before = await spentToday();
+      const nowMs = Date.now();
+      const midnight = localMidnightMs(zone, readLocalClock(zone, nowMs).dateKey);
+      const midnightHour = midnight - (midnight % 3_600_000);
+      const hourOf = (ms: number) => new Date(ms - (ms % 3_600_000));
+      const rollup = (hour: Date, os: string, advertiserCostMicros: number) => ({
+        hour,
+        campaignId: id,
+        creativeId: 0,
+        advertiserId: row!.advertiserId,
+        exchangeId: 0,
+        country: 'ZZ',
+        os,
+        deviceType: 'test',
+        trafficType: 'test',
+        advertiserCostMicros,
+      });
+      await t.deps.db
+        .insert(deliveryHourly)
+        .values([
+          rollup(new Date(midnightHour - 3_600_000), 'before midnight', 1_000),
+          rollup(new Date(midnightHour), 'midnight', 20_000),
+          rollup(hourOf(nowMs), 'now', 300_000),
+        ]);
+      // Yesterday's last hour is not today's; the hour of midnight and this hour are.
+      expect((await spentToday()) - before).toBe(320_000);
+    } finally {
+      await t.deps.db.delete(deliveryHourly).where(eq(deliveryHourly.country, 'ZZ'));
+      await t.deps.db.update(campaigns).set({ timeZone: row!.timeZone }).where(eq(campaigns.id, id));
     }
   });
 });

@@ -2,13 +2,13 @@
 // campaign's local day) and in total, from the rollups and each campaign's totals (never the raw events), and the
 // pacing state of active campaigns (pacing.ts describePacing, with the advertiser's balance).
 import type { CampaignDelivery } from '@console/core/api/campaigns';
-import { localMidnightMs, readLocalClock } from '@console/core/time/zoned-time';
-import { sql } from 'drizzle-orm';
+import { readLocalClock } from '@console/core/time/zoned-time';
+import { type SQL, sql } from 'drizzle-orm';
 import { jsonColumn } from '../../db/json-column.ts';
 import type { campaigns } from '../../db/schema/campaigns.ts';
 import { campaignDeliveryTotals, deliveryHourly } from '../../db/schema/delivery.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
-import { renderedOnce } from '../../db/sql-fragment.ts';
+import { precompiled, renderedOnce } from '../../db/sql-fragment.ts';
 import { describePacing, planPacing } from './pacing.ts';
 import { costOfImpression } from './pricing.ts';
 
@@ -35,58 +35,64 @@ export const NO_DELIVERY: CampaignDelivery = {
   pacing_state: null,
 };
 
-const HOUR_MS = 3_600_000;
-
 /** What the delivery columns are computed from, as read from the rollups and the ledger. */
 export type DeliveryFacts = {
   totals: Map<number, { impressions: number; clicks: number; spent: number }>;
-  /** Spend by campaign and hour, from a little before the earliest local midnight of the rows. */
-  recent: { campaignId: number; hourMs: number; spent: number }[];
+  /** Spend since the hour that holds each campaign's local midnight, by campaign. */
+  today: Map<number, number>;
   balances: Map<number, number>;
 };
 
 // The facts come with the statement that reads the campaigns (campaign-queries.ts), not in three
-// more statements: that statement names its campaigns in a CTE `page` (c_id, "c_advertiserId"),
-// DELIVERY_FACT_CTES reads their facts and DELIVERY_FACT_JOINS brings each row its own. The totals
-// are one row a campaign (campaign_delivery_totals, kept with the rollups): summing the rollups
-// instead read every rollup row of the page's campaigns, thousands for a campaign a month old, on
-// every page (on PGlite with the demo's 30 days, most of the list's time). Today's spend is summed
-// from the rollup hours of the page's campaigns along delivery_hourly_campaign_idx, in one set-based
-// read for the whole page, materialized: as a lateral subquery per row the planner, which expects a
-// CTE of one row, ran it once per page row for every page row (121 times for 11 rows; on PGlite with
-// the demo's history most of an advertiser's list). A local midnight is at most 25 hours back (a
-// day that gains an hour), so the hours of the last 26 cover every row's day; each row then takes the hours of its own day. The database's clock sets that window
-// (27 hours: one to spare for a clock a little apart from the server's), so the fragments are the
-// same text on every call, rendered once.
+// more statements: that statement names its campaigns in a CTE `page` (c_id, "c_advertiserId",
+// "c_timeZone"), deliveryFactCtes reads their facts and DELIVERY_FACT_JOINS brings each row its own.
+// The totals are one row a campaign (campaign_delivery_totals, kept with the rollups): summing the
+// rollups instead read every rollup row of the page's campaigns, thousands for a campaign a month
+// old, on every page (on PGlite with the demo's 30 days, most of the list's time). Today's spend is
+// summed in the statement from the rollup hours of each campaign's own local day (from the hour that
+// holds its local midnight at the server's `now`, along delivery_hourly_campaign_idx), in one
+// set-based read for the whole page, materialized: as a lateral subquery per row the planner, which
+// expects a CTE of one row, ran it once per page row for every page row (121 times for 11 rows).
+// It read the last 27 hours of every row before and left the day to the server: the hours before
+// the local midnight were most of the rollup rows read, and on PGlite with the demo's history most
+// of the list's time (measured: see docs/measuring.md). The local midnight is the database's zone
+// rules at the instant the server passes, so the server's clock decides the day, as for the pacing.
 
-/** `d_totals` and `d_recent` (after a `with` that defines `page`): the facts of the page's campaigns. */
-export const DELIVERY_FACT_CTES = renderedOnce(
-  sql`d_totals as (
+/**
+ * `d_totals` and `d_today` (after a `with` that defines `page`) at the instant `now` (a timestamptz
+ * SQL value): the facts of the page's campaigns.
+ */
+export const deliveryFactCtes = precompiled<[SQL]>(
+  1,
+  (now) => sql`d_totals as (
       select ${campaignDeliveryTotals.campaignId} as campaign_id,
         json_build_array(${campaignDeliveryTotals.impressions}::text, ${campaignDeliveryTotals.clicks}::text,
           ${campaignDeliveryTotals.advertiserCostMicros}::text) as facts
       from ${campaignDeliveryTotals} where ${campaignDeliveryTotals.campaignId} in (select c_id from page)),
-    d_recent as materialized (
-      select h.campaign_id, json_agg(json_build_array((extract(epoch from h.hour) * 1000)::bigint, h.spent)
-        order by h.hour) as facts
-      from (select ${deliveryHourly.campaignId} as campaign_id, ${deliveryHourly.hour} as hour,
-          sum(${deliveryHourly.advertiserCostMicros})::text as spent
-        from ${deliveryHourly} where ${deliveryHourly.campaignId} in (select c_id from page)
-          and ${deliveryHourly.hour} >= date_trunc('hour', now()) - interval '27 hours'
-        group by ${deliveryHourly.campaignId}, ${deliveryHourly.hour}) as h
-      group by h.campaign_id)`,
+    d_today as materialized (
+      select page.c_id as campaign_id, today.spent
+      from page cross join lateral (
+        select sum(${deliveryHourly.advertiserCostMicros})::text as spent from ${deliveryHourly}
+        where ${deliveryHourly.campaignId} = page.c_id
+          and ${deliveryHourly.hour} >= date_trunc('hour',
+            date_trunc('day', ${now} at time zone page."c_timeZone") at time zone page."c_timeZone", 'UTC')
+      ) as today
+      where today.spent is not null)`,
 );
+
+/** The instant the facts are read at, as deliveryFactCtes takes it. */
+export const factInstantOf = (nowMs: number): SQL => sql`${new Date(nowMs).toISOString()}::timestamptz`;
 
 /** The joins (after `from page`, or a join with it) that bring a row its facts. */
 export const DELIVERY_FACT_JOINS = renderedOnce(
   sql`left join d_totals on d_totals.campaign_id = page.c_id
-    left join d_recent on d_recent.campaign_id = page.c_id
+    left join d_today on d_today.campaign_id = page.c_id
     left join ${ledgerAccounts} on ${ledgerAccounts.userId} = page."c_advertiserId"`,
 );
 
 /** The facts as columns, read back by deliveryFactsOf. */
 export const DELIVERY_FACT_COLUMNS = renderedOnce(
-  sql`d_totals.facts as d_totals, d_recent.facts as d_recent, ${ledgerAccounts.balanceMicros}::text as d_balance`,
+  sql`d_totals.facts as d_totals, d_today.spent as d_today, ${ledgerAccounts.balanceMicros}::text as d_balance`,
 );
 
 /** The facts of page rows read with DELIVERY_FACT_COLUMNS (raw rows, parallel to `rows`). */
@@ -94,7 +100,7 @@ export const deliveryFactsOf = (
   rows: readonly Pick<CampaignRow, 'id' | 'advertiserId'>[],
   raws: readonly Record<string, unknown>[],
 ): DeliveryFacts => {
-  const facts: DeliveryFacts = { totals: new Map(), recent: [], balances: new Map() };
+  const facts: DeliveryFacts = { totals: new Map(), today: new Map(), balances: new Map() };
   rows.forEach((row, index) => {
     const raw = raws[index]!;
     const [impressions, clicks, spent] = (jsonColumn<(string | null)[] | null>(raw.d_totals) ?? []) as (
@@ -107,19 +113,12 @@ export const deliveryFactsOf = (
         clicks: Number(clicks),
         spent: Number(spent),
       });
-    for (const [hourMs, hourSpent] of (jsonColumn<[number, string][] | null>(raw.d_recent) ?? []) as [
-      number,
-      string,
-    ][])
-      facts.recent.push({ campaignId: row.id, hourMs: Number(hourMs), spent: Number(hourSpent) });
+    if (raw.d_today !== null && raw.d_today !== undefined) facts.today.set(row.id, Number(raw.d_today));
     if (raw.d_balance !== null && raw.d_balance !== undefined)
       facts.balances.set(row.advertiserId, Number(raw.d_balance));
   });
   return facts;
 };
-
-const localMidnightOf = (row: CampaignRow, nowMs: number) =>
-  localMidnightMs(row.timeZone, readLocalClock(row.timeZone, nowMs).dateKey);
 
 const isLive = (row: CampaignRow, nowMs: number) =>
   row.status === 'ACTIVE' && row.startAt.getTime() <= nowMs && row.endAt.getTime() > nowMs;
@@ -137,10 +136,7 @@ export const describeCampaignDelivery = (
     const clicks = total?.clicks ?? 0;
     const spentTotal = total?.spent ?? 0;
     // An hour counts toward today from the hour that holds local midnight (exact for whole-hour zones).
-    const midnight = localMidnightOf(row, nowMs);
-    const spentToday = facts.recent
-      .filter((entry) => entry.campaignId === row.id && entry.hourMs >= midnight - (midnight % HOUR_MS))
-      .reduce((sum, entry) => sum + entry.spent, 0);
+    const spentToday = facts.today.get(row.id) ?? 0;
     let pacingState: CampaignDelivery['pacing_state'] = null;
     if (isLive(row, nowMs)) {
       const clock = readLocalClock(row.timeZone, nowMs);

@@ -7,10 +7,11 @@ export type { BidderCampaign, ListMembership, ListRule } from './bidder-campaign
 export { compileCampaign, compileCreative } from './campaign-compiler.ts';
 export {
   DELIVERY_FACT_COLUMNS,
-  DELIVERY_FACT_CTES,
   DELIVERY_FACT_JOINS,
+  deliveryFactCtes,
   deliveryFactsOf,
   describeCampaignDelivery,
+  factInstantOf,
   NO_DELIVERY,
 } from './campaign-delivery.ts';
 export { buildCompileReference, type IndexSnapshot } from './campaign-index.ts';

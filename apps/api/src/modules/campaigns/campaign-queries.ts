@@ -53,10 +53,11 @@ import {
 } from '../../platform/search-walk.ts';
 import {
   DELIVERY_FACT_COLUMNS,
-  DELIVERY_FACT_CTES,
   DELIVERY_FACT_JOINS,
+  deliveryFactCtes,
   deliveryFactsOf,
   describeCampaignDelivery,
+  factInstantOf,
   NO_DELIVERY,
 } from '../bidding/index.ts';
 import { type CampaignRow, campaignScope } from './campaign-access.ts';
@@ -257,13 +258,14 @@ type PageSql = {
  * page's order. (select 1) left join: one row even for an empty page, to carry the total.
  */
 const listStatement = precompiled(
-  4,
+  5,
   (
     ctes,
     total,
     page,
     order,
-  ) => sql`with ${ctes} page as (${page}), ${EXCHANGE_COUNTS_CTE}, ${DELIVERY_FACT_CTES}, ${LATE_BILLING_CTE}
+    now,
+  ) => sql`with ${ctes} page as (${page}), ${EXCHANGE_COUNTS_CTE}, ${deliveryFactCtes(now)}, ${LATE_BILLING_CTE}
     select ${total}, page.*, ${advertisersAs},
            x_counts.counts as exchange_counts, ${DELIVERY_FACT_COLUMNS}, d_late.late as late_billed
     from (select 1) as one
@@ -277,7 +279,7 @@ const readListPage = async (db: DbOrTx, query: CampaignListQuery, statement: Pag
   const { byPageId, byRowId } = pageOrderOf(query);
   const all = await readRows(
     db,
-    listStatement(statement.ctes ?? sql``, statement.total, statement.page, byPageId),
+    listStatement(statement.ctes ?? sql``, statement.total, statement.page, byPageId, factInstantOf(nowMs)),
     byRowId,
   );
   const rows = all.filter((raw) => raw.c_id !== null && raw.c_id !== undefined);
@@ -489,15 +491,17 @@ const readRelations = async (db: DbOrTx, campaignId: number) => {
   return relationsOf(result.rows[0]!);
 };
 
-/** The detail's statement for a campaign, its advertiser and its creator (ids as SQL). */
-const detailStatement = precompiled<[SQL, SQL, SQL]>(
-  3,
+/** The detail's statement for a campaign, its advertiser and its creator (ids as SQL), its time zone and the instant its facts are read at. */
+const detailStatement = precompiled<[SQL, SQL, SQL, SQL, SQL]>(
+  5,
   (
     id,
     advertiserId,
     createdBy,
-  ) => sql`with page as (select ${id} as c_id, ${advertiserId} as "c_advertiserId"),
-    ${DELIVERY_FACT_CTES}, ${LATE_BILLING_CTE}
+    timeZone,
+    now,
+  ) => sql`with page as (select ${id} as c_id, ${advertiserId} as "c_advertiserId", ${timeZone} as "c_timeZone"),
+    ${deliveryFactCtes(now)}, ${LATE_BILLING_CTE}
     select ${ownerAndCreatorColumns(advertiserId, createdBy)},
     ${exchangeDecisionsColumn(sql`${campaignExchanges}`, { ...campaignExchanges, ownerId: campaignExchanges.campaignId }, id)} as exchange_list,
     ${relationColumns(id)},
@@ -521,6 +525,8 @@ export const readCampaignDetail = async (
       sql`${campaign.id}::bigint`,
       sql`${campaign.advertiserId}::bigint`,
       sql`${campaign.createdBy}::bigint`,
+      sql`${campaign.timeZone}::text`,
+      factInstantOf(nowMs),
     ),
   );
   const raw = result.rows[0]!;
