@@ -591,6 +591,44 @@ describe('margins, summary and accounts', () => {
 });
 
 describe('exports', () => {
+  it('lists the history in the order movements occurred, with the balance after each in that order', async () => {
+    // A late notice: spend delivered (a millisecond) before the last one, booked after it; every
+    // other movement of the account occurred before both.
+    const delivered = new Date();
+    await bookSpend(t, DEMO.adv1.id, {
+      mediaCostMicros: 1_000_000n,
+      reference: 'late-order-a',
+      occurredAt: delivered,
+    });
+    await bookSpend(t, DEMO.adv1.id, {
+      mediaCostMicros: 2_500_000n,
+      reference: 'late-order-b',
+      occurredAt: new Date(delivered.getTime() - 1),
+    });
+    const balance = await balanceOf(DEMO.adv1.id);
+    const query = { user_primary_id: DEMO.adv1.id, q: 'late-order' };
+    const newest = await historyOf(tok.admin, query);
+    expect(
+      newest.items.map((entry) => [entry.reference, entry.amount_micros, entry.balance_after_micros]),
+    ).toEqual([
+      ['late-order-a', -1_000_000, balance],
+      ['late-order-b', -2_500_000, balance + 1_000_000],
+    ]);
+    // Shown times read in order down the page.
+    const times = newest.items.map((entry) => Date.parse(entry.occurredAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // Oldest first and page by page, the same rows with the same balances.
+    const oldest = await historyOf(tok.admin, { ...query, order: 'asc' });
+    expect(oldest.items).toEqual([...newest.items].reverse());
+    const second = await historyOf(tok.admin, { ...query, limit: 1, page: 2 });
+    expect(second).toMatchObject({ total: 2, items: [newest.items[1]] });
+    const secondOldest = await historyOf(tok.admin, { ...query, order: 'asc', limit: 1, page: 2 });
+    expect(secondOldest.items).toEqual([newest.items[0]]);
+    // Unfiltered, the newest page agrees with the filtered one.
+    const all = await historyOf(tok.admin, { user_primary_id: DEMO.adv1.id, limit: 2 });
+    expect(all.items).toEqual(newest.items);
+  });
+
   it('streams the history as CSV, with media cost for staff only', async () => {
     const own = await t.call('GET', '/api/funds/history.csv', { token: tok.advertiser });
     expect(own.status).toBe(200);
@@ -622,6 +660,25 @@ describe('exports', () => {
       `attachment; filename="statement-${DEMO.advertiser.id}-${month}.pdf"`,
     );
     expect(String(result.body.raw).startsWith('%PDF-')).toBe(true);
+    expect(String(result.body.raw)).toContain(`(Account statement ${month})`);
+    // In the reader's language: its title (the PDF's info, not compressed) says so.
+    for (const [lang, tag, title] of [
+      ['gr', 'de', 'Kontoauszug'],
+      ['sp', 'es', 'Extracto de cuenta'],
+      ['it', 'it', 'Estratto conto'],
+      ['rs', 'ru', null],
+    ] as const) {
+      const localized = await t.call('GET', '/api/funds/statement', {
+        token: tok.advertiser,
+        query: { month, lang },
+      });
+      expect(localized.status).toBe(200);
+      const raw = String(localized.body.raw);
+      // Russian needs a Unicode font (DejaVu or Liberation Sans), embedded; without one it is English.
+      const english = lang === 'rs' && !raw.includes('/FontFile2');
+      expect(raw).toContain(`/Lang (${english ? 'en' : tag})`);
+      if (title) expect(raw).toContain(`(${title} ${month})`);
+    }
     expectFieldErrors(
       await t.call('GET', '/api/funds/statement', { token: tok.advertiser, query: { month: '2026-13' } }),
       {

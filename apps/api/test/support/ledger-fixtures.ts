@@ -66,18 +66,18 @@ export const creditAccount = (t: TestApp, userId: number, amountMicros: bigint, 
 
 let spendSerial = 0;
 
-/** Books spend as the bidder does; media cost = advertiser cost unless given. */
+/** Books spend as the bidder does; media cost = advertiser cost unless given; delivered now unless given. */
 export const bookSpend = (
   t: TestApp,
   advertiserId: number,
-  costs: { mediaCostMicros: bigint; advertiserCostMicros?: bigint; reference?: string },
+  costs: { mediaCostMicros: bigint; advertiserCostMicros?: bigint; reference?: string; occurredAt?: Date },
 ) =>
   t.deps.db.transaction((tx) =>
     recordSpend(tx, {
       advertiserId,
       mediaCostMicros: costs.mediaCostMicros,
       advertiserCostMicros: costs.advertiserCostMicros ?? costs.mediaCostMicros,
-      occurredAt: new Date(),
+      occurredAt: costs.occurredAt ?? new Date(),
       reference: costs.reference ?? `test-spend-${process.pid}-${++spendSerial}`,
     }),
   );

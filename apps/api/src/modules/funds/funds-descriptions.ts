@@ -1,5 +1,5 @@
-// A movement in words for files (the history CSV in the reader's language, the PDF statement in
-// English): the bidder's spend reads "37 impressions · Campaign", a repriced impression "Repriced
+// A movement in words for files (the history CSV and the PDF statement in the reader's
+// language): the bidder's spend reads "37 impressions · Campaign", a repriced impression "Repriced
 // impression", an agency's part of the margin "Margin income", and any other movement its reference.
 // The console says the same from its own locale files (funds.json, history.*).
 import type { FundsEntry } from '@console/core/api/funds';

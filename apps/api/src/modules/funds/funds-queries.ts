@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { campaigns } from '../../db/schema/campaigns.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema/ledger.ts';
 import { userConfigs, users } from '../../db/schema/users.ts';
@@ -255,7 +256,57 @@ const toEntry = (
   };
 };
 
-/** A page of an account's history, newest or oldest first, in the order its balance changed. */
+/**
+ * The balance after each of `seqs` (account entry numbers) when the account's entries are taken in
+ * the order they occurred (effective_at, then the booking order): the history's and the statement's
+ * order, so a late notice's spend sits, with the balance it leaves, among the movements of when it
+ * was delivered. Read from the nearer end of that order (newest first: the balance after the last
+ * booking less what occurred after; oldest first: the sum of what occurred up to it), in one
+ * statement so that both ends are one snapshot; a first page costs what its rows do.
+ */
+const balancesInOrderOccurred = async (
+  db: DbOrTx,
+  accountId: number,
+  seqs: readonly number[],
+  order: 'asc' | 'desc',
+): Promise<Map<number, number>> => {
+  if (seqs.length === 0) return new Map();
+  const seqList = sql.join(
+    seqs.map((seq) => sql`${seq}`),
+    sql`, `,
+  );
+  // The page's entry farthest from the end read from: every entry from that end up to it is summed.
+  const farthestFirst = sql.raw(order === 'desc' ? 'asc' : 'desc');
+  const bound = sql`(select b.effective_at, b.account_seq from ledger_entries b
+    where b.account_id = ${accountId} and b.account_seq in (${seqList})
+    order by b.effective_at ${farthestFirst}, b.account_seq ${farthestFirst} limit 1)`;
+  const rows = await rowsOf<{ seq: number | string; running: string }>(
+    db,
+    order === 'desc'
+      ? sql`select seq, running from (
+          select e.account_seq as seq,
+            (select l.balance_after_micros from ledger_entries l where l.account_id = ${accountId}
+              order by l.account_seq desc limit 1)
+              - sum(e.amount_micros) over (order by e.effective_at desc, e.account_seq desc)
+              + e.amount_micros as running
+          from ledger_entries e
+          where e.account_id = ${accountId} and (e.effective_at, e.account_seq) >= ${bound}
+        ) later where seq in (${seqList})`
+      : sql`select seq, running from (
+          select e.account_seq as seq,
+            sum(e.amount_micros) over (order by e.effective_at, e.account_seq) as running
+          from ledger_entries e
+          where e.account_id = ${accountId} and (e.effective_at, e.account_seq) <= ${bound}
+        ) earlier where seq in (${seqList})`,
+  );
+  return new Map(rows.map((row) => [Number(row.seq), Number(row.running)]));
+};
+
+/**
+ * A page of an account's history, newest or oldest first, in the order movements occurred (the time
+ * each row shows, as the statement lists them; among the same instant, the booking order), each
+ * with the balance after it in that order.
+ */
 export const listHistory = async (db: DbOrTx, viewer: FundsViewer, holder: UserRow, query: HistoryQuery) => {
   const account = await accountOf(db, holder);
   if (!account) return { items: [], total: 0, page: query.page, limit: query.limit, balance_micros: 0 };
@@ -264,7 +315,10 @@ export const listHistory = async (db: DbOrTx, viewer: FundsViewer, holder: UserR
   const page = await fetchPage(
     query,
     (limit, offset) =>
-      selectHistory(db, where).orderBy(order(ledgerEntries.accountSeq)).limit(limit).offset(offset),
+      selectHistory(db, where)
+        .orderBy(order(ledgerEntries.effectiveAt), order(ledgerEntries.accountSeq))
+        .limit(limit)
+        .offset(offset),
     () =>
       db
         .select({ value: count() })
@@ -273,10 +327,21 @@ export const listHistory = async (db: DbOrTx, viewer: FundsViewer, holder: UserR
         .where(where),
     (row: HistoryRow) => row,
   );
-  const counterparties = await readCounterparties(db, page.items);
+  const [counterparties, balances] = await Promise.all([
+    readCounterparties(db, page.items),
+    balancesInOrderOccurred(
+      db,
+      account.id,
+      page.items.map((row) => row.entry.accountSeq),
+      query.order,
+    ),
+  ]);
   return {
     ...page,
-    items: page.items.map((row) => toEntry(viewer, holder, row, counterparties)),
+    items: page.items.map((row) => ({
+      ...toEntry(viewer, holder, row, counterparties),
+      balance_after_micros: balances.get(row.entry.accountSeq) ?? Number(row.entry.balanceAfterMicros),
+    })),
     balance_micros: Number(account.balanceMicros),
   };
 };

@@ -216,7 +216,7 @@ export const fundsRoutes =
           tags,
           security: bearer,
           summary: "An account's monthly statement as a PDF",
-          querystring: statementQuery,
+          querystring: statementQuery.extend({ lang: languageField }),
           produces: ['application/pdf'],
           response: withErrors(z.unknown().describe('The statement, a PDF document.')),
         },
@@ -230,6 +230,7 @@ export const fundsRoutes =
           holder,
           request.query.month,
           request.query.tz,
+          request.query.lang,
         );
         return reply
           .header('content-type', 'application/pdf')

@@ -6,9 +6,16 @@
 // reports count it, however late its notice was booked. The
 // opening balance is the sum of everything that occurred before the month, so opening + the month's
 // entries = closing, exactly. A month is issued when it closes; spend of it booked later (a late
-// notice) revises it, and the statement says so: when, and by how much.
+// notice) revises it, and the statement says so: when, and by how much. Its words, days and money
+// are the reader's language's (statement-words.ts), written in a Unicode font of the system's
+// (DejaVu Sans or Liberation Sans, Debian's fonts-dejavu-core or fonts-liberation) when there is one:
+// the PDF's own Helvetica has no Cyrillic, so without one a Russian statement is written in English.
+
+import { existsSync, readFileSync } from 'node:fs';
 import type { StatementSummary } from '@console/core/api/funds';
-import { formatMicros } from '@console/core/format/money';
+import { LANGUAGE_TAGS } from '@console/core/constants';
+import { formatMicros, formatMicrosExact } from '@console/core/format/money';
+import type { Role } from '@console/core/roles';
 import { zonedPartsOf } from '@console/core/time/zoned-time';
 import { sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
@@ -16,17 +23,37 @@ import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import type { UserRow } from '../../platform/user-queries.ts';
 import type { FundsViewer } from './funds-access.ts';
-import { describeEntry } from './funds-descriptions.ts';
+import { describeEntry, type Language } from './funds-descriptions.ts';
 import { iterateHistory, zonedDayStart } from './funds-queries.ts';
+import { STATEMENT_WORDS, statementDay, statementMonth } from './statement-words.ts';
 
-const KIND_LABELS: Record<string, string> = {
-  CREDIT: 'Credit',
-  DEBIT: 'Debit',
-  CARD_TOP_UP: 'Card top-up',
-  ALLOCATION: 'Allocation',
-  PULL_BACK: 'Pull-back',
-  SPEND: 'Spend',
-  REVERSAL: 'Reversal',
+/** Regular and bold TrueType fonts with Latin and Cyrillic letters, where systems keep them. */
+const UNICODE_FONTS: readonly (readonly [string, string])[] = [
+  ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'],
+  [
+    '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
+    '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf',
+  ],
+  [
+    '/usr/share/fonts/dejavu-sans-fonts/DejaVuSans.ttf',
+    '/usr/share/fonts/dejavu-sans-fonts/DejaVuSans-Bold.ttf',
+  ],
+  ['/usr/share/fonts/TTF/DejaVuSans.ttf', '/usr/share/fonts/TTF/DejaVuSans-Bold.ttf'],
+  ['/Library/Fonts/Arial Unicode.ttf', '/System/Library/Fonts/Supplemental/Arial Bold.ttf'],
+  ['C:\\Windows\\Fonts\\arial.ttf', 'C:\\Windows\\Fonts\\arialbd.ttf'],
+];
+
+type StatementFonts = { regular: string | Buffer; bold: string | Buffer; unicode: boolean };
+let fonts: StatementFonts | undefined;
+
+/** The first Unicode font pair found (read once), else the PDF's own Helvetica (Latin only). */
+const statementFonts = (): StatementFonts => {
+  if (fonts) return fonts;
+  const found = UNICODE_FONTS.find((pair) => pair.every((file) => existsSync(file)));
+  fonts = found
+    ? { regular: readFileSync(found[0]), bold: readFileSync(found[1]), unicode: true }
+    : { regular: 'Helvetica', bold: 'Helvetica-Bold', unicode: false };
+  return fonts;
 };
 
 /**
@@ -116,11 +143,18 @@ export const readStatementSummary = async (
 };
 
 /** "+$0.07" of late delivery, or "-$0.02" when repricing lowered it. */
-const signedMicros = (micros: number) => (micros > 0 ? `+${formatMicros(micros)}` : formatMicros(micros));
+const signedMicros = (micros: number, locale?: string) =>
+  micros > 0 ? `+${formatMicros(micros, locale)}` : formatMicros(micros, locale);
 
 /** The revision line of a statement (the web says the same in the reader's language). */
-export const revisionLine = (revision: NonNullable<StatementSummary['revision']>) =>
-  `Revised on ${revision.revised_on}: ${signedMicros(revision.late_spend_micros)} of late delivery`;
+export const revisionLine = (
+  revision: NonNullable<StatementSummary['revision']>,
+  language: Language = 'en',
+) =>
+  STATEMENT_WORDS[language].revised(
+    statementDay(revision.revised_on, language),
+    signedMicros(revision.late_spend_micros, LANGUAGE_TAGS[language]),
+  );
 
 const toBuffer = (doc: PDFKit.PDFDocument) =>
   new Promise<Buffer>((resolve, reject) => {
@@ -138,6 +172,7 @@ export const renderStatement = async (
   holder: UserRow,
   month: string,
   zone = 'UTC',
+  asked: Language = 'en',
 ): Promise<Buffer> => {
   const { from, to } = monthBounds(month, zone);
   const summary = await readStatementSummary(db, holder, month, zone);
@@ -153,57 +188,66 @@ export const renderStatement = async (
   rows.sort((a, b) => Date.parse(a.occurredAt) - Date.parse(b.occurredAt));
   const hasSpend = rows.some((row) => row.kind === 'SPEND');
 
+  const font = statementFonts();
+  // Helvetica has no Cyrillic: without a Unicode font, Russian is written in English.
+  const language: Language = asked === 'rs' && !font.unicode ? 'en' : asked;
+  const words = STATEMENT_WORDS[language];
+  const locale = LANGUAGE_TAGS[language];
+  const day = (iso: string) => statementDay(zonedPartsOf(iso, zone).date, language);
+
   const doc = new PDFDocument({
     size: 'A4',
     margin: 48,
-    info: { Title: `Statement ${month}`, Author: 'Trading Desk Console' },
+    lang: locale,
+    info: { Title: `${words.title} ${month}`, Author: 'Trading Desk Console' },
   });
+  doc.registerFont('regular', font.regular);
+  doc.registerFont('bold', font.bold);
+  doc.font('regular');
   const done = toBuffer(doc);
-  doc.fontSize(18).text('Account statement', { continued: false });
-  doc.fontSize(11).fillColor('#444').text(`${month} (${zone})`);
+  doc.fontSize(18).text(words.title, { continued: false });
+  doc
+    .fontSize(11)
+    .fillColor('#444')
+    .text(`${statementMonth(month, language)} (${zone})`);
   doc.moveDown(0.5).fillColor('#000');
   doc.text(
-    `${holder.companyName || holder.email} · ${holder.email} · account ${holder.id} (${holder.role.toLowerCase()})`,
+    `${holder.companyName || holder.email} · ${holder.email} · ${words.account(holder.id, words.roles[holder.role as Role] ?? holder.role.toLowerCase())}`,
   );
   if (summary.revision) {
-    doc
-      .moveDown(0.5)
-      .fillColor('#a61e4d')
-      .text(`${revisionLine(summary.revision)} (booked after the month closed).`);
+    doc.moveDown(0.5).fillColor('#a61e4d').text(revisionLine(summary.revision, language));
     doc.fillColor('#000');
   }
   doc.moveDown();
   const lines: [string, number][] = [
-    ['Opening balance', summary.opening_micros],
-    ['Money in', summary.money_in_micros],
-    ['Money out', summary.money_out_micros],
-    ['Closing balance', summary.closing_micros],
+    [words.opening, summary.opening_micros],
+    [words.moneyIn, summary.money_in_micros],
+    [words.moneyOut, summary.money_out_micros],
+    [words.closing, summary.closing_micros],
   ];
   const isAgency = holder.role === 'AGENCY';
-  if (hasSpend && isAgency)
-    lines.push([
-      "Margin income (your part of the margin on your advertisers' spend)",
-      summary.margin_income_micros,
-    ]);
-  if (hasSpend && !isAgency) lines.push(['Spend (advertiser cost)', summary.spend_micros]);
-  if (hasSpend && !isAgency && viewer.isStaff) lines.push(['Spend (media cost)', summary.media_cost_micros]);
+  if (hasSpend && isAgency) lines.push([words.marginIncome, summary.margin_income_micros]);
+  if (hasSpend && !isAgency) lines.push([words.spendAdvertiserCost, summary.spend_micros]);
+  if (hasSpend && !isAgency && viewer.isStaff) lines.push([words.spendMediaCost, summary.media_cost_micros]);
   for (const [label, value] of lines) {
     const y = doc.y;
-    doc.text(label, 48, y).text(formatMicros(value), 300, y, { width: 120, align: 'right' });
+    doc
+      .text(label, 48, y, { width: 250 })
+      .text(formatMicros(value, locale), 300, y, { width: 120, align: 'right' });
   }
   doc.moveDown();
 
   const columns = [
-    { label: 'Date', x: 48, width: 70 },
-    { label: 'Movement', x: 120, width: 80 },
-    { label: 'Reference / note', x: 202, width: 185 },
-    { label: 'Amount', x: 389, width: 75, align: 'right' as const },
-    { label: 'Balance', x: 466, width: 80, align: 'right' as const },
+    { label: words.columns.date, x: 48, width: 70 },
+    { label: words.columns.movement, x: 120, width: 80 },
+    { label: words.columns.reference, x: 202, width: 175 },
+    { label: words.columns.amount, x: 379, width: 80, align: 'right' as const },
+    { label: words.columns.balance, x: 461, width: 86, align: 'right' as const },
   ];
   const writeRow = (cells: string[], bold = false) => {
     if (doc.y > doc.page.height - 90) doc.addPage();
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    doc.font(bold ? 'bold' : 'regular').fontSize(9);
     const heights = columns.map((column, index) => {
       doc.text(cells[index] ?? '', column.x, y, { width: column.width, align: column.align ?? 'left' });
       return doc.y - y;
@@ -214,22 +258,23 @@ export const renderStatement = async (
     columns.map((column) => column.label),
     true,
   );
-  if (rows.length === 0) writeRow(['', 'No movements this month.', '', '', '']);
+  if (rows.length === 0) writeRow(['', words.none, '', '', '']);
   let balance = summary.opening_micros;
   for (const row of rows) {
     balance += row.amount_micros;
     const label =
-      row.reverses_transfer_id === null ? KIND_LABELS[row.kind] : `Reversal of #${row.reverses_transfer_id}`;
-    const detail = [describeEntry(row), row.note].filter(Boolean).join(' · ');
+      row.reverses_transfer_id === null ? words.kinds[row.kind] : words.reversalOf(row.reverses_transfer_id);
+    const detail = [describeEntry(row, language), row.note].filter(Boolean).join(' · ');
     // A movement booked on another day than it occurred (a late notice) says when it was booked.
     const booked = zonedPartsOf(row.createdAt, zone).date;
     const occurred = zonedPartsOf(row.occurredAt, zone).date;
     writeRow([
-      booked === occurred ? occurred : `${occurred} (booked ${booked})`,
+      booked === occurred ? day(row.occurredAt) : words.booked(day(row.occurredAt), day(row.createdAt)),
       `${label ?? row.kind} #${row.transfer_id}`,
       detail,
-      formatMicros(row.amount_micros),
-      formatMicros(balance),
+      // Every micro-unit, as the history shows it: spend of a few impressions is under a cent.
+      formatMicrosExact(row.amount_micros, locale),
+      formatMicrosExact(balance, locale),
     ]);
   }
   doc.end();
