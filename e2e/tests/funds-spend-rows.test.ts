@@ -1,7 +1,8 @@
 // Spend in the funds history, in Chromium: the demo advertiser's campaign wins one impression at a
 // $2.40 CPM (a fraction of a cent). Her history shows the bidder's spend transfer as words, "1
 // impression" and the campaign's name (not the raw `imps:imp:...` reference), and its exact amount
-// in red (never "$0.00"); in German the same row reads "1 Impression".
+// in red (never "$0.00"); in German the same row reads "1 Impression", money has German digits
+// ("-$0,0024", "$4.978,88") and the date filters take German dates (TT.MM.JJJJ).
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
 import { campaignApi } from '../support/campaign-api.ts';
@@ -60,5 +61,16 @@ describe('spend in the funds history', () => {
         SLOW,
       )
       .toBe(`1 Impression · ${campaign.name}`);
+    // German digits: the exact amount with a decimal comma, the balance grouped by points.
+    const firstRow = page.locator('[data-testid^="funds-history-row-"]').first();
+    expect(await shownText(firstRow.getByTestId('funds-amount'))).toBe(exact.replace('.', ','));
+    expect(await shownText(page.getByTestId('funds-available'))).toMatch(/^\$\d{1,3}(\.\d{3})*,\d{2}$/);
+    // The date filters read and take German dates (not the browser's mm/dd/yyyy).
+    const from = page.getByTestId('funds-filter-from');
+    expect(await from.getAttribute('placeholder')).toBe('TT.MM.JJJJ');
+    await from.fill('1.1.2020');
+    await expect.poll(() => new URL(page.url()).searchParams.get('from'), SLOW).toBe('2020-01-01');
+    await from.blur();
+    expect(await from.inputValue()).toBe('01.01.2020');
   });
 });

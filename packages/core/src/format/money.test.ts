@@ -23,6 +23,16 @@ describe('formatMicrosExact', () => {
   ])('%s -> %s: a nonzero amount never reads $0.00', (micros, text) => {
     expect(formatMicrosExact(micros)).toBe(text);
   });
+
+  it("writes the reader's digits with a locale, every micro-unit kept", () => {
+    const shown = (micros: number | bigint, locale: string) =>
+      formatMicrosExact(micros, locale).replace(/\s/g, ' ');
+    expect(shown(4_978_880_000, 'de')).toBe('$4.978,88');
+    expect(shown(-1_234_567, 'de')).toBe('-$1,234567');
+    expect(shown(4_978_880_050, 'ru')).toBe('$4 978,88005');
+    expect(shown(9_007_199_254_740_991n, 'en')).toBe('$9,007,199,254.740991');
+    expect(formatMicrosExact(4_978_880_000, 'en')).toBe(formatMicrosExact(4_978_880_000));
+  });
 });
 
 describe('formatMicros', () => {

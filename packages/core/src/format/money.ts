@@ -35,28 +35,35 @@ function roundToCents(micros: number | bigint): RoundedAmount {
 export function formatMicros(micros: number | bigint, locale?: string): string {
   if (typeof micros === 'number' && !Number.isFinite(micros)) return String(micros);
   const { sign, whole, fraction } = roundToCents(micros);
-  if (locale === undefined) return `${sign}$${groupThousands(whole)}.${fraction}`;
+  return `${sign}$${writeDollars(BigInt(whole), fraction, locale)}`;
+}
+
+/** Whole dollars and their decimals as a locale writes a number: 1234n, '50' -> '1,234.50' ('de': '1.234,50'). */
+function writeDollars(whole: bigint, fraction: string, locale: string | undefined): string {
+  if (locale === undefined) return `${groupThousands(whole.toString())}.${fraction}`;
   const numbers = new Intl.NumberFormat(locale);
   const decimal = numbers.formatToParts(0.5).find((part) => part.type === 'decimal')?.value ?? '.';
   // A bigint keeps every digit of the whole part, however large.
-  return `${sign}$${numbers.format(BigInt(whole))}${decimal}${fraction}`;
+  return `${numbers.format(whole)}${decimal}${fraction}`;
 }
 
 /**
  * Money on a screen where every micro-unit counts (a ledger row: spend of a few impressions is often
  * under a cent): formatMicros's form with the decimals beyond the cent that the amount has, so a
  * nonzero amount never reads $0.00. 12_340_000 -> '$12.34', 2_500 -> '$0.0025', -1_234_567 ->
- * '-$1.234567', 0 -> '$0.00'.
+ * '-$1.234567', 0 -> '$0.00'. With a locale, its digits as formatMicros writes them: 'de' ->
+ * '-$4.978,88'.
  */
-export function formatMicrosExact(micros: number | bigint): string {
+export function formatMicrosExact(micros: number | bigint, locale?: string): string {
   if (typeof micros === 'number' && !Number.isFinite(micros)) return String(micros);
   const value = typeof micros === 'bigint' ? micros : BigInt(Math.round(micros));
   const magnitude = value < 0n ? -value : value;
   const fraction = (magnitude % MICROS)
     .toString()
     .padStart(MICROS_DECIMALS, '0')
-    .replace(/0{1,4}$/, '');
-  return `${value < 0n ? '-' : ''}$${groupThousands((magnitude / MICROS).toString())}.${fraction.padEnd(2, '0')}`;
+    .replace(/0{1,4}$/, '')
+    .padEnd(2, '0');
+  return `${value < 0n ? '-' : ''}$${writeDollars(magnitude / MICROS, fraction, locale)}`;
 }
 
 /**

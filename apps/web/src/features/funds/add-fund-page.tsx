@@ -29,6 +29,7 @@ import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
+import { localeOf } from '../../lib/format/date-time.ts';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { useSession } from '../../lib/session/session-store.ts';
@@ -39,7 +40,8 @@ import { positiveMicrosOf } from './components/money-field.ts';
 import { isStaffRole, parseRouteId, paymentListPath } from './funds-paths.ts';
 
 const AddFundPage = () => {
-  const { t } = useTranslation(['funds', 'components']);
+  const { t, i18n } = useTranslation(['funds', 'components']);
+  const locale = localeOf(i18n.language);
   const route = useCurrentRoute();
   const navigate = useNavigate();
   const { auth } = useSession();
@@ -69,13 +71,13 @@ const AddFundPage = () => {
 
   const options = (accounts.data?.items ?? []).map((account) => ({
     value: String(account.user_primary_id),
-    label: `${account.companyName || account.email} · ${account.email} · ${formatMicros(account.balance_micros)}`,
+    label: `${account.companyName || account.email} · ${account.email} · ${formatMicros(account.balance_micros, locale)}`,
   }));
   const chosen = preset.data?.account;
   if (chosen && !options.some((option) => option.value === String(chosen.user_primary_id))) {
     options.unshift({
       value: String(chosen.user_primary_id),
-      label: `${chosen.companyName || chosen.email} · ${chosen.email} · ${formatMicros(chosen.balance_micros)}`,
+      label: `${chosen.companyName || chosen.email} · ${chosen.email} · ${formatMicros(chosen.balance_micros, locale)}`,
     });
   }
 
@@ -103,8 +105,8 @@ const AddFundPage = () => {
           showToast(
             'success',
             t(pending.direction === 'CREDIT' ? 'add.doneCredit' : 'add.doneDebit', {
-              amount: formatMicros(pending.amount_micros),
-              balance: formatMicros(result.balance_micros),
+              amount: formatMicros(pending.amount_micros, locale),
+              balance: formatMicros(result.balance_micros, locale),
             }),
           );
           resolve();
@@ -228,7 +230,7 @@ const AddFundPage = () => {
         message={
           pending
             ? t(pending.direction === 'CREDIT' ? 'add.confirmCredit' : 'add.confirmDebit', {
-                amount: formatMicros(pending.amount_micros),
+                amount: formatMicros(pending.amount_micros, locale),
                 account:
                   options
                     .find((option) => option.value === String(pending.user_primary_id))

@@ -13,7 +13,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Tooltip.css';
 import type { CampaignListItem } from '@console/core/api/campaigns';
 import { CAMPAIGN_STATUSES } from '@console/core/campaign-status';
-import { Anchor, Button, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import {
   IconChecklist,
   IconCopy,
@@ -31,6 +31,7 @@ import { CreateLinkButton } from '../../../components/create-link-button.tsx';
 import { type DataColumn, DataTable, type RowAction } from '../../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
+import { DateField } from '../../../components/date-field.tsx';
 import { OnDemandTooltip } from '../../../components/on-demand.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
@@ -360,21 +361,19 @@ export const CampaignTable = ({ advertiserId, tableId = 'campaigns' }: CampaignT
           w={240}
         />
       ) : null}
-      <TextInput
-        type="date"
+      <DateField
         label={t('filters.from')}
         value={from ?? ''}
         max={to || undefined}
-        onChange={(event) => list.setFilter('from', event.currentTarget.value || null)}
+        onChange={(day) => list.setFilter('from', day)}
         w={160}
         data-testid={`${tableId}-from`}
       />
-      <TextInput
-        type="date"
+      <DateField
         label={t('filters.to')}
         value={to ?? ''}
         min={from || undefined}
-        onChange={(event) => list.setFilter('to', event.currentTarget.value || null)}
+        onChange={(day) => list.setFilter('to', day)}
         error={isBackwards ? t('filters.rangeBackwards') : null}
         w={160}
         data-testid={`${tableId}-to`}

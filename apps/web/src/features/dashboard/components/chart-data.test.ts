@@ -1,7 +1,7 @@
 import type { ChartPoint, DashboardChart } from '@console/core/api/dashboard';
 import { describe, expect, it } from 'vitest';
 import { bucketAt, chartRowsOf } from './chart-data.ts';
-import { formatAxisTick, formatDelta, formatMetric, NO_VALUE } from './metric-format.ts';
+import { formatAxisTicks, formatDelta, formatMetric, NO_VALUE } from './metric-format.ts';
 
 const ZERO = {
   spend: 0,
@@ -82,9 +82,26 @@ describe('dashboard numbers', () => {
   });
 
   it('labels neighbouring axis ticks differently', () => {
-    const clicks = [0, 0.5, 1, 1.5, 2].map((tick) => formatAxisTick('clicks', tick, 'en'));
+    const clicks = formatAxisTicks('clicks', [0, 0.5, 1, 1.5, 2], 'en');
     expect(new Set(clicks).size).toBe(5);
-    const spend = [0, 0.0025, 0.005, 0.0075, 0.01].map((tick) => formatAxisTick('spend', tick, 'en'));
-    expect(spend).toEqual(['$0', '$0.0025', '$0.005', '$0.0075', '$0.01']);
+    const spend = formatAxisTicks('spend', [0, 0.0025, 0.005, 0.0075, 0.01], 'en');
+    expect(spend).toEqual(['$0.0000', '$0.0025', '$0.0050', '$0.0075', '$0.0100']);
+  });
+
+  it('writes every money tick with the same decimals, at least the cents, in every language', () => {
+    const ticks = [0, 0.25, 0.5, 0.75, 1];
+    expect(formatAxisTicks('spend', ticks, 'de')).toEqual(['$0,00', '$0,25', '$0,50', '$0,75', '$1,00']);
+    expect(formatAxisTicks('spend', ticks, 'en')).toEqual(['$0.00', '$0.25', '$0.50', '$0.75', '$1.00']);
+    for (const locale of ['en', 'de', 'es', 'it', 'ru']) {
+      const decimals = formatAxisTicks('ecpm', [0, 0.5, 1, 1.5], locale).map(
+        (text) => text.split(/[.,]/).at(-1)!.length,
+      );
+      expect(new Set(decimals)).toEqual(new Set([2]));
+    }
+    // Whole dollars stay whole; counts and percents get no cents.
+    expect(
+      formatAxisTicks('spend', [0, 500, 1000, 1500], 'de').map((text) => text.replace(/\s/g, ' ')),
+    ).toEqual(['$0', '$500', '$1.000', '$1.500']);
+    expect(formatAxisTicks('ctr', [0, 0.5, 1], 'de')).toEqual(['0,0%', '0,5%', '1,0%']);
   });
 });

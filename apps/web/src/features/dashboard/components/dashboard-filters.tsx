@@ -14,19 +14,10 @@ import {
   type DashboardMetric,
 } from '@console/core/api/dashboard-constants';
 import type { Role } from '@console/core/roles';
-import {
-  Button,
-  Group,
-  MultiSelect,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, MultiSelect, Paper, SegmentedControl, Select, Stack, Switch } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { AdvertiserPicker } from '../../../components/advertiser-picker.tsx';
+import { DateField } from '../../../components/date-field.tsx';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useCampaignChoices, useCountryChoices, useExchangeChoices } from '../api/filter-options.ts';
 import {
@@ -111,27 +102,19 @@ export const DashboardFilters = ({
             w={220}
             data-testid="dashboard-preset"
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('range.from')}
             value={range.from}
             max={range.to}
-            onChange={(event) =>
-              event.currentTarget.value &&
-              onChange({ preset: 'custom', range: { from: event.currentTarget.value, to: range.to } })
-            }
+            onChange={(day) => day && onChange({ preset: 'custom', range: { from: day, to: range.to } })}
             w={160}
             data-testid="dashboard-from"
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('range.to')}
             value={range.to}
             min={range.from}
-            onChange={(event) =>
-              event.currentTarget.value &&
-              onChange({ preset: 'custom', range: { from: range.from, to: event.currentTarget.value } })
-            }
+            onChange={(day) => day && onChange({ preset: 'custom', range: { from: range.from, to: day } })}
             w={160}
             data-testid="dashboard-to"
           />

@@ -64,14 +64,34 @@ export const deltaOf = (current: DashboardTotals, previous: DashboardTotals, met
 export const chartValueOf = (metric: DashboardMetric, value: number) =>
   MONEY.has(metric) ? value / 1_000_000 : metric === 'ctr' ? value * 100 : value;
 
+/** How many decimals a tick has (0.25 -> 2, 0.0025 -> 4, 5 -> 0), to the micro-unit at most. */
+const decimalsOf = (tick: number): number => {
+  const fraction = Math.abs(tick).toFixed(6).split('.')[1]!.replace(/0+$/, '');
+  return fraction.length;
+};
+
 /**
- * An axis tick: the chart's own units (dollars, percents, counts) with as many decimals as the tick
- * has, so neighbouring ticks never read alike ($0.0025 and $0.005 are not both "$0.01").
+ * An axis's ticks: the chart's own units (dollars, percents, counts), all with the same number of
+ * decimals, as many as the finest tick needs (so neighbouring ticks never read alike: $0.0025 and
+ * $0.005 are not both "$0.01"); money with a fraction shows at least its cents ("$0.25", "$0.50",
+ * never "$0.5" beside "$0.25").
  */
-export const formatAxisTick = (metric: DashboardMetric, tick: number, locale: string): string => {
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(Math.abs(tick));
-  const sign = tick < 0 ? '-' : '';
-  if (MONEY.has(metric)) return `${sign}$${number}`;
-  if (metric === 'ctr') return `${sign}${number}%`;
-  return `${sign}${number}`;
+export const formatAxisTicks = (
+  metric: DashboardMetric,
+  ticks: readonly number[],
+  locale: string,
+): string[] => {
+  const finest = Math.max(0, ...ticks.map(decimalsOf));
+  const decimals = MONEY.has(metric) && finest > 0 ? Math.max(2, finest) : finest;
+  const numbers = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
+  return ticks.map((tick) => {
+    const number = numbers.format(Math.abs(tick));
+    const sign = tick < 0 ? '-' : '';
+    if (MONEY.has(metric)) return `${sign}$${number}`;
+    if (metric === 'ctr') return `${sign}${number}%`;
+    return `${sign}${number}`;
+  });
 };

@@ -17,8 +17,8 @@ type SvgChartProps = {
   type: ChartType;
   /** A value as the tooltip reads it. */
   valueFormatter: (value: number) => string;
-  /** An axis tick as the y axis reads it. */
-  tickFormatter: (tick: number) => string;
+  /** The y axis's ticks as it reads them (together: they share their decimals). */
+  ticksFormatter: (ticks: readonly number[]) => string[];
   allowDecimals: boolean;
   withLegend: boolean;
   /** The chart's name for assistive technology. */
@@ -32,7 +32,7 @@ const X_LABEL_WIDTH = 56;
 const seriesValue = (row: ChartRow, name: ChartSeries['name']) => row[name] ?? null;
 
 export const SvgChart = (props: SvgChartProps) => {
-  const { data, series, type, valueFormatter, tickFormatter, allowDecimals, withLegend, label, height } =
+  const { data, series, type, valueFormatter, ticksFormatter, allowDecimals, withLegend, label, height } =
     props;
   const { ref, width, height: plotHeight } = useElementSize<HTMLDivElement>();
   const [active, setActive] = useState<number | null>(null);
@@ -41,6 +41,7 @@ export const SvgChart = (props: SvgChartProps) => {
   const ticks = niceTicks(Math.min(0, ...values), Math.max(0, ...values), 4, !allowDecimals);
   const yMin = ticks[0]!;
   const yMax = ticks[ticks.length - 1]!;
+  const tickLabels = ticksFormatter(ticks);
   const plotLeft = MARGIN.left;
   const plotRight = Math.max(plotLeft + 1, width - MARGIN.right);
   const plotTop = MARGIN.top;
@@ -124,11 +125,11 @@ export const SvgChart = (props: SvgChartProps) => {
                 </linearGradient>
               ))}
             </defs>
-            {ticks.map((tick) => (
+            {ticks.map((tick, index) => (
               <g key={tick}>
                 <line className={classes.grid} x1={plotLeft} x2={plotRight} y1={y(tick)} y2={y(tick)} />
                 <text className={classes.axisText} x={plotLeft - 8} y={y(tick)} textAnchor="end" dy="0.32em">
-                  {tickFormatter(tick)}
+                  {tickLabels[index]}
                 </text>
               </g>
             ))}

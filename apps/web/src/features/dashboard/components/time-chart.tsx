@@ -1,6 +1,6 @@
 // The time chart (plain SVG, svg-chart.tsx): the chosen metric by day, or by hour for a one- or
 // two-day range, as a line, area or bar chart; with the previous period's values as a second series
-// when comparing. Hours not yet begun are gaps, not zeros; axis ticks carry the decimals they need,
+// when comparing. Hours not yet begun are gaps, not zeros; axis ticks carry the decimals the finest of them needs,
 // and counts have whole ticks only.
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Paper.css';
@@ -10,7 +10,7 @@ import { localeOf } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import type { ChartType } from '../dashboard-preferences.ts';
 import { chartRowsOf } from './chart-data.ts';
-import { formatAxisTick, formatMetricValue, isMoneyMetric } from './metric-format.ts';
+import { formatAxisTicks, formatMetricValue, isMoneyMetric } from './metric-format.ts';
 import { type ChartSeries, SvgChart } from './svg-chart.tsx';
 
 const CHART_HEIGHT = 300;
@@ -70,7 +70,7 @@ export const TimeChart = ({ chart, isError, metric, type, timeZone }: TimeChartP
           series={series}
           type={type}
           valueFormatter={valueFormatter}
-          tickFormatter={(tick) => formatAxisTick(metric, tick, locale)}
+          ticksFormatter={(ticks) => formatAxisTicks(metric, ticks, locale)}
           allowDecimals={isMoneyMetric(metric) || metric === 'ctr'}
           withLegend={Boolean(chart.previous)}
           label={t('chart.caption', { metric: t(`metrics.${metric}`) })}

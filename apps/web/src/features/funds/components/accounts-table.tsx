@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
+import { localeOf } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { type FundsAccount, useFundsAccounts } from '../api/list-funds-accounts.ts';
 import { addFundPath, isStaffRole, paymentListPath } from '../funds-paths.ts';
@@ -22,7 +23,8 @@ const LIST_OPTIONS: ListParamsOptions = {
 };
 
 export const AccountsTable = ({ viewerRole: role }: { viewerRole: Role | undefined }) => {
-  const { t } = useTranslation('funds');
+  const { t, i18n } = useTranslation('funds');
+  const locale = localeOf(i18n.language);
   const list = useListParams('funds-accounts', LIST_OPTIONS);
   const accounts = useFundsAccounts(list.query);
   const isStaff = isStaffRole(role);
@@ -57,7 +59,7 @@ export const AccountsTable = ({ viewerRole: role }: { viewerRole: Role | undefin
         hideable: false,
         cell: (account) => (
           <Text span size="sm" fw={600} c={account.balance_micros <= 0 ? 'red.9' : undefined}>
-            {formatMicros(account.balance_micros)}
+            {formatMicros(account.balance_micros, locale)}
           </Text>
         ),
       },
@@ -83,7 +85,7 @@ export const AccountsTable = ({ viewerRole: role }: { viewerRole: Role | undefin
       );
     }
     return all;
-  }, [t, role, isStaff]);
+  }, [t, role, isStaff, locale]);
 
   return (
     <DataTable

@@ -18,6 +18,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { ConfirmAction } from '../../../components/confirm-action.tsx';
 import { failureMessage, showToast } from '../../../components/toast.ts';
+import { localeOf } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useFundsAccounts } from '../api/list-funds-accounts.ts';
 import { useAllocateFunds } from '../api/move-funds.ts';
@@ -26,7 +27,8 @@ import { positiveMicrosOf } from './money-field.ts';
 const ADVERTISERS_QUERY = { limit: 100, sort: 'companyName', order: 'asc' };
 
 export const AllocationForm = () => {
-  const { t } = useTranslation('funds');
+  const { t, i18n } = useTranslation('funds');
+  const locale = localeOf(i18n.language);
   const advertisers = useFundsAccounts(ADVERTISERS_QUERY);
   const mutation = useAllocateFunds();
   const [advertiserId, setAdvertiserId] = useState<string | null>(null);
@@ -38,7 +40,7 @@ export const AllocationForm = () => {
   const [pending, setPending] = useState<AllocationBody | null>(null);
   const options = (advertisers.data?.items ?? []).map((account) => ({
     value: String(account.user_primary_id),
-    label: `${account.companyName || account.email} · ${formatMicros(account.balance_micros)}`,
+    label: `${account.companyName || account.email} · ${formatMicros(account.balance_micros, locale)}`,
   }));
   const chosen = advertisers.data?.items.find((account) => String(account.user_primary_id) === advertiserId);
 
@@ -62,8 +64,8 @@ export const AllocationForm = () => {
           showToast(
             'success',
             t(pending.direction === 'ALLOCATE' ? 'allocate.doneAllocate' : 'allocate.donePullBack', {
-              amount: formatMicros(pending.amount_micros),
-              balance: formatMicros(result.balance_micros),
+              amount: formatMicros(pending.amount_micros, locale),
+              balance: formatMicros(result.balance_micros, locale),
             }),
           );
           setAmount('');
@@ -145,7 +147,7 @@ export const AllocationForm = () => {
         message={
           pending
             ? t(pending.direction === 'ALLOCATE' ? 'allocate.confirmAllocate' : 'allocate.confirmPullBack', {
-                amount: formatMicros(pending.amount_micros),
+                amount: formatMicros(pending.amount_micros, locale),
                 advertiser: chosen?.companyName || chosen?.email || '',
               })
             : ''

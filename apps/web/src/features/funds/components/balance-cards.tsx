@@ -6,6 +6,7 @@ import type { FundsSummary } from '@console/core/api/funds';
 import { formatMicros } from '@console/core/format/money';
 import { Alert, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { localeOf } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 
 const Figure = ({ label, value, testId }: { label: string; value: string | null; testId: string }) => (
@@ -30,7 +31,8 @@ export const BalanceCards = ({
   summary: UseQueryResult<FundsSummary>;
   owner: 'ADVERTISER' | 'AGENCY';
 }) => {
-  const { t } = useTranslation('funds');
+  const { t, i18n } = useTranslation('funds');
+  const locale = localeOf(i18n.language);
   if (summary.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
@@ -39,7 +41,7 @@ export const BalanceCards = ({
     );
   }
   const data = summary.data;
-  const show = (micros: number | undefined) => (micros === undefined ? null : formatMicros(micros));
+  const show = (micros: number | undefined) => (micros === undefined ? null : formatMicros(micros, locale));
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
       <Figure

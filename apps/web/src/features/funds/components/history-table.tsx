@@ -5,12 +5,13 @@ import '../../../components/data-table/data-table-styles.ts';
 import type { FundsEntry } from '@console/core/api/funds';
 import { TRANSFER_KINDS, TRANSFER_METHODS } from '@console/core/api/funds-constants';
 import { formatMicros, formatMicrosExact } from '@console/core/format/money';
-import { Badge, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconFileTypeCsv } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
+import { DateField } from '../../../components/date-field.tsx';
 import { useOpenedOnce } from '../../../components/opened-once.ts';
 import { formatDateTime, localeOf, userTimeZone } from '../../../lib/format/date-time.ts';
 import { resolveLanguage } from '../../../lib/i18n/languages.ts';
@@ -72,6 +73,7 @@ export const HistoryTable = ({ userId, showMediaCost }: Props) => {
   );
 
   const columns = useMemo<DataColumn<FundsEntry>[]>(() => {
+    const locale = localeOf(i18n.language);
     const all: DataColumn<FundsEntry>[] = [
       {
         id: 'time',
@@ -129,7 +131,7 @@ export const HistoryTable = ({ userId, showMediaCost }: Props) => {
             c={entry.amount_micros < 0 ? 'red.9' : undefined}
             data-testid="funds-amount"
           >
-            {formatMicrosExact(entry.amount_micros)}
+            {formatMicrosExact(entry.amount_micros, locale)}
           </Text>
         ),
       },
@@ -137,7 +139,7 @@ export const HistoryTable = ({ userId, showMediaCost }: Props) => {
         id: 'balance',
         header: t('history.balanceAfter'),
         align: 'right',
-        cell: (entry) => formatMicrosExact(entry.balance_after_micros),
+        cell: (entry) => formatMicrosExact(entry.balance_after_micros, locale),
       },
       {
         id: 'method',
@@ -167,7 +169,7 @@ export const HistoryTable = ({ userId, showMediaCost }: Props) => {
         align: 'right',
         hiddenByDefault: true,
         cell: (entry) =>
-          entry.advertiser_cost_micros === null ? '—' : formatMicros(entry.advertiser_cost_micros),
+          entry.advertiser_cost_micros === null ? '—' : formatMicros(entry.advertiser_cost_micros, locale),
       },
       {
         id: 'transfer',
@@ -182,7 +184,8 @@ export const HistoryTable = ({ userId, showMediaCost }: Props) => {
         header: t('history.mediaCost'),
         align: 'right',
         hiddenByDefault: true,
-        cell: (entry) => (entry.media_cost_micros === null ? '—' : formatMicros(entry.media_cost_micros)),
+        cell: (entry) =>
+          entry.media_cost_micros === null ? '—' : formatMicros(entry.media_cost_micros, locale),
       });
     }
     return all;
@@ -254,18 +257,20 @@ export const HistoryTable = ({ userId, showMediaCost }: Props) => {
               ]}
               data-testid="funds-filter-method"
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('history.from')}
               value={list.params.filters.from ?? ''}
-              onChange={(event) => list.setFilter('from', event.currentTarget.value || null)}
+              max={list.params.filters.to}
+              onChange={(day) => list.setFilter('from', day)}
+              w={160}
               data-testid="funds-filter-from"
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('history.to')}
               value={list.params.filters.to ?? ''}
-              onChange={(event) => list.setFilter('to', event.currentTarget.value || null)}
+              min={list.params.filters.from}
+              onChange={(day) => list.setFilter('to', day)}
+              w={160}
               data-testid="funds-filter-to"
             />
           </Group>

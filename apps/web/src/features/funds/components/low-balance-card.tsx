@@ -4,6 +4,7 @@ import { findMoneyTextError, formatMicros, parseMoneyToMicros } from '@console/c
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { failureMessage, showToast } from '../../../components/toast.ts';
+import { localeOf } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useSetLowBalanceAlert } from '../api/set-low-balance-alert.ts';
 
@@ -11,7 +12,8 @@ const toText = (micros: number | null | undefined) =>
   micros == null ? '' : formatMicros(micros).replace('$', '').replaceAll(',', '');
 
 export const LowBalanceCard = ({ summary }: { summary: FundsSummary | undefined }) => {
-  const { t } = useTranslation('funds');
+  const { t, i18n } = useTranslation('funds');
+  const locale = localeOf(i18n.language);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const mutation = useSetLowBalanceAlert();
@@ -41,7 +43,7 @@ export const LowBalanceCard = ({ summary }: { summary: FundsSummary | undefined 
           {t('alert.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          {current == null ? t('alert.none') : t('alert.current', { amount: formatMicros(current) })}
+          {current == null ? t('alert.none') : t('alert.current', { amount: formatMicros(current, locale) })}
         </Text>
         <form onSubmit={submit} noValidate aria-label={t('alert.title')}>
           <Group align="flex-end" gap="sm">

@@ -5,11 +5,13 @@ import '@mantine/core/styles/List.css';
 import { formatMicros } from '@console/core/format/money';
 import { Alert, Button, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
+import { localeOf } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useCheckLedger, useFundsOverview } from '../api/platform-funds.ts';
 
 export const PlatformPanel = () => {
-  const { t } = useTranslation('funds');
+  const { t, i18n } = useTranslation('funds');
+  const locale = localeOf(i18n.language);
   const overview = useFundsOverview(true);
   const check = useCheckLedger();
   const figures = overview.data
@@ -31,7 +33,7 @@ export const PlatformPanel = () => {
                   {label}
                 </Text>
                 <Text fz={22} fw={700}>
-                  {formatMicros(Number(micros))}
+                  {formatMicros(Number(micros), locale)}
                 </Text>
               </Paper>
             ))}

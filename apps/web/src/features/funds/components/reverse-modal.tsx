@@ -8,11 +8,13 @@ import { formatMicros } from '@console/core/format/money';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { failureMessage, showToast } from '../../../components/toast.ts';
+import { localeOf } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useReverseTransfer } from '../api/move-funds.ts';
 
 export const ReverseModal = ({ entry, onClose }: { entry: FundsEntry | null; onClose: () => void }) => {
-  const { t } = useTranslation(['funds', 'components']);
+  const { t, i18n } = useTranslation(['funds', 'components']);
+  const locale = localeOf(i18n.language);
   const [note, setNote] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const mutation = useReverseTransfer();
@@ -54,7 +56,7 @@ export const ReverseModal = ({ entry, onClose }: { entry: FundsEntry | null; onC
             {t('reverse.body', {
               id: entry.transfer_id,
               kind: t(`kinds.${entry.kind}`),
-              amount: formatMicros(entry.amount_micros),
+              amount: formatMicros(entry.amount_micros, locale),
             })}
           </Text>
           {failure ? (

@@ -5,7 +5,8 @@ import { formatMicros, formatMicrosExact } from '@console/core/format/money';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatDate, userTimeZone } from '../../../lib/format/date-time.ts';
+import { formatDate, localeOf, userTimeZone } from '../../../lib/format/date-time.ts';
+import { resolveLanguage } from '../../../lib/i18n/languages.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { downloadFundsFile } from '../api/download-funds-file.ts';
 import { useStatementSummary } from '../api/get-statement-summary.ts';
@@ -14,6 +15,7 @@ const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export const StatementCard = ({ userId }: { userId: number | undefined }) => {
   const { t, i18n } = useTranslation('funds');
+  const locale = localeOf(i18n.language);
   const [month, setMonth] = useState(() => new Date().toISOString().slice(0, 7));
   const isValid = MONTH_PATTERN.test(month);
   // The month in the reader's zone, as the dashboards count it.
@@ -42,7 +44,8 @@ export const StatementCard = ({ userId }: { userId: number | undefined }) => {
             onClick={() =>
               void downloadFundsFile(
                 '/api/funds/statement',
-                { month, tz: timeZone, user_primary_id: userId },
+                // The statement's words, days and money in the reader's language.
+                { month, tz: timeZone, user_primary_id: userId, lang: resolveLanguage(i18n.language) },
                 `statement-${userId ?? 'account'}-${month}.pdf`,
               )
             }
@@ -53,12 +56,12 @@ export const StatementCard = ({ userId }: { userId: number | undefined }) => {
         </Group>
         {isValid && summary && (summary.spend_micros !== 0 || summary.margin_income_micros === 0) ? (
           <Text size="sm" data-testid="funds-statement-spend">
-            {t('statement.spend', { amount: formatMicros(summary.spend_micros) })}
+            {t('statement.spend', { amount: formatMicros(summary.spend_micros, locale) })}
           </Text>
         ) : null}
         {isValid && summary && summary.margin_income_micros !== 0 ? (
           <Text size="sm" data-testid="funds-statement-margin-income">
-            {t('statement.marginIncome', { amount: formatMicrosExact(summary.margin_income_micros) })}
+            {t('statement.marginIncome', { amount: formatMicrosExact(summary.margin_income_micros, locale) })}
           </Text>
         ) : null}
         {revision ? (
@@ -66,7 +69,7 @@ export const StatementCard = ({ userId }: { userId: number | undefined }) => {
             {t('statement.revised', {
               // A day of the reader's zone (the statement's), shown as that day.
               date: formatDate(`${revision.revised_on}T12:00:00Z`, i18n.language, 'UTC'),
-              amount: `${revision.late_spend_micros > 0 ? '+' : ''}${formatMicros(revision.late_spend_micros)}`,
+              amount: `${revision.late_spend_micros > 0 ? '+' : ''}${formatMicros(revision.late_spend_micros, locale)}`,
             })}
           </Alert>
         ) : null}
