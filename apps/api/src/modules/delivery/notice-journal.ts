@@ -3,8 +3,11 @@
 // the slowest write a notice has. With a journal, a notice is answered once its events are on disk
 // in a local file (written, then fdatasync'd: a crash of the process or of the machine loses
 // nothing answered), and the money lane's write, the hold's settling and any repricing follow
-// behind the answer, a few milliseconds later. Without one (NOTICE journal off: the tests' default),
-// the answer waits for the commit, as before.
+// behind the answer, BATCH_MS later in one statement for the notices of those milliseconds. Without
+// one (BID_JOURNAL=off: the API tests' default), the answer waits for the commit.
+// Bench (2,000 notices a second, PostgreSQL on the same disk, load 1.5): inside the process p50
+// 0.8 ms and p99 20-23 ms with the journal, against 12 and 156 ms waiting for the commit; the p99
+// is the disk's syncs (p99 11-13 ms: two may run at once), database CPU 0.14 ms a notice.
 // Exactly-once does not depend on the journal: the database's unique key of each event makes any
 // write of a notice, the lane's or a file's, count and debit once.
 //
@@ -25,6 +28,18 @@ import type { DeliveryEvent, EventRecorder } from './event-recorder.ts';
 
 const syncFile = promisify(fdatasync);
 const closeFile = promisify(close);
+
+/**
+ * A second fdatasync may start while one is in flight: the appends since the first then wait for
+ * one sync, not for the rest of the first and then their own (the p99 of a notice was two syncs).
+ */
+const SYNCS_IN_FLIGHT = 2;
+
+/**
+ * How long answered notices wait to be written together in the money lane (database CPU a notice
+ * 0.22 ms one statement a few notices, 0.14 ms batched so).
+ */
+const BATCH_MS = 10;
 
 /** How long a file takes appends before the next one begins (and it can be deleted). */
 const ROTATE_EVERY_MS = 500;
@@ -67,7 +82,8 @@ type Segment = {
   rotated: boolean;
   /** Appends waiting for the next fdatasync, and the one in flight. */
   waiting: { resolve: () => void; reject: (error: unknown) => void }[];
-  syncing: boolean;
+  /** fdatasyncs in flight (at most SYNCS_IN_FLIGHT). */
+  syncing: number;
 };
 
 const unbuffered = (recorder: EventRecorder): NoticeWriter => ({
@@ -121,7 +137,7 @@ export const createNoticeWriter = (
 
   // A segment's end: closed once its syncs are done, then deleted, or stored when a write failed.
   const finish = (segment: Segment) => {
-    if (!segment.rotated || segment.open > 0 || segment.syncing || segment.waiting.length > 0) return;
+    if (!segment.rotated || segment.open > 0 || segment.syncing > 0 || segment.waiting.length > 0) return;
     const done = closeFile(segment.fd)
       .then(() => {
         if (!segment.failed) return unlink(segment.path);
@@ -138,9 +154,9 @@ export const createNoticeWriter = (
 
   // Group fdatasync: appends made while a sync runs wait for the next one, which covers them all.
   const sync = (segment: Segment) => {
-    if (segment.syncing || segment.waiting.length === 0) return;
+    if (segment.syncing >= SYNCS_IN_FLIGHT || segment.waiting.length === 0) return;
     const waiters = segment.waiting.splice(0);
-    segment.syncing = true;
+    segment.syncing++;
     const started = performance.now();
     syncFile(segment.fd)
       .then(
@@ -153,7 +169,7 @@ export const createNoticeWriter = (
         },
       )
       .finally(() => {
-        segment.syncing = false;
+        segment.syncing--;
         sync(segment);
         finish(segment);
       });
@@ -183,7 +199,7 @@ export const createNoticeWriter = (
         failed: false,
         rotated: false,
         waiting: [],
-        syncing: false,
+        syncing: 0,
       };
     }
     const segment = current;
@@ -219,6 +235,43 @@ export const createNoticeWriter = (
   };
   track(claimLeftovers().catch(onError));
 
+  // The money lane's writes, BATCH_MS at a time: nobody waits for them, and a statement of many
+  // notices costs the database and this process less a notice than many statements of few.
+  let toCommit: {
+    events: DeliveryEvent[];
+    afterCommit: (inserted: boolean[]) => Promise<void>;
+    segment: Segment;
+  }[] = [];
+  let commitTimer: NodeJS.Timeout | null = null;
+  const commitNow = () => {
+    if (commitTimer) clearTimeout(commitTimer);
+    commitTimer = null;
+    const notices = toCommit;
+    toCommit = [];
+    if (notices.length === 0) return;
+    const committed = recorder.record(notices.flatMap((notice) => notice.events));
+    let start = 0;
+    for (const notice of notices) {
+      const from = start;
+      start += notice.events.length;
+      track(
+        committed
+          .then((inserted) => notice.afterCommit(inserted.slice(from, from + notice.events.length)))
+          .catch((error: unknown) => {
+            notice.segment.failed = true;
+            onError(error);
+          })
+          .finally(() => {
+            notice.segment.open--;
+            finish(notice.segment);
+          }),
+      );
+    }
+  };
+  const commitSoon = () => {
+    commitTimer ??= setTimeout(commitNow, BATCH_MS);
+  };
+
   const writer: NoticeWriter = {
     write: async (events, afterCommit) => {
       let segment: Segment;
@@ -230,24 +283,15 @@ export const createNoticeWriter = (
         return unbuffered(recorder).write(events, afterCommit);
       }
       segment.open++;
-      const committed = recorder
-        .record(events)
-        .then(afterCommit)
-        .catch((error: unknown) => {
-          segment.failed = true;
-          onError(error);
-        })
-        .finally(() => {
-          segment.open--;
-          finish(segment);
-        });
-      track(committed);
+      toCommit.push({ events, afterCommit, segment });
+      commitSoon();
       await new Promise<void>((resolve, reject) => {
         segment.waiting.push({ resolve, reject });
         sync(segment);
       });
     },
     flush: async () => {
+      commitNow();
       rotate();
       while (background.size > 0) await Promise.allSettled([...background]);
       await (unstored.size > 0 ? storeUnstored() : storing);
