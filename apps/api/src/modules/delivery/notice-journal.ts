@@ -6,7 +6,8 @@
 // behind the answer, BATCH_MS later in one statement for the notices of those milliseconds. Without
 // one (BID_JOURNAL=off: the API tests' default), the answer waits for the commit.
 // Bench (2,000 notices a second, PostgreSQL on the same disk, load 1.5): inside the process p50
-// 0.8 ms and p99 20-23 ms with the journal, against 12 and 156 ms waiting for the commit; the p99
+// 0.8 ms and p99 20-23 ms with the journal, against p50 5-12 and p99 34-156 ms waiting for the
+// commit (runs at load 1-4); the p99
 // is the disk's syncs (p99 11-13 ms: two may run at once), database CPU 0.14 ms a notice.
 // Exactly-once does not depend on the journal: the database's unique key of each event makes any
 // write of a notice, the lane's or a file's, count and debit once.
