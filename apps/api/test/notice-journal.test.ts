@@ -17,9 +17,11 @@ import {
 import { createNoticeWriter } from '../src/modules/delivery/notice-journal.ts';
 import { PRICE_SOURCE } from '../src/modules/delivery/notice-price.ts';
 import { readBalanceMicros } from '../src/modules/ledger/ledger-accounts.ts';
+import { seedDemoDelivery } from '../src/seed/demo-delivery.ts';
 import { createCampaign } from './campaign-fixtures.ts';
 import { insertUser } from './support/accounts.ts';
 import { addUser, demoTokens } from './support/admin-fixtures.ts';
+import { auctionOf, bidOn, clickOf, freshRequest, track } from './support/bid-calls.ts';
 import { billingEvent } from './support/bid-event.ts';
 import { creditAccount } from './support/ledger-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -206,5 +208,34 @@ describe('the notice journal', () => {
     expect(await billed(advertiser)).toEqual({ n: 1, micros: 3_000 });
     expect(journalFiles(dir)).toEqual([]);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('a bidder answering notices once journaled', () => {
+  let journaled: TestApp;
+  beforeAll(async () => {
+    journaled = await startTestApp({
+      bidJournal: true,
+      bidJournalDir: mkdtempSync(join(tmpdir(), 'journal-')),
+    });
+    await seedDemoDelivery(journaled.deps.db, journaled.deps.media.mediaDir);
+    await journaled.bidder.index.reload();
+  });
+  afterAll(() => journaled.close());
+
+  it('counts a click that follows the win notice at once (the impression it needs is committed first)', async () => {
+    const clicks = async (auctionId: string) =>
+      (
+        await journaled.deps.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(deliveryEvents)
+          .where(and(eq(deliveryEvents.auctionId, auctionId), eq(deliveryEvents.type, 'CLICK')))
+      )[0]!.n;
+    for (let i = 0; i < 5; i++) {
+      const bid = await bidOn(journaled, freshRequest('simple-banner', { at: 2 }));
+      expect((await track(bid.nurl, 1)).status).toBe(204);
+      expect((await track(clickOf(bid))).status).toBe(302);
+      expect(await clicks(auctionOf(bid))).toBe(1);
+    }
   });
 });

@@ -12,7 +12,7 @@ import { eventConfigs } from '../../db/schema/reports.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { eventRow, insertEventRows, utcDayOf } from '../delivery/index.ts';
 import type { Bidder } from './bidder.ts';
-import { eventOf } from './tracking-service.ts';
+import { eventOf, untilNoticeCommitted } from './tracking-service.ts';
 import type { TrackedBid } from './tracking-token.ts';
 
 /** How many event names one click may convert under when the account configured no events. */
@@ -39,6 +39,7 @@ const factsOf = (db: DbOrTx, tracked: TrackedBid, types: DeliveryEventType[]) =>
 /** A click: counted once, when the bid's impression was served and its auction not lost. */
 export const recordClick = async (db: Db, bidder: Bidder, tracked: TrackedBid, nowMs = Date.now()) => {
   if (tracked.isTest) return false;
+  await untilNoticeCommitted(bidder, tracked);
   const facts = await factsOf(db, tracked, ['IMPRESSION', 'LOSS']);
   if (!facts.some((fact) => fact.type === 'IMPRESSION') || facts.some((fact) => fact.type === 'LOSS'))
     return false;

@@ -196,12 +196,29 @@ const billImpression = async (
     const change = await correctBilledPrice(db, billing);
     if (change !== 0) await settle(change, false);
   };
-  await bidder.notices.write(
+  const { committed } = await bidder.notices.write(
     [eventOf(tracked, 'WIN', servedAtMs), billing, eventOf(tracked, 'IMPRESSION', servedAtMs)],
     afterCommit,
   );
   // Durable: the database will hold this price's rank at least, whatever else notices it.
   rememberBilled(bidder, key, price);
+  const behind = commitsBehind.get(bidder) ?? new Map<string, Promise<void>>();
+  commitsBehind.set(bidder, behind);
+  behind.set(key, committed);
+  void committed.then(() => {
+    if (behind.get(key) === committed) behind.delete(key);
+  });
+};
+
+/** Each bidder's answered notices whose commit is still behind the answer, by reservation key. */
+const commitsBehind = new WeakMap<Bidder, Map<string, Promise<void>>>();
+
+/**
+ * Resolves once the commit of this bid's answered notice, if one is still behind its answer, has
+ * ended: a click that follows the notice at once then finds the impression it needs.
+ */
+export const untilNoticeCommitted = async (bidder: Bidder, tracked: TrackedBid) => {
+  await commitsBehind.get(bidder)?.get(reservationKeyOf(tracked));
 };
 
 export const recordLoss = async (

@@ -49,9 +49,13 @@ export type NoticeWriter = {
   /**
    * Records a billed notice's events in the money lane and runs `afterCommit` with which of them
    * were new. Resolves once they are durable: journaled (the lane's write and `afterCommit` follow
-   * in the background), or, without a journal, committed and `afterCommit` done.
+   * in the background), or, without a journal, committed and `afterCommit` done. `committed` then
+   * ends with the commit and `afterCommit` (whether they succeeded or not).
    */
-  write: (events: DeliveryEvent[], afterCommit: (inserted: boolean[]) => Promise<void>) => Promise<void>;
+  write: (
+    events: DeliveryEvent[],
+    afterCommit: (inserted: boolean[]) => Promise<void>,
+  ) => Promise<{ committed: Promise<void> }>;
   /** Waits for the writes behind answered notices, and stores any file left to store. */
   flush: () => Promise<void>;
   close: () => Promise<void>;
@@ -88,7 +92,10 @@ type Segment = {
 };
 
 const unbuffered = (recorder: EventRecorder): NoticeWriter => ({
-  write: async (events, afterCommit) => afterCommit(await recorder.record(events)),
+  write: async (events, afterCommit) => {
+    await afterCommit(await recorder.record(events));
+    return { committed: Promise.resolve() };
+  },
   flush: async () => undefined,
   close: async () => undefined,
 });
@@ -242,6 +249,7 @@ export const createNoticeWriter = (
     events: DeliveryEvent[];
     afterCommit: (inserted: boolean[]) => Promise<void>;
     segment: Segment;
+    ended: () => void;
   }[] = [];
   let commitTimer: NodeJS.Timeout | null = null;
   const commitNow = () => {
@@ -265,6 +273,7 @@ export const createNoticeWriter = (
           .finally(() => {
             notice.segment.open--;
             finish(notice.segment);
+            notice.ended();
           }),
       );
     }
@@ -284,12 +293,17 @@ export const createNoticeWriter = (
         return unbuffered(recorder).write(events, afterCommit);
       }
       segment.open++;
-      toCommit.push({ events, afterCommit, segment });
+      let ended!: () => void;
+      const committed = new Promise<void>((resolve) => {
+        ended = resolve;
+      });
+      toCommit.push({ events, afterCommit, segment, ended });
       commitSoon();
       await new Promise<void>((resolve, reject) => {
         segment.waiting.push({ resolve, reject });
         sync(segment);
       });
+      return { committed };
     },
     flush: async () => {
       commitNow();
