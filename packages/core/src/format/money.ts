@@ -41,10 +41,25 @@ export function formatMicros(micros: number | bigint, locale?: string): string {
 /** Whole dollars and their decimals as a locale writes a number: 1234n, '50' -> '1,234.50' ('de': '1.234,50'). */
 function writeDollars(whole: bigint, fraction: string, locale: string | undefined): string {
   if (locale === undefined) return `${groupThousands(whole.toString())}.${fraction}`;
-  const numbers = new Intl.NumberFormat(locale);
-  const decimal = numbers.formatToParts(0.5).find((part) => part.type === 'decimal')?.value ?? '.';
+  const { numbers, decimal } = numbersOf(locale);
   // A bigint keeps every digit of the whole part, however large.
   return `${numbers.format(whole)}${decimal}${fraction}`;
+}
+
+/**
+ * A locale's number format and decimal sign, made once: a table of money cells made a formatter
+ * (and asked it for its decimal sign) per cell.
+ */
+const localeNumbers = new Map<string, { numbers: Intl.NumberFormat; decimal: string }>();
+function numbersOf(locale: string) {
+  let cached = localeNumbers.get(locale);
+  if (!cached) {
+    const numbers = new Intl.NumberFormat(locale);
+    const decimal = numbers.formatToParts(0.5).find((part) => part.type === 'decimal')?.value ?? '.';
+    cached = { numbers, decimal };
+    localeNumbers.set(locale, cached);
+  }
+  return cached;
 }
 
 /**
