@@ -83,6 +83,11 @@ export const linePiecesOf = (file: Buffer, pieceBytes = STORE_BYTES): Buffer[] =
   return pieces;
 };
 
+/** Writes all of `bytes` at the file's end, on the event loop (a write may take fewer than asked). */
+export const writeAll = (fd: number, bytes: Buffer) => {
+  for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+};
+
 /** Every journal row begins so (`eventRow`'s first key). */
 const ROW_START = '{"day":"';
 
@@ -158,8 +163,7 @@ export const createBidJournal = (options: {
   const write = (rows: readonly string[]) => {
     const bytes = Buffer.from(rows.length === 1 ? `${rows[0]}\n` : `${rows.join('\n')}\n`);
     fd ??= openSync(currentPath, 'a');
-    for (let offset = 0; offset < bytes.length; )
-      offset += writeSync(fd, bytes, offset, bytes.length - offset);
+    writeAll(fd, bytes);
     written += rows.length;
     dirty = true;
     syncSoon();

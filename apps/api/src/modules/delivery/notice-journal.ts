@@ -18,12 +18,12 @@
 // is stored through the same lane, its repricings run again (idempotent), and then deleted. A
 // process claims another's file by renaming it `shipping-<pid>-…` (atomic: two never ship one), and
 // a torn last line (a crash in mid-write) was never answered: it is skipped.
-import { close, fdatasync, mkdirSync, openSync, readdirSync, writeSync } from 'node:fs';
+import { close, fdatasync, mkdirSync, openSync, readdirSync } from 'node:fs';
 import { readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Db } from '../../db/client.ts';
-import { isAlive, readableLinesOf } from './bid-journal.ts';
+import { isAlive, readableLinesOf, writeAll } from './bid-journal.ts';
 import { correctBilledPrice } from './billing-correction.ts';
 import type { DeliveryEvent, EventRecorder } from './event-recorder.ts';
 
@@ -211,9 +211,7 @@ export const createNoticeWriter = (
       };
     }
     const segment = current;
-    const bytes = Buffer.from(lines);
-    for (let offset = 0; offset < bytes.length; )
-      offset += writeSync(segment.fd, bytes, offset, bytes.length - offset);
+    writeAll(segment.fd, Buffer.from(lines));
     return segment;
   };
 
