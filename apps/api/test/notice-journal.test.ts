@@ -3,7 +3,7 @@
 // notice answered by a process killed before its commit, or whose commit failed, is stored from the
 // file (at the next start, or at the next try), debited once, and repriced when it outranks.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
@@ -104,6 +104,39 @@ describe('the notice journal', () => {
     expect(await debited(advertiser)).toBe(6_000n);
     expect(journalFiles(dir)).toEqual([]);
     expect(errors).toEqual([]);
+    await recorder.close();
+  });
+
+  it('answers after the commit when the journal cannot take the line (a full disk)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'notice-journal-'));
+    const advertiser = await advertiserWithFunds();
+    const errors: unknown[] = [];
+    const recorder = createEventRecorder(t.deps.db);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const lane: EventRecorder = {
+      ...recorder,
+      record: async (events) => held.then(() => recorder.record(events)),
+    };
+    const writer = createNoticeWriter(t.deps.db, lane, { dir, onError: (error) => errors.push(error) });
+    // The file the writer opens first is /dev/full: every write to it fails with ENOSPC.
+    symlinkSync('/dev/full', join(dir, 'notice-journal', `notices-${process.pid}-00000000.jsonl`));
+    let answered = false;
+    const answer = writer
+      .write([billing(advertiser, 'full')], async () => undefined)
+      .then(() => {
+        answered = true;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(answered).toBe(false);
+    release();
+    await answer;
+    expect(await billed(advertiser)).toEqual({ n: 1, micros: 3_000 });
+    expect(errors.map((error) => (error as NodeJS.ErrnoException).code)).toEqual(['ENOSPC']);
+    await writer.close();
+    expect(journalFiles(dir)).toEqual([]);
     await recorder.close();
   });
 

@@ -84,7 +84,7 @@ export const linePiecesOf = (file: Buffer, pieceBytes = STORE_BYTES): Buffer[] =
 };
 
 /** Writes all of `bytes` at the file's end, on the event loop (a write may take fewer than asked). */
-export const writeAll = (fd: number, bytes: Buffer) => {
+const writeAll = (fd: number, bytes: Buffer) => {
   for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset, bytes.length - offset);
 };
 

@@ -18,17 +18,33 @@
 // is stored through the same lane, its repricings run again (idempotent), and then deleted. A
 // process claims another's file by renaming it `shipping-<pid>-…` (atomic: two never ship one), and
 // a torn last line (a crash in mid-write) was never answered: it is skipped.
-import { close, fdatasync, mkdirSync, openSync, readdirSync } from 'node:fs';
+import { close, fdatasync, mkdirSync, openSync, readdirSync, write, writev } from 'node:fs';
 import { readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Db } from '../../db/client.ts';
-import { isAlive, readableLinesOf, writeAll } from './bid-journal.ts';
+import { isAlive, readableLinesOf } from './bid-journal.ts';
 import { correctBilledPrice } from './billing-correction.ts';
 import type { DeliveryEvent, EventRecorder } from './event-recorder.ts';
 
 const syncFile = promisify(fdatasync);
 const closeFile = promisify(close);
+const writeVector = promisify(writev);
+const writeBytes = promisify(write);
+
+/**
+ * Appends the buffers in the thread pool, the rest again after a short write. The event loop never
+ * waits for the file: a write(2) into a page under writeback waits for the disk (stable pages), and
+ * a notice's answer, or any other request, would wait behind it.
+ */
+const appendAll = async (fd: number, buffers: Buffer[]) => {
+  const bytes = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
+  let written = (await writeVector(fd, buffers)).bytesWritten;
+  if (written === bytes) return;
+  const rest = Buffer.concat(buffers).subarray(written);
+  for (let offset = 0; offset < rest.length; offset += written)
+    written = (await writeBytes(fd, rest, offset, rest.length - offset)).bytesWritten;
+};
 
 /**
  * A second fdatasync may start while one is in flight: the appends since the first then wait for
@@ -83,13 +99,20 @@ type Segment = {
   open: number;
   /** A lane write of its lines failed: the file is stored. */
   failed: boolean;
-  /** No more appends: the file can go once `open` is 0 and no sync is pending. */
+  /** No more appends: the file can go once `open` is 0 and no write or sync is pending. */
   rotated: boolean;
-  /** Appends waiting for the next fdatasync, and the one in flight. */
-  waiting: { resolve: () => void; reject: (error: unknown) => void }[];
+  /** Appends not written yet (one write takes them all, in order), and their waiters. */
+  unwritten: Buffer[];
+  unwrittenWaiters: Waiter[];
+  /** A write is in flight (one at a time, so the lines keep their order). */
+  writing: boolean;
+  /** Written appends waiting for the next fdatasync. */
+  waiting: Waiter[];
   /** fdatasyncs in flight (at most SYNCS_IN_FLIGHT). */
   syncing: number;
 };
+
+type Waiter = { resolve: () => void; reject: (error: unknown) => void };
 
 const unbuffered = (recorder: EventRecorder): NoticeWriter => ({
   write: async (events, afterCommit) => {
@@ -145,7 +168,8 @@ export const createNoticeWriter = (
 
   // A segment's end: closed once its syncs are done, then deleted, or stored when a write failed.
   const finish = (segment: Segment) => {
-    if (!segment.rotated || segment.open > 0 || segment.syncing > 0 || segment.waiting.length > 0) return;
+    const pending = segment.writing || segment.unwritten.length > 0 || segment.waiting.length > 0;
+    if (!segment.rotated || segment.open > 0 || segment.syncing > 0 || pending) return;
     const done = closeFile(segment.fd)
       .then(() => {
         if (!segment.failed) return unlink(segment.path);
@@ -196,7 +220,30 @@ export const createNoticeWriter = (
   }, ROTATE_EVERY_MS);
   rotator.unref();
 
-  /** Writes the lines into the current file at once (a system call into the page cache). */
+  // Group write: appends made while a write runs go out together in the next one.
+  const writeOut = (segment: Segment) => {
+    if (segment.writing || segment.unwritten.length === 0) return;
+    const buffers = segment.unwritten.splice(0);
+    const waiters = segment.unwrittenWaiters.splice(0);
+    segment.writing = true;
+    appendAll(segment.fd, buffers)
+      .then(
+        () => {
+          segment.waiting.push(...waiters);
+          sync(segment);
+        },
+        (error: unknown) => {
+          for (const waiter of waiters) waiter.reject(error);
+        },
+      )
+      .finally(() => {
+        segment.writing = false;
+        writeOut(segment);
+        finish(segment);
+      });
+  };
+
+  /** Queues the lines for the current file; resolves once a sync made them durable. */
   const append = (lines: string) => {
     if (!current) {
       const path = join(dir, `notices-${process.pid}-${String(serial++).padStart(8, '0')}.jsonl`);
@@ -206,13 +253,21 @@ export const createNoticeWriter = (
         open: 0,
         failed: false,
         rotated: false,
+        unwritten: [],
+        unwrittenWaiters: [],
+        writing: false,
         waiting: [],
         syncing: 0,
       };
     }
     const segment = current;
-    writeAll(segment.fd, Buffer.from(lines));
-    return segment;
+    segment.open++;
+    const durable = new Promise<void>((resolve, reject) => {
+      segment.unwritten.push(Buffer.from(lines));
+      segment.unwrittenWaiters.push({ resolve, reject });
+    });
+    writeOut(segment);
+    return { segment, durable };
   };
 
   // What dead processes left: their files (answered notices) and the files they were storing. The
@@ -247,7 +302,8 @@ export const createNoticeWriter = (
     events: DeliveryEvent[];
     afterCommit: (inserted: boolean[]) => Promise<void>;
     segment: Segment;
-    ended: () => void;
+    /** Its commit and `afterCommit` ended: with the error when one failed. */
+    ended: (error?: unknown) => void;
   }[] = [];
   let commitTimer: NodeJS.Timeout | null = null;
   const commitNow = () => {
@@ -264,14 +320,17 @@ export const createNoticeWriter = (
       track(
         committed
           .then((inserted) => notice.afterCommit(inserted.slice(from, from + notice.events.length)))
-          .catch((error: unknown) => {
-            notice.segment.failed = true;
-            onError(error);
-          })
+          .then(
+            () => notice.ended(),
+            (error: unknown) => {
+              notice.segment.failed = true;
+              onError(error);
+              notice.ended(error);
+            },
+          )
           .finally(() => {
             notice.segment.open--;
             finish(notice.segment);
-            notice.ended();
           }),
       );
     }
@@ -282,25 +341,29 @@ export const createNoticeWriter = (
 
   const writer: NoticeWriter = {
     write: async (events, afterCommit) => {
-      let segment: Segment;
+      let appended: ReturnType<typeof append>;
       try {
-        segment = append(`${events.map(lineOf).join('\n')}\n`);
+        appended = append(`${events.map(lineOf).join('\n')}\n`);
       } catch (error) {
-        // The journal cannot take it (a full disk): the answer waits for the commit instead.
+        // No journal file can be opened: the answer waits for the commit instead.
         onError(error);
         return unbuffered(recorder).write(events, afterCommit);
       }
-      segment.open++;
-      let ended!: () => void;
-      const committed = new Promise<void>((resolve) => {
-        ended = resolve;
+      const { segment, durable } = appended;
+      let ended!: (error?: unknown) => void;
+      const stored = new Promise<void>((resolve, reject) => {
+        ended = (error) => (error === undefined ? resolve() : reject(error));
       });
+      const committed = stored.catch(() => undefined);
       toCommit.push({ events, afterCommit, segment, ended });
       commitSoon();
-      await new Promise<void>((resolve, reject) => {
-        segment.waiting.push({ resolve, reject });
-        sync(segment);
-      });
+      try {
+        await durable;
+      } catch (error) {
+        // The journal could not take it (a full or failing disk): the answer waits for the commit.
+        onError(error);
+        await stored;
+      }
       return { committed };
     },
     flush: async () => {
