@@ -78,6 +78,8 @@ const noticeRate = Number(option('notice-rate') ?? 2000);
 const noticeDurationS = Number(option('notice-duration') ?? Math.min(durationS, 4));
 /** Seconds of each step of the saturation search (after 1 s of warm-up). */
 const saturationStepS = Number(option('step-duration') ?? 2);
+/** A saturation rate found before (req/s): the search is skipped and only twice it is run. */
+const knownSaturation = option('saturation') ? Number(option('saturation')) : null;
 const USD = 1_000_000;
 const DAY_MS = 86_400_000;
 const execFileAsync = promisify(execFile);
@@ -438,6 +440,9 @@ const runLoadBench = async () => {
       listUploadMaxBytes: 64 * 1024 * 1024,
       bidderSeat: 'console',
       bidJournal: true, // as the server runs by default
+      // The server's load shedding (its defaults unless BID_MAX_QUEUE_MS / BID_MAX_IN_FLIGHT say).
+      bidMaxQueueMs: process.env.BID_MAX_QUEUE_MS ? Number(process.env.BID_MAX_QUEUE_MS) : undefined,
+      bidMaxInFlight: process.env.BID_MAX_IN_FLIGHT ? Number(process.env.BID_MAX_IN_FLIGHT) : undefined,
     } satisfies AppConfig;
     const { app, bidder } = await buildBidderApp(config, database);
     const handlerMs: number[] = [];
@@ -539,6 +544,11 @@ const runLoadBench = async () => {
       p99: number;
       late?: number;
       lateWithBid?: number;
+      unsent?: number;
+      lost?: number;
+      peakConnections?: number;
+      waitP99?: number;
+      loopDelayP99?: number;
       cpuMs: number;
     };
     const fire = async (options: {
@@ -608,6 +618,10 @@ const runLoadBench = async () => {
         String(shed),
         late,
         result.lateWithBid === undefined ? '-' : String(result.lateWithBid),
+        result.unsent === undefined ? '-' : `${result.unsent} / ${result.lost} / ${result.peakConnections}`,
+        result.waitP99 === undefined
+          ? '-'
+          : `${ms(result.waitP99)} / ${ms(result.loopDelayP99 ?? Number.NaN)}`,
         ms(result.p50),
         ms(result.p99),
         ms(percentile(inside, 50)),
@@ -631,6 +645,8 @@ const runLoadBench = async () => {
           'shed',
           'late (> tmax)',
           'late with a bid',
+          'given up unsent / unanswered / connections',
+          'load generator: send delay p99 / event loop delay p99 ms',
           'p50 ms (client)',
           'p99 ms (client)',
           'p50 ms (inside)',
@@ -677,8 +693,12 @@ const runLoadBench = async () => {
       // on a shared machine moved the rate found between 1,300 and 6,100/s on the same build.
       section(`Saturation (p99 inside tmax ${TMAX_MS} ms, nothing shed) and twice the saturation rate`);
       const rows: string[][] = [];
-      let saturation = 0;
-      for (let step = 1000; step <= 40_000; step = Math.round((step * 1.25) / 100) * 100) {
+      let saturation = knownSaturation ?? 0;
+      for (
+        let step = 1000;
+        knownSaturation === null && step <= 40_000;
+        step = Math.round((step * 1.25) / 100) * 100
+      ) {
         let passed = 0;
         let failed = 0;
         for (let run = 1; passed < 2 && failed < 2; run++) {

@@ -299,4 +299,35 @@ describe('tmax from arrival and load shedding', () => {
     expect((await postBid(fixture('simple-banner', { tmax: 50 }))).status).toBe(204);
     expect((await postBid(fixture('simple-banner', { tmax: 200 }))).status).toBe(200);
   });
+
+  it('sheds at the door before the body is read: a request it has no time for is never parsed nor routed', async () => {
+    const loop = { lagMs: () => 95, close: () => {} };
+    t.bidder.admission = createAdmission({ maxInFlight: 100, maxQueueMs: 50 }, () => clock, loop);
+    // Not JSON, and for an exchange that does not exist: read, these would be a 400 and a 404.
+    const shed = await rawPostBid(t, Buffer.from('{"id": "not json'), {}, 'no-such-exchange');
+    expect(shed.status).toBe(204);
+    expect(shed.headers['x-openrtb-version']).toBe('2.6');
+    expect(shed.body).toHaveLength(0);
+    expect(t.bidder.admission.inFlight()).toBe(0);
+    // Once the loop is on time again the same request is read, and refused for what it is.
+    t.bidder.admission = createAdmission({ maxInFlight: 100, maxQueueMs: 50 }, () => clock, NO_LAG);
+    expect((await rawPostBid(t, Buffer.from('{"id": "not json'), {})).status).toBe(400);
+  });
+
+  it('gives a request without tmax a deadline of its own, and sends no bid after it', async () => {
+    const before = await pendingOfDemo();
+    let reservationMs = 400;
+    t.bidder.state = {
+      ...realState,
+      reserve: async (request) => {
+        clock += reservationMs;
+        return realState.reserve(request);
+      },
+    };
+    // 400 ms: longer than any exchange waits for an answer it gave no tmax for.
+    expect((await postBid(fixture('simple-banner', { tmax: null }))).status).toBe(204);
+    expect(await pendingOfDemo()).toBe(before);
+    reservationMs = 100;
+    expect((await postBid(fixture('simple-banner', { tmax: null }))).status).toBe(200);
+  });
 });

@@ -5,6 +5,8 @@
 // a timer that should fire every SAMPLE_MS: the time past that is how long work waits for its turn,
 // and a request's arrival is taken as that much before the moment the bidder reads it.
 
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+
 /** How often the lateness of the event loop is sampled. */
 const SAMPLE_MS = 5;
 
@@ -15,7 +17,7 @@ export type AdmissionLimits = {
   maxQueueMs: number;
 };
 
-export const DEFAULT_ADMISSION_LIMITS: AdmissionLimits = { maxInFlight: 256, maxQueueMs: 100 };
+export const DEFAULT_ADMISSION_LIMITS: AdmissionLimits = { maxInFlight: 256, maxQueueMs: 50 };
 
 /** How late the event loop runs now (ms): how long a request waited for its turn before it was seen. */
 export type LoopLag = { lagMs: () => number; close: () => void };
@@ -66,3 +68,53 @@ export const createAdmission = (limits: AdmissionLimits, now: () => number, loop
     close: () => loop.close(),
   };
 };
+
+/** Where a request stands at the door: when it arrived (the monotonic clock) and whether it holds a place. */
+export type BidArrival = { arrivedMs: number; admitted: boolean };
+
+/** A raw request the door has seen. */
+type SeenRequest = IncomingMessage & { bidArrival?: BidArrival };
+
+/** What the door answers a bid request it has no room or time for: no bid, with nothing read. */
+const shedRaw = (response: ServerResponse) => {
+  response.writeHead(204, { 'x-openrtb-version': '2.6' });
+  response.end();
+};
+
+/**
+ * The door in front of the HTTP framework: a bid request (POST under `pathPrefix`) meets the
+ * admission as soon as its request line and headers are read, and one that is not admitted is
+ * answered 204 there, before its body is read, parsed or routed: shedding costs little when the
+ * bidder is behind, so it can catch up instead of answering late. An admitted request keeps its
+ * place until its answer is out (or its connection closes) and goes on to the routes, which read
+ * its arrival with `arrivalOf`. Requests that do not pass through the server (inject) meet the
+ * admission in the routes' own hook.
+ */
+export const installBidDoor = (server: Server, admission: () => Admission, pathPrefix: string) => {
+  const handlers = server.listeners('request') as ((
+    request: IncomingMessage,
+    response: ServerResponse,
+  ) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (request: SeenRequest, response: ServerResponse) => {
+    if (request.method === 'POST' && request.url?.startsWith(pathPrefix)) {
+      const door = admission();
+      const arrival = door.enter();
+      request.bidArrival = arrival;
+      if (!arrival.admitted) return shedRaw(response);
+      let left = false;
+      const leave = () => {
+        if (left) return;
+        left = true;
+        door.leave();
+      };
+      response.once('finish', leave);
+      response.once('close', leave);
+    }
+    for (const handler of handlers) handler.call(server, request, response);
+  });
+};
+
+/** The arrival the door gave a request, if it passed the door. */
+export const arrivalOf = (request: IncomingMessage): BidArrival | undefined =>
+  (request as SeenRequest).bidArrival;

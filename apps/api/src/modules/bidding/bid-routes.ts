@@ -6,18 +6,28 @@
 // an exchange that accepts it (@fastify/compress); a JSON null is read as an absent field. tmax
 // counts from the request's arrival (bid-admission.ts): a request that cannot be answered in time
 // is answered 204 at once, and bids whose answer would come late are not sent, their holds given back.
+// A request without tmax is given DEFAULT_TMAX_MS. Over HTTP the door in front of Fastify
+// (installBidDoor, bid-admission.ts) sheds before the body is read or the route is found.
 import compress from '@fastify/compress';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sjson from 'secure-json-parse';
 import type { Access } from '../../platform/auth-guard.ts';
 import { toErrorBody } from '../../platform/errors.ts';
+import { arrivalOf, type BidArrival } from './bid-admission.ts';
 import { runAuction } from './bid-engine.ts';
 import { buildBidResponse } from './bid-response.ts';
 import type { Bidder } from './bidder.ts';
 import { NO_BID_REASONS, parseBidRequest } from './openrtb-request.ts';
 
+/** Where bid requests come in (POST /openrtb/2.6/:exchange_key). */
+export const BID_PATH_PREFIX = '/openrtb/';
 /** Time kept back from tmax for the answer's trip to the exchange. */
 const TMAX_MARGIN_MS = 10;
+/**
+ * The tmax of a request that states none (or 0): the exchange still stops waiting at its own
+ * timeout, which it did not tell; no exchange waits longer than this for a bid.
+ */
+const DEFAULT_TMAX_MS = 300;
 /** Less time than this left before the deadline: no auction is started. */
 const MIN_AUCTION_MS = 2;
 
@@ -43,8 +53,11 @@ const ENCODING_ERRORS: Record<string, { status: number; message: string }> = {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** When the bid request arrived (the bidder's monotonic clock), and whether it holds a place. */
-    bidArrival?: { arrivedMs: number; admitted: boolean };
+    /**
+     * When the bid request arrived (the bidder's monotonic clock), and whether it holds a place
+     * these hooks give back (not when the server's door holds it).
+     */
+    bidArrival?: BidArrival;
   }
 }
 
@@ -73,7 +86,14 @@ export const bidRoutes = (bidder: Bidder) => async (app: FastifyInstance) => {
   });
 
   // The door: a request the bidder has no room or time for is answered no bid before it is read.
+  // Over HTTP the server's door (installBidDoor) has seen it already and keeps its place; a request
+  // that did not come through the server (inject) meets the admission here.
   app.addHook('onRequest', async (request, reply) => {
+    const atDoor = arrivalOf(request.raw);
+    if (atDoor) {
+      request.bidArrival = { arrivedMs: atDoor.arrivedMs, admitted: false };
+      return;
+    }
     const { admitted, arrivedMs } = bidder.admission.enter();
     request.bidArrival = { arrivedMs, admitted };
     if (!admitted) return answerNoBid(reply);
@@ -87,7 +107,7 @@ export const bidRoutes = (bidder: Bidder) => async (app: FastifyInstance) => {
   app.addHook('onRequestAbort', leave);
 
   app.post<{ Params: { exchange_key: string } }>(
-    '/openrtb/2.6/:exchange_key',
+    `${BID_PATH_PREFIX}2.6/:exchange_key`,
     { config: { access: 'public' satisfies Access }, schema: { hide: true } },
     async (request, reply) => {
       const arrivedMs = request.bidArrival?.arrivedMs ?? bidder.monotonicNow();
@@ -115,9 +135,7 @@ export const bidRoutes = (bidder: Bidder) => async (app: FastifyInstance) => {
       }
       const bidRequest = parsed.request;
       // An answer after tmax is thrown away by the exchange: past the deadline, no bid is sent.
-      const deadlineMs = bidRequest.tmax
-        ? arrivedMs + bidRequest.tmax - TMAX_MARGIN_MS
-        : Number.POSITIVE_INFINITY;
+      const deadlineMs = arrivedMs + (bidRequest.tmax || DEFAULT_TMAX_MS) - TMAX_MARGIN_MS;
       const isLate = () => bidder.monotonicNow() > deadlineMs;
       const count = (
         hasBid: boolean,

@@ -7,7 +7,8 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { registerErrorHandling } from '../../platform/errors.ts';
 import { createHttpServer } from '../../platform/http-server.ts';
-import { bidRoutes } from './bid-routes.ts';
+import { installBidDoor } from './bid-admission.ts';
+import { BID_PATH_PREFIX, bidRoutes } from './bid-routes.ts';
 import { type Bidder, createBidder } from './bidder.ts';
 import { postbackRoutes, trackingRoutes } from './tracking-routes.ts';
 
@@ -23,6 +24,8 @@ export const registerBidder = async (
     onError: (error) => app.log.error({ err: error }, 'bidder'),
   });
   await bidder.start();
+  // Shedding before Fastify reads a bid request: the admission in place at the time (tests swap it).
+  installBidDoor(app.server, () => bidder.admission, BID_PATH_PREFIX);
   await app.register(bidRoutes(bidder));
   await app.register(trackingRoutes(db, bidder));
   await app.register(postbackRoutes(db, bidder), { prefix: '/api' });
