@@ -390,12 +390,15 @@ export const readPerformance = async (
   const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
   // The page and the count of all rows in one pass over the rollups; a page past the end has no row
   // to carry the count, so only then is it counted on its own.
-  const rows = await preparedRowsOf<Sums & { key: string; label: string; total: number }>(
+  // As one JSON text on PGlite (readRows, in the page's order: the sort expressions name the
+  // columns, which are r's there too).
+  const order = sql`${sql.raw(SORT_EXPRESSIONS[query.sort])} ${direction}, key asc`;
+  const rows = (await readRows(
     db,
     sql`select *, count(*) over ()::int as total from (${grouped}) g
-      order by ${sql.raw(SORT_EXPRESSIONS[query.sort])} ${direction}, key asc
-      limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
-  );
+      order by ${order} limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
+    order,
+  )) as (Sums & { key: string; label: string; total: number })[];
   const total = await windowedTotal(
     rows,
     query.page,

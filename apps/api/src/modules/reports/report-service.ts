@@ -13,9 +13,10 @@ import type {
   ReportUpdateBody,
 } from '@console/core/api/reports';
 import { isCostFigure, maySeeCost } from '@console/core/cost-visibility';
-import { and, asc, between, count, eq, ilike, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { executePrepared } from '../../db/prepared-statement.ts';
+import { jsonColumn } from '../../db/json-column.ts';
+import { executePrepared, preparedRowsOf } from '../../db/prepared-statement.ts';
 import { REPORT_ROWS_PER_CHUNK, type ReportTotals, reportRows, reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
 import {
@@ -340,23 +341,24 @@ export const readReportRows = async (
   const start = (page.page - 1) * page.limit;
   const end = start + page.limit;
   const firstChunk = Math.floor(start / REPORT_ROWS_PER_CHUNK);
+  // A prepared statement (db/prepared-statement.ts): every page of a report's rows reads its chunks
+  // this way, and sent unnamed it was parsed and planned again on each read.
   const chunks =
     report.status === 'READY'
-      ? await db
-          .select({ cells: reportRows.cells })
-          .from(reportRows)
-          .where(
-            and(
-              eq(reportRows.reportId, id),
-              between(reportRows.n, firstChunk, Math.floor((end - 1) / REPORT_ROWS_PER_CHUNK)),
-            ),
-          )
-          .orderBy(asc(reportRows.n))
+      ? await preparedRowsOf<{ cells: unknown }>(
+          db,
+          sql`select ${reportRows.cells} as cells from ${reportRows}
+            where ${reportRows.reportId} = ${id}
+              and ${reportRows.n} between ${firstChunk} and ${Math.floor((end - 1) / REPORT_ROWS_PER_CHUNK)}
+            order by ${reportRows.n}`,
+        )
       : [];
   const offset = firstChunk * REPORT_ROWS_PER_CHUNK;
   return {
     columns: await columnsOf(db, report),
-    rows: chunks.flatMap((chunk) => chunk.cells).slice(start - offset, end - offset),
+    rows: chunks
+      .flatMap((chunk) => jsonColumn<ReportRowsPage['rows']>(chunk.cells))
+      .slice(start - offset, end - offset),
     total: report.status === 'READY' ? (report.rowCount ?? 0) : 0,
     page: page.page,
     limit: page.limit,
