@@ -7,8 +7,8 @@
 // the answers before it did, and its latency counts from that planned moment (so a stall shows in
 // the figures instead of silently slowing the sender). Like an exchange, it does not queue requests
 // behind busy connections: it sends on an idle keep-alive connection or opens another, up to as
-// many as the rate needs within tmax (rate x tmax, at least <connections>), and a request no
-// connection could take before its tmax is given up, counted late (as is one never answered).
+// many as the rate needs within tmax (rate x tmax, at least <connections>), and a request due when
+// every one of those is busy is given up at once, counted late (as is one never answered).
 // It is cheap, so that at twice the bidder's saturation the generator is not what is measured: raw
 // TCP sockets (node:net), every request serialised as HTTP/1.1 bytes before the clock starts, and
 // answers read for their status line and length only (node:http cost 0.15-0.2 ms of CPU per
@@ -49,8 +49,11 @@ type Result = {
   unsent?: number;
   /** Sent and never answered (the connection closed, or the run ended). */
   lost?: number;
-  /** p99 of the wait for a connection (ms, from the planned send time). */
+  /** p99 of the delay from the planned send time to the write (ms): the generator's own lateness. */
   waitP99?: number;
+  /** Write to answer (ms) of the answered requests. */
+  roundTripP50?: number;
+  roundTripP99?: number;
   peakConnections?: number;
   /** The generator's event loop delay p99 (ms). */
   loopDelayP99?: number;
@@ -105,10 +108,9 @@ const openLoop = (perSecond: number, warmup: number): Promise<Result> =>
     let planned = 0;
     // The generator's own lateness: a request it sends late is late on its account, not the bidder's.
     const loopDelay = monitorEventLoopDelay({ resolution: 1 });
-    loopDelay.enable();
-    const start = performance.now();
+    // The clock starts once the pool is open (warmPool below).
+    let start = 0;
     const plannedAt = (n: number) => start + (n / perSecond) * 1000;
-    const measuredFrom = plannedAt(warm);
     // A request's end: answered (its status), or given up (0: never sent by tmax, or no answer).
     const settle = (n: number, status: number, at: number) => {
       done++;
@@ -128,34 +130,22 @@ const openLoop = (perSecond: number, warmup: number): Promise<Result> =>
     const idle: Connection[] = [];
     const open = new Set<Connection>();
     let peakConnections = 0;
-    // Requests due and not yet sent (indices, oldest first).
-    const queue: number[] = [];
-    let queueHead = 0;
-    const sendOn = (connection: Connection, n: number) => {
-      connection.n = n;
-      if (n >= warm) waits[n - warm] = performance.now() - plannedAt(n);
-      connection.socket.write(wire[n]!);
-    };
-    const dispatch = () => {
+    const sentAt = new Float64Array(count);
+    const roundTrips = new Float64Array(total);
+    const send = (n: number) => {
       const now = performance.now();
-      while (queueHead < queue.length) {
-        const n = queue[queueHead]!;
-        // An exchange stops waiting at tmax: a request no connection could take by then is lost.
-        if (now - plannedAt(n) > TMAX_MS) {
-          queueHead++;
-          if (n >= warm) unsent++;
-          settle(n, 0, now);
-          continue;
-        }
-        const connection = idle.pop() ?? (open.size < maxConnections ? connect() : null);
-        if (!connection) break;
-        queueHead++;
-        sendOn(connection, n);
+      const connection = idle.pop() ?? (open.size < maxConnections ? connect() : null);
+      // No connection to send it on: an exchange does not hold a request for a busy bidder, it
+      // goes without that bidder's answer (given up, counted late).
+      if (!connection) {
+        if (n >= warm) unsent++;
+        settle(n, 0, now);
+        return;
       }
-      if (queueHead > 4096) {
-        queue.splice(0, queueHead);
-        queueHead = 0;
-      }
+      connection.n = n;
+      sentAt[n] = now;
+      if (n >= warm) waits[n - warm] = now - plannedAt(n);
+      connection.socket.write(wire[n]!);
     };
     // One answer read off a connection: the status line, then Content-Length bytes (or chunks).
     const onData = (connection: Connection, chunk: Buffer) => {
@@ -180,9 +170,10 @@ const openLoop = (perSecond: number, warmup: number): Promise<Result> =>
       connection.data = null;
       const n = connection.n;
       connection.n = -1;
-      settle(n, status, performance.now());
+      const at = performance.now();
+      if (n >= warm) roundTrips[n - warm] = at - sentAt[n]!;
+      settle(n, status, at);
       idle.push(connection);
-      dispatch();
       finish();
     };
     const connect = (): Connection => {
@@ -224,7 +215,7 @@ const openLoop = (perSecond: number, warmup: number): Promise<Result> =>
       const sorted = latencies.sort();
       resolve({
         requests: total,
-        duration: (now - measuredFrom) / 1000,
+        duration: (now - plannedAt(warm)) / 1000,
         ok,
         failed,
         p50: percentile(sorted, 50),
@@ -234,20 +225,42 @@ const openLoop = (perSecond: number, warmup: number): Promise<Result> =>
         unsent,
         lost,
         waitP99: percentile(sortedWaits, 99),
+        roundTripP50: percentile(roundTrips.sort(), 50),
+        roundTripP99: percentile(roundTrips, 99),
         loopDelayP99: loopDelay.percentile(99) / 1e6,
         peakConnections,
       });
     };
-    // Every millisecond, queue what is due by now and send it on an idle connection (or a new one,
-    // up to the limit); once the last is due, give up on answers a second after its tmax.
-    const timer = setInterval(() => {
-      const now = performance.now();
-      const due = Math.min(count, Math.floor(((now - start) / 1000) * perSecond));
-      while (planned < due) queue.push(planned++);
-      dispatch();
-      finish();
-      if (planned === count && now > plannedAt(count - 1) + TMAX_MS + 1000) finish(true);
-    }, 1);
+    // Every millisecond, send what is due by now on an idle connection (or a new one, up to the
+    // limit); once the last is due, give up on answers a second after its tmax.
+    let timer: NodeJS.Timeout | undefined;
+    const run = () => {
+      loopDelay.enable();
+      start = performance.now();
+      timer = setInterval(() => {
+        const now = performance.now();
+        const due = Math.min(count, Math.floor(((now - start) / 1000) * perSecond));
+        while (planned < due) send(planned++);
+        finish();
+        if (planned === count && now > plannedAt(count - 1) + TMAX_MS + 1000) finish(true);
+      }, 1);
+    };
+    // An exchange keeps its connections to a bidder open: the pool is opened before the clock
+    // starts, 64 at a time. Opened in the run, 1,170 connections at once overflowed the bidder's
+    // listen queue (Node's backlog 511: 34k SYNs dropped, TcpExtListenOverflows), each dropped SYN
+    // retried a second later, and the connections waiting for it held requests past tmax.
+    const warmPool = async () => {
+      for (let opened = 0; opened < maxConnections; opened += 64) {
+        await Promise.all(
+          Array.from({ length: Math.min(64, maxConnections - opened) }, async () => {
+            const connection = connect();
+            await new Promise((connected) => connection.socket.once('connect', connected));
+            idle.push(connection);
+          }),
+        );
+      }
+    };
+    void warmPool().then(run);
   });
 
 const result = rate ? await openLoop(Number(rate), Number(warmupSeconds ?? 0)) : await flatOut();

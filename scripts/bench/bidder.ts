@@ -549,6 +549,8 @@ const runLoadBench = async () => {
       peakConnections?: number;
       waitP99?: number;
       loopDelayP99?: number;
+      roundTripP50?: number;
+      roundTripP99?: number;
       cpuMs: number;
     };
     const fire = async (options: {
@@ -621,7 +623,7 @@ const runLoadBench = async () => {
         result.unsent === undefined ? '-' : `${result.unsent} / ${result.lost} / ${result.peakConnections}`,
         result.waitP99 === undefined
           ? '-'
-          : `${ms(result.waitP99)} / ${ms(result.loopDelayP99 ?? Number.NaN)}`,
+          : `${ms(result.waitP99)} / ${ms(result.loopDelayP99 ?? Number.NaN)} / ${ms(result.roundTripP50 ?? Number.NaN)} / ${ms(result.roundTripP99 ?? Number.NaN)}`,
         ms(result.p50),
         ms(result.p99),
         ms(percentile(inside, 50)),
@@ -646,7 +648,7 @@ const runLoadBench = async () => {
           'late (> tmax)',
           'late with a bid',
           'given up unsent / unanswered / connections',
-          'load generator: send delay p99 / event loop delay p99 ms',
+          'load generator: send delay p99 / event loop delay p99 / write to answer p50 / p99 ms',
           'p50 ms (client)',
           'p99 ms (client)',
           'p50 ms (inside)',
