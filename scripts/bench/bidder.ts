@@ -2,7 +2,8 @@
 // exactly-once check fails).
 //   node --import tsx scripts/bench/bidder.ts [--campaigns=1000] [--rate=2000] [--duration=10]
 //        [--only=pacing|load|bids|saturation|notices[,...]] [--notice-rate=2000] [--notice-duration=4]
-//        [--step-duration=2]
+//        [--step-duration=2] [--saturation=<req/s found before: skip the search, run twice it only>]
+// (BID_MAX_QUEUE_MS / BID_MAX_IN_FLIGHT in the environment set the bench bidder's load shedding.)
 // Each scenario runs alone by its name, e.g. `node --import tsx scripts/bench/bidder.ts --only=notices`
 // (load = bids, saturation and notices; the default runs them all after pacing). Every row prints the
 // machine's load average beside it: on a shared machine the latencies follow whatever else runs.
@@ -21,7 +22,10 @@
 //     the saturation rate is the highest whose client p99 stays inside tmax (150 ms) with nothing
 //     shed at the door; then twice that rate: the share of late answers (after tmax: an exchange
 //     throws them away; target <= 1%) and of late answers that carried a bid, whose hold stays until
-//     its notice window closes (target 0);
+//     its notice window closes (target 0). The generator and the bidder share the 2 cores (no
+//     pinning): saturation is the whole machine's, generator included, and the generator's own
+//     send delay and event loop delay are printed so that lateness of its making shows as such;
+
 // (4) notices: real bids first, then their win notices (nurl) and billing notices (burl) at a fixed
 //     rate (default 2,000/s, notice-load.ts; target p99 <= 20 ms), then the exactly-once check: every
 //     noticed impression has one BILLING row, the new spend transfers hold each once and their costs'
