@@ -9,33 +9,24 @@ const RowActionsDropdown = ({ actions, target }: { actions: readonly RowAction[]
   <Menu defaultOpened position="bottom-end" withinPortal shadow="md" width={220}>
     <Menu.Target>{target}</Menu.Target>
     <Menu.Dropdown>
-      {actions.map((action) => [
-        action.dividerBefore ? <Menu.Divider key={`${action.key}-divider`} /> : null,
-        action.href ? (
-          <Menu.Item
-            key={action.key}
-            component={Link}
-            to={action.href}
-            leftSection={action.icon}
-            color={action.color}
-            disabled={action.disabled}
-            data-testid={`row-action-${action.key}`}
-          >
-            {action.label}
-          </Menu.Item>
-        ) : (
-          <Menu.Item
-            key={action.key}
-            onClick={action.onClick}
-            leftSection={action.icon}
-            color={action.color}
-            disabled={action.disabled}
-            data-testid={`row-action-${action.key}`}
-          >
-            {action.label}
-          </Menu.Item>
-        ),
-      ])}
+      {actions.map((action) => {
+        // What a link item and a button item share; only their target differs.
+        const item = {
+          leftSection: action.icon,
+          color: action.color,
+          disabled: action.disabled,
+          'data-testid': `row-action-${action.key}`,
+          children: action.label,
+        };
+        return [
+          action.dividerBefore ? <Menu.Divider key={`${action.key}-divider`} /> : null,
+          action.href ? (
+            <Menu.Item key={action.key} component={Link} to={action.href} {...item} />
+          ) : (
+            <Menu.Item key={action.key} onClick={action.onClick} {...item} />
+          ),
+        ];
+      })}
     </Menu.Dropdown>
   </Menu>
 );
