@@ -104,13 +104,18 @@ export const walkedTotal = <T>(page: Page<T>): CappedPage<T> => {
   return { ...page, total: about, total_exact: false, total_is_estimate: true };
 };
 
-/** The matches of a search, at most LIST_COUNT_CAP + 1, with their sort keys: CTEs `matching` and `capped`. */
+/**
+ * The matches of a search, at most LIST_COUNT_CAP + 1, with their sort keys: CTEs `matching`,
+ * `capped` and `tally` (one row: how many `capped` holds, counted once for the total and each
+ * branch's condition, not once in each).
+ */
 export const matchingCtes = (table: SQL, id: SQL, where: SQL, keys: SQL): SQL =>
   sql`matching as materialized (select ${id} as id, ${keys} from ${table} where ${where}),
-    capped as materialized (select * from matching ${COUNT_LIMIT})`;
+    capped as materialized (select * from matching ${COUNT_LIMIT}),
+    tally as materialized (select count(*) as n from capped)`;
 
 /** How many matches `capped` holds (LIST_COUNT_CAP + 1: more than the cap). */
-export const COUNTED = renderedOnce(sql`(select count(*) from capped)`);
+export const COUNTED = renderedOnce(sql`(select n from tally)`);
 
 type RowsOf = {
   /** The table, as SQL (joined on `id` to the ids of the page). */
