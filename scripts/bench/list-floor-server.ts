@@ -17,7 +17,11 @@ async function captureFirstPage(databaseUrl: string): Promise<QueryConfig> {
   const seen: QueryConfig[] = [];
   const query = pg.Client.prototype.query;
   const recording = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
-    if (config && typeof config === 'object' && 'text' in config) seen.push(config as QueryConfig);
+    // drizzle passes a named statement's values beside its config, not in it.
+    if (config && typeof config === 'object' && 'text' in config) {
+      const values = Array.isArray(rest[0]) ? (rest[0] as unknown[]) : (config as QueryConfig).values;
+      seen.push({ ...(config as QueryConfig), ...(values ? { values } : {}) });
+    }
     return (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
   };
   pg.Client.prototype.query = recording as typeof query;
