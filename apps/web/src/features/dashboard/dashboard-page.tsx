@@ -12,7 +12,7 @@ import {
 } from '@console/core/api/dashboard-constants';
 import { DASHBOARD_VIEW_EVENT } from '@console/core/constants';
 import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { localeOf, userTimeZone } from '../../lib/format/date-time.ts';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';
@@ -82,14 +82,19 @@ const DashboardPage = () => {
   const timeZone = useMemo(() => userTimeZone(), []);
   const range = rangeOf(preferences, timeZone);
   const role = auth?.role ?? 'ADVERTISER';
-  const request: DashboardRequest = {
-    role,
-    from: range.from,
-    to: range.to,
-    tz: timeZone,
-    compare: preferences.compare,
-    filters: preferences.filters,
-  };
+  // One object while its fields stay the same: the tables below are memoised on it, so a query of
+  // the page resolving (overview, chart) does not render both tables again.
+  const request: DashboardRequest = useMemo(
+    () => ({
+      role,
+      from: range.from,
+      to: range.to,
+      tz: timeZone,
+      compare: preferences.compare,
+      filters: preferences.filters,
+    }),
+    [role, range.from, range.to, timeZone, preferences.compare, preferences.filters],
+  );
   const overview = useDashboardOverview(request);
   const days = (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 + 1;
   const chart = useDashboardChart(request, days <= 2 ? 'hour' : 'day');
@@ -100,6 +105,7 @@ const DashboardPage = () => {
       return null;
     }
   }, [i18n.language]);
+  const countryName = useCallback((code: string) => countryNames?.of(code) ?? code, [countryNames]);
   if (!route || !auth) return null;
 
   const update = (patch: Partial<DashboardPreferences>) => {
@@ -113,7 +119,6 @@ const DashboardPage = () => {
   const tileMetrics = isInsight ? preferences.metrics : CLASSIC_METRICS;
   const tables = isInsight ? preferences.dimensions : CLASSIC_TABLES;
   const columns = isInsight ? preferences.metrics : CLASSIC_COLUMNS;
-  const countryName = (code: string) => countryNames?.of(code) ?? code;
 
   return (
     <PageFrame

@@ -9,6 +9,7 @@ import '@mantine/core/styles/Badge.css';
 import type { DashboardMetric, DashboardOverview } from '@console/core/api/dashboard';
 import { formatMicros } from '@console/core/format/money';
 import { Badge, Group, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { memo } from 'react';
 import { localeOf } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { deltaOf, formatDelta, formatMetric } from './metric-format.ts';
@@ -66,42 +67,46 @@ const Tile = ({
   );
 };
 
-export const OverviewTiles = ({
-  overview,
-  metrics,
-  isAdvertiser,
-}: {
-  overview: DashboardOverview | undefined;
-  metrics: readonly DashboardMetric[];
-  /** An advertiser sees its own balance; the others the advertisers' in scope. */
-  isAdvertiser: boolean;
-}) => {
-  const { t, i18n } = useTranslation('dashboard');
-  const locale = localeOf(i18n.language);
-  return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} aria-live="polite">
-      {metrics.map((metric) => (
+export const OverviewTiles = memo(
+  ({
+    overview,
+    metrics,
+    isAdvertiser,
+  }: {
+    overview: DashboardOverview | undefined;
+    metrics: readonly DashboardMetric[];
+    /** An advertiser sees its own balance; the others the advertisers' in scope. */
+    isAdvertiser: boolean;
+  }) => {
+    const { t, i18n } = useTranslation('dashboard');
+    const locale = localeOf(i18n.language);
+    return (
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} aria-live="polite">
+        {metrics.map((metric) => (
+          <Tile
+            key={metric}
+            label={t(`metrics.${metric}`)}
+            value={overview ? formatMetric(metric, overview.totals, locale) : null}
+            delta={
+              overview?.previous ? deltaOf(overview.totals, overview.previous.totals, metric) : undefined
+            }
+            testId={`tile-${metric}`}
+            lowerIsBetter={LOWER_IS_BETTER.has(metric)}
+          />
+        ))}
+        {/* The server sends these figures only to the roles that may see them. */}
+        {COST_TILES.map(({ field, label, testId }) => {
+          const value = overview?.totals[field];
+          return value === undefined ? null : (
+            <Tile key={field} label={t(label)} value={formatMicros(value, locale)} testId={testId} />
+          );
+        })}
         <Tile
-          key={metric}
-          label={t(`metrics.${metric}`)}
-          value={overview ? formatMetric(metric, overview.totals, locale) : null}
-          delta={overview?.previous ? deltaOf(overview.totals, overview.previous.totals, metric) : undefined}
-          testId={`tile-${metric}`}
-          lowerIsBetter={LOWER_IS_BETTER.has(metric)}
+          label={isAdvertiser ? t('metrics.balance') : t('metrics.advertisersBalance')}
+          value={overview ? formatMicros(overview.balance, locale) : null}
+          testId="tile-balance"
         />
-      ))}
-      {/* The server sends these figures only to the roles that may see them. */}
-      {COST_TILES.map(({ field, label, testId }) => {
-        const value = overview?.totals[field];
-        return value === undefined ? null : (
-          <Tile key={field} label={t(label)} value={formatMicros(value, locale)} testId={testId} />
-        );
-      })}
-      <Tile
-        label={isAdvertiser ? t('metrics.balance') : t('metrics.advertisersBalance')}
-        value={overview ? formatMicros(overview.balance, locale) : null}
-        testId="tile-balance"
-      />
-    </SimpleGrid>
-  );
-};
+      </SimpleGrid>
+    );
+  },
+);

@@ -3,7 +3,7 @@
 // are exact here (a buyer reconciles them); the day table reads in date order until re-sorted.
 import type { DashboardDimension, DashboardMetric, PerformanceRow } from '@console/core/api/dashboard';
 import { Stack, Text, Title } from '@mantine/core';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table.tsx';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
 import { localeOf } from '../../../lib/format/date-time.ts';
@@ -51,54 +51,56 @@ type PerformanceTableProps = {
   countryName: (code: string) => string;
 };
 
-export const PerformanceTable = ({ request, dimension, metrics, countryName }: PerformanceTableProps) => {
-  const { t } = useTranslation('dashboard');
-  const options = useMemo(
-    () => ({ ...defaultSortOf(dimension), limit: 10, prefix: `${dimension}_` }),
-    [dimension],
-  );
-  const list = useListParams(`dashboard-${dimension}`, options);
-  const query = usePerformance(request, dimension, pagingOf(list.query, defaultSortOf(dimension)));
-  const labelOf = (row: PerformanceRow) => {
-    if (dimension === 'country') return row.key ? countryName(row.key) : t('unknown');
-    if (dimension === 'os') return row.key || t('unknown');
-    return row.label;
-  };
-  const columns: DataColumn<PerformanceRow>[] = [
-    {
-      id: 'label',
-      header: t(`dimensions.${dimension}`),
-      cell: labelOf,
-      sortKey: 'label',
-      hideable: false,
-      isRowHeader: true,
-    },
-    ...metrics.map((metric) => ({
-      id: metric,
-      header: t(`metrics.${metric}`),
-      cell: (row: PerformanceRow) => <MetricCell row={row} metric={metric} />,
-      sortKey: metric,
-      descFirst: true,
-      align: 'right' as const,
-    })),
-  ];
-  return (
-    <Stack gap="xs" data-testid={`performance-${dimension}`}>
-      <Title order={2} size="h4">
-        {t('tables.title', { dimension: t(`dimensions.${dimension}`) })}
-      </Title>
-      <DataTable
-        list={list}
-        columns={columns}
-        query={query}
-        getRowId={(row) => row.key}
-        label={t('tables.title', { dimension: t(`dimensions.${dimension}`) })}
-        withSearch={false}
-        withColumnChooser={false}
-        emptyTitle={t('tables.emptyTitle')}
-        emptyDescription={t('tables.emptyDescription')}
-        pageSizes={[10, 20, 50, 100]}
-      />
-    </Stack>
-  );
-};
+export const PerformanceTable = memo(
+  ({ request, dimension, metrics, countryName }: PerformanceTableProps) => {
+    const { t } = useTranslation('dashboard');
+    const options = useMemo(
+      () => ({ ...defaultSortOf(dimension), limit: 10, prefix: `${dimension}_` }),
+      [dimension],
+    );
+    const list = useListParams(`dashboard-${dimension}`, options);
+    const query = usePerformance(request, dimension, pagingOf(list.query, defaultSortOf(dimension)));
+    const labelOf = (row: PerformanceRow) => {
+      if (dimension === 'country') return row.key ? countryName(row.key) : t('unknown');
+      if (dimension === 'os') return row.key || t('unknown');
+      return row.label;
+    };
+    const columns: DataColumn<PerformanceRow>[] = [
+      {
+        id: 'label',
+        header: t(`dimensions.${dimension}`),
+        cell: labelOf,
+        sortKey: 'label',
+        hideable: false,
+        isRowHeader: true,
+      },
+      ...metrics.map((metric) => ({
+        id: metric,
+        header: t(`metrics.${metric}`),
+        cell: (row: PerformanceRow) => <MetricCell row={row} metric={metric} />,
+        sortKey: metric,
+        descFirst: true,
+        align: 'right' as const,
+      })),
+    ];
+    return (
+      <Stack gap="xs" data-testid={`performance-${dimension}`}>
+        <Title order={2} size="h4">
+          {t('tables.title', { dimension: t(`dimensions.${dimension}`) })}
+        </Title>
+        <DataTable
+          list={list}
+          columns={columns}
+          query={query}
+          getRowId={(row) => row.key}
+          label={t('tables.title', { dimension: t(`dimensions.${dimension}`) })}
+          withSearch={false}
+          withColumnChooser={false}
+          emptyTitle={t('tables.emptyTitle')}
+          emptyDescription={t('tables.emptyDescription')}
+          pageSizes={[10, 20, 50, 100]}
+        />
+      </Stack>
+    );
+  },
+);

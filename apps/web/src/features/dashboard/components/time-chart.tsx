@@ -6,6 +6,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Paper.css';
 import type { DashboardChart, DashboardMetric } from '@console/core/api/dashboard';
 import { Alert, Paper, Skeleton, Text } from '@mantine/core';
+import { memo } from 'react';
 import { localeOf } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import type { ChartType } from '../dashboard-preferences.ts';
@@ -24,7 +25,7 @@ type TimeChartProps = {
   timeZone: string;
 };
 
-export const TimeChart = ({ chart, isError, metric, type, timeZone }: TimeChartProps) => {
+export const TimeChart = memo(({ chart, isError, metric, type, timeZone }: TimeChartProps) => {
   const { t, i18n } = useTranslation('dashboard');
   const locale = localeOf(i18n.language);
   if (isError)
@@ -79,4 +80,4 @@ export const TimeChart = ({ chart, isError, metric, type, timeZone }: TimeChartP
       )}
     </Paper>
   );
-};
+});
