@@ -19,7 +19,7 @@ import { dirname, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 /** The groups after boot, in the order they take modules (a module goes to the first that reaches it). */
-const GROUP_ROOTS: { name: string; roots: string[] }[] = [
+const GROUP_ROOTS: { name: string; roots: string[]; withoutLazyModules?: boolean }[] = [
   {
     name: 'shell',
     roots: [
@@ -44,7 +44,9 @@ const GROUP_ROOTS: { name: string; roots: string[] }[] = [
       '/@mantine/core/styles/Badge.css',
     ],
   },
-  { name: 'lists', roots: ['/src/components/data-table/'] },
+  // The folder's modules that the data table loads on first use (a row's menu, the column chooser)
+  // stay chunks of their own: in the group they, and Mantine's Menu and Popover, loaded with every list.
+  { name: 'lists', roots: ['/src/components/data-table/'], withoutLazyModules: true },
 ];
 
 /** Packages whose index re-exports many modules; an import from one is followed name by name. */
@@ -137,10 +139,17 @@ export function chunkGroups() {
         'boot',
         ids.filter((id) => this.getModuleInfo(id)?.isEntry),
       );
-      for (const { name, roots } of GROUP_ROOTS)
+      /** Imported only dynamically (loaded on first use). */
+      const isLazyOnly = (id: string) => {
+        const info = this.getModuleInfo(id);
+        return Boolean(info && info.importers.length === 0 && info.dynamicImporters.length > 0);
+      };
+      for (const { name, roots, withoutLazyModules } of GROUP_ROOTS)
         take(
           name,
-          ids.filter((id) => roots.some((root) => id.includes(root))),
+          ids.filter(
+            (id) => roots.some((root) => id.includes(root)) && !(withoutLazyModules && isLazyOnly(id)),
+          ),
         );
     },
   };

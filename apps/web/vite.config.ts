@@ -2,13 +2,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { chunkGroups } from './vite-chunk-groups.ts';
 import { precompress } from './vite-precompress.ts';
+import { scrollAreaWithoutFloatingUi } from './vite-scroll-area.ts';
 
 export default defineConfig(({ mode }) => {
   // The API of `npm run dev -w @console/api`; API_PROXY_TARGET points the dev server elsewhere.
   const api = loadEnv(mode, '.', '').API_PROXY_TARGET || 'http://localhost:8080';
   const chunks = chunkGroups();
   return {
-    plugins: [react(), precompress(), chunks.plugin],
+    plugins: [react(), precompress(), chunks.plugin, scrollAreaWithoutFloatingUi()],
     server: {
       port: 5173,
       proxy: {

@@ -1,7 +1,7 @@
 // The JS + CSS (gzip) that Chromium downloads for each signed-in page, opened on its own with a
 // stored session and a cold HTTP cache (e2e/support/route-weight.ts). Budget: 250 kB a page.
 //   node --import tsx scripts/bench/route-weight.ts [--files] [--check]   (run.ts runs it after the bundle figures)
-// --files lists each page's files; --check exits 1 when a page is over its ceiling (e2e/tests/route-weight.test.ts
+// --files lists each page's files; --check exits 1 when a page is over the budget (e2e/tests/route-weight.test.ts
 // checks the same in `npm test`); writes test-output/bench-route-weight.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,29 +13,6 @@ import { findChromium } from '../find-chromium.mjs';
 import { createDemoReport, signInThroughForm } from './sign-in.ts';
 
 export const ROUTE_BUDGET_KB = 250;
-
-/**
- * The pages still over the budget, at what they weighed when measured last (plus 5 kB for a late
- * chunk such as the toast host): they may only get lighter. Lower an entry whenever its page loses
- * weight; drop it once the page is within ROUTE_BUDGET_KB. What they are made of: route-weight --files.
- */
-const OVER_BUDGET_CEILINGS_KB: Record<string, number> = {
-  '/dashboard': 266,
-  '/campaign': 268,
-  '/funds': 256,
-  '/report': 256,
-  '/admin/dashboard': 267,
-  '/admin/campaign': 269,
-};
-
-/** The most a page may load (kB gzip): the budget, or its ceiling while it is still over it. */
-export const routeCeilingKb = (route: string): number => OVER_BUDGET_CEILINGS_KB[route] ?? ROUTE_BUDGET_KB;
-
-/** Pages within ROUTE_BUDGET_KB that still have a ceiling of their own (it is to be dropped). */
-export const staleCeilings = (rows: readonly RouteWeight[]): string[] =>
-  rows
-    .filter((row) => row.route in OVER_BUDGET_CEILINGS_KB && row.gzip <= ROUTE_BUDGET_KB * 1000)
-    .map((row) => `${row.route}: ${(row.gzip / 1000).toFixed(1)} kB, within ${ROUTE_BUDGET_KB} kB`);
 
 /** The pages measured, by the demo user who opens them; `:report` is a report made for the run. */
 export const MEASURED_ROUTES: { email: string; paths: string[] }[] = [
@@ -90,23 +67,23 @@ export function printRouteWeights(rows: RouteWeight[]): void {
   console.log(
     `\n## Signed-in pages: JS + CSS a cold visit downloads (gzip level 9; budget ${ROUTE_BUDGET_KB} kB)\n`,
   );
-  console.log('| user | page | files | kB gzip | budget | ceiling |');
-  console.log('| --- | --- | ---: | ---: | --- | ---: |');
+  console.log('| user | page | files | kB gzip | budget |');
+  console.log('| --- | --- | ---: | ---: | --- |');
   for (const row of rows)
     console.log(
       `| ${row.email} | ${row.path} | ${row.files.length} | ${(row.gzip / 1000).toFixed(1)} | ${
         row.gzip > ROUTE_BUDGET_KB * 1000 ? 'OVER' : 'within'
-      } | ${routeCeilingKb(row.route)} |`,
+      } |`,
     );
 }
 
-/** The pages heavier than their ceiling, each with its files (largest first). */
-export const overCeiling = (rows: readonly RouteWeight[]): string[] =>
+/** The pages heavier than the budget, each with its files (largest first). */
+export const overBudget = (rows: readonly RouteWeight[]): string[] =>
   rows
-    .filter((row) => row.gzip > routeCeilingKb(row.route) * 1000)
+    .filter((row) => row.gzip > ROUTE_BUDGET_KB * 1000)
     .map(
       (row) =>
-        `${row.path}: ${(row.gzip / 1000).toFixed(1)} kB > ${routeCeilingKb(row.route)} kB\n${describeWeight(row)}`,
+        `${row.path}: ${(row.gzip / 1000).toFixed(1)} kB > ${ROUTE_BUDGET_KB} kB\n${describeWeight(row)}`,
     );
 
 /** Launches Chromium, measures MEASURED_ROUTES on the console at `baseURL`, and closes it. */
@@ -130,9 +107,9 @@ async function main() {
       for (const row of rows) console.log(`\n${row.path}\n${describeWeight(row)}`);
     mkdirSync(join(repoRoot, 'test-output'), { recursive: true });
     writeFileSync(join(repoRoot, 'test-output', 'bench-route-weight.json'), JSON.stringify(rows, null, 2));
-    const over = overCeiling(rows);
+    const over = overBudget(rows);
     if (process.argv.includes('--check') && over.length > 0) {
-      console.error(`\nOver the ceiling:\n${over.join('\n\n')}`);
+      console.error(`\nOver the budget:\n${over.join('\n\n')}`);
       process.exitCode = 1;
     }
   } finally {

@@ -6,7 +6,6 @@ import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Input.layer.css';
 import type { UserListItem } from '@console/core/api/users';
 import type { Role } from '@console/core/roles';
-import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +13,7 @@ import { fetchData } from '../lib/http/api-client.ts';
 import { useTranslation } from '../lib/i18n/locale-store.ts';
 import { useSession } from '../lib/session/session-store.ts';
 import type { DataPage } from './data-table/data-table.tsx';
+import { Select } from './filter-select.tsx';
 
 const LIMIT = 50;
 const SOURCE: Partial<Record<Role, { path: string; query: Record<string, string> }>> = {

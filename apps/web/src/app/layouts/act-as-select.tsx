@@ -1,11 +1,11 @@
 // 'Act as…': admin, co-admin and agency search the users they may act as (the server decides
 // who) and switch to one (auto-login). Until the Users screens land this is the way down.
 import type { Role } from '@console/core/roles';
-import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconUserCog } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Select } from '../../components/filter-select.tsx';
 import { fetchData } from '../../lib/http/api-client.ts';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { actAs } from '../../lib/session/session-store.ts';

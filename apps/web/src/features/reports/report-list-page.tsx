@@ -5,18 +5,17 @@
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Menu.css';
-import '@mantine/core/styles/Popover.css';
 import type { ReportListItem } from '@console/core/api/reports';
 import { REPORT_STATUSES, REPORT_TYPES } from '@console/core/api/reports-constants';
-import { Anchor, Button, Group, Menu, NativeSelect } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect } from '@mantine/core';
 import { IconDownload, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { type DataColumn, DataTable, type RowAction } from '../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../components/data-table/list-params.ts';
 import { useListParams } from '../../components/data-table/use-list-params.ts';
+import { type OnDemandTargetProps, OpenOnDemand } from '../../components/on-demand.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
 import { formatDateTime } from '../../lib/format/date-time.ts';
@@ -26,6 +25,9 @@ import { downloadReportCsv, useReportActions, useReports } from './api/reports.t
 import { useReportLinks } from './report-links.ts';
 import { ReportStatusBadge } from './report-status-badge.tsx';
 import { RunningAppsExport } from './running-apps-export.tsx';
+
+const loadReportAddMenu = () => import('./report-add-menu.tsx');
+const ReportAddMenu = lazy(loadReportAddMenu);
 
 const LIST_OPTIONS: ListParamsOptions = {
   sort: 'updated_at',
@@ -141,6 +143,16 @@ const ReportListPage = () => {
       setDeleting(null);
     }
   };
+  const addTarget = (props: OnDemandTargetProps) => (
+    <Button
+      leftSection={<IconPlus size={16} aria-hidden="true" />}
+      aria-haspopup="menu"
+      data-testid="report-add"
+      {...props}
+    >
+      {t('add')}
+    </Button>
+  );
   return (
     <PageFrame
       titleKey={route.titleKey}
@@ -148,25 +160,17 @@ const ReportListPage = () => {
       actions={
         <Group gap="sm">
           <RunningAppsExport />
-          <Menu position="bottom-end">
-            <Menu.Target>
-              <Button leftSection={<IconPlus size={16} aria-hidden="true" />} data-testid="report-add">
-                {t('add')}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {creatable.map((item) => (
-                <Menu.Item
-                  key={item.type}
-                  component={Link}
-                  to={item.href as string}
-                  data-testid={`report-add-${item.type}`}
-                >
-                  {t(`type.${item.type}`)}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+          {/* The menu (Mantine's Menu) loads when its button is first hovered, focused or pressed. */}
+          <OpenOnDemand load={loadReportAddMenu} target={addTarget}>
+            <ReportAddMenu
+              items={creatable.map((item) => ({
+                ...item,
+                href: item.href as string,
+                label: t(`type.${item.type}`),
+              }))}
+              target={addTarget({})}
+            />
+          </OpenOnDemand>
         </Group>
       }
     >

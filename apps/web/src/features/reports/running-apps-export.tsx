@@ -1,102 +1,32 @@
-// The running-apps export of the report list: where the caller's campaigns ran, for the UTC days
-// and campaigns chosen (the last 30 days and every campaign by default). Checked with the server's
-// schema; its spend is exact to the micro-unit, so the column sums to the dashboard's spend of the
-// same days and campaigns.
+// The running-apps export of the report list: its button, and the popover with the UTC days and
+// campaigns to export (running-apps-dropdown.tsx), which loads when the button is first hovered,
+// focused or pressed (../../components/on-demand.tsx).
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Pill.css';
-import '@mantine/core/styles/PillsInput.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/Stack.css';
-import { RUNNING_APPS_FILE_NAME } from '@console/core/api/reports-constants';
-import { lastDaysIn } from '@console/core/time/zoned-time';
-import { Button, Group, MultiSelect, Popover, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useFieldErrors } from '../../components/use-field-errors.ts';
+import { lazy } from 'react';
+import { type OnDemandTargetProps, OpenOnDemand } from '../../components/on-demand.tsx';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';
-import { downloadRunningApps, useCampaignChoices } from './api/reports.ts';
-import { DayRangeFields } from './day-range-fields.tsx';
 
-/** The last 30 UTC days, today included: the server's default range. */
-const defaultRange = () => {
-  const { from, to } = lastDaysIn(30, 'UTC');
-  return { date_from: from, date_to: to };
-};
+const loadRunningAppsDropdown = () => import('./running-apps-dropdown.tsx');
+const RunningAppsDropdown = lazy(loadRunningAppsDropdown);
 
 export const RunningAppsExport = () => {
   const { t } = useTranslation('reports');
-  const fields = useFieldErrors();
-  const [opened, setOpened] = useState(false);
-  const [range, setRange] = useState(defaultRange);
-  const [campaignIds, setCampaignIds] = useState<string[]>([]);
-  const campaigns = useCampaignChoices();
-
-  const setDay = (key: 'date_from' | 'date_to', value: string) => {
-    setRange((current) => ({ ...current, [key]: value }));
-    fields.clear(key);
-  };
-
-  const download = async () => {
-    // The request's schema (and zod with it) loads on the first download, not with the report list.
-    const { runningAppsBody } = await import('@console/core/api/reports');
-    const checked = fields.check(runningAppsBody, {
-      ...range,
-      ...(campaignIds.length ? { campaign_ids: campaignIds.map(Number) } : {}),
-    });
-    if (!checked) return;
-    const { date_from = range.date_from, date_to = range.date_to, campaign_ids } = checked;
-    setOpened(false);
-    await downloadRunningApps(RUNNING_APPS_FILE_NAME, {
-      date_from,
-      date_to,
-      ...(campaign_ids ? { campaign_ids } : {}),
-    });
-  };
-
+  const target = (props: OnDemandTargetProps) => (
+    <Button
+      variant="default"
+      leftSection={<IconDownload size={16} aria-hidden="true" />}
+      aria-haspopup="dialog"
+      data-testid="running-apps-export"
+      {...props}
+    >
+      {t('runningApps')}
+    </Button>
+  );
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} trapFocus withArrow>
-      <Popover.Target>
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} aria-hidden="true" />}
-          onClick={() => setOpened((open) => !open)}
-          data-testid="running-apps-export"
-        >
-          {t('runningApps')}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="sm">
-          <Text size="sm">{t('runningAppsHint')}</Text>
-          <DayRangeFields
-            from={range.date_from}
-            to={range.date_to}
-            onChange={setDay}
-            errorOf={fields.errorOf}
-            testId="running-apps"
-            utc
-          />
-          <MultiSelect
-            label={t('form.campaigns')}
-            placeholder={campaignIds.length ? undefined : t('form.allCampaigns')}
-            searchable
-            value={campaignIds}
-            onChange={setCampaignIds}
-            data={(campaigns.data?.items ?? []).map((c) => ({ value: String(c.campaign_id), label: c.name }))}
-            error={fields.errorOf('campaign_ids')}
-            comboboxProps={{ withinPortal: false }}
-            data-testid="running-apps-campaigns"
-          />
-          <Group justify="flex-end">
-            <Button onClick={() => void download()} data-testid="running-apps-download">
-              {t('runningAppsDownload')}
-            </Button>
-          </Group>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <OpenOnDemand load={loadRunningAppsDropdown} target={target}>
+      <RunningAppsDropdown target={target({})} />
+    </OpenOnDemand>
   );
 };

@@ -4,13 +4,14 @@
 import '../../components/data-table/data-table-styles.ts';
 import type { UserListItem } from '@console/core/api/users';
 import { ROLES } from '@console/core/roles';
-import { Anchor, NativeSelect, Select, Stack, Text } from '@mantine/core';
+import { Anchor, NativeSelect, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { CreateLinkButton } from '../../components/create-link-button.tsx';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../components/data-table/list-params.ts';
 import { useListParams } from '../../components/data-table/use-list-params.ts';
+import { Select } from '../../components/filter-select.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { formatDate } from '../../lib/format/date-time.ts';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';

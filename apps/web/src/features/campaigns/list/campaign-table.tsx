@@ -13,7 +13,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Tooltip.css';
 import type { CampaignListItem } from '@console/core/api/campaigns';
 import { CAMPAIGN_STATUSES } from '@console/core/campaign-status';
-import { Anchor, Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import {
   IconChecklist,
   IconCopy,
@@ -32,6 +32,7 @@ import { type DataColumn, DataTable, type RowAction } from '../../../components/
 import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
 import { DateField } from '../../../components/date-field.tsx';
+import { MultiSelect } from '../../../components/filter-select.tsx';
 import { OnDemandTooltip } from '../../../components/on-demand.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';

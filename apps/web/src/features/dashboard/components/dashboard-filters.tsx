@@ -14,10 +14,11 @@ import {
   type DashboardMetric,
 } from '@console/core/api/dashboard-constants';
 import type { Role } from '@console/core/roles';
-import { Button, Group, MultiSelect, Paper, SegmentedControl, Select, Stack, Switch } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Stack, Switch } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { AdvertiserPicker } from '../../../components/advertiser-picker.tsx';
 import { DateField } from '../../../components/date-field.tsx';
+import { MultiSelect, Select } from '../../../components/filter-select.tsx';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useCampaignChoices, useCountryChoices, useExchangeChoices } from '../api/filter-options.ts';
 import {

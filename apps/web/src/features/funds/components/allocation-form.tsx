@@ -4,19 +4,10 @@ import '@mantine/core/styles/SegmentedControl.css';
 import type { AllocationBody } from '@console/core/api/funds';
 import { AMOUNT_REQUIRED_MESSAGE, NOTE_MAX } from '@console/core/api/funds-constants';
 import { formatMicros } from '@console/core/format/money';
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ConfirmAction } from '../../../components/confirm-action.tsx';
+import { Select } from '../../../components/filter-select.tsx';
 import { failureMessage, showToast } from '../../../components/toast.ts';
 import { localeOf } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
