@@ -19,7 +19,7 @@ import {
   PillsInput,
   type SelectProps,
 } from '@mantine/core';
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 
 type Loaded = Pick<typeof import('./filter-select-loaded.tsx'), 'MultiSelect' | 'Select'>;
 let loaded: Loaded | undefined;
@@ -112,7 +112,7 @@ const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
  * The stand-in's state until the real component is loaded: `isReady` once it is; `intent` what the
  * user did meanwhile (focus, a click or key that opens, text typed), handed to the real component.
  */
-const useOnDemand = () => {
+const useOnDemand = (onDropdownOpen?: () => void) => {
   const [isReady, setIsReady] = useState(() => loaded !== undefined);
   /** Text typed into the stand-in (null: none), shown by it and replayed into the real input. */
   const [typed, setTyped] = useState<string | null>(null);
@@ -129,10 +129,15 @@ const useOnDemand = () => {
   // After the real component's own effects (a child's run first), which reset its search on mount.
   const replay = useRef(typed);
   replay.current = typed;
+  const onOpen = useRef(onDropdownOpen);
+  onOpen.current = onDropdownOpen;
   useEffect(() => {
+    if (!isReady) return;
+    // Mounted open (defaultDropdownOpened), the component does not call onDropdownOpen itself.
+    if (intent.current.open) onOpen.current?.();
     const input = real.current;
     const text = replay.current;
-    if (!isReady || !input || text === null) return;
+    if (!input || text === null) return;
     replay.current = null;
     // Played as typing (the input has the focus): the component searches and opens as it would.
     input.focus();
@@ -151,25 +156,32 @@ const useOnDemand = () => {
       })
       .catch(() => undefined);
   };
+  const open = () => {
+    intent.current.open = true;
+    want();
+  };
   const handlers = {
-    ref: standIn,
     onPointerEnter: want,
-    onFocus: want,
-    onClick: () => {
-      intent.current.open = true;
-      want();
-    },
-    onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
-      if (!OPENING_KEYS.has(event.key)) return;
-      event.preventDefault();
-      intent.current.open = true;
-      want();
-    },
-    onType: (text: string) => {
-      setTyped(text);
-      intent.current.open = true;
-      want();
-    },
+    onClick: open,
+    /** The stand-in's input: a combobox, closed; typing, focus or an opening key loads the real one. */
+    input: (onSearchChange?: (search: string) => void) => ({
+      ref: standIn,
+      onFocus: want,
+      onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+        if (!OPENING_KEYS.has(event.key)) return;
+        event.preventDefault();
+        open();
+      },
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        onSearchChange?.(event.currentTarget.value);
+        setTyped(event.currentTarget.value);
+        open();
+      },
+      autoComplete: 'off',
+      role: 'combobox',
+      'aria-haspopup': 'listbox' as const,
+      'aria-expanded': false,
+    }),
   };
   /** The real component's input: it takes the focus at once if the stand-in had it. */
   const settle = (input: HTMLInputElement | null) => {
@@ -183,7 +195,7 @@ const useOnDemand = () => {
 
 /** Mantine's Select, loaded on first use (see the file's head). */
 export const Select = (props: SelectProps) => {
-  const { isReady, isOpen, typed, handlers, settle } = useOnDemand();
+  const { isReady, isOpen, typed, handlers, settle } = useOnDemand(props.onDropdownOpen);
   if (isReady && loaded)
     return <loaded.Select {...props} defaultDropdownOpened={isOpen || undefined} ref={settle} />;
   const {
@@ -205,25 +217,15 @@ export const Select = (props: SelectProps) => {
   return (
     <InputBase
       {...others}
-      ref={handlers.ref}
       size={size}
       error={error}
       disabled={disabled}
       readOnly={readOnly || !searchable}
       pointer={!searchable}
       value={shown}
-      onChange={(event) => {
-        onSearchChange?.(event.currentTarget.value);
-        handlers.onType(event.currentTarget.value);
-      }}
+      {...handlers.input(onSearchChange)}
       onPointerEnter={handlers.onPointerEnter}
-      onFocus={handlers.onFocus}
       onClick={handlers.onClick}
-      onKeyDown={handlers.onKeyDown}
-      autoComplete="off"
-      role="combobox"
-      aria-haspopup="listbox"
-      aria-expanded={false}
       rightSectionPointerEvents="none"
       {...standInSections({
         chevron: <ComboboxChevron size={size} error={error} />,
@@ -259,7 +261,7 @@ const CLEAR_SECTION_OFFSET: Record<string, number> = { xs: 41, sm: 50, md: 60, l
 
 /** Mantine's MultiSelect, loaded on first use (see the file's head). */
 export const MultiSelect = (props: MultiSelectProps) => {
-  const { isReady, isOpen, typed, handlers, settle } = useOnDemand();
+  const { isReady, isOpen, typed, handlers, settle } = useOnDemand(props.onDropdownOpen);
   if (isReady && loaded)
     return <loaded.MultiSelect {...props} defaultDropdownOpened={isOpen || undefined} ref={settle} />;
   const {
@@ -327,22 +329,12 @@ export const MultiSelect = (props: MultiSelectProps) => {
         ))}
         <PillsInput.Field
           {...(others as object)}
-          ref={handlers.ref}
+          {...handlers.input(onSearchChange)}
           data-testid={testId}
           placeholder={placeholder}
           type={!searchable && !placeholder ? 'hidden' : 'visible'}
           readOnly={readOnly || !searchable}
           value={searchValue ?? typed ?? ''}
-          onChange={(event) => {
-            onSearchChange?.(event.currentTarget.value);
-            handlers.onType(event.currentTarget.value);
-          }}
-          onFocus={handlers.onFocus}
-          onKeyDown={handlers.onKeyDown}
-          autoComplete="off"
-          role="combobox"
-          aria-haspopup="listbox"
-          aria-expanded={false}
         />
       </Pill.Group>
     </PillsInput>
