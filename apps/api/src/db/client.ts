@@ -63,16 +63,13 @@ export const pgliteDatabase = async (client: PGlite): Promise<Database> => {
 /** Opens the database and applies pending migrations. */
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // No JIT: the lists' statements are planned once, generically (db/prepared-statement.ts), and
     // a generic plan's cost counts every branch a one-time condition leaves unrun (an admin search's
     // branch that walks the whole list), so it passed jit_above_cost and each call compiled the
     // plan first. Measured on 100,000 campaigns, an admin's search "coffee": 136 ms of database
     // time with JIT, 1.7 ms without. The console's statements read pages, never enough rows to
-    // repay a compilation. Sent first on each new connection (a client runs its queries in order).
-    pool.on('connect', (client) => {
-      client.query('set jit = off').catch(() => undefined);
-    });
+    // repay a compilation. A startup option of each connection: set before its first statement.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     // Every process hears every process's committed changes (a lost connection resyncs).
