@@ -148,7 +148,7 @@ const formatKnown = (
     case 'text':
       return typeof value === 'string' ? { kind: 'text', text: value } : undefined;
     case 'money':
-      return typeof value === 'number' ? { kind: 'text', text: formatMicros(value) } : undefined;
+      return typeof value === 'number' ? { kind: 'text', text: formatMicros(value, locale) } : undefined;
     case 'bps':
       return typeof value === 'number'
         ? {

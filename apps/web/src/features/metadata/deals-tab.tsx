@@ -15,6 +15,7 @@ import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { type ItemColumn, ItemTable } from '../../components/item-table.tsx';
 import { LoadState } from '../../components/load-state.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
+import { localeOf } from '../../lib/format/date-time.ts';
 import { ApiError } from '../../lib/http/api-client.ts';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useAllDeals, useDeleteDeal } from './api/deals.ts';
@@ -22,7 +23,7 @@ import { DealFormModal } from './deal-form-modal.tsx';
 import { useMetadataMessage } from './message-text.ts';
 
 export const DealsTab = () => {
-  const { t } = useTranslation('metadata');
+  const { t, i18n } = useTranslation('metadata');
   const messageOf = useMetadataMessage();
   const deals = useAllDeals();
   const remove = useDeleteDeal();
@@ -42,7 +43,11 @@ export const DealsTab = () => {
       ),
     },
     { id: 'exchange', header: t('deals.exchange'), cell: (deal) => deal.exchange_name },
-    { id: 'floor', header: t('deals.floor'), cell: (deal) => formatMicros(deal.floor_micros) },
+    {
+      id: 'floor',
+      header: t('deals.floor'),
+      cell: (deal) => formatMicros(deal.floor_micros, localeOf(i18n.language)),
+    },
     {
       id: 'seats',
       header: t('deals.seats'),

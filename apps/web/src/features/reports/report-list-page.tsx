@@ -18,7 +18,7 @@ import { useListParams } from '../../components/data-table/use-list-params.ts';
 import { type OnDemandTargetProps, OpenOnDemand } from '../../components/on-demand.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
-import { formatDateTime } from '../../lib/format/date-time.ts';
+import { formatDateTime, localeOf } from '../../lib/format/date-time.ts';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { downloadReportCsv, useReportActions, useReports } from './api/reports.ts';
@@ -85,7 +85,7 @@ const ReportListPage = () => {
         id: 'rows',
         header: t('columns.rows'),
         align: 'right',
-        cell: (row) => (row.row_count === null ? '—' : row.row_count.toLocaleString(i18n.language)),
+        cell: (row) => (row.row_count === null ? '—' : row.row_count.toLocaleString(localeOf(i18n.language))),
       },
       { id: 'owner', header: t('columns.owner'), cell: (row) => row.owner.companyName || row.owner.email },
       {

@@ -19,7 +19,7 @@ import { DetailList, DetailSection } from '../../components/detail-list.tsx';
 import { LoadState } from '../../components/load-state.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { failureMessage, showToast } from '../../components/toast.ts';
-import { formatDateTime } from '../../lib/format/date-time.ts';
+import { formatDateTime, localeOf } from '../../lib/format/date-time.ts';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
 import { parseId } from '../../lib/routing/parse-id.ts';
@@ -40,11 +40,11 @@ const useColumnLabel = () => {
         : t(`metric.${column.key}`);
 };
 
-const formatCell = (column: ReportColumn | undefined, value: string | number, language: string) => {
+const formatCell = (column: ReportColumn | undefined, value: string | number, locale: string) => {
   if (typeof value !== 'number' || !column || column.kind === 'dimension') return String(value);
-  if (REPORT_MONEY_METRICS.has(column.key)) return formatMicros(value);
-  if (PERCENT.has(column.key)) return `${value.toLocaleString(language, { maximumFractionDigits: 2 })}%`;
-  return value.toLocaleString(language);
+  if (REPORT_MONEY_METRICS.has(column.key)) return formatMicros(value, locale);
+  if (PERCENT.has(column.key)) return `${value.toLocaleString(locale, { maximumFractionDigits: 2 })}%`;
+  return value.toLocaleString(locale);
 };
 
 const ResultTable = ({ report }: { report: ReportDetail }) => {
@@ -93,7 +93,7 @@ const ResultTable = ({ report }: { report: ReportDetail }) => {
                       key={column?.key ?? c}
                       style={{ textAlign: column?.kind === 'dimension' ? 'left' : 'right' }}
                     >
-                      {formatCell(column, cell, i18n.language)}
+                      {formatCell(column, cell, localeOf(i18n.language))}
                     </Table.Td>
                   );
                 })}
@@ -123,14 +123,20 @@ const SummaryList = ({ summary }: { summary: ReportSummary }) => {
       rows={[
         {
           label: t('metric.impressions'),
-          value: summary.impressions.toLocaleString(i18n.language),
+          value: summary.impressions.toLocaleString(localeOf(i18n.language)),
           testId: 'summary-impressions',
         },
-        { label: t('metric.clicks'), value: summary.clicks.toLocaleString(i18n.language) },
-        { label: t('metric.ctr'), value: `${summary.ctr}%` },
-        { label: t('metric.conversions'), value: summary.conversions.toLocaleString(i18n.language) },
-        { label: t('metric.spend'), value: formatMicros(summary.spend_micros) },
-        { label: t('metric.ecpm'), value: formatMicros(summary.ecpm_micros) },
+        { label: t('metric.clicks'), value: summary.clicks.toLocaleString(localeOf(i18n.language)) },
+        {
+          label: t('metric.ctr'),
+          value: `${summary.ctr.toLocaleString(localeOf(i18n.language), { maximumFractionDigits: 2 })}%`,
+        },
+        {
+          label: t('metric.conversions'),
+          value: summary.conversions.toLocaleString(localeOf(i18n.language)),
+        },
+        { label: t('metric.spend'), value: formatMicros(summary.spend_micros, localeOf(i18n.language)) },
+        { label: t('metric.ecpm'), value: formatMicros(summary.ecpm_micros, localeOf(i18n.language)) },
       ]}
     />
   );
@@ -255,10 +261,18 @@ const ReportViewPage = () => {
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">
                   {t('staleBody', {
-                    reportImpressions: data.data_changed.in_report.impressions.toLocaleString(i18n.language),
-                    reportSpend: formatMicros(data.data_changed.in_report.advertiser_cost_micros),
-                    nowImpressions: data.data_changed.now.impressions.toLocaleString(i18n.language),
-                    nowSpend: formatMicros(data.data_changed.now.advertiser_cost_micros),
+                    reportImpressions: data.data_changed.in_report.impressions.toLocaleString(
+                      localeOf(i18n.language),
+                    ),
+                    reportSpend: formatMicros(
+                      data.data_changed.in_report.advertiser_cost_micros,
+                      localeOf(i18n.language),
+                    ),
+                    nowImpressions: data.data_changed.now.impressions.toLocaleString(localeOf(i18n.language)),
+                    nowSpend: formatMicros(
+                      data.data_changed.now.advertiser_cost_micros,
+                      localeOf(i18n.language),
+                    ),
                   })}
                 </Text>
                 <Button

@@ -6,6 +6,7 @@
 import type { BudgetWarning, CampaignDetail } from '@console/core/api/campaigns';
 import { formatMicros } from '@console/core/format/money';
 import { showToast } from '../../../components/toast.ts';
+import { localeOf } from '../../../lib/format/date-time.ts';
 import type { ApiResult } from '../../../lib/http/api-result.ts';
 import { i18n } from '../../../lib/i18n/i18n.ts';
 import { creativeReadiness } from '../view/view-model.ts';
@@ -22,8 +23,8 @@ export const announceSubmitNotices = async (result: ApiResult<CampaignDetail>) =
     showToast(
       'info',
       i18n.t('campaigns:budgetWarning.message', {
-        budget: formatMicros(warning.total_budget_micros),
-        balance: formatMicros(warning.balance_micros),
+        budget: formatMicros(warning.total_budget_micros, localeOf(i18n.language)),
+        balance: formatMicros(warning.balance_micros, localeOf(i18n.language)),
       }),
       i18n.t('campaigns:budgetWarning.title'),
     );

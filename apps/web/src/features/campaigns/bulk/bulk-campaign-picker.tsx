@@ -76,10 +76,10 @@ export const BulkCampaignPicker = ({ campaigns, withExchanges = false, error }: 
         cell: (row) => (
           <Stack gap={0}>
             <Text size="sm" data-testid={`bulk-bid-range-${row.campaign_id}`}>
-              {formatBidRange(row.min_bid_micros, row.max_bid_micros)}
+              {formatBidRange(row.min_bid_micros, row.max_bid_micros, i18n.language)}
             </Text>
             <Text size="xs" c="dimmed">
-              {t('columns.bid', { bid: formatBid(row.price_model, row.bid_micros) })}
+              {t('columns.bid', { bid: formatBid(row.price_model, row.bid_micros, i18n.language) })}
             </Text>
           </Stack>
         ),
@@ -90,14 +90,14 @@ export const BulkCampaignPicker = ({ campaigns, withExchanges = false, error }: 
         sortKey: 'total_budget',
         descFirst: true,
         align: 'right',
-        cell: (row) => formatBudget(row.total_budget_micros),
+        cell: (row) => formatBudget(row.total_budget_micros, i18n.language),
       },
       {
         id: 'daily',
         header: t('columns.daily'),
         align: 'right',
         hiddenByDefault: true,
-        cell: (row) => formatBudget(row.daily_budget_micros) ?? t('columns.noLimit'),
+        cell: (row) => formatBudget(row.daily_budget_micros, i18n.language) ?? t('columns.noLimit'),
       },
       {
         id: 'flight',

@@ -24,7 +24,7 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useFieldErrors } from '../../../components/use-field-errors.ts';
-import { formatDateTime, userTimeZone } from '../../../lib/format/date-time.ts';
+import { formatDateTime, localeOf, userTimeZone } from '../../../lib/format/date-time.ts';
 import type { FieldErrors } from '../../../lib/forms/schema-errors.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
@@ -65,6 +65,7 @@ const isOp = (value: string | null): value is Op => OPS.includes(value as Op);
 
 const BulkEditPage = () => {
   const { t, i18n } = useTranslation('campaign-bulk');
+  const locale = localeOf(i18n.language);
   const route = useCurrentRoute();
   const auth = useSession().auth;
   const [search] = useSearchParams();
@@ -135,12 +136,12 @@ const BulkEditPage = () => {
         title: t('plan.bidRange.title'),
         changes: [
           t('plan.bidRange.range', {
-            min: formatMicros(body.min_bid_micros),
-            max: formatMicros(body.max_bid_micros),
+            min: formatMicros(body.min_bid_micros, locale),
+            max: formatMicros(body.max_bid_micros, locale),
           }),
           body.bid_micros === undefined
             ? t('plan.bidRange.bidKept')
-            : t('plan.bidRange.bid', { bid: formatMicros(body.bid_micros) }),
+            : t('plan.bidRange.bid', { bid: formatMicros(body.bid_micros, locale) }),
         ],
         notes: [...notEditableNote, ...(outside > 0 ? [t('notes.bidOutside', { count: outside })] : [])],
         confirmLabel: t('plan.apply'),
@@ -154,11 +155,11 @@ const BulkEditPage = () => {
       const changes: ReactNode[] = [];
       for (const key of tickedFields(fieldsForm)) {
         if (key === 'total' && values.total_budget_micros !== undefined)
-          changes.push(t('plan.fields.total', { amount: formatMicros(values.total_budget_micros) }));
+          changes.push(t('plan.fields.total', { amount: formatMicros(values.total_budget_micros, locale) }));
         if (key === 'daily')
           changes.push(
             typeof values.daily_budget_micros === 'number'
-              ? t('plan.fields.daily', { amount: formatMicros(values.daily_budget_micros) })
+              ? t('plan.fields.daily', { amount: formatMicros(values.daily_budget_micros, locale) })
               : t('plan.fields.dailyNone'),
           );
         if (key === 'pacing' && values.pacing)

@@ -10,7 +10,7 @@ import { formatMicrosExact } from '@console/core/format/money';
 import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
 import { localeOf } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
-import { formatBudget } from './campaign-format.ts';
+import { formatBudget, moneyLocale } from './campaign-format.ts';
 
 export const PACING_STATE_COLORS = {
   ON_TRACK: 'green.2',
@@ -25,8 +25,10 @@ export const PACING_STATE_COLORS = {
  * Spend: cents, except under a cent (a few test impressions), where the exact micro-units show it at
  * all (2_400 -> '$0.0024', 50 -> '$0.00005'; the funds history's formatter, never a float's rounding).
  */
-export const formatSpend = (micros: number) =>
-  micros > 0 && micros < 10_000 ? formatMicrosExact(micros) : formatBudget(micros);
+export const formatSpend = (micros: number, language?: string) =>
+  micros > 0 && micros < 10_000
+    ? formatMicrosExact(micros, moneyLocale(language))
+    : formatBudget(micros, language);
 
 // `language` is the console's code (gr, rs, sp): Intl reads it through its standard tag (localeOf),
 // as the dashboards do; given 'gr' itself, Intl knows no such language and writes English digits.
@@ -97,10 +99,10 @@ export const SpendCell = ({
   return (
     <Stack gap={0} align="flex-end">
       <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="campaign-row-spend-today">
-        {t('delivery.today', { amount: formatSpend(delivery.spend_today_micros) })}
+        {t('delivery.today', { amount: formatSpend(delivery.spend_today_micros, i18n.language) })}
       </Text>
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="campaign-row-spend-total">
-        {t('delivery.total', { amount: formatSpend(delivery.spend_total_micros) })}
+        {t('delivery.total', { amount: formatSpend(delivery.spend_total_micros, i18n.language) })}
       </Text>
       {hasLate ? (
         <Badge
@@ -115,7 +117,7 @@ export const SpendCell = ({
           data-testid="campaign-row-billed-late"
         >
           {t('delivery.billedLateBadge', {
-            amount: formatSpend(lateBilled.advertiser_cost_micros),
+            amount: formatSpend(lateBilled.advertiser_cost_micros, i18n.language),
             count: lateBilled.impressions,
             formatted: formatCount(lateBilled.impressions, i18n.language),
           })}
@@ -180,12 +182,12 @@ export const DeliveryFigures = ({
       <Figure label={t('delivery.ctr')} value={formatCtr(delivery.ctr, language)} testId="campaign-ctr" />
       <Figure
         label={t('delivery.spendToday')}
-        value={formatSpend(delivery.spend_today_micros)}
+        value={formatSpend(delivery.spend_today_micros, language)}
         testId="campaign-spend-today"
       />
       <Figure
         label={t('delivery.spendTotal')}
-        value={formatSpend(delivery.spend_total_micros)}
+        value={formatSpend(delivery.spend_total_micros, language)}
         testId="campaign-spend-total"
       />
       <Figure
@@ -196,7 +198,7 @@ export const DeliveryFigures = ({
       {lateBilled ? (
         <Figure
           label={t('delivery.billedLate')}
-          value={formatSpend(lateBilled.advertiser_cost_micros)}
+          value={formatSpend(lateBilled.advertiser_cost_micros, language)}
           detail={t('delivery.billedLateImpressions', {
             count: lateBilled.impressions,
             formatted: formatCount(lateBilled.impressions, language),

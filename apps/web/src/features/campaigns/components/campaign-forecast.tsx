@@ -79,7 +79,9 @@ const NextDays = ({ days }: { days: readonly DayForecast[] }) => {
                   />
                 </div>
               </td>
-              <td style={{ ...CELL, textAlign: 'end' }}>{formatSpend(day.daily_spend_micros.expected)}</td>
+              <td style={{ ...CELL, textAlign: 'end' }}>
+                {formatSpend(day.daily_spend_micros.expected, language)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -134,8 +136,8 @@ export const ForecastFigures = ({ forecast }: { forecast: CampaignForecast }) =>
         />
         <Figure
           label={t('forecast.spend')}
-          value={formatSpend(spend.expected)}
-          detail={range(formatSpend(spend.low), formatSpend(spend.high))}
+          value={formatSpend(spend.expected, language)}
+          detail={range(formatSpend(spend.low, language), formatSpend(spend.high, language))}
           testId="campaign-forecast-spend"
         />
       </SimpleGrid>
@@ -169,7 +171,9 @@ export const ForecastFigures = ({ forecast }: { forecast: CampaignForecast }) =>
         {t('forecast.note', {
           count: forecast.sample_size,
           samples: count(forecast.sample_size),
-          days: new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(forecast.days_sampled),
+          days: new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 }).format(
+            forecast.days_sampled,
+          ),
           rate: count(forecast.sample_rate),
         })}
         {forecast.creatives_applied ? '' : ` ${t('forecast.noCreatives')}`}

@@ -10,6 +10,7 @@ import {
   safeTimeZone,
   withIds,
 } from './campaign-format.ts';
+import { formatSpend } from './campaign-delivery.tsx';
 import { movesForRole, movesOf } from './campaign-moves.ts';
 
 describe('money', () => {
@@ -19,6 +20,16 @@ describe('money', () => {
     expect(formatBid('CPM', 2_500_000)).toBe('$2.50 CPM');
     expect(formatBid('CPC', 300_000)).toBe('$0.30 CPC');
     expect(formatBidRange(1_000_000, 12_345_000)).toBe('$1.00 – $12.35');
+  });
+
+  it("writes the amounts as the console's language writes numbers (as the funds pages do)", () => {
+    expect(formatBudget(5_000_000_000, 'en')).toBe('$5,000.00');
+    expect(formatBudget(5_000_000_000, 'gr')).toBe('$5.000,00');
+    expect(formatBid('CPM', 2_500_000, 'gr')).toBe('$2,50 CPM');
+    expect(formatBidRange(1_000_000, 12_345_000, 'sp')).toBe('$1,00 – $12,35');
+    // Russian groups with a no-break space.
+    expect(formatBudget(1_234_500_000, 'rs')).toBe('$1\u00a0234,50');
+    expect(formatSpend(2_400, 'gr')).toBe('$0,0024');
   });
 });
 

@@ -3,7 +3,7 @@
 // their price model, and the per-exchange approval counts.
 import type { PRICE_MODELS } from '@console/core/api/campaigns';
 import { formatMicros } from '@console/core/format/money';
-import { formatDate, formatDateTime } from '../../../lib/format/date-time.ts';
+import { formatDate, formatDateTime, localeOf } from '../../../lib/format/date-time.ts';
 
 export type PriceModel = (typeof PRICE_MODELS)[number];
 export type ExchangeCounts = { total: number; pending: number; approved: number; rejected: number };
@@ -39,20 +39,29 @@ export const safeTimeZone = (timeZone: string | null | undefined): string | unde
   }
 };
 
-/** A budget in micro-units as dollars: 5_000_000_000 -> '$5,000.00'; null (no limit) -> null. */
-export function formatBudget(micros: number): string;
-export function formatBudget(micros: number | null | undefined): string | null;
-export function formatBudget(micros: number | null | undefined): string | null {
-  return typeof micros === 'number' ? formatMicros(micros) : null;
+/**
+ * The locale money is written in for the console's language (gr, rs, sp: Intl knows them by their
+ * standard tags); without one, the spec's form ('$1,234.50').
+ */
+export const moneyLocale = (language?: string) => (language === undefined ? undefined : localeOf(language));
+
+/**
+ * A budget in micro-units as dollars: 5_000_000_000 -> '$5,000.00' (German '$5.000,00'); null (no
+ * limit) -> null.
+ */
+export function formatBudget(micros: number, language?: string): string;
+export function formatBudget(micros: number | null | undefined, language?: string): string | null;
+export function formatBudget(micros: number | null | undefined, language?: string): string | null {
+  return typeof micros === 'number' ? formatMicros(micros, moneyLocale(language)) : null;
 }
 
-/** A bid with its price model: ('CPM', 2_500_000) -> '$2.50 CPM'. */
-export const formatBid = (priceModel: PriceModel | string, bidMicros: number): string =>
-  `${formatMicros(bidMicros)} ${priceModel}`;
+/** A bid with its price model: ('CPM', 2_500_000) -> '$2.50 CPM' (German '$2,50 CPM'). */
+export const formatBid = (priceModel: PriceModel | string, bidMicros: number, language?: string): string =>
+  `${formatMicros(bidMicros, moneyLocale(language))} ${priceModel}`;
 
 /** A bid range: (1_000_000, 5_000_000) -> '$1.00 – $5.00'. */
-export const formatBidRange = (minMicros: number, maxMicros: number): string =>
-  `${formatMicros(minMicros)}${RANGE_DASH}${formatMicros(maxMicros)}`;
+export const formatBidRange = (minMicros: number, maxMicros: number, language?: string): string =>
+  `${formatMicros(minMicros, moneyLocale(language))}${RANGE_DASH}${formatMicros(maxMicros, moneyLocale(language))}`;
 
 /**
  * What a campaign x exchange shows: its approval state, except that a draft's pending exchanges are

@@ -206,11 +206,11 @@ export const CampaignTable = ({ advertiserId, tableId = 'campaigns' }: CampaignT
         align: 'right',
         cell: (campaign) => (
           <Stack gap={0} align="flex-end">
-            <Text size="sm">{formatBudget(campaign.total_budget_micros)}</Text>
+            <Text size="sm">{formatBudget(campaign.total_budget_micros, language)}</Text>
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               {campaign.daily_budget_micros === null
                 ? t('list.noDailyLimit')
-                : t('list.daily', { amount: formatBudget(campaign.daily_budget_micros) })}
+                : t('list.daily', { amount: formatBudget(campaign.daily_budget_micros, language) })}
             </Text>
           </Stack>
         ),
@@ -246,10 +246,10 @@ export const CampaignTable = ({ advertiserId, tableId = 'campaigns' }: CampaignT
         cell: (campaign) => (
           <Stack gap={0} align="flex-end">
             <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-              {formatBid(campaign.price_model, campaign.bid_micros)}
+              {formatBid(campaign.price_model, campaign.bid_micros, language)}
             </Text>
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {formatBidRange(campaign.min_bid_micros, campaign.max_bid_micros)}
+              {formatBidRange(campaign.min_bid_micros, campaign.max_bid_micros, language)}
             </Text>
           </Stack>
         ),

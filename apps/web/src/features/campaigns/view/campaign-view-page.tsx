@@ -205,12 +205,12 @@ const CampaignDetails = ({ campaign }: { campaign: CampaignDetail }) => {
             rows={[
               {
                 label: t('fields.totalBudget'),
-                value: formatBudget(campaign.total_budget_micros),
+                value: formatBudget(campaign.total_budget_micros, i18n.language),
                 testId: 'campaign-total-budget',
               },
               {
                 label: t('fields.dailyBudget'),
-                value: formatBudget(campaign.daily_budget_micros) ?? t('list.noDailyLimit'),
+                value: formatBudget(campaign.daily_budget_micros, i18n.language) ?? t('list.noDailyLimit'),
               },
               { label: t('fields.pacing'), value: t(`pacing.${campaign.pacing}`) },
             ]}
@@ -222,12 +222,12 @@ const CampaignDetails = ({ campaign }: { campaign: CampaignDetail }) => {
               { label: t('fields.priceModel'), value: t(`priceModel.${campaign.price_model}`) },
               {
                 label: t('fields.bid'),
-                value: formatBid(campaign.price_model, campaign.bid_micros),
+                value: formatBid(campaign.price_model, campaign.bid_micros, i18n.language),
                 testId: 'campaign-bid',
               },
               {
                 label: t('fields.bidRange'),
-                value: formatBidRange(campaign.min_bid_micros, campaign.max_bid_micros),
+                value: formatBidRange(campaign.min_bid_micros, campaign.max_bid_micros, i18n.language),
               },
             ]}
           />

@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import type { DataColumn } from '../../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
+import { localeOf } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useAudiences } from '../api/audiences.ts';
 import { AdvertiserFilter, ListKindPage, ownedListColumns } from '../components/list-kind-page.tsx';
@@ -39,7 +40,8 @@ const AudienceListPage = () => {
         sortKey: 'matched_size',
         descFirst: true,
         align: 'right',
-        cell: (row) => (row.matched_size === null ? '—' : row.matched_size.toLocaleString(i18n.language)),
+        cell: (row) =>
+          row.matched_size === null ? '—' : row.matched_size.toLocaleString(localeOf(i18n.language)),
       },
       ...ownedListColumns<AudienceListItem>(t, i18n.language),
     ],

@@ -17,7 +17,7 @@ import { DetailList, DetailSection } from '../../../components/detail-list.tsx';
 import { LoadState } from '../../../components/load-state.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { failureMessage, showToast } from '../../../components/toast.ts';
-import { formatDateTime } from '../../../lib/format/date-time.ts';
+import { formatDateTime, localeOf } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
 import { parseId } from '../../../lib/routing/parse-id.ts';
@@ -153,19 +153,22 @@ const AudienceViewPage = () => {
                 { label: t('columns.source'), value: t(`source.${data.source}`) },
                 {
                   label: t('columns.size'),
-                  value: data.matched_size === null ? '—' : data.matched_size.toLocaleString(i18n.language),
+                  value:
+                    data.matched_size === null
+                      ? '—'
+                      : data.matched_size.toLocaleString(localeOf(i18n.language)),
                   testId: 'audience-size',
                 },
                 data.device_id_count !== null
                   ? {
                       label: t('audience.deviceIds'),
-                      value: data.device_id_count.toLocaleString(i18n.language),
+                      value: data.device_id_count.toLocaleString(localeOf(i18n.language)),
                     }
                   : null,
                 data.email_hash_count !== null
                   ? {
                       label: t('audience.emailHashes'),
-                      value: data.email_hash_count.toLocaleString(i18n.language),
+                      value: data.email_hash_count.toLocaleString(localeOf(i18n.language)),
                     }
                   : null,
                 data.rule

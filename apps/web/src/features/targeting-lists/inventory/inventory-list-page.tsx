@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import type { DataColumn } from '../../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
+import { localeOf } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useApplists } from '../api/inventory-lists.ts';
 import { AdvertiserFilter, ListKindPage, ownedListColumns } from '../components/list-kind-page.tsx';
@@ -45,7 +46,7 @@ const InventoryListPage = () => {
         sortKey: 'entry_count',
         descFirst: true,
         align: 'right',
-        cell: (row) => row.entry_count.toLocaleString(i18n.language),
+        cell: (row) => row.entry_count.toLocaleString(localeOf(i18n.language)),
       },
       ...ownedListColumns<ApplistListItem>(t, i18n.language),
     ],

@@ -16,7 +16,7 @@ import { useListParams } from '../../../components/data-table/use-list-params.ts
 import { DetailList, DetailSection } from '../../../components/detail-list.tsx';
 import { LoadState } from '../../../components/load-state.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { formatDateTime } from '../../../lib/format/date-time.ts';
+import { formatDateTime, localeOf } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
 import { parseId } from '../../../lib/routing/parse-id.ts';
@@ -101,7 +101,7 @@ const InventoryViewPage = () => {
                 },
                 {
                   label: t('columns.entries'),
-                  value: data.entry_count.toLocaleString(i18n.language),
+                  value: data.entry_count.toLocaleString(localeOf(i18n.language)),
                   testId: 'applist-entry-count',
                 },
                 {

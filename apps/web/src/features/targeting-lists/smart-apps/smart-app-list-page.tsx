@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import type { DataColumn } from '../../../components/data-table/data-table.tsx';
 import type { ListParamsOptions } from '../../../components/data-table/list-params.ts';
 import { useListParams } from '../../../components/data-table/use-list-params.ts';
-import { formatDateTime } from '../../../lib/format/date-time.ts';
+import { formatDateTime, localeOf } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useSmartAppLists } from '../api/smart-app-lists.ts';
 import { ListKindPage } from '../components/list-kind-page.tsx';
@@ -28,7 +28,7 @@ const SmartAppListPage = () => {
         sortKey: 'app_count',
         descFirst: true,
         align: 'right',
-        cell: (row) => row.app_count.toLocaleString(i18n.language),
+        cell: (row) => row.app_count.toLocaleString(localeOf(i18n.language)),
       },
       { id: 'campaigns', header: t('columns.campaigns'), align: 'right', cell: (row) => row.campaign_count },
       {

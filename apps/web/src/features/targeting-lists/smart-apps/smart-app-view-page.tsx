@@ -14,7 +14,7 @@ import { DetailList, DetailSection } from '../../../components/detail-list.tsx';
 import { LoadState } from '../../../components/load-state.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { failureMessage, showToast } from '../../../components/toast.ts';
-import { formatDateTime } from '../../../lib/format/date-time.ts';
+import { formatDateTime, localeOf } from '../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../../lib/routing/current-route.ts';
 import { parseId } from '../../../lib/routing/parse-id.ts';
@@ -105,7 +105,7 @@ const SmartAppViewPage = () => {
                 { label: t('columns.placement'), value: placementOf(data) },
                 {
                   label: t('columns.apps'),
-                  value: data.app_count.toLocaleString(i18n.language),
+                  value: data.app_count.toLocaleString(localeOf(i18n.language)),
                   testId: 'smart-app-count',
                 },
                 { label: t('columns.campaigns'), value: data.campaign_count },

@@ -17,6 +17,7 @@ import type { Deal } from '@console/core/api/deals';
 import { formatMicros } from '@console/core/format/money';
 import { Checkbox, MultiSelect, NumberInput, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IabCategorySelect } from '../../../../components/iab-category-select.tsx';
+import { localeOf } from '../../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../../lib/i18n/locale-store.ts';
 import { useDeals } from '../../api/list-deals.ts';
 import type { StepProps } from './step-props.ts';
@@ -26,13 +27,14 @@ const dealOptions = (
   deals: readonly Deal[],
   chosen: readonly string[],
   floorLabel: (floor: string) => string,
+  locale: string,
 ) => {
   const byId = new Map<string, Deal[]>();
   for (const deal of deals) byId.set(deal.deal_id, [...(byId.get(deal.deal_id) ?? []), deal]);
   const options = [...byId].map(([dealId, list]) => ({
     value: dealId,
     label: `${list[0]!.name} · ${dealId} · ${list.map((deal) => deal.exchange_name).join(', ')} · ${floorLabel(
-      formatMicros(Math.max(...list.map((deal) => deal.floor_micros))),
+      formatMicros(Math.max(...list.map((deal) => deal.floor_micros)), locale),
     )}`,
   }));
   for (const id of chosen) if (!byId.has(id)) options.push({ value: id, label: id });
@@ -40,7 +42,7 @@ const dealOptions = (
 };
 
 export const DealsSafetySection = ({ values, errorOf, change }: StepProps) => {
-  const { t } = useTranslation('campaign-form');
+  const { t, i18n } = useTranslation('campaign-form');
   const targeting = values.targeting;
   const setTargeting = (patch: Partial<Targeting>) => change({ targeting: { ...targeting, ...patch } });
   const deals = useDeals(values.exchange_ids);
@@ -61,8 +63,11 @@ export const DealsSafetySection = ({ values, errorOf, change }: StepProps) => {
           <MultiSelect
             label={t('fields.deals')}
             description={hasExchanges ? t('hints.deals') : t('hints.dealsNeedExchange')}
-            data={dealOptions(deals.data ?? [], targeting.deal_ids, (floor) =>
-              t('hints.dealFloor', { floor }),
+            data={dealOptions(
+              deals.data ?? [],
+              targeting.deal_ids,
+              (floor) => t('hints.dealFloor', { floor }),
+              localeOf(i18n.language),
             )}
             value={targeting.deal_ids}
             onChange={(ids) => setTargeting({ deal_ids: ids })}

@@ -13,7 +13,7 @@ import { isoFromZonedParts } from '@console/core/time/zoned-time';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { DetailList, type DetailRow } from '../../../../components/detail-list.tsx';
-import { formatDateTime } from '../../../../lib/format/date-time.ts';
+import { formatDateTime, localeOf } from '../../../../lib/format/date-time.ts';
 import { useTranslation } from '../../../../lib/i18n/locale-store.ts';
 import { useSupportedExchanges } from '../../../../lib/reference/supported-exchanges.ts';
 import { useSession } from '../../../../lib/session/session-store.ts';
@@ -214,7 +214,7 @@ export const ReviewStep = ({
 
   const money = (text: string, empty: string) => {
     const { micros } = readMoney(text);
-    return micros === null ? empty : formatMicros(micros);
+    return micros === null ? empty : formatMicros(micros, localeOf(i18n.language));
   };
   const when = (date: string, time: string) => {
     const iso = isoFromZonedParts(date, time, values.time_zone);
