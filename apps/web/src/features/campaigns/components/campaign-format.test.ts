@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatSpend } from './campaign-delivery.tsx';
 import {
   exchangeDisplayState,
   exchangeSummaryParts,
@@ -10,7 +11,6 @@ import {
   safeTimeZone,
   withIds,
 } from './campaign-format.ts';
-import { formatSpend } from './campaign-delivery.tsx';
 import { movesForRole, movesOf } from './campaign-moves.ts';
 
 describe('money', () => {
