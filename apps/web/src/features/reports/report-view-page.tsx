@@ -49,6 +49,7 @@ const formatCell = (column: ReportColumn | undefined, value: string | number, lo
 
 const ResultTable = ({ report }: { report: ReportDetail }) => {
   const { t, i18n } = useTranslation(['reports', 'components']);
+  const locale = localeOf(i18n.language);
   const label = useColumnLabel();
   const [page, setPage] = useState(1);
   const rows = useReportRows(
@@ -93,7 +94,7 @@ const ResultTable = ({ report }: { report: ReportDetail }) => {
                       key={column?.key ?? c}
                       style={{ textAlign: column?.kind === 'dimension' ? 'left' : 'right' }}
                     >
-                      {formatCell(column, cell, localeOf(i18n.language))}
+                      {formatCell(column, cell, locale)}
                     </Table.Td>
                   );
                 })}
@@ -118,25 +119,26 @@ const ResultTable = ({ report }: { report: ReportDetail }) => {
 
 const SummaryList = ({ summary }: { summary: ReportSummary }) => {
   const { t, i18n } = useTranslation('reports');
+  const locale = localeOf(i18n.language);
   return (
     <DetailList
       rows={[
         {
           label: t('metric.impressions'),
-          value: summary.impressions.toLocaleString(localeOf(i18n.language)),
+          value: summary.impressions.toLocaleString(locale),
           testId: 'summary-impressions',
         },
-        { label: t('metric.clicks'), value: summary.clicks.toLocaleString(localeOf(i18n.language)) },
+        { label: t('metric.clicks'), value: summary.clicks.toLocaleString(locale) },
         {
           label: t('metric.ctr'),
-          value: `${summary.ctr.toLocaleString(localeOf(i18n.language), { maximumFractionDigits: 2 })}%`,
+          value: `${summary.ctr.toLocaleString(locale, { maximumFractionDigits: 2 })}%`,
         },
         {
           label: t('metric.conversions'),
-          value: summary.conversions.toLocaleString(localeOf(i18n.language)),
+          value: summary.conversions.toLocaleString(locale),
         },
-        { label: t('metric.spend'), value: formatMicros(summary.spend_micros, localeOf(i18n.language)) },
-        { label: t('metric.ecpm'), value: formatMicros(summary.ecpm_micros, localeOf(i18n.language)) },
+        { label: t('metric.spend'), value: formatMicros(summary.spend_micros, locale) },
+        { label: t('metric.ecpm'), value: formatMicros(summary.ecpm_micros, locale) },
       ]}
     />
   );
@@ -144,6 +146,7 @@ const SummaryList = ({ summary }: { summary: ReportSummary }) => {
 
 const ReportViewPage = () => {
   const { t, i18n } = useTranslation('reports');
+  const locale = localeOf(i18n.language);
   const route = useCurrentRoute();
   const id = parseId(useParams().report_id);
   const report = useReport(id);
@@ -261,18 +264,10 @@ const ReportViewPage = () => {
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">
                   {t('staleBody', {
-                    reportImpressions: data.data_changed.in_report.impressions.toLocaleString(
-                      localeOf(i18n.language),
-                    ),
-                    reportSpend: formatMicros(
-                      data.data_changed.in_report.advertiser_cost_micros,
-                      localeOf(i18n.language),
-                    ),
-                    nowImpressions: data.data_changed.now.impressions.toLocaleString(localeOf(i18n.language)),
-                    nowSpend: formatMicros(
-                      data.data_changed.now.advertiser_cost_micros,
-                      localeOf(i18n.language),
-                    ),
+                    reportImpressions: data.data_changed.in_report.impressions.toLocaleString(locale),
+                    reportSpend: formatMicros(data.data_changed.in_report.advertiser_cost_micros, locale),
+                    nowImpressions: data.data_changed.now.impressions.toLocaleString(locale),
+                    nowSpend: formatMicros(data.data_changed.now.advertiser_cost_micros, locale),
                   })}
                 </Text>
                 <Button

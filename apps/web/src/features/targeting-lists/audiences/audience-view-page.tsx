@@ -61,6 +61,7 @@ const MorePeople = ({ audience }: { audience: AudienceDetail }) => {
 
 const AudienceViewPage = () => {
   const { t, i18n } = useTranslation('lists');
+  const locale = localeOf(i18n.language);
   const route = useCurrentRoute();
   const id = parseId(useParams().audience_id);
   const audience = useAudience(id);
@@ -153,22 +154,19 @@ const AudienceViewPage = () => {
                 { label: t('columns.source'), value: t(`source.${data.source}`) },
                 {
                   label: t('columns.size'),
-                  value:
-                    data.matched_size === null
-                      ? '—'
-                      : data.matched_size.toLocaleString(localeOf(i18n.language)),
+                  value: data.matched_size === null ? '—' : data.matched_size.toLocaleString(locale),
                   testId: 'audience-size',
                 },
                 data.device_id_count !== null
                   ? {
                       label: t('audience.deviceIds'),
-                      value: data.device_id_count.toLocaleString(localeOf(i18n.language)),
+                      value: data.device_id_count.toLocaleString(locale),
                     }
                   : null,
                 data.email_hash_count !== null
                   ? {
                       label: t('audience.emailHashes'),
-                      value: data.email_hash_count.toLocaleString(localeOf(i18n.language)),
+                      value: data.email_hash_count.toLocaleString(locale),
                     }
                   : null,
                 data.rule
