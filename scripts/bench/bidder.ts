@@ -33,7 +33,7 @@
 //     advertiser costs at their clearing prices.
 // Profile a scenario with `node --cpu-prof --cpu-prof-dir=<dir> --import tsx scripts/bench/bidder.ts
 // --only=notices` (the bidder runs in this process), or its notice phase alone with
-// BENCH_PROFILE_DIR=<dir> (writes <dir>/notices.cpuprofile).
+// BENCH_PROFILE_DIR=<dir> (writes <dir>/notices.cpuprofile and notices.heapprofile, what the phase allocated).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -812,6 +812,8 @@ const runLoadBench = async () => {
         billP99: number;
         max: number;
         cpuMs: number;
+        waitP99: number;
+        loopDelayP99: number;
         noticed: [string, number][];
       };
       // Notices of the warm-up are real too (billed): CPU per notice counts every one sent.
@@ -833,6 +835,7 @@ const runLoadBench = async () => {
           'CPU ms/notice (bidder)',
           'CPU ms/notice (database)',
           'event loop delay p99 / max ms',
+          'generator: CPU ms/notice, send delay p99 / loop delay p99 ms',
         ],
         [
           [
@@ -850,6 +853,7 @@ const runLoadBench = async () => {
             ms((used.user + used.system) / 1000 / sent),
             databaseUrl ? ms(dbMs / sent) : '-',
             `${ms(loopDelay.percentile(99) / 1e6)} / ${ms(loopDelay.max / 1e6)}`,
+            `${ms(result.cpuMs / result.requests)}, ${ms(result.waitP99)} / ${ms(result.loopDelayP99)}`,
           ],
         ],
       );

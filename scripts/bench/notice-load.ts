@@ -13,6 +13,7 @@
 import http from 'node:http';
 import { requestPool } from './bid-requests.ts';
 import { percentile } from './load.ts';
+import { openLoop, wireOf } from './open-loop.ts';
 
 const [bidUrl, rateText, secondsText, warmupText] = process.argv.slice(2);
 const rate = Number(rateText);
@@ -78,72 +79,61 @@ const pathOf = (url: string, clearingMicros: number) => {
   return `${parsed.pathname}${parsed.search}`;
 };
 // The notices in the order they leave: win i, then bill i - BURL_AFTER; the last bills at the end.
-const notices: { kind: 'win' | 'bill'; path: string; measured: boolean }[] = [];
+// Those before the first measured win are the warm-up.
+const notices: { kind: 'win' | 'bill'; path: string }[] = [];
+let warm = 0;
 for (let i = 0; i < bids.length + BURL_AFTER; i++) {
+  if (i === warmupPairs) warm = notices.length;
   const win = bids[i];
-  if (win) notices.push({ kind: 'win', path: pathOf(win.nurl, clearingOf(win)), measured: i >= warmupPairs });
+  if (win) notices.push({ kind: 'win', path: pathOf(win.nurl, clearingOf(win)) });
   const bill = bids[i - BURL_AFTER];
-  if (bill)
-    notices.push({
-      kind: 'bill',
-      path: pathOf(bill.burl, clearingOf(bill)),
-      measured: i - BURL_AFTER >= warmupPairs,
-    });
+  if (bill) notices.push({ kind: 'bill', path: pathOf(bill.burl, clearingOf(bill)) });
 }
+agent.destroy();
 
-process.stdout.write('ready\n');
-await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
-const cpuAtStart = process.cpuUsage();
+let cpuAtStart = process.cpuUsage();
+const run = await openLoop({
+  target,
+  wire: notices.map((notice) => wireOf(target, 'GET', notice.path)),
+  warm,
+  perSecond: rate,
+  // An exchange's notice sender: enough connections for a p99 far above the target.
+  maxConnections: 256,
+  giveUpMs: 5_000,
+  beforeStart: async () => {
+    process.stdout.write('ready\n');
+    await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+    cpuAtStart = process.cpuUsage();
+  },
+});
+const cpu = process.cpuUsage(cpuAtStart);
 
 const latencies = { win: [] as number[], bill: [] as number[] };
 let ok = 0;
-let failed = 0;
-const firstMeasured = notices.findIndex((notice) => notice.measured);
-const start = performance.now();
-await new Promise<void>((resolve) => {
-  let sent = 0;
-  let done = 0;
-  const timer = setInterval(() => {
-    const due = Math.min(notices.length, Math.floor(((performance.now() - start) / 1000) * rate));
-    for (; sent < due; sent++) {
-      const notice = notices[sent]!;
-      const plannedAt = start + (sent / rate) * 1000;
-      void call('GET', notice.path).then((answer) => {
-        if (notice.measured) {
-          latencies[notice.kind].push(performance.now() - plannedAt);
-          if (answer.status === 204) ok++;
-          else failed++;
-        }
-        if (++done === notices.length) {
-          clearInterval(timer);
-          resolve();
-        }
-      });
-    }
-  }, 1);
+run.statuses.forEach((status, i) => {
+  latencies[notices[warm + i]!.kind].push(run.latencies[i]!);
+  if (status === 204) ok++;
 });
-const duration = (performance.now() - start) / 1000 - firstMeasured / rate;
-agent.destroy();
-
 const sortedOf = (values: number[]) => Float64Array.from(values).sort();
-const all = sortedOf([...latencies.win, ...latencies.bill]);
+const all = run.latencies.slice().sort();
 const win = sortedOf(latencies.win);
 const bill = sortedOf(latencies.bill);
-const cpu = process.cpuUsage(cpuAtStart);
 process.stdin.destroy();
 process.stdout.write(
   `${JSON.stringify({
     bids: bids.length,
-    requests: all.length,
-    duration,
+    requests: run.requests,
+    duration: run.duration,
     ok,
-    failed,
+    failed: run.requests - ok,
     p50: percentile(all, 50),
     p99: percentile(all, 99),
     winP99: percentile(win, 99),
     billP99: percentile(bill, 99),
     max: all[all.length - 1] ?? Number.NaN,
     cpuMs: (cpu.user + cpu.system) / 1000,
+    waitP99: run.waitP99,
+    loopDelayP99: run.loopDelayP99,
     // Each billed impression: its token and the clearing price its notices carried.
     noticed: bids.map((bid) => [/\/t\/win\/([^/?]+)/.exec(bid.nurl)![1], clearingOf(bid)]),
   })}\n`,

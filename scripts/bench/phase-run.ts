@@ -1,7 +1,7 @@
 // Helpers for measuring one phase of a scenario: a load generator that prepares first, and a CPU
 // profile of this process taken over that phase only.
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 
@@ -35,17 +35,32 @@ export const runUntilReady = (command: string, args: string[], onReady: () => Pr
     );
   });
 
-/** A CPU profile of this process over a phase: `start`, then `stop` writes <dir>/<name>.cpuprofile. */
+/**
+ * A CPU profile of this process over a phase and a sampling profile of what it allocated (collected
+ * or not: the young generation's collections are event loop stalls): `start`, then `stop` writes
+ * <dir>/<name>.cpuprofile and <dir>/<name>.heapprofile (both open in Chrome's DevTools).
+ */
 export const startProfile = async () => {
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('HeapProfiler.enable');
   return {
-    start: () => session.post('Profiler.start'),
+    start: async () => {
+      await session.post('HeapProfiler.startSampling', {
+        samplingInterval: 16_384,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
+      await session.post('Profiler.start');
+    },
     stop: async (dir: string, name: string) => {
       const { profile } = await session.post('Profiler.stop');
+      const { profile: allocations } = await session.post('HeapProfiler.stopSampling');
+      mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+      writeFileSync(join(dir, `${name}.heapprofile`), JSON.stringify(allocations));
       session.disconnect();
     },
   };

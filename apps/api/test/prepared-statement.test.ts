@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../src/db/client.ts';
-import { executePrepared, readRows } from '../src/db/prepared-statement.ts';
+import { executePrepared, fixedStatement, readRows } from '../src/db/prepared-statement.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -65,5 +65,21 @@ describe('named prepared statements (db/prepared-statement.ts)', () => {
     expect(rows.map((row) => Number(row.id))).toEqual([1, 2, 3]);
     expect(rows[2]).toMatchObject({ label: 'r3', active: true, facts: { n: 3 } });
     expect(await readRows(db(), mixed(9, 'r'), sql`r.id`)).toEqual([]);
+  });
+
+  it('runs a fixed statement built once with each call its own value, beside its constant ones', async () => {
+    let builds = 0;
+    const labelled = fixedStatement((label) => {
+      builds++;
+      return sql`select * from (${mixed(2, 'row ')}) as m union all
+        select 'fixed', 9, ${label}::text, 0, false, now(), null, null, ${'kept'}::text`;
+    });
+    const fixedRow = (rows: Record<string, unknown>[]) => rows.find((row) => row.tag === 'fixed');
+    const first = await labelled(db(), 'first');
+    const second = await labelled(db(), 'second');
+    expect(builds).toBe(1);
+    expect(fixedRow(first.rows)).toMatchObject({ label: 'first', nothing: 'kept' });
+    expect(fixedRow(second.rows)).toMatchObject({ label: 'second', nothing: 'kept' });
+    expect(second.rows).toHaveLength(3);
   });
 });

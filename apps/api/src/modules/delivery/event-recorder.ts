@@ -6,7 +6,7 @@
 // events were new (to count and bill a win once however often its URL is called).
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { executePrepared } from '../../db/prepared-statement.ts';
+import { fixedStatement } from '../../db/prepared-statement.ts';
 import type { DeliveryEventType } from '../../db/schema/delivery.ts';
 import { ensureAccounts } from '../ledger/index.ts';
 import { createBidJournal } from './bid-journal.ts';
@@ -145,40 +145,48 @@ const insertEventRowsSql = (
     ), ${rollups === 'direct' ? addRollupCtesOf(sql`fresh`) : appendPendingRollupCteOf(sql`fresh`)}${more}
     ${answer}`;
 
-/**
- * The recorder's statements are the same text every time (the rows come as one JSON parameter):
- * prepared once per connection, not parsed and planned again for every batch.
- */
-const preparedRowsOf = async <Row>(db: DbOrTx, query: SQL) =>
-  (await executePrepared(db, query)).rows as Row[];
-
 const freshKeys = sql`select day::text as day, type, exchange_id, auction_id, imp_id, detail from fresh`;
+
+// The recorder's statements are the same text every time (the rows come as one JSON parameter):
+// built once (fixedStatement), and prepared once per connection, not parsed and planned again for
+// every batch.
+const insertRows = {
+  direct: fixedStatement((rows) => insertEventRowsSql(sql`${rows}::json`, 'direct', freshKeys)),
+  pending: fixedStatement((rows) => insertEventRowsSql(sql`${rows}::json`, 'pending', freshKeys)),
+};
 
 /** As above, answering the keys of the new events. */
 export const insertEventRows = async (
   db: DbOrTx,
   rowsJson: string,
   rollups: 'direct' | 'pending',
-): Promise<FactKey[]> =>
-  preparedRowsOf<FactKey>(db, insertEventRowsSql(sql`${rowsJson}::json`, rollups, freshKeys));
+): Promise<FactKey[]> => (await insertRows[rollups](db, rowsJson)).rows as FactKey[];
 
 /**
  * As above, with rollups added directly, and the new BILLING rows debited (spend-debit.ts) in the
  * same statement: event and debit are one transaction, and the money lane's write one round trip.
  */
-const insertBilledEventRows = (db: DbOrTx, rowsJson: string): Promise<FactKey[]> =>
-  preparedRowsOf<FactKey>(
-    db,
-    insertEventRowsSql(sql`${rowsJson}::json`, 'direct', freshKeys, sql`, ${billedSpendCtesOf(sql`fresh`)}`),
-  );
+const insertBilledRows = fixedStatement((rows) =>
+  insertEventRowsSql(sql`${rows}::json`, 'direct', freshKeys, sql`, ${billedSpendCtesOf(sql`fresh`)}`),
+);
+const insertBilledEventRows = async (db: DbOrTx, rowsJson: string): Promise<FactKey[]> =>
+  (await insertBilledRows(db, rowsJson)).rows as FactKey[];
 
 /**
  * Stores the journal's JSON lines (UTF-8 bytes, each line ended by a newline) as above, answering
  * nothing: the database makes the lines an array, and no key comes back.
  */
+const storeLinesOf = (rollups: 'direct' | 'pending') =>
+  fixedStatement((lines) =>
+    insertEventRowsSql(
+      sql`('[' || regexp_replace(btrim(convert_from(${lines}::bytea, 'UTF8'), E'\n'), E'\n+', ',', 'g') || ']')::json`,
+      rollups,
+      sql`select count(*) from fresh`,
+    ),
+  );
+const storeLines = { direct: storeLinesOf('direct'), pending: storeLinesOf('pending') };
 const storeEventLines = async (db: DbOrTx, lines: Buffer, rollups: 'direct' | 'pending') => {
-  const array = sql`('[' || regexp_replace(btrim(convert_from(${lines}::bytea, 'UTF8'), E'\n'), E'\n+', ',', 'g') || ']')::json`;
-  await executePrepared(db, insertEventRowsSql(array, rollups, sql`select count(*) from fresh`));
+  await storeLines[rollups](db, lines);
 };
 
 /** How often bids' pending rollup rows are folded into delivery_hourly. */
