@@ -471,7 +471,7 @@ const runLoadBench = async () => {
     bidder.recorder.observeWrites = (write) => {
       if (measuringNotices && write.lane === 'money') moneyWrites.push(write);
     };
-    // The notice journal's disk syncs (a notice is answered after the one that covers it).
+    // The notice journal's durable writes (O_DSYNC: a notice is answered after the one that holds it).
     const noticeSyncs: { ms: number; notices: number }[] = [];
     bidder.notices.observeSyncs = (sync) => {
       if (measuringNotices) noticeSyncs.push(sync);
@@ -898,9 +898,9 @@ const runLoadBench = async () => {
         const syncMs = Float64Array.from(noticeSyncs, (sync) => sync.ms).sort();
         const perSync = Float64Array.from(noticeSyncs, (sync) => sync.notices).sort();
         console.log(
-          `Notice journal: ${noticeSyncs.length} disk syncs, notices a sync p50 ${percentile(perSync, 50)} / ` +
-            `p99 ${percentile(perSync, 99)}, sync p50 ${ms(percentile(syncMs, 50))} / p99 ${ms(percentile(syncMs, 99))} / ` +
-            `max ${ms(syncMs.at(-1) ?? 0)} ms (a notice is answered after the sync that covers it).`,
+          `Notice journal: ${noticeSyncs.length} durable writes, notices a write p50 ${percentile(perSync, 50)} / ` +
+            `p99 ${percentile(perSync, 99)}, write p50 ${ms(percentile(syncMs, 50))} / p99 ${ms(percentile(syncMs, 99))} / ` +
+            `max ${ms(syncMs.at(-1) ?? 0)} ms (a notice is answered after the write that holds it).`,
         );
       }
       console.log(

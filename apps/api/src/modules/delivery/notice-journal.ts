@@ -1,14 +1,15 @@
 // Billed notices (win, billing notice, beacon): an exchange waits for the answer, and the money
 // lane's statement (events, rollups and the ledger's debit, one at a time: event-recorder.ts) is
 // the slowest write a notice has. With a journal, a notice is answered once its events are on disk
-// in a local file (written, then fdatasync'd: a crash of the process or of the machine loses
-// nothing answered), and the money lane's write, the hold's settling and any repricing follow
+// in a local file (written to a file opened O_DSYNC: a crash of the process or of the machine
+// loses nothing answered), and the money lane's write, the hold's settling and any repricing follow
 // behind the answer, BATCH_MS later in one statement for the notices of those milliseconds. Without
 // one (BID_JOURNAL=off: the API tests' default), the answer waits for the commit.
-// Bench (2,000 notices a second, PostgreSQL on the same disk, load 1.5): inside the process p50
-// 0.8 ms and p99 20-23 ms with the journal, against p50 5-12 and p99 34-156 ms waiting for the
-// commit (runs at load 1-4); the p99
-// is the disk's syncs (p99 11-13 ms: two may run at once), database CPU 0.14 ms a notice.
+// One write with O_DSYNC, not a write and then an fdatasync: each is a trip through the thread pool
+// and back through a busy event loop. Bench (2,000 notices a second, PostgreSQL on the same disk,
+// two cores, load 2): client p99 15.4-17.6 ms and the bidder's CPU 0.28 ms a notice, against
+// 18.5-23.7 ms and 0.33-0.36 ms with a write and an fdatasync (two in flight); the answer waiting
+// for the commit instead gave p99 34-156 ms.
 // Exactly-once does not depend on the journal: the database's unique key of each event makes any
 // write of a notice, the lane's or a file's, count and debit once.
 //
@@ -18,7 +19,7 @@
 // is stored through the same lane, its repricings run again (idempotent), and then deleted. A
 // process claims another's file by renaming it `shipping-<pid>-…` (atomic: two never ship one), and
 // a torn last line (a crash in mid-write) was never answered: it is skipped.
-import { close, fdatasync, mkdirSync, openSync, readdirSync, write, writev } from 'node:fs';
+import { close, constants, mkdirSync, openSync, readdirSync, write, writev } from 'node:fs';
 import { readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -27,7 +28,6 @@ import { isAlive, readableLinesOf } from './bid-journal.ts';
 import { correctBilledPrice } from './billing-correction.ts';
 import type { DeliveryEvent, EventRecorder } from './event-recorder.ts';
 
-const syncFile = promisify(fdatasync);
 const closeFile = promisify(close);
 const writeVector = promisify(writev);
 const writeBytes = promisify(write);
@@ -45,12 +45,6 @@ const appendAll = async (fd: number, buffers: Buffer[]) => {
   for (let offset = 0; offset < rest.length; offset += written)
     written = (await writeBytes(fd, rest, offset, rest.length - offset)).bytesWritten;
 };
-
-/**
- * A second fdatasync may start while one is in flight: the appends since the first then wait for
- * one sync, not for the rest of the first and then their own (the p99 of a notice was two syncs).
- */
-const SYNCS_IN_FLIGHT = 2;
 
 /**
  * How long answered notices wait to be written together in the money lane (database CPU a notice
@@ -75,7 +69,7 @@ export type NoticeWriter = {
   /** Waits for the writes behind answered notices, and stores any file left to store. */
   flush: () => Promise<void>;
   close: () => Promise<void>;
-  /** Told of every fdatasync (its time and the notices it made durable): the bench's meter. */
+  /** Told of every write to disk (its time and the notices it made durable): the bench's meter. */
   observeSyncs?: (sync: { ms: number; notices: number }) => void;
 };
 
@@ -99,17 +93,13 @@ type Segment = {
   open: number;
   /** A lane write of its lines failed: the file is stored. */
   failed: boolean;
-  /** No more appends: the file can go once `open` is 0 and no write or sync is pending. */
+  /** No more appends: the file can go once `open` is 0 and no write is pending. */
   rotated: boolean;
   /** Appends not written yet (one write takes them all, in order), and their waiters. */
   unwritten: Buffer[];
   unwrittenWaiters: Waiter[];
   /** A write is in flight (one at a time, so the lines keep their order). */
   writing: boolean;
-  /** Written appends waiting for the next fdatasync. */
-  waiting: Waiter[];
-  /** fdatasyncs in flight (at most SYNCS_IN_FLIGHT). */
-  syncing: number;
 };
 
 type Waiter = { resolve: () => void; reject: (error: unknown) => void };
@@ -166,10 +156,10 @@ export const createNoticeWriter = (
     return storing;
   };
 
-  // A segment's end: closed once its syncs are done, then deleted, or stored when a write failed.
+  // A segment's end: closed once its writes are done, then deleted, or stored when a write failed.
   const finish = (segment: Segment) => {
-    const pending = segment.writing || segment.unwritten.length > 0 || segment.waiting.length > 0;
-    if (!segment.rotated || segment.open > 0 || segment.syncing > 0 || pending) return;
+    const pending = segment.writing || segment.unwritten.length > 0;
+    if (!segment.rotated || segment.open > 0 || pending) return;
     const done = closeFile(segment.fd)
       .then(() => {
         if (!segment.failed) return unlink(segment.path);
@@ -182,29 +172,6 @@ export const createNoticeWriter = (
   const track = (work: Promise<void>) => {
     background.add(work);
     void work.finally(() => background.delete(work));
-  };
-
-  // Group fdatasync: appends made while a sync runs wait for the next one, which covers them all.
-  const sync = (segment: Segment) => {
-    if (segment.syncing >= SYNCS_IN_FLIGHT || segment.waiting.length === 0) return;
-    const waiters = segment.waiting.splice(0);
-    segment.syncing++;
-    const started = performance.now();
-    syncFile(segment.fd)
-      .then(
-        () => {
-          writer.observeSyncs?.({ ms: performance.now() - started, notices: waiters.length });
-          for (const waiter of waiters) waiter.resolve();
-        },
-        (error: unknown) => {
-          for (const waiter of waiters) waiter.reject(error);
-        },
-      )
-      .finally(() => {
-        segment.syncing--;
-        sync(segment);
-        finish(segment);
-      });
   };
 
   const rotate = () => {
@@ -220,17 +187,19 @@ export const createNoticeWriter = (
   }, ROTATE_EVERY_MS);
   rotator.unref();
 
-  // Group write: appends made while a write runs go out together in the next one.
+  // Group write: appends made while a write runs go out together in the next one. The file is
+  // opened O_DSYNC: a write returns once its lines are on disk.
   const writeOut = (segment: Segment) => {
     if (segment.writing || segment.unwritten.length === 0) return;
     const buffers = segment.unwritten.splice(0);
     const waiters = segment.unwrittenWaiters.splice(0);
     segment.writing = true;
+    const started = performance.now();
     appendAll(segment.fd, buffers)
       .then(
         () => {
-          segment.waiting.push(...waiters);
-          sync(segment);
+          writer.observeSyncs?.({ ms: performance.now() - started, notices: waiters.length });
+          for (const waiter of waiters) waiter.resolve();
         },
         (error: unknown) => {
           for (const waiter of waiters) waiter.reject(error);
@@ -243,21 +212,19 @@ export const createNoticeWriter = (
       });
   };
 
-  /** Queues the lines for the current file; resolves once a sync made them durable. */
+  /** Queues the lines for the current file; resolves once they are on disk. */
   const append = (lines: string) => {
     if (!current) {
       const path = join(dir, `notices-${process.pid}-${String(serial++).padStart(8, '0')}.jsonl`);
       current = {
         path,
-        fd: openSync(path, 'a'),
+        fd: openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_DSYNC, 0o644),
         open: 0,
         failed: false,
         rotated: false,
         unwritten: [],
         unwrittenWaiters: [],
         writing: false,
-        waiting: [],
-        syncing: 0,
       };
     }
     const segment = current;
