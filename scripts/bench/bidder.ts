@@ -806,6 +806,9 @@ const runLoadBench = async () => {
         duration: number;
         ok: number;
         failed: number;
+        failures: Record<string, number>;
+        queued: number;
+        lost: number;
         p50: number;
         p99: number;
         winP99: number;
@@ -887,6 +890,14 @@ const runLoadBench = async () => {
         transferredMicros === expectedMicros &&
         spendAfter.reversals === spendBefore.reversals &&
         debitedMicros === expectedMicros;
+      if (result.failed > 0)
+        console.log(
+          `\nNot answered 204: ${Object.entries(result.failures)
+            .map(([status, count]) => `${count} with ${status === '0' ? 'no answer' : `HTTP ${status}`}`)
+            .join(', ')} (${result.lost} never answered).`,
+        );
+      if (result.queued > 0)
+        console.log(`${result.queued} notices waited for a free connection (all 256 busy).`);
       const batchSizes = Float64Array.from(moneyWrites, (write) => write.events).sort();
       const statementMs = Float64Array.from(moneyWrites, (write) => write.ms).sort();
       console.log(

@@ -97,8 +97,10 @@ const run = await openLoop({
   wire: notices.map((notice) => wireOf(target, 'GET', notice.path)),
   warm,
   perSecond: rate,
-  // An exchange's notice sender: enough connections for a p99 far above the target.
+  // An exchange's notice sender: enough connections for a p99 far above the target, and a notice
+  // due when all are busy waits for one.
   maxConnections: 256,
+  queue: true,
   giveUpMs: 5_000,
   beforeStart: async () => {
     process.stdout.write('ready\n');
@@ -110,9 +112,12 @@ const cpu = process.cpuUsage(cpuAtStart);
 
 const latencies = { win: [] as number[], bill: [] as number[] };
 let ok = 0;
+/** Answers other than 204, by status (0: given up unsent, or never answered). */
+const failures: Record<number, number> = {};
 run.statuses.forEach((status, i) => {
   latencies[notices[warm + i]!.kind].push(run.latencies[i]!);
   if (status === 204) ok++;
+  else failures[status] = (failures[status] ?? 0) + 1;
 });
 const sortedOf = (values: number[]) => Float64Array.from(values).sort();
 const all = run.latencies.slice().sort();
@@ -126,6 +131,9 @@ process.stdout.write(
     duration: run.duration,
     ok,
     failed: run.requests - ok,
+    failures,
+    queued: run.queued,
+    lost: run.lost,
     p50: percentile(all, 50),
     p99: percentile(all, 99),
     winP99: percentile(win, 99),

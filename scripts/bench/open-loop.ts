@@ -1,9 +1,12 @@
 // The bench generators' open loop (bid-load.ts, notice-load.ts), as an exchange sends: request n is
 // due at start + n / rate whatever the answers before it did, and its latency counts from that
 // planned moment (so a stall shows in the figures instead of silently slowing the sender). Like an
-// exchange, it does not queue requests behind busy connections: it sends on an idle keep-alive
-// connection or opens another, up to `maxConnections`, and a request due when every one of those is
-// busy is given up at once (status 0, counted late), as is one never answered.
+// exchange sends bid requests, it does not queue them behind busy connections: it sends on an idle
+// keep-alive connection or opens another, up to `maxConnections`, and a request due when every one
+// of those is busy is given up at once (status 0, counted late), as is one never answered. Notices
+// are not given up (an exchange's notice sender keeps them until it can send them): with `queue`,
+// such a request waits for the next free connection, its latency still counted from its planned
+// moment.
 // It is cheap, so that the generator is not what is measured on a machine it shares with the
 // bidder: raw TCP sockets (node:net), every request serialised as HTTP/1.1 bytes before the clock
 // starts, and answers read for their status line and length only (node:http cost 0.15-0.2 ms of CPU
@@ -25,6 +28,8 @@ export type OpenLoopRun = {
   statuses: Uint16Array;
   /** Given up without being sent: no connection was free and none could be opened. */
   unsent: number;
+  /** Sent late because no connection was free (`queue`). */
+  queued: number;
   /** Sent and never answered (the connection closed, or the run ended). */
   lost: number;
   /** p99 of the delay from the planned send time to the write (ms): the generator's own lateness. */
@@ -55,6 +60,8 @@ export const openLoop = (options: {
   maxConnections: number;
   /** Once the last is due, answers are waited for this long more. */
   giveUpMs: number;
+  /** A request due when no connection is free waits for one instead of being given up. */
+  queue?: boolean;
   /** Called once the connection pool is open, before the clock starts (the bench's `go`). */
   beforeStart?: () => Promise<void>;
 }): Promise<OpenLoopRun> =>
@@ -66,6 +73,7 @@ export const openLoop = (options: {
     const statuses = new Uint16Array(total);
     const waits = new Float64Array(total);
     let unsent = 0;
+    let queued = 0;
     let lost = 0;
     let done = 0;
     let planned = 0;
@@ -88,12 +96,19 @@ export const openLoop = (options: {
     let peakConnections = 0;
     const sentAt = new Float64Array(count);
     const roundTrips = new Float64Array(total);
+    /** Requests waiting for a free connection (`queue`), oldest first. */
+    const waiting: number[] = [];
     const send = (n: number) => {
       const now = performance.now();
       const connection = idle.pop() ?? (open.size < maxConnections ? connect() : null);
-      // No connection to send it on: an exchange does not hold a request for a busy server, it
-      // goes without its answer (given up, counted late).
+      // No connection to send it on: an exchange does not hold a bid request for a busy server, it
+      // goes without its answer (given up, counted late); a notice waits for a connection.
       if (!connection) {
+        if (options.queue) {
+          if (n >= warm) queued++;
+          waiting.push(n);
+          return;
+        }
         if (n >= warm) unsent++;
         settle(n, 0, now);
         return;
@@ -130,6 +145,8 @@ export const openLoop = (options: {
       if (n >= warm) roundTrips[n - warm] = at - sentAt[n]!;
       settle(n, status, at);
       idle.push(connection);
+      const next = waiting.shift();
+      if (next !== undefined) send(next);
       finish();
     };
     const connect = (): Connection => {
@@ -174,6 +191,7 @@ export const openLoop = (options: {
         latencies,
         statuses,
         unsent,
+        queued,
         lost,
         waitP99: percentile(waits.sort(), 99),
         roundTripP50: percentile(roundTrips, 50),
