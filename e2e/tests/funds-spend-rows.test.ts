@@ -2,7 +2,8 @@
 // $2.40 CPM (a fraction of a cent). Her history shows the bidder's spend transfer as words, "1
 // impression" and the campaign's name (not the raw `imps:imp:...` reference), and its exact amount
 // in red (never "$0.00"); in German the same row reads "1 Impression", money has German digits
-// ("-$0,0024", "$4.978,88") and the date filters take German dates (TT.MM.JJJJ).
+// ("-$0,0024", "$4.978,88"), the date filters take German dates (TT.MM.JJJJ), and an amount typed
+// the German way ("1.500") is read as German writes it.
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
 import { campaignApi } from '../support/campaign-api.ts';
@@ -72,5 +73,14 @@ describe('spend in the funds history', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('from'), SLOW).toBe('2020-01-01');
     await from.blur();
     expect(await from.inputValue()).toBe('01.01.2020');
+
+    // Money typed in German: "1.500" is fifteen hundred dollars (read the English way it was $1.50).
+    const threshold = page.getByTestId('funds-low-balance-threshold');
+    await threshold.fill('1.500');
+    await page.getByTestId('funds-low-balance-save').click();
+    await expect.poll(() => shownText(page.getByTestId('funds-low-balance')), SLOW).toContain('$1.500,00');
+    await expect.poll(() => threshold.inputValue(), SLOW).toBe('1500,00');
+    await page.getByTestId('funds-low-balance-off').click();
+    await expect.poll(() => threshold.inputValue(), SLOW).toBe('');
   });
 });

@@ -8,6 +8,7 @@ import {
   MONEY_INVALID_MESSAGE,
   MONEY_TOO_LARGE_MESSAGE,
   MONEY_TOO_PRECISE_MESSAGE,
+  moneyTextOf,
   parseMoneyToMicros,
 } from './money.ts';
 
@@ -193,5 +194,51 @@ describe('parseMoneyToMicros', () => {
   it('rejects amounts beyond safe integer micro-units', () => {
     expect(() => parseMoneyToMicros('9007199254.740992')).toThrow(new RangeError(MONEY_TOO_LARGE_MESSAGE));
     expect(findMoneyTextError('-99999999999')).toBe(MONEY_TOO_LARGE_MESSAGE);
+  });
+
+  // A German, Spanish, Italian or Russian reader writes 1.500 for fifteen hundred and 1,5 for one and
+  // a half: read the English way, each was a thousand times off.
+  it.each([
+    ['de', '1.500', 1_500_000_000],
+    ['de', '1,500', 1_500_000],
+    ['de', '1,5', 1_500_000],
+    ['de', '1.234,56', 1_234_560_000],
+    ['de', '-$1.234,50', -1_234_500_000],
+    ['de', '12.345.678', 12_345_678_000_000],
+    ['es', '0,125', 125_000],
+    ['it', '2,50', 2_500_000],
+    ['ru', '1\u00a0234,50', 1_234_500_000],
+    ['ru', '1 234,5', 1_234_500_000],
+    // One dot that cannot group thousands is the English decimal sign, in any language.
+    ['de', '2.50', 2_500_000],
+    ['de', '.5', 500_000],
+    ['de', '1.2345', 1_234_500],
+    ['de', '1500', 1_500_000_000],
+    // English keeps its own reading.
+    ['en', '1,500', 1_500_000_000],
+    ['en', '1.500', 1_500_000],
+  ])('in %s reads %j as %d', (locale, text, micros) => {
+    expect(parseMoneyToMicros(text, locale)).toBe(micros);
+    expect(findMoneyTextError(text, locale)).toBeUndefined();
+  });
+
+  it.each([
+    ['de', '1,234.50'],
+    ['de', '1,2,3'],
+    ['de', '12.34.5'],
+    ['ru', '1 23,5'],
+  ])('in %s rejects %j', (locale, text) => {
+    expect(findMoneyTextError(text, locale)).toBe(MONEY_INVALID_MESSAGE);
+  });
+
+  it('reads back what formatMicros and moneyTextOf write in each language', () => {
+    for (const locale of ['en', 'de', 'es', 'it', 'ru'])
+      for (const micros of [0, 10_000, -10_000, 1_234_560_000, -987_654_320_000, 12_345_678_900_000]) {
+        expect(parseMoneyToMicros(formatMicros(micros, locale), locale)).toBe(micros);
+        expect(parseMoneyToMicros(moneyTextOf(micros, locale), locale)).toBe(micros);
+        expect(parseMoneyToMicros(moneyTextOf(micros + 125, locale), locale)).toBe(micros + 125);
+      }
+    expect(moneyTextOf(1_125_000, 'de')).toBe('1,125');
+    expect(moneyTextOf(1_125_000, 'en')).toBe('1.125');
   });
 });

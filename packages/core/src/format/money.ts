@@ -107,9 +107,11 @@ export function formatMicrosDecimal(
 
 /**
  * Micro-units as plain dollars text for a form's input, exactly, at least the cents: 2_500_000 ->
- * '2.50', 1_234_567 -> '1.234567'; '' for no amount.
+ * '2.50', 1_234_567 -> '1.234567'; '' for no amount. With a locale whose decimal sign is a comma
+ * ('de', 'ru'), written with it ('2,50'), as that language's readers type it and readMoneyText reads
+ * it back.
  */
-export const moneyTextOf = (micros: number | null | undefined): string => {
+export const moneyTextOf = (micros: number | null | undefined, locale?: string): string => {
   if (typeof micros !== 'number' || !Number.isSafeInteger(micros)) return '';
   const sign = micros < 0 ? '-' : '';
   const abs = Math.abs(micros);
@@ -118,7 +120,7 @@ export const moneyTextOf = (micros: number | null | undefined): string => {
     .padStart(MICROS_DECIMALS, '0')
     .replace(/0+$/, '')
     .padEnd(2, '0');
-  return `${sign}${whole}.${fraction}`;
+  return `${sign}${whole}${decimalCommaIn(locale) ? ',' : '.'}${fraction}`;
 };
 
 /** OpenRTB prices are CPM in the currency's units; ours are micro-units. */
@@ -132,16 +134,33 @@ export const MONEY_TOO_LARGE_MESSAGE = 'This amount is too large.';
 // Optional minus, optional $, digits (optionally grouped by commas in threes), optional decimals:
 // '12', '12.34', '.5', '12.', '$1,234.50', '-$1,234.50' (what formatMicros writes reads back).
 const MONEY_TEXT_PATTERN = /^(-)?\$?(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d*))?$/;
+// The same where the decimal sign is a comma: digits grouped by dots or spaces ('de' '1.234,50',
+// 'ru' '1 234,50', as formatMicros writes them there), a comma before the decimals.
+const COMMA_DECIMAL_PATTERN = /^(-)?\$?(\d{1,3}(?:[. \u00a0\u202f]\d{3})+|\d*)(?:,(\d*))?$/;
+// Where the decimal sign is a comma, one dot not followed by exactly three digits cannot group
+// thousands: it is the decimal sign of someone who writes numbers the English way ('2.50', '0.1').
+const DOT_DECIMAL_ONLY = /^-?\$?\d*\.(?:\d{0,2}|\d{4,})$/;
+
+/** Whether the locale (a BCP 47 tag) writes decimals after a comma ('de', 'es', 'it', 'ru'). */
+const decimalCommaIn = (locale: string | undefined) =>
+  locale !== undefined && numbersOf(locale).decimal === ',';
 
 type MoneyParse = { micros: number; error?: undefined } | { micros?: undefined; error: string };
 
-function readMoneyText(text: string): MoneyParse {
-  const match = MONEY_TEXT_PATTERN.exec(text.trim());
+/**
+ * Text typed in the language of `locale` (English when none) to micro-units. Where the decimal sign
+ * is a comma, "1.500" is fifteen hundred dollars and "1,500" one and a half, as a reader of that
+ * language means them; read the English way, either was a thousand times off.
+ */
+function readMoneyText(text: string, locale?: string): MoneyParse {
+  const trimmed = text.trim();
+  const commaDecimal = decimalCommaIn(locale) && !DOT_DECIMAL_ONLY.test(trimmed);
+  const match = (commaDecimal ? COMMA_DECIMAL_PATTERN : MONEY_TEXT_PATTERN).exec(trimmed);
   if (!match) return { error: MONEY_INVALID_MESSAGE };
   const [, minus, wholeText = '', fractionText = ''] = match;
   if (wholeText === '' && fractionText === '') return { error: MONEY_INVALID_MESSAGE };
   if (fractionText.length > MICROS_DECIMALS) return { error: MONEY_TOO_PRECISE_MESSAGE };
-  const whole = BigInt(wholeText.replaceAll(',', '') || '0');
+  const whole = BigInt(wholeText.replace(/\D/g, '') || '0');
   const magnitude = whole * MICROS + BigInt(fractionText.padEnd(MICROS_DECIMALS, '0'));
   if (magnitude > BigInt(Number.MAX_SAFE_INTEGER)) return { error: MONEY_TOO_LARGE_MESSAGE };
   // No -0 for '-0.00'.
@@ -149,18 +168,19 @@ function readMoneyText(text: string): MoneyParse {
   return { micros: minus && micros !== 0 ? -micros : micros };
 }
 
-/** The message for text that is not an amount, or undefined when it is one. */
-export function findMoneyTextError(text: string): string | undefined {
-  return readMoneyText(text).error;
+/** The message for text that is not an amount (in `locale`'s way, as readMoneyText), or undefined. */
+export function findMoneyTextError(text: string, locale?: string): string | undefined {
+  return readMoneyText(text, locale).error;
 }
 
 /**
- * '12.34' -> 12_340_000, exactly. Accepts what formatMicros writes ('-$1,234.50'); throws a
- * RangeError with one of the MONEY_* messages for garbage, more than 6 decimals, or more micros
- * than Number.MAX_SAFE_INTEGER (about 9 billion dollars).
+ * '12.34' -> 12_340_000, exactly. Accepts what formatMicros writes ('-$1,234.50'; with a locale,
+ * what it writes there: 'de' '-$1.234,50'); throws a RangeError with one of the MONEY_* messages for
+ * garbage, more than 6 decimals, or more micros than Number.MAX_SAFE_INTEGER (about 9 billion
+ * dollars).
  */
-export function parseMoneyToMicros(text: string): number {
-  const result = readMoneyText(text);
+export function parseMoneyToMicros(text: string, locale?: string): number {
+  const result = readMoneyText(text, locale);
   if (result.error !== undefined) throw new RangeError(result.error);
   return result.micros;
 }

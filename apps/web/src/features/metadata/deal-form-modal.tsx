@@ -11,12 +11,12 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import { type Deal, dealInputSchema } from '@console/core/api/deals';
-import { findMoneyTextError, moneyTextOf, parseMoneyToMicros } from '@console/core/format/money';
 import { Button, Group, Modal, NativeSelect, Stack, TagsInput, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { AdvertiserPicker } from '../../components/advertiser-picker.tsx';
 import { showToast } from '../../components/toast.ts';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
+import { moneyInputError, moneyInputMicros, moneyInputText } from '../../lib/format/money-input.ts';
 import { validateWith } from '../../lib/forms/schema-errors.ts';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useSaveDeal } from './api/deals.ts';
@@ -39,7 +39,7 @@ const formOf = (deal: Deal): Form => ({
   dealId: deal.deal_id,
   name: deal.name,
   // Every micro-unit of the floor: a rounded text would change the floor when the form is saved.
-  floor: moneyTextOf(deal.floor_micros),
+  floor: moneyInputText(deal.floor_micros),
   seats: deal.seats,
   advertiser:
     deal.advertiser_id === null ? null : { id: deal.advertiser_id, name: deal.advertiser_name ?? '' },
@@ -71,12 +71,12 @@ export const DealFormModal = ({ deal, onClose }: { deal: Deal | null | undefined
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const floorError = form.floor.trim() === '' ? undefined : findMoneyTextError(form.floor);
+    const floorError = form.floor.trim() === '' ? undefined : moneyInputError(form.floor);
     const checked = validateWith(dealInputSchema, {
       exchange_id: form.exchangeId === '' ? undefined : Number(form.exchangeId),
       deal_id: form.dealId,
       name: form.name,
-      floor_micros: form.floor.trim() === '' || floorError ? 0 : parseMoneyToMicros(form.floor),
+      floor_micros: form.floor.trim() === '' || floorError ? 0 : moneyInputMicros(form.floor),
       seats: form.seats,
       advertiser_id: form.advertiser?.id ?? null,
     });

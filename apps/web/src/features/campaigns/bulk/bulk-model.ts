@@ -32,14 +32,13 @@ import {
   type TransitionSide,
 } from '@console/core/campaign-status';
 import {
-  findMoneyTextError,
   MONEY_INVALID_MESSAGE,
   MONEY_TOO_LARGE_MESSAGE,
   MONEY_TOO_PRECISE_MESSAGE,
-  parseMoneyToMicros,
 } from '@console/core/format/money';
 import type { Role } from '@console/core/roles';
 import type { z } from 'zod';
+import { moneyInputError, moneyInputMicros } from '../../../lib/format/money-input.ts';
 import { type FieldErrors, readSchemaErrors } from '../../../lib/forms/schema-errors.ts';
 import { parseIdsParam } from '../components/campaign-format.ts';
 import { isDangerousMove } from '../components/campaign-moves.ts';
@@ -99,12 +98,12 @@ const readAmount = (
     if (required) errors[field] = FORM_MESSAGES.amountRequired;
     return undefined;
   }
-  const message = findMoneyTextError(trimmed);
+  const message = moneyInputError(trimmed);
   if (message) {
     errors[field] = message;
     return undefined;
   }
-  return parseMoneyToMicros(trimmed);
+  return moneyInputMicros(trimmed);
 };
 
 /** The body checked by `schema`; the form's own messages win over the schema's for the same field. */

@@ -6,7 +6,8 @@ import {
 } from '@console/core/api/campaigns';
 import { MONEY_INVALID_MESSAGE, MONEY_TOO_PRECISE_MESSAGE, moneyTextOf } from '@console/core/format/money';
 import { NAME_LIKE_MESSAGE } from '@console/core/validation/text';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../../lib/i18n/locale-store.ts';
 import {
   type CampaignFormValues,
   checkEdit,
@@ -138,6 +139,25 @@ describe('money <-> micro-units', () => {
     expect(readMoney('1.1234567')).toEqual({ micros: null, error: MONEY_TOO_PRECISE_MESSAGE });
     for (const micros of [1, 999_999, 18_000_000, 30_123_456, 22_000_000_000])
       expect(readMoney(moneyTextOf(micros)).micros).toBe(micros);
+  });
+
+  it('reads and writes amounts as the console’s language types them', async () => {
+    // The language is remembered in the browser's storage, which these tests run without.
+    vi.stubGlobal('localStorage', { setItem: () => undefined });
+    await setLanguage('gr');
+    try {
+      // German: 1.500 is fifteen hundred dollars, 1,5 one and a half.
+      expect(readMoney('1.500')).toEqual({ micros: 1_500_000_000 });
+      expect(readMoney('1,500')).toEqual({ micros: 1_500_000 });
+      expect(readMoney('1.234,56')).toEqual({ micros: 1_234_560_000 });
+      expect(readMoney('2.50')).toEqual({ micros: 2_500_000 });
+      const values = valuesFromDetail({ ...detail, bid_micros: 1_125_000 }, 'edit');
+      expect(values.bid).toBe('1,125');
+      expect(readMoney(values.bid)).toEqual({ micros: 1_125_000 });
+    } finally {
+      await setLanguage('en');
+      vi.unstubAllGlobals();
+    }
   });
 });
 

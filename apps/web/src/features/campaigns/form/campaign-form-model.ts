@@ -25,9 +25,9 @@ import {
   submitErrors,
 } from '@console/core/campaign-submit';
 import { CAMPAIGN_NAME_MAX } from '@console/core/constants';
-import { findMoneyTextError, moneyTextOf, parseMoneyToMicros } from '@console/core/format/money';
 import { isoFromZonedParts, zonedPartsOf } from '@console/core/time/zoned-time';
 import type { z } from 'zod';
+import { moneyInputError, moneyInputMicros, moneyInputText } from '../../../lib/format/money-input.ts';
 import { collectFieldErrors, type FieldErrors } from '../../../lib/forms/schema-errors.ts';
 import { type DayParting, dayPartingFromApi, dayPartingToApi } from './day-parting.ts';
 
@@ -93,8 +93,8 @@ export const FORM_MESSAGES = {
 /** Typed dollars to micro-units: '' -> null, bad text -> its core message. */
 export const readMoney = (text: string): { micros: number | null; error?: string } => {
   if (text.trim() === '') return { micros: null };
-  const error = findMoneyTextError(text);
-  return error ? { micros: null, error } : { micros: parseMoneyToMicros(text) };
+  const error = moneyInputError(text);
+  return error ? { micros: null, error } : { micros: moneyInputMicros(text) };
 };
 
 // ---- values <-> bodies ---------------------------------------------------------------------------
@@ -219,13 +219,13 @@ export const valuesFromDetail = (detail: CampaignDetail, mode: 'edit' | 'clone')
     end_date: end.date,
     end_time: end.time,
     time_zone: detail.time_zone,
-    total_budget: moneyTextOf(detail.total_budget_micros),
-    daily_budget: moneyTextOf(detail.daily_budget_micros),
+    total_budget: moneyInputText(detail.total_budget_micros),
+    daily_budget: moneyInputText(detail.daily_budget_micros),
     pacing: detail.pacing,
     price_model: detail.price_model,
-    bid: moneyTextOf(detail.bid_micros),
-    min_bid: moneyTextOf(detail.min_bid_micros),
-    max_bid: moneyTextOf(detail.max_bid_micros),
+    bid: moneyInputText(detail.bid_micros),
+    min_bid: moneyInputText(detail.min_bid_micros),
+    max_bid: moneyInputText(detail.max_bid_micros),
     frequency_cap: detail.frequency_cap ? { ...detail.frequency_cap } : null,
     day_parting: dayPartingFromApi(detail.day_parting),
     targeting: {

@@ -2,12 +2,12 @@
 // offered. The console's bank-transfer instructions (BANK_TRANSFER_INSTRUCTIONS), when set, show
 // either way, so there is always a way to pay. The balance moves when Stripe confirms the payment, so
 // the page says so on the way back (?checkout=success).
-import { findMoneyTextError, parseMoneyToMicros } from '@console/core/format/money';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { failureMessage } from '../../../components/toast.ts';
+import { moneyInputError, moneyInputMicros } from '../../../lib/format/money-input.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useStartCardTopUp, useStripeConfig } from '../api/card-top-up.ts';
 
@@ -22,13 +22,13 @@ export const CardTopUp = () => {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const invalid = findMoneyTextError(amount);
+    const invalid = moneyInputError(amount);
     if (invalid) {
       setError(t('topUp.amountInvalid'));
       return;
     }
     setError(null);
-    start.mutate(parseMoneyToMicros(amount), {
+    start.mutate(moneyInputMicros(amount), {
       onSuccess: (session) => window.location.assign(session.url),
       onError: (failure) => setError(failureMessage(failure, t('topUp.failed'))),
     });

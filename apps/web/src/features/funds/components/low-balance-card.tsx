@@ -1,15 +1,13 @@
 // The owner's low-balance alert: a mail when a debit takes the balance below the amount set here.
 import type { FundsSummary } from '@console/core/api/funds';
-import { findMoneyTextError, formatMicros, parseMoneyToMicros } from '@console/core/format/money';
+import { formatMicros } from '@console/core/format/money';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { failureMessage, showToast } from '../../../components/toast.ts';
 import { localeOf } from '../../../lib/format/date-time.ts';
+import { moneyInputError, moneyInputMicros, moneyInputText } from '../../../lib/format/money-input.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useSetLowBalanceAlert } from '../api/set-low-balance-alert.ts';
-
-const toText = (micros: number | null | undefined) =>
-  micros == null ? '' : formatMicros(micros).replace('$', '').replaceAll(',', '');
 
 export const LowBalanceCard = ({ summary }: { summary: FundsSummary | undefined }) => {
   const { t, i18n } = useTranslation('funds');
@@ -18,7 +16,9 @@ export const LowBalanceCard = ({ summary }: { summary: FundsSummary | undefined 
   const [error, setError] = useState<string | null>(null);
   const mutation = useSetLowBalanceAlert();
   const current = summary?.low_balance_threshold_micros;
-  useEffect(() => setText(toText(current)), [current]);
+  // The amount set, as the console's language types it (German "1500,00"); again when it changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language changes how it is written
+  useEffect(() => setText(moneyInputText(current)), [current, locale]);
 
   const save = (threshold: number | null) =>
     mutation.mutate(threshold, {
@@ -28,12 +28,12 @@ export const LowBalanceCard = ({ summary }: { summary: FundsSummary | undefined 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (findMoneyTextError(text) || parseMoneyToMicros(text) < 0) {
+    if (moneyInputError(text) || moneyInputMicros(text) < 0) {
       setError(t('alert.invalid'));
       return;
     }
     setError(null);
-    save(parseMoneyToMicros(text));
+    save(moneyInputMicros(text));
   };
 
   return (

@@ -2,8 +2,8 @@
 // core's parser, so no float ever holds money). On blur a valid amount is written back in full
 // ('1500' -> '1500.00'), exactly.
 import '@mantine/core/styles/Input.css';
-import { moneyTextOf } from '@console/core/format/money';
 import { TextInput } from '@mantine/core';
+import { moneyInputText } from '../../../../lib/format/money-input.ts';
 import { readMoney } from '../campaign-form-model.ts';
 
 type MoneyFieldProps = {
@@ -46,7 +46,7 @@ export const MoneyField = ({
     onBlur={() => {
       const { micros, error: textError } = readMoney(value);
       if (!textError && micros !== null && micros >= 0) {
-        const full = moneyTextOf(micros);
+        const full = moneyInputText(micros);
         if (full !== value) onChange(full);
       }
       onBlur?.();
