@@ -536,6 +536,24 @@ describe('permissions', () => {
     expect(edited.name).toBe('Scoped Two');
   });
 
+  it('reads the detail as the user an acting session stands for', async () => {
+    const actingAs = async (token: string, userId: number) =>
+      dataOf<{ token: string }>(
+        expectOk(await t.call('POST', '/api/auth/auto-login', { token, body: { user_primary_id: userId } })),
+      ).token;
+    // The admin acting as the owner sees it; the agency acting as its other advertiser does not,
+    // though the agency itself does.
+    const asOwner = await actingAs(tok.admin, DEMO.adv1.id);
+    expect((await readCampaign(t, asOwner, own.campaign_id))._id).toBe(own._id);
+    const asOther = await actingAs(tok.agency, DEMO.adv2.id);
+    await expectAllNotFound(
+      t,
+      asOther,
+      [{ method: 'GET', path: `/api/campaigns/${own.campaign_id}` }],
+      'Campaign not found.',
+    );
+  });
+
   it('answers 403 to advertisers and agencies on exchange approval', async () => {
     for (const name of ['adv1', 'agency', 'advertiser'] as const) {
       await expectAllForbidden(t, tok[name], [

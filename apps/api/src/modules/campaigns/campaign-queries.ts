@@ -11,7 +11,6 @@ import type {
 import { LIST_COUNT_CAP } from '@console/core/api/common';
 import type { CreativeStatus, CreativeType } from '@console/core/api/creatives';
 import { type CampaignStatus, findNextStatuses, sideOfRole } from '@console/core/campaign-status';
-import type { Role } from '@console/core/roles';
 import { and, count, eq, getTableColumns, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { decoderOf, selectAs } from '../../db/aliased-columns.ts';
@@ -32,7 +31,9 @@ import { creatives } from '../../db/schema/creatives.ts';
 import { campaignSmartAppLists, smartAppLists } from '../../db/schema/lists.ts';
 import { users } from '../../db/schema/users.ts';
 import { precompiled, renderedOnce } from '../../db/sql-fragment.ts';
+import { ACCESS_RULES } from '../../platform/access.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
+import { notFound } from '../../platform/errors.ts';
 import {
   type ExchangeCounts,
   exchangeCountsCte,
@@ -41,8 +42,8 @@ import {
   exchangeDecisionsColumn,
   exchangeDecisionsOf,
 } from '../../platform/exchange-decisions.ts';
-import { ownerAndCreatorColumns } from '../../platform/owner-columns.ts';
 import { type CappedPage, COUNT_LIMIT, capped, pageSlice } from '../../platform/pagination.ts';
+import type { ScopedUser } from '../../platform/scope.ts';
 import {
   COUNTED,
   matchedPage,
@@ -491,18 +492,32 @@ const readRelations = async (db: DbOrTx, campaignId: number) => {
   return relationsOf(result.rows[0]!);
 };
 
-/** The detail's statement for a campaign, its advertiser and its creator (ids as SQL), its time zone and the instant its facts are read at. */
-const detailStatement = precompiled<[SQL, SQL, SQL, SQL, SQL]>(
-  5,
-  (
-    id,
-    advertiserId,
-    createdBy,
-    timeZone,
-    now,
-  ) => sql`with page as (select ${id} as c_id, ${advertiserId} as "c_advertiserId", ${timeZone} as "c_timeZone"),
+const allCampaignColumns = getTableColumns(campaigns) as Record<string, PgColumn>;
+const detailOwnerColumns = {
+  id: users.id,
+  role: users.role,
+  agencyId: users.agencyId,
+  email: users.email,
+  companyName: users.companyName,
+};
+const decodeDetailCampaign = decoderOf<CampaignRow>('c_', allCampaignColumns);
+const decodeDetailOwner = decoderOf<ScopedUser & Advertiser>('o_', detailOwnerColumns);
+
+/**
+ * The detail's statement for the campaign `id` at the instant `now` (both as SQL): the campaign and
+ * its advertiser (the owner the access rule is checked against), its creator, its exchanges with
+ * their approval, its relations and its delivery facts. No row: no such campaign.
+ */
+const detailStatement = precompiled<[SQL, SQL]>(
+  2,
+  (id, now) => sql`with page as (
+      select ${selectAs('c_', allCampaignColumns)}, ${selectAs('o_', detailOwnerColumns)}
+      from ${campaigns} join ${users} on ${users.id} = ${campaigns.advertiserId}
+      where ${campaigns.id} = ${id} limit 1),
     ${deliveryFactCtes(now)}, ${LATE_BILLING_CTE}
-    select ${ownerAndCreatorColumns(advertiserId, createdBy)},
+    select page.*,
+    (select json_build_array(creator.id, creator.email) from ${users} as creator
+      where creator.id = page."c_createdBy") as creator,
     ${exchangeDecisionsColumn(sql`${campaignExchanges}`, { ...campaignExchanges, ownerId: campaignExchanges.campaignId }, id)} as exchange_list,
     ${relationColumns(id)},
     ${DELIVERY_FACT_COLUMNS}, d_late.late as late_billed
@@ -510,27 +525,26 @@ const detailStatement = precompiled<[SQL, SQL, SQL, SQL, SQL]>(
 );
 
 /**
- * Everything about one campaign (the caller's access was checked before), in one statement: its
- * advertiser and creator, its exchanges with their approval, its relations and its delivery facts.
+ * Everything about one campaign the caller may reach, in one statement with the access check: the
+ * campaign is read with its advertiser, and the campaign rule of platform/access.ts decides on that
+ * owner as requireAccess would (a second statement for the check alone was a third of the detail's
+ * time on PGlite). Unknown or out of scope: 404 "Campaign not found.".
  */
 export const readCampaignDetail = async (
   db: DbOrTx,
-  campaign: CampaignRow,
-  role: Role,
+  principal: Principal,
+  id: number,
 ): Promise<CampaignDetail> => {
   const nowMs = Date.now();
-  const result = await executePrepared(
-    db,
-    detailStatement(
-      sql`${campaign.id}::bigint`,
-      sql`${campaign.advertiserId}::bigint`,
-      sql`${campaign.createdBy}::bigint`,
-      sql`${campaign.timeZone}::text`,
-      factInstantOf(nowMs),
-    ),
-  );
-  const raw = result.rows[0]!;
-  const [ownerId, ownerEmail, companyName] = jsonColumn<[number, string, string]>(raw.owner);
+  const result = await executePrepared(db, detailStatement(sql`${id}::bigint`, factInstantOf(nowMs)));
+  const raw = result.rows[0];
+  const rule = ACCESS_RULES.campaign;
+  if (!raw) throw notFound(rule.notFound);
+  const campaign = decodeDetailCampaign(raw);
+  const owner = decodeDetailOwner(raw);
+  const caller = { userId: principal.userId, role: principal.role };
+  if (!rule.allows(caller, { row: campaign, owner })) throw notFound(rule.notFound);
+  const { id: ownerId, email: ownerEmail, companyName } = owner;
   const [creatorId, creatorEmail] = jsonColumn<[number, string] | null>(raw.creator) ?? [null, null];
   const exchangeList = exchangeDecisionsOf(raw.exchange_list);
   const relations = relationsOf(raw);
@@ -563,7 +577,7 @@ export const readCampaignDetail = async (
     smart_app_lists: relations.smartAppLists,
     assoc_dsp_map: relations.assoc,
     camp_data: { camp_assoc_map: relations.assoc },
-    next_statuses: findNextStatuses(status, role),
+    next_statuses: findNextStatuses(status, principal.role),
     created_by: userRefOf(creatorId, creatorEmail),
   };
 };

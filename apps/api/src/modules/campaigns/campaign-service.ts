@@ -1,5 +1,6 @@
 // Campaign rules and transactions: create (a draft, or submitted at once), edit, clone, status moves
-// and reads. Every read and write starts with the default-deny check `requireAccess(..., 'campaign', id)`;
+// and reads. Every write starts with the default-deny check `requireAccess(..., 'campaign', id)`, and the detail read
+// makes the same check in its own statement (campaign-queries.ts readCampaignDetail);
 // every create, update and status change is written to the change log in the same transaction.
 import {
   type AssocEntry,
@@ -184,8 +185,8 @@ export const createCampaign = async (deps: AppDeps, principal: Principal, body: 
 };
 
 export const readCampaign = async (deps: AppDeps, principal: Principal, id: number) => {
-  const campaign = await requireAccess(deps.db, principal, 'campaign', id);
-  return readCampaignDetail(deps.db, campaign, principal.role);
+  // The access check is the detail statement's own (campaign-queries.ts).
+  return readCampaignDetail(deps.db, principal, id);
 };
 
 /** Refuses edits of finished campaigns. */
