@@ -30,7 +30,7 @@ const main = async () => {
     const campaigns = await campaignTotalsDrift(database.db);
     if (campaigns > 0) await rewriteCampaignTotals(database.db);
     console.log(
-      `campaign_delivery_totals: ${campaigns === 0 ? 'agrees' : `${campaigns} campaigns differed: rewritten from the rollups`}`,
+      `campaign_delivery_totals and campaign_delivery_hours: ${campaigns === 0 ? 'agree' : `${campaigns} rows differed: rewritten from the rollups`}`,
     );
   } finally {
     await database.close();

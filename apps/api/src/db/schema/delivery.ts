@@ -177,6 +177,23 @@ export const campaignDeliveryTotals = pgTable('campaign_delivery_totals', {
   advertiserCostMicros: bigint('advertiser_cost_micros', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * Each campaign's spend by UTC hour: delivery_hourly's advertiser cost summed over everything but the
+ * campaign and the hour, so a list page reads "spent today" as at most a day's hours of each row by
+ * key instead of every rollup row of those hours (one per creative, exchange, country, OS, device
+ * and traffic type). Written in the statements that write delivery_hourly (delivery/rollups.ts), by
+ * the same integer sums, as campaign_delivery_totals is, so it agrees with delivery_hourly exactly.
+ */
+export const campaignDeliveryHours = pgTable(
+  'campaign_delivery_hours',
+  {
+    campaignId: bigint('campaign_id', { mode: 'number' }).notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    advertiserCostMicros: bigint('advertiser_cost_micros', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [uniqueIndex('campaign_delivery_hours_key').on(t.campaignId, t.hour)],
+);
+
 // Compacted tiers (delivery/compaction.ts): narrow sums of delivery_hourly for closed UTC days, so a
 // dashboard over everyone's month reads a few hundred thousand rows instead of millions. Each is
 // delivery_hourly summed over fewer columns; days before rollup_compaction.compacted_before are in

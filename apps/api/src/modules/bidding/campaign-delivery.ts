@@ -6,7 +6,7 @@ import { readLocalClock } from '@console/core/time/zoned-time';
 import { type SQL, sql } from 'drizzle-orm';
 import { jsonColumn } from '../../db/json-column.ts';
 import type { campaigns } from '../../db/schema/campaigns.ts';
-import { campaignDeliveryTotals, deliveryHourly } from '../../db/schema/delivery.ts';
+import { campaignDeliveryHours, campaignDeliveryTotals } from '../../db/schema/delivery.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
 import { precompiled, renderedOnce } from '../../db/sql-fragment.ts';
 import { describePacing, planPacing } from './pacing.ts';
@@ -49,8 +49,11 @@ export type DeliveryFacts = {
 // The totals are one row a campaign (campaign_delivery_totals, kept with the rollups): summing the
 // rollups instead read every rollup row of the page's campaigns, thousands for a campaign a month
 // old, on every page (on PGlite with the demo's 30 days, most of the list's time). Today's spend is
-// summed in the statement from the rollup hours of each campaign's own local day (from the hour that
-// holds its local midnight at the server's `now`, along delivery_hourly_campaign_idx), in one
+// summed in the statement from the spend by hour of each campaign's own local day (from the hour that
+// holds its local midnight at the server's `now`): campaign_delivery_hours, one row a campaign and
+// hour kept with the rollups, by key; delivery_hourly has a row for every creative, exchange, country,
+// OS, device and traffic type of those hours (on PGlite with the demo's 30 days the sum over them was
+// about a third of the list's database time). In one
 // set-based read for the whole page, materialized: as a lateral subquery per row the planner, which
 // expects a CTE of one row, ran it once per page row for every page row (121 times for 11 rows).
 // It read the last 27 hours of every row before and left the day to the server: the hours before
@@ -72,9 +75,9 @@ export const deliveryFactCtes = precompiled<[SQL]>(
     d_today as materialized (
       select page.c_id as campaign_id, today.spent
       from page cross join lateral (
-        select sum(${deliveryHourly.advertiserCostMicros})::text as spent from ${deliveryHourly}
-        where ${deliveryHourly.campaignId} = page.c_id
-          and ${deliveryHourly.hour} >= date_trunc('hour',
+        select sum(${campaignDeliveryHours.advertiserCostMicros})::text as spent from ${campaignDeliveryHours}
+        where ${campaignDeliveryHours.campaignId} = page.c_id
+          and ${campaignDeliveryHours.hour} >= date_trunc('hour',
             date_trunc('day', ${now} at time zone page."c_timeZone") at time zone page."c_timeZone", 'UTC')
       ) as today
       where today.spent is not null)`,

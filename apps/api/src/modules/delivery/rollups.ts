@@ -60,6 +60,17 @@ const addToCampaignTotals = (rows: SQL, sign: 1 | -1 = 1) => sql`
     ),
   )}`;
 
+/**
+ * Adds rows of delivery_hourly's columns (`rows`, signed as for addToCampaignTotals) to each
+ * campaign's spend by hour (campaign_delivery_hours), in key order.
+ */
+const addToCampaignHours = (rows: SQL, sign: 1 | -1 = 1) => sql`
+  insert into campaign_delivery_hours (campaign_id, hour, advertiser_cost_micros)
+  select campaign_id, hour, ${sql.raw(sign === 1 ? '' : '-')}sum(advertiser_cost_micros)
+  from ${rows} as summed group by campaign_id, hour order by campaign_id, hour
+  on conflict (campaign_id, hour) do update
+  set advertiser_cost_micros = campaign_delivery_hours.advertiser_cost_micros + excluded.advertiser_cost_micros`;
+
 const INVENTORY_KEY = 'day, campaign_id, exchange_id, traffic_type, inventory';
 // The output's day: by position, as delivery_events has a day column of its own (the auction's).
 const INVENTORY_GROUP = sql.raw('1, campaign_id, exchange_id, traffic_type, inventory');
@@ -104,6 +115,7 @@ export const addRollupCtesOf = (source: SQL) => sql`
     select ${ROLLUP_COLUMNS} from rollup_rows order by ${sql.raw(KEY)}
     ${ADD_ON_CONFLICT}),
   campaign_totals as (${addToCampaignTotals(sql`rollup_rows`)}),
+  campaign_hours as (${addToCampaignHours(sql`rollup_rows`)}),
   ${rollupTierCtes(sql`rollup_rows`)}`;
 
 /**
@@ -135,6 +147,7 @@ export const foldPendingRollups = async (db: DbOrTx): Promise<number> => {
       select ${ROLLUP_COLUMNS} from rollup_rows order by ${sql.raw(KEY)}
       ${ADD_ON_CONFLICT}),
     campaign_totals as (${addToCampaignTotals(sql`rollup_rows`)}),
+    campaign_hours as (${addToCampaignHours(sql`rollup_rows`)}),
     ${rollupTierCtes(sql`rollup_rows`)}
     select count(*)::int as n from rollup_rows`,
   );
@@ -152,8 +165,9 @@ export const rebuildRollups = async (db: DbOrTx, range: { from?: Date; to?: Date
   return db.transaction(async (tx) => {
     await tx.execute(sql`with gone as (
         delete from delivery_hourly where hour >= ${from.toISOString()} and hour < ${to.toISOString()}
-        returning campaign_id, ${sql.raw(TOTAL_SUMS.join(', '))})
-      ${addToCampaignTotals(sql`gone`, -1)}`);
+        returning hour, campaign_id, ${sql.raw(TOTAL_SUMS.join(', '))}),
+      gone_totals as (${addToCampaignTotals(sql`gone`, -1)})
+      ${addToCampaignHours(sql`gone`, -1)}`);
     // Rows not folded yet are counted again from the raw events below.
     await tx.execute(
       sql`delete from delivery_hourly_pending where hour >= ${from.toISOString()} and hour < ${to.toISOString()}`,
@@ -167,8 +181,9 @@ export const rebuildRollups = async (db: DbOrTx, range: { from?: Date; to?: Date
           sql`delivery_events`,
           sql`occurred_at >= ${from.toISOString()} and occurred_at < ${to.toISOString()}`,
         )}
-        returning campaign_id, ${sql.raw(TOTAL_SUMS.join(', '))}),
-      campaign_totals as (${addToCampaignTotals(sql`rebuilt`)})
+        returning hour, campaign_id, ${sql.raw(TOTAL_SUMS.join(', '))}),
+      campaign_totals as (${addToCampaignTotals(sql`rebuilt`)}),
+      campaign_hours as (${addToCampaignHours(sql`rebuilt`)})
       select count(*)::int as n from rebuilt`,
     );
     await recompactRange(tx, from, to);
@@ -177,30 +192,47 @@ export const rebuildRollups = async (db: DbOrTx, range: { from?: Date; to?: Date
   });
 };
 
+/** Rows of `expected` and `actual` (two selects of the same columns) that differ, as a count. */
+const differing = (expected: SQL, actual: SQL) => sql`with expected as (${expected}), actual as (${actual})
+    select count(*)::int as n from ((select * from expected except all select * from actual)
+      union all (select * from actual except all select * from expected)) d`;
+
 /**
- * Each campaign's lifetime totals checked against delivery_hourly: the campaigns whose totals differ
- * (0 when they agree to the micro). `npm run rollups:rebuild` and the tests use it.
+ * Each campaign's lifetime totals and its spend by hour checked against delivery_hourly: the
+ * campaigns whose totals differ plus the campaign hours whose spend differs (0 when they agree to the
+ * micro). `npm run rollups:rebuild` and the tests use it.
  */
 export const campaignTotalsDrift = async (db: DbOrTx): Promise<number> => {
   const sums = sql.raw(TOTAL_SUMS.map((name) => `sum(${name})::bigint as ${name}`).join(', '));
-  const rows = await rowsOf<{ n: number }>(
+  const [totals] = await rowsOf<{ n: number }>(
     db,
-    sql`
-    with expected as (select campaign_id, ${sums} from delivery_hourly group by campaign_id),
-    actual as (select campaign_id, ${sql.raw(TOTAL_SUMS.join(', '))} from campaign_delivery_totals
+    differing(
+      sql`select campaign_id, ${sums} from delivery_hourly group by campaign_id`,
+      sql`select campaign_id, ${sql.raw(TOTAL_SUMS.join(', '))} from campaign_delivery_totals
       where ${sql.raw(TOTAL_SUMS.map((name) => `${name} <> 0`).join(' or '))}
-        or campaign_id in (select campaign_id from expected))
-    select count(*)::int as n from ((select * from expected except all select * from actual)
-      union all (select * from actual except all select * from expected)) d`,
+        or campaign_id in (select campaign_id from delivery_hourly)`,
+    ),
   );
-  return Number(rows[0]?.n ?? 0);
+  const [hours] = await rowsOf<{ n: number }>(
+    db,
+    differing(
+      sql`select campaign_id, hour, sum(advertiser_cost_micros)::bigint as spent from delivery_hourly
+      group by campaign_id, hour`,
+      sql`select h.campaign_id, h.hour, h.advertiser_cost_micros as spent from campaign_delivery_hours h
+      where h.advertiser_cost_micros <> 0 or exists (select 1 from delivery_hourly d
+        where d.campaign_id = h.campaign_id and d.hour = h.hour)`,
+    ),
+  );
+  return Number(totals?.n ?? 0) + Number(hours?.n ?? 0);
 };
 
-/** Rewrites every campaign's lifetime totals from delivery_hourly (in one transaction). */
+/** Rewrites every campaign's lifetime totals and spend by hour from delivery_hourly (in one transaction). */
 export const rewriteCampaignTotals = async (db: DbOrTx): Promise<void> => {
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from campaign_delivery_totals`);
     await tx.execute(addToCampaignTotals(sql`delivery_hourly`));
+    await tx.execute(sql`delete from campaign_delivery_hours`);
+    await tx.execute(addToCampaignHours(sql`delivery_hourly`));
   });
 };
 
