@@ -1,6 +1,7 @@
 // The navigation drawer below the desktop breakpoint (the menu, and on phones the top bar's tools).
 // Loaded with its first opening (app-layout.tsx): Mantine's drawer and scroll lock stay off the
 // first paint of every page.
+import '@mantine/core/styles/Drawer.css';
 import { Drawer } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';

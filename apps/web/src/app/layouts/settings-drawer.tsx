@@ -1,5 +1,9 @@
 // The right-hand settings panel (spec section 2): layout, width, topbar theme, sidebar type,
 // colour and image, preloader. Choices apply at once and are remembered locally.
+// Its own components' sheets load with it (the frame's are in shell-styles.ts).
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Switch.css';
 import { Button, Drawer, Group, Radio, Stack, Switch, Text } from '@mantine/core';
 import { useCompanyConfig } from '../../lib/config/use-company-config.ts';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';

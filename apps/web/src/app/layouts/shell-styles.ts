@@ -24,8 +24,5 @@ import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Tooltip.css';
-import '@mantine/core/styles/Drawer.css';
-import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Divider.css';

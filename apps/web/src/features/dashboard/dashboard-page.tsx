@@ -4,16 +4,16 @@
 // metrics (tiles and columns) and the tables (any dimensions). Choices are saved in local storage
 // and restored; the view follows STORAGE_KEYS.dashboardView and the dashboardViewChanged event,
 // which the switch here and the one in the header menu both announce.
-import '@mantine/core/styles/SegmentedControl.css';
 import {
   DASHBOARD_METRICS,
   type DashboardDimension,
   type DashboardMetric,
 } from '@console/core/api/dashboard-constants';
 import { DASHBOARD_VIEW_EVENT } from '@console/core/constants';
-import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { SegmentedChoice } from '../../components/segmented-choice.tsx';
 import { localeOf, userTimeZone } from '../../lib/format/date-time.ts';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';
 import { useCurrentRoute } from '../../lib/routing/current-route.ts';
@@ -80,7 +80,9 @@ const DashboardPage = () => {
   const [preferences, setPreferences] = useState<DashboardPreferences>(() => readPreferences(storage()));
   const [view, chooseView] = useDashboardView();
   const timeZone = useMemo(() => userTimeZone(), []);
-  const range = rangeOf(preferences, timeZone);
+  const { from, to } = rangeOf(preferences, timeZone);
+  // The same object while the days stay the same: the filters are memoised on it.
+  const range = useMemo(() => ({ from, to }), [from, to]);
   const role = auth?.role ?? 'ADVERTISER';
   // One object while its fields stay the same: the tables below are memoised on it, so a query of
   // the page resolving (overview, chart) does not render both tables again.
@@ -106,15 +108,15 @@ const DashboardPage = () => {
     }
   }, [i18n.language]);
   const countryName = useCallback((code: string) => countryNames?.of(code) ?? code, [countryNames]);
-  if (!route || !auth) return null;
-
-  const update = (patch: Partial<DashboardPreferences>) => {
+  const update = useCallback((patch: Partial<DashboardPreferences>) => {
     setPreferences((current) => {
       const next = { ...current, ...patch };
       savePreferences(storage(), next);
       return next;
     });
-  };
+  }, []);
+  if (!route || !auth) return null;
+
   const isInsight = view === 'new';
   const tileMetrics = isInsight ? preferences.metrics : CLASSIC_METRICS;
   const tables = isInsight ? preferences.dimensions : CLASSIC_TABLES;
@@ -126,14 +128,14 @@ const DashboardPage = () => {
       breadcrumb={route.breadcrumb}
       actions={
         canSwitchDashboard(role, settings) ? (
-          <SegmentedControl
+          <SegmentedChoice<DashboardView>
             aria-label={t('view.label')}
             data={[
               { value: 'old', label: t('view.old') },
               { value: 'new', label: t('view.new') },
             ]}
             value={view}
-            onChange={(value) => chooseView(value as DashboardView)}
+            onChange={chooseView}
             data-testid="dashboard-view-switch"
           />
         ) : null

@@ -6,7 +6,6 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Switch.css';
-import '@mantine/core/styles/SegmentedControl.css';
 import {
   DASHBOARD_DIMENSIONS,
   DASHBOARD_METRICS,
@@ -14,11 +13,13 @@ import {
   type DashboardMetric,
 } from '@console/core/api/dashboard-constants';
 import type { Role } from '@console/core/roles';
-import { Button, Group, Paper, SegmentedControl, Stack, Switch } from '@mantine/core';
+import { Button, Group, Paper, Stack, Switch } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
+import { memo } from 'react';
 import { AdvertiserPicker } from '../../../components/advertiser-picker.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { MultiSelect, Select } from '../../../components/filter-select.tsx';
+import { SegmentedChoice } from '../../../components/segmented-choice.tsx';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { useCampaignChoices, useCountryChoices, useExchangeChoices } from '../api/filter-options.ts';
 import {
@@ -69,13 +70,17 @@ const FilterChoice = ({ label, data, value, onChange, width, testId }: FilterCho
 
 const toIds = (values: string[]) => values.map(Number).filter((id) => Number.isInteger(id) && id > 0);
 
-export const DashboardFilters = ({
+/**
+ * Memoised (the page keeps `range` and `onChange` the same): the page's overview and chart
+ * answering one after the other does not render the filters' fields again each time.
+ */
+export const DashboardFilters = memo(function DashboardFilters({
   role,
   preferences,
   range,
   onChange,
   withPickers,
-}: DashboardFiltersProps) => {
+}: DashboardFiltersProps) {
   const { t } = useTranslation('dashboard');
   const filters = preferences.filters;
   const campaigns = useCampaignChoices(filters.advertiser_id);
@@ -189,11 +194,11 @@ export const DashboardFilters = ({
             >
               {t('chart.type')}
             </span>
-            <SegmentedControl
+            <SegmentedChoice<ChartType>
               aria-labelledby="dashboard-chart-type-label"
               data={CHART_TYPES.map((type) => ({ value: type, label: t(`chart.types.${type}`) }))}
               value={preferences.chartType}
-              onChange={(value) => onChange({ chartType: value as ChartType })}
+              onChange={(value) => onChange({ chartType: value })}
               data-testid="dashboard-chart-type"
             />
           </Stack>
@@ -226,4 +231,4 @@ export const DashboardFilters = ({
       </Stack>
     </Paper>
   );
-};
+});
