@@ -617,14 +617,28 @@ describe('delivery on the campaign list and view', () => {
       await t.bidder.index.reload();
     }
   });
-  it("counts spend today from the hour that holds the campaign's local midnight", async () => {
+  /** The whole-hour zone furthest into its day now (23 hours or more since its midnight). */
+  const furthestIntoItsDay = () => {
+    const nowMs = Date.now();
+    const zones = Array.from({ length: 27 }, (_, i) => i - 12).map((offset) =>
+      offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`,
+    );
+    const since = (zone: string) => nowMs - localMidnightMs(zone, readLocalClock(zone, nowMs).dateKey);
+    return zones.reduce((best, zone) => (since(zone) > since(best) ? zone : best));
+  };
+
+  it.each([
     // A half-hour zone: local midnight falls inside a UTC hour, which counts toward today.
+    ['a half-hour zone', () => 'Asia/Kolkata'],
+    // A day begun 23 hours or more ago: its first hours count too (the list reads a day's hours back).
+    ['the zone furthest into its day', furthestIntoItsDay],
+  ])("counts spend today from the hour that holds the campaign's local midnight: %s", async (_, zoneOf) => {
     const id = campaignIdByName.get('Native In-Feed')!;
     const [row] = await t.deps.db
       .select({ advertiserId: campaigns.advertiserId, timeZone: campaigns.timeZone })
       .from(campaigns)
       .where(eq(campaigns.id, id));
-    const zone = 'Asia/Kolkata';
+    const zone = zoneOf();
     const spentToday = async () => {
       const view = await t.call('GET', `/api/campaigns/${id}`, { token: advertiserToken });
       const list = await t.call('GET', '/api/campaigns', { token: advertiserToken, query: { limit: 100 } });
