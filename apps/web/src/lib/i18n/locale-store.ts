@@ -6,7 +6,7 @@
 // the console uses namespaces, `ns:key`, {{name}} interpolation, plurals by Intl.PluralRules
 // (key_one, key_few, ...) and returnObjects, and nothing else of it.
 import { type Language, STORAGE_KEYS } from '@console/core/constants';
-import { use, useMemo, useSyncExternalStore } from 'react';
+import { use, useMemo, useState, useSyncExternalStore } from 'react';
 import { HTML_LANG, resolveLanguage } from './languages.ts';
 
 type Loader = () => Promise<{ default: Bundle }>;
@@ -38,7 +38,6 @@ export type TFunction = {
 
 const bundles = new Map<string, Loading>();
 const listeners = new Set<() => void>();
-let version = 0;
 
 const readStoredLanguage = (): Language => {
   try {
@@ -51,7 +50,6 @@ const readStoredLanguage = (): Language => {
 let language: Language = readStoredLanguage();
 
 const notify = () => {
-  version += 1;
   for (const listener of listeners) listener();
 };
 
@@ -109,10 +107,13 @@ const translate = (
   namespaces: readonly string[],
   key: string,
   options: TOptions = {},
+  reached?: Set<string>,
 ): unknown => {
   const colon = key.indexOf(':');
   const path = colon > 0 ? key.slice(colon + 1) : key;
-  const searched = colon > 0 ? [key.slice(0, colon)] : options.ns ? [options.ns] : namespaces;
+  const other = colon > 0 ? key.slice(0, colon) : options.ns;
+  if (other !== undefined && !namespaces.includes(other)) reached?.add(other);
+  const searched = other !== undefined ? [other] : namespaces;
   const pluralPath =
     typeof options.count === 'number'
       ? `${path}_${new Intl.PluralRules(HTML_LANG[lang]).select(options.count)}`
@@ -133,6 +134,16 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+/**
+ * The active language and how many of the namespaces' texts are still to come ('en|1'): changes
+ * when the language does or one of them comes in (or `t` reaches one not yet loaded), not otherwise.
+ */
+const readiness = (namespaces: Iterable<string>): string => {
+  let missing = 0;
+  for (const ns of namespaces) if (bundles.get(`${language}/${ns}`)?.status !== 'fulfilled') missing += 1;
+  return `${language}|${missing}`;
+};
+
 /** `t` outside React (a toast), in the active language; the namespace must be loaded (loadNamespaces). */
 export const translateNow = ((key: string, options?: TOptions) =>
   translate(language, ['common'], key, options)) as TFunction;
@@ -143,19 +154,25 @@ export const translateNow = ((key: string, options?: TOptions) =>
  * namespaces are loaded; with `suspend: false` (a Suspense fallback) it shows keys until then.
  */
 export const useTranslation = (namespace: string | readonly string[] = 'common', { suspend = true } = {}) => {
-  useSyncExternalStore(subscribe, () => version);
-  const lang = useSyncExternalStore(subscribe, getLanguage);
   const namespaces = typeof namespace === 'string' ? [namespace] : namespace;
   const nsKey = namespaces.join(',');
-  if (suspend)
-    for (const ns of namespaces) {
-      const loading = loadBundle(lang, ns);
-      if (loading.status !== 'fulfilled') use(loading as Promise<Bundle>);
-    }
+  // The namespaces `t` reached beyond the hook's own (`other:key`, the ns option), as it was called.
+  const [reached] = useState(() => new Set<string>());
+  // Renders again when a namespace this component reads comes in, not when any of the app's does:
+  // a page's namespaces arriving did re-render the whole frame once each, before the page showed.
+  // A suspending component's own namespaces are in whenever it renders (React renders it again
+  // when they come): only the others count.
+  useSyncExternalStore(subscribe, () => readiness(suspend ? reached : [...namespaces, ...reached]));
+  const lang = useSyncExternalStore(subscribe, getLanguage);
+  // `use` on every render, loaded or not (it answers a settled promise at once): React replays a
+  // render that suspended, and one that called `use` fewer times on the replay broke it (error 467).
+  if (suspend) for (const ns of namespaces) use(loadBundle(lang, ns) as Promise<Bundle>);
   // Changes with the language only, as i18next's did: it reads the bundles when called.
   const t = useMemo(
-    () => ((key: string, options?: TOptions) => translate(lang, nsKey.split(','), key, options)) as TFunction,
-    [lang, nsKey],
+    () =>
+      ((key: string, options?: TOptions) =>
+        translate(lang, nsKey.split(','), key, options, reached)) as TFunction,
+    [lang, nsKey, reached],
   );
   return { t, language: lang, i18n: { language: lang } };
 };
