@@ -57,7 +57,8 @@ export type DeliveryFacts = {
 // (d_hours: every page campaign's last 27 hours, at most 27 rows each), and each campaign's own day is
 // taken from those: a lookup per page row (a lateral subquery) rescanned the table's heap once per
 // row, and on PGlite each heap scan asks the file system for the table's size (an fstat, most of the
-// list's CPU after the rows themselves: measured 20 of a page's 28). Both CTEs are materialized: as a
+// list's CPU after the rows themselves: measured 20 of a page's 28). Each campaign's local midnight
+// is worked out once (d_days), not for each of its hours. The CTEs are materialized: as a
 // lateral subquery per row the planner, which
 // expects a CTE of one row, ran it once per page row for every page row (121 times for 11 rows).
 // It read the last 27 hours of every row before and left the day to the server: the hours before
@@ -88,12 +89,14 @@ export const deliveryFactCtes = precompiled<[SQL]>(
       from ${campaignDeliveryHours}
       where ${campaignDeliveryHours.campaignId} = any(array(select c_id from page))
         and ${campaignDeliveryHours.hour} >= ${now} - interval '${sql.raw(String(HOURS_READ))} hours'),
+    d_days as materialized (
+      select page.c_id as campaign_id, date_trunc('hour',
+        date_trunc('day', ${now} at time zone page."c_timeZone") at time zone page."c_timeZone", 'UTC') as since
+      from page),
     d_today as materialized (
-      select page.c_id as campaign_id, sum(d_hours.spent)::text as spent
-      from page join d_hours on d_hours.campaign_id = page.c_id
-      where d_hours.hour >= date_trunc('hour',
-        date_trunc('day', ${now} at time zone page."c_timeZone") at time zone page."c_timeZone", 'UTC')
-      group by page.c_id)`,
+      select d_days.campaign_id, sum(d_hours.spent)::text as spent
+      from d_days join d_hours on d_hours.campaign_id = d_days.campaign_id and d_hours.hour >= d_days.since
+      group by d_days.campaign_id)`,
 );
 
 /** The instant the facts are read at, as deliveryFactCtes takes it. */
