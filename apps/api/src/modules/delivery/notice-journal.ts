@@ -218,7 +218,11 @@ export const createNoticeWriter = (
       const path = join(dir, `notices-${process.pid}-${String(serial++).padStart(8, '0')}.jsonl`);
       current = {
         path,
-        fd: openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_DSYNC, 0o644),
+        fd: openSync(
+          path,
+          constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_DSYNC,
+          0o644,
+        ),
         open: 0,
         failed: false,
         rotated: false,
