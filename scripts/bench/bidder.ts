@@ -472,9 +472,9 @@ const runLoadBench = async () => {
       if (measuringNotices && write.lane === 'money') moneyWrites.push(write);
     };
     // The notice journal's durable writes (O_DSYNC: a notice is answered after the one that holds it).
-    const noticeSyncs: { ms: number; notices: number }[] = [];
-    bidder.notices.observeSyncs = (sync) => {
-      if (measuringNotices) noticeSyncs.push(sync);
+    const noticeWrites: { ms: number; notices: number }[] = [];
+    bidder.notices.observeDurableWrites = (write) => {
+      if (measuringNotices) noticeWrites.push(write);
     };
     app.addHook('onResponse', async (request, reply) => {
       if (measuringNotices && request.url.startsWith('/t/')) noticeMs.push(reply.elapsedTime);
@@ -783,7 +783,7 @@ const runLoadBench = async () => {
           await bidder.recorder.flush();
           noticeMs.length = 0;
           moneyWrites.length = 0;
-          noticeSyncs.length = 0;
+          noticeWrites.length = 0;
           measuringNotices = true;
           load = loadText();
           dbBefore = await dbMeter.sample();
@@ -905,13 +905,13 @@ const runLoadBench = async () => {
           `p99 ${percentile(batchSizes, 99)}, send to commit p50 ${ms(percentile(statementMs, 50))} / ` +
           `p99 ${ms(percentile(statementMs, 99))} / max ${ms(statementMs.at(-1) ?? 0)} ms.`,
       );
-      if (noticeSyncs.length > 0) {
-        const syncMs = Float64Array.from(noticeSyncs, (sync) => sync.ms).sort();
-        const perSync = Float64Array.from(noticeSyncs, (sync) => sync.notices).sort();
+      if (noticeWrites.length > 0) {
+        const writeMs = Float64Array.from(noticeWrites, (write) => write.ms).sort();
+        const perWrite = Float64Array.from(noticeWrites, (write) => write.notices).sort();
         console.log(
-          `Notice journal: ${noticeSyncs.length} durable writes, notices a write p50 ${percentile(perSync, 50)} / ` +
-            `p99 ${percentile(perSync, 99)}, write p50 ${ms(percentile(syncMs, 50))} / p99 ${ms(percentile(syncMs, 99))} / ` +
-            `max ${ms(syncMs.at(-1) ?? 0)} ms (a notice is answered after the write that holds it).`,
+          `Notice journal: ${noticeWrites.length} durable writes, notices a write p50 ${percentile(perWrite, 50)} / ` +
+            `p99 ${percentile(perWrite, 99)}, write p50 ${ms(percentile(writeMs, 50))} / p99 ${ms(percentile(writeMs, 99))} / ` +
+            `max ${ms(writeMs.at(-1) ?? 0)} ms (a notice is answered after the write that holds it).`,
         );
       }
       console.log(

@@ -70,7 +70,7 @@ export type NoticeWriter = {
   flush: () => Promise<void>;
   close: () => Promise<void>;
   /** Told of every write to disk (its time and the notices it made durable): the bench's meter. */
-  observeSyncs?: (sync: { ms: number; notices: number }) => void;
+  observeDurableWrites?: (write: { ms: number; notices: number }) => void;
 };
 
 /** What a stored notice needs after its commit when its process is gone: its repricing. */
@@ -198,7 +198,7 @@ export const createNoticeWriter = (
     appendAll(segment.fd, buffers)
       .then(
         () => {
-          writer.observeSyncs?.({ ms: performance.now() - started, notices: waiters.length });
+          writer.observeDurableWrites?.({ ms: performance.now() - started, notices: waiters.length });
           for (const waiter of waiters) waiter.resolve();
         },
         (error: unknown) => {
