@@ -832,6 +832,45 @@ describe('list totals', () => {
   });
 });
 
+describe('the name search', () => {
+  it("finds a campaign by its name in any case as it is now, in the caller's scope only", async () => {
+    const word = `Quokka${Date.now()}`;
+    const campaign = await createCampaign(t, tok.adv1, { name: `${word} Original`, exchange_ids: [] });
+    const found = async (token: string, q: string) =>
+      (await listCampaigns(t, token, { q })).items.map((item) => item.campaign_id);
+    const id = campaign.campaign_id;
+    // As an admin (all campaigns), its agency and the advertiser (their own, scanned), in any case.
+    for (const token of [tok.admin, tok.agency, tok.adv1]) {
+      expect(await found(token, `${word.toUpperCase()} orig`)).toEqual([id]);
+      expect(await found(token, `${word.toLowerCase()} ORIGINAL`)).toEqual([id]);
+    }
+    // Another advertiser of the same agency, and a direct advertiser, never see it.
+    expect(await found(tok.adv2, word)).toEqual([]);
+    expect(await found(tok.advertiser, word)).toEqual([]);
+
+    // Renamed: found by its new name, not by its old one (the lowered copy follows the name).
+    expectOk(
+      await t.call('PUT', `/api/campaigns/${id}`, {
+        token: tok.adv1,
+        body: campaignBody({ name: `${word} Renamed`, exchange_ids: [] }),
+      }),
+    );
+    for (const token of [tok.admin, tok.agency, tok.adv1]) {
+      expect(await found(token, `${word} renamed`)).toEqual([id]);
+      expect(await found(token, `${word} original`)).toEqual([]);
+    }
+    // Renamed in the database itself, and then deleted: gone from every search.
+    await t.deps.db
+      .update(campaigns)
+      .set({ name: `${word} Moved` })
+      .where(eq(campaigns.id, id));
+    expect(await found(tok.admin, `${word} MOVED`)).toEqual([id]);
+    expect(await found(tok.admin, `${word} renamed`)).toEqual([]);
+    await t.deps.db.delete(campaigns).where(eq(campaigns.id, id));
+    for (const token of [tok.admin, tok.agency, tok.adv1]) expect(await found(token, word)).toEqual([]);
+  });
+});
+
 describe('an admin search over many campaigns', () => {
   it('answers a common word\'s pages from the newest campaigns with "about N", a rare one exactly', async () => {
     const { advertiser } = await secondAgency(t, tok.admin);

@@ -421,6 +421,26 @@ describe('read and list', () => {
     expect(adv1Only).not.toContain(adv2.creative_primary_id);
   });
 
+  it("searches the name as it is now, in any case, in the caller's scope only", async () => {
+    const word = `Axolotl${Date.now()}`;
+    const made = await createCreativeOk(t, tok.adv1, htmlBody({ name: `${word} First` }));
+    const id = made.creative_primary_id;
+    const found = async (token: string, q: string) =>
+      (await list(token, { q })).items.map((item) => item.creative_primary_id);
+    for (const token of [tok.admin, tok.agency, tok.adv1])
+      expect(await found(token, `${word} FIRST`)).toEqual([id]);
+    expect(await found(tok.adv2, word)).toEqual([]);
+    expect(await found(tok.advertiser, word)).toEqual([]);
+    // Renamed: found by its new name only (the lowered copy follows the name); deleted: not found.
+    await t.deps.db.execute(sql`update creatives set name = ${`${word} Second`} where id = ${id}`);
+    for (const token of [tok.admin, tok.agency, tok.adv1]) {
+      expect(await found(token, `${word} second`)).toEqual([id]);
+      expect(await found(token, `${word} first`)).toEqual([]);
+    }
+    await t.deps.db.execute(sql`delete from creatives where id = ${id}`);
+    for (const token of [tok.admin, tok.agency, tok.adv1]) expect(await found(token, word)).toEqual([]);
+  });
+
   it('filters by type, status, advertiser, exchange state and searches by name or id; pages and sorts', async () => {
     const tagged = await createCreativeOk(t, tok.adv2, htmlBody({ name: 'Zebra Findable 50% off' }));
     const byType = await list(tok.admin, { creative_type: 'native' });

@@ -3,9 +3,11 @@
 // Money in integer micro-units (1 USD = 1,000,000). The status lifecycle is in
 // packages/core/src/campaign-status.ts; the checks below only keep values inside its vocabulary.
 //
-// Name search: on PostgreSQL a migration (0006, tuned in 0007) adds a pg_trgm GIN index on name when
-// the extension is available (it is not declared here because PGlite does not ship pg_trgm unless
-// loaded); the queries use `name ilike '%q%'`, which that index serves, and a plain scan elsewhere.
+// Name search: the column name_search, lower(name) stored (a generated column: migration 0034 only,
+// not declared here so that no select of whole rows reads it), which the queries test with
+// `name_search like lower('%q%')`; on PostgreSQL a pg_trgm GIN index on it (0034) serves that when the
+// extension is available (not declared here because PGlite does not ship pg_trgm unless loaded), and
+// a plain scan elsewhere.
 import type { AudienceRule } from '@console/core/api/audiences';
 import type { Targeting } from '@console/core/api/campaigns';
 import { sql } from 'drizzle-orm';
@@ -67,8 +69,9 @@ export const campaigns = pgTable(
   (t) => [
     // An advertiser's list (the agency and advertiser screens), newest first and by the other sorts.
     index('campaigns_advertiser_created_idx').on(t.advertiserId, t.createdAt, t.id),
-    // campaigns_advertiser_status_idx (advertiser_id, status, created_at, id) INCLUDE (name): migration
-    // 0032 only (drizzle cannot declare INCLUDE), for searches within an agency's or advertiser's campaigns.
+    // campaigns_advertiser_status_idx (advertiser_id, status, created_at, id) INCLUDE (name_search):
+    // migrations 0032 and 0034 only (drizzle cannot declare INCLUDE), for searches within an agency's
+    // or advertiser's campaigns.
     // The admin list: one index per sort column, with the id as the tie-breaker the query uses.
     index('campaigns_created_idx').on(t.createdAt, t.id),
     index('campaigns_status_created_idx').on(t.status, t.createdAt, t.id),

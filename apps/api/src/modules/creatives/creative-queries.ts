@@ -179,6 +179,9 @@ const SORTS = {
   creative_type: creatives.creativeType,
 } as const;
 
+/** lower(name), stored (migration 0034; not in the schema's declarations, see db/schema/campaigns.ts). */
+const NAME_SEARCH = sql.raw('"creatives"."name_search"');
+
 /**
  * Filters of the list; `scope` is the caller's tenancy condition, `extra` a route's own (a campaign).
  * `isScanned`: the name is tested as an expression the trigram index does not serve (for a walk of
@@ -221,8 +224,8 @@ export const listCreativesWhere = (
     q
       ? or(
           isScanned
-            ? sql`(${creatives.name} || '') ilike ${searchPattern(q)}`
-            : sql`${creatives.name} ilike ${searchPattern(q)}`,
+            ? sql`(${NAME_SEARCH} || '') like ${searchPattern(q)}`
+            : sql`${NAME_SEARCH} like ${searchPattern(q)}`,
           /^\d{1,15}$/.test(q) ? eq(creatives.id, Number(q)) : undefined,
         )
       : undefined,
