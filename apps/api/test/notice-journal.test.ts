@@ -93,7 +93,10 @@ describe('the notice journal', () => {
     const lines = readFileSync(join(dir, 'notice-journal', file!), 'utf8')
       .trim()
       .split('\n');
-    expect(lines.map((line) => JSON.parse(line).auctionId)).toEqual(events.map((event) => event.auctionId));
+    // Two writes may be in flight at once: the lines are all there, in either order.
+    expect(lines.map((line) => JSON.parse(line).auctionId).sort()).toEqual(
+      events.map((event) => event.auctionId).sort(),
+    );
     expect(committed).toEqual([]);
     expect(await billed(advertiser)).toEqual({ n: 0, micros: 0 });
 
@@ -224,23 +227,26 @@ describe('the notice journal', () => {
     await recorder.close();
   });
 
-  it('skips a torn last line (never answered) of a file a killed process left', async () => {
+  it('skips a torn line (never answered) of a file a killed process left, with or without lines behind it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'notice-journal-'));
     mkdirSync(join(dir, 'notice-journal'));
     const advertiser = await advertiserWithFunds();
     const line = ({ day, ...rest }: DeliveryEvent) => `${JSON.stringify({ day, ...rest })}\n`;
+    const torn = (auction: string) => line(billing(advertiser, auction)).slice(0, 50);
+    // t2's write was cut short (a full disk) and t3's, in flight beside it, landed behind it; t4's
+    // was cut short as the process died.
     writeFileSync(
       join(dir, 'notice-journal', 'notices-999999998-00000000.jsonl'),
-      `${line(billing(advertiser, 't1'))}${line(billing(advertiser, 't2')).slice(0, 50)}`,
+      `${line(billing(advertiser, 't1'))}${torn('t2')}${line(billing(advertiser, 't3'))}${torn('t4')}`,
     );
     const errors: unknown[] = [];
     const recorder = createEventRecorder(t.deps.db);
     const writer = createNoticeWriter(t.deps.db, recorder, { dir, onError: (error) => errors.push(error) });
     await writer.close();
     await recorder.close();
-    expect(await billed(advertiser)).toEqual({ n: 1, micros: 3_000 });
+    expect(await billed(advertiser)).toEqual({ n: 2, micros: 6_000 });
     expect(journalFiles(dir)).toEqual([]);
-    expect(errors).toEqual([]);
+    expect(errors.map(String)).toEqual([expect.stringMatching(/1 torn line\(s\) dropped/)]);
   });
 });
 

@@ -19,7 +19,7 @@
 // is stored through the same lane, its repricings run again (idempotent), and then deleted. A
 // process claims another's file by renaming it `shipping-<pid>-…` (atomic: two never ship one), and
 // a torn last line (a crash in mid-write) was never answered: it is skipped.
-import { close, constants, mkdirSync, openSync, readdirSync, write, writev } from 'node:fs';
+import { close, constants, mkdirSync, openSync, readdirSync, writev } from 'node:fs';
 import { readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -30,21 +30,27 @@ import type { DeliveryEvent, EventRecorder } from './event-recorder.ts';
 
 const closeFile = promisify(close);
 const writeVector = promisify(writev);
-const writeBytes = promisify(write);
 
 /**
- * Appends the buffers in the thread pool, the rest again after a short write. The event loop never
- * waits for the file: a write(2) into a page under writeback waits for the disk (stable pages), and
- * a notice's answer, or any other request, would wait behind it.
+ * Appends the buffers in the thread pool, in one write. The event loop never waits for the file: a
+ * write(2) into a page under writeback waits for the disk (stable pages), and a notice's answer, or
+ * any other request, would wait behind it. A short write (a full disk) fails: another write may
+ * have appended behind it already, so its rest cannot follow. Its notices then wait for their commit
+ * (writer.write), and a reader of the file drops its torn line (readableLinesOf).
  */
 const appendAll = async (fd: number, buffers: Buffer[]) => {
   const bytes = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
-  let written = (await writeVector(fd, buffers)).bytesWritten;
-  if (written === bytes) return;
-  const rest = Buffer.concat(buffers).subarray(written);
-  for (let offset = 0; offset < rest.length; offset += written)
-    written = (await writeBytes(fd, rest, offset, rest.length - offset)).bytesWritten;
+  const written = (await writeVector(fd, buffers)).bytesWritten;
+  if (written !== bytes) throw new Error(`notice journal: ${written} of ${bytes} bytes written`);
 };
+
+/**
+ * Writes in flight on a file at once. A notice waits for the write that holds its lines, and with
+ * one at a time it also waited for the write before it to end: two overlap, and the file system
+ * makes both durable in one commit when they meet. Order does not matter: each line is a whole
+ * event, a notice's lines go in one write, and storing a file is idempotent.
+ */
+const WRITES_IN_FLIGHT = 2;
 
 /**
  * How long answered notices wait to be written together in the money lane (database CPU a notice
@@ -95,11 +101,11 @@ type Segment = {
   failed: boolean;
   /** No more appends: the file can go once `open` is 0 and no write is pending. */
   rotated: boolean;
-  /** Appends not written yet (one write takes them all, in order), and their waiters. */
+  /** Appends not written yet (the next write takes them all), and their waiters. */
   unwritten: Buffer[];
   unwrittenWaiters: Waiter[];
-  /** A write is in flight (one at a time, so the lines keep their order). */
-  writing: boolean;
+  /** Writes in flight (WRITES_IN_FLIGHT at most). */
+  writing: number;
 };
 
 type Waiter = { resolve: () => void; reject: (error: unknown) => void };
@@ -158,7 +164,7 @@ export const createNoticeWriter = (
 
   // A segment's end: closed once its writes are done, then deleted, or stored when a write failed.
   const finish = (segment: Segment) => {
-    const pending = segment.writing || segment.unwritten.length > 0;
+    const pending = segment.writing > 0 || segment.unwritten.length > 0;
     if (!segment.rotated || segment.open > 0 || pending) return;
     const done = closeFile(segment.fd)
       .then(() => {
@@ -187,13 +193,13 @@ export const createNoticeWriter = (
   }, ROTATE_EVERY_MS);
   rotator.unref();
 
-  // Group write: appends made while a write runs go out together in the next one. The file is
-  // opened O_DSYNC: a write returns once its lines are on disk.
+  // Group write: appends made while the writes in flight run go out together in the next one. The
+  // file is opened O_DSYNC: a write returns once its lines are on disk.
   const writeOut = (segment: Segment) => {
-    if (segment.writing || segment.unwritten.length === 0) return;
+    if (segment.writing >= WRITES_IN_FLIGHT || segment.unwritten.length === 0) return;
     const buffers = segment.unwritten.splice(0);
     const waiters = segment.unwrittenWaiters.splice(0);
-    segment.writing = true;
+    segment.writing++;
     const started = performance.now();
     appendAll(segment.fd, buffers)
       .then(
@@ -206,7 +212,7 @@ export const createNoticeWriter = (
         },
       )
       .finally(() => {
-        segment.writing = false;
+        segment.writing--;
         writeOut(segment);
         finish(segment);
       });
@@ -228,7 +234,7 @@ export const createNoticeWriter = (
         rotated: false,
         unwritten: [],
         unwrittenWaiters: [],
-        writing: false,
+        writing: 0,
       };
     }
     const segment = current;
