@@ -54,7 +54,11 @@ import { createBackgroundTasks } from './platform/background-tasks.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { registerEnvelope } from './platform/envelope.ts';
 import { registerErrorHandling } from './platform/errors.ts';
-import { registerHelmetHeaders, registerHttpSecurityHeaders } from './platform/http-security-headers.ts';
+import {
+  helmetHeaders,
+  registerHelmetHeaders,
+  registerHttpSecurityHeaders,
+} from './platform/http-security-headers.ts';
 import { createHttpServer } from './platform/http-server.ts';
 import { registerIdempotency } from './platform/idempotency.ts';
 import { createMailer } from './platform/mailer.ts';
@@ -211,7 +215,10 @@ export const buildApp = async (
   app.addHook('onReady', async () => compaction.start());
 
   // The built-in bidder: the OpenRTB endpoint, tracking and conversion postbacks, as `npm run bidder` serves them.
-  const bidder = await registerBidder(app, database.db, config, { now: options.now });
+  const bidder = await registerBidder(app, database.db, config, {
+    now: options.now,
+    doorHeaders: helmetHeaders(),
+  });
   // A top-up or allocation lets an advertiser that ran dry bid again without waiting for a poll.
   const stopBalanceReloads = onBalanceChange(() => bidder.index.requestReload());
   // The funds pages take the cost of wins the bidder still waits to hear about off the balance.

@@ -25,7 +25,7 @@ const HELMET_OPTIONS: HelmetOptions = {
  * has no per-request part (no nonces), so its headers are the same for every answer. Routes that
  * need another policy (the HTML preview frame, the API docs) set their own over these.
  */
-const helmetHeaders = (): Record<string, string> => {
+export const helmetHeaders = (): Record<string, string> => {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number | readonly string[]) => {

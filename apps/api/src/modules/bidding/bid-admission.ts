@@ -6,6 +6,7 @@
 // and a request's arrival is taken as that much before the moment the bidder reads it.
 
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { installDoor } from '../../platform/server-door.ts';
 
 /** How often the lateness of the event loop is sampled. */
 const SAMPLE_MS = 5;
@@ -90,13 +91,8 @@ const shedRaw = (response: ServerResponse) => {
  * its arrival with `arrivalOf`. Requests that do not pass through the server (inject) meet the
  * admission in the routes' own hook.
  */
-export const installBidDoor = (server: Server, admission: () => Admission, pathPrefix: string) => {
-  const handlers = server.listeners('request') as ((
-    request: IncomingMessage,
-    response: ServerResponse,
-  ) => void)[];
-  server.removeAllListeners('request');
-  server.on('request', (request: SeenRequest, response: ServerResponse) => {
+export const installBidDoor = (server: Server, admission: () => Admission, pathPrefix: string) =>
+  installDoor(server, (request: SeenRequest, response, pass) => {
     if (request.method === 'POST' && request.url?.startsWith(pathPrefix)) {
       const door = admission();
       const arrival = door.enter();
@@ -111,9 +107,8 @@ export const installBidDoor = (server: Server, admission: () => Admission, pathP
       response.once('finish', leave);
       response.once('close', leave);
     }
-    for (const handler of handlers) handler.call(server, request, response);
+    pass();
   });
-};
 
 /** The arrival the door gave a request, if it passed the door. */
 export const arrivalOf = (request: IncomingMessage): BidArrival | undefined =>

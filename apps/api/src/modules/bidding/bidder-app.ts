@@ -10,6 +10,7 @@ import { createHttpServer } from '../../platform/http-server.ts';
 import { installBidDoor } from './bid-admission.ts';
 import { BID_PATH_PREFIX, bidRoutes } from './bid-routes.ts';
 import { type Bidder, createBidder } from './bidder.ts';
+import { installNoticeDoor } from './notice-door.ts';
 import { postbackRoutes, trackingRoutes } from './tracking-routes.ts';
 
 /** Starts a bidder over `db` and registers its routes on `app`; the caller closes the bidder. */
@@ -17,7 +18,12 @@ export const registerBidder = async (
   app: FastifyInstance,
   db: Db,
   config: AppConfig,
-  options: { /** The bidder's clock (tests move it). */ now?: () => number } = {},
+  options: {
+    /** The bidder's clock (tests move it). */
+    now?: () => number;
+    /** Headers the notices answered at the door carry (the console's security headers). */
+    doorHeaders?: Record<string, string>;
+  } = {},
 ): Promise<Bidder> => {
   const bidder = createBidder(db, config, {
     now: options.now,
@@ -26,6 +32,11 @@ export const registerBidder = async (
   await bidder.start();
   // Shedding before Fastify reads a bid request: the admission in place at the time (tests swap it).
   installBidDoor(app.server, () => bidder.admission, BID_PATH_PREFIX);
+  // Win and billing notices answered before Fastify; the rest of tracking goes to its routes.
+  installNoticeDoor(app.server, db, bidder, {
+    headers: options.doorHeaders,
+    onError: (error) => app.log.error({ err: error }, 'notice failed'),
+  });
   await app.register(bidRoutes(bidder));
   await app.register(trackingRoutes(db, bidder));
   await app.register(postbackRoutes(db, bidder), { prefix: '/api' });

@@ -16,6 +16,7 @@ import type { Bidder } from './bidder.ts';
 import { hasClick, MAX_EVENTS_PER_CLICK, recordClick, recordConversion } from './engagement.ts';
 import {
   findClickTarget,
+  priceDecoderOf,
   recordBilledImpression,
   recordLoss,
   recordOnce,
@@ -46,7 +47,7 @@ export const trackingRoutes = (db: Db, bidder: Bidder) => async (app: FastifyIns
       switch (kind) {
         case 'win':
         case 'bill': {
-          const decode = bidder.index.current().exchangeSettings.get(tracked.exchangeId)?.decode ?? null;
+          const decode = priceDecoderOf(bidder, tracked.exchangeId);
           await recordBilledImpression(db, bidder, tracked, { kind, price: query.price, decode }, now);
           return reply.code(204).send();
         }

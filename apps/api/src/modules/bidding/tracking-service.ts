@@ -72,6 +72,10 @@ export type ServedNotice = {
   decode: PriceDecoder | null;
 };
 
+/** How an exchange's notices carry the price: its decoder (encrypted prices), or null (plain CPMs). */
+export const priceDecoderOf = (bidder: Bidder, exchangeId: number): PriceDecoder | null =>
+  bidder.index.current().exchangeSettings.get(exchangeId)?.decode ?? null;
+
 /** The price a notice sets and how authoritative it is. */
 const priceOfNotice = (notice: ServedNotice, tracked: TrackedBid) => {
   const price =
