@@ -13,6 +13,7 @@ import pg from 'pg';
 import { CHANGE_CHANNEL, deliverChange, EVERY_ENTITY } from '../platform/change-feed.ts';
 import { type BulkCopier, pgliteBulkCopier, postgresBulkCopier } from './bulk-session.ts';
 import { listenOnPglite, listenOnPostgres } from './notifications.ts';
+import { SizeCachingNodeFS } from './pglite-file-sizes.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -92,7 +93,8 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
   } else {
     const dir = join(options.dataDir ?? './data', 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    // Each file's size remembered between this process's own changes to it (pglite-file-sizes.ts).
+    client = new PGlite({ fs: new SizeCachingNodeFS(dir) });
   }
   const database = await pgliteDatabase(client);
   await migratePglite(database.db as never, { migrationsFolder });
