@@ -85,8 +85,13 @@ const repriceStored = async (db: Db, events: DeliveryEvent[], inserted: boolean[
     if (event.type === 'BILLING' && !inserted[index]) await correctBilledPrice(db, event);
 };
 
-/** A line of the journal: the event as JSON, `day` first (what readableLinesOf finds a row by). */
-const lineOf = ({ day, ...rest }: DeliveryEvent) => JSON.stringify({ day, ...rest });
+/**
+ * A line of the journal: the event as JSON, `day` first (what readableLinesOf finds a row by). The
+ * event's own `day` follows again (a repeated key reads as its last, the same value): copying the
+ * event into a new object to put `day` first cost more than the line (4 kB allocated a win notice).
+ */
+const lineOf = (event: DeliveryEvent) =>
+  `{"day":${JSON.stringify(event.day)},${JSON.stringify(event).slice(1)}`;
 const eventOfLine = (line: string): DeliveryEvent => {
   const row = JSON.parse(line) as DeliveryEvent & { occurredAt: string };
   return { ...row, occurredAt: new Date(row.occurredAt) };
