@@ -3,7 +3,7 @@
 // embedded database with the demo data). Each page is audited --runs times (default 3) and the
 // median run (by Performance) is reported, with the load average while it ran: figures taken on a
 // busy machine say so.
-//   node --import tsx scripts/bench/lighthouse.ts [--runs=3] [--pages=/dashboard,/admin/campaign]
+//   node --import tsx scripts/bench/lighthouse.ts [--runs=3] [--pages=/dashboard,/admin/campaign] [--presets=mobile]
 // Lighthouse comes from the npm registry through npx (it is not a dependency: CI never runs it).
 // The session lives in the browser's storage, so the browser is a persistent Chromium profile with
 // a debugging port: the script signs in there, and Lighthouse audits in the same profile without
@@ -26,6 +26,11 @@ const RUNS = Math.max(1, Number(runsOption?.slice('--runs='.length) ?? 3));
 const pagesOption = process.argv.find((arg) => arg.startsWith('--pages='))?.slice('--pages='.length);
 const wanted = (path: string) =>
   pagesOption === undefined || pagesOption.split(',').some((prefix) => path.startsWith(prefix));
+// --presets=mobile audits only that preset (default both).
+const presetsOption = process.argv.find((arg) => arg.startsWith('--presets='))?.slice('--presets='.length);
+const PRESETS = (['desktop', 'mobile'] as const).filter(
+  (preset) => presetsOption === undefined || presetsOption.split(',').includes(preset),
+);
 
 type Audit = {
   page: string;
@@ -130,8 +135,7 @@ async function main() {
   try {
     const base = server.baseURL;
     if (wanted('/login'))
-      for (const preset of ['desktop', 'mobile'] as const)
-        audits.push(await auditRuns(`${base}/login`, preset, '/login'));
+      for (const preset of PRESETS) audits.push(await auditRuns(`${base}/login`, preset, '/login'));
     const page = context.pages()[0] ?? (await context.newPage());
     // Each user's pages in turn: signing in as the next one replaces the stored session.
     const advertiser = 'advertiser@demo.test';
@@ -144,7 +148,7 @@ async function main() {
       if (!paths.some(wanted)) continue;
       await signInThroughForm(page, base, email);
       for (const path of paths.filter(wanted))
-        for (const preset of ['desktop', 'mobile'] as const)
+        for (const preset of PRESETS)
           audits.push(await auditRuns(`${base}${path}`, preset, `${path} (signed in)`));
     }
   } finally {

@@ -9,17 +9,13 @@ import { formatDocumentTitle } from '../lib/routing/document-title.ts';
 import { useSession } from '../lib/session/session-store.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { Lazy } from './lazy-page.tsx';
+import { loadSignedInRouter } from './load-signed-in-router.ts';
 import { LOGGED_OUT_PAGES, OPEN_PAGES } from './public-pages.tsx';
 
 // The signed-in app's locale files (with the frame's texts) come with the signed-in router, which
-// starts loading the frame and the opened page as soon as it runs (signed-in-router.tsx).
-const SignedInRouter = lazy(async () => {
-  const [router] = await Promise.all([
-    import('./signed-in-router.tsx'),
-    import('../lib/i18n/i18n.ts').then((i18n) => i18n.initI18n()),
-  ]);
-  return router;
-});
+// starts loading the frame and the opened page as soon as it runs (signed-in-router.tsx). With a
+// stored session main.tsx has started loading it already.
+const SignedInRouter = lazy(loadSignedInRouter);
 
 /** Spec section 2: the capitalised path, then the meta title, then the company name. */
 const DocumentTitle = () => {

@@ -6,7 +6,7 @@ import type { Role } from '@console/core/roles';
 import { lazy, useEffect } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { notifyLocationChange, setAppNavigator } from '../lib/navigation/app-navigator.ts';
-import { getAuth } from '../lib/session/auth-state.ts';
+import { getAuth, subscribeAuth } from '../lib/session/auth-state.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { Lazy } from './lazy-page.tsx';
 import { OPEN_PAGES } from './public-pages.tsx';
@@ -15,10 +15,20 @@ import { OPEN_PAGES } from './public-pages.tsx';
  * Requested when this module runs, while the frame's texts are still loading, and the opened address's page
  * with it: the frame then shows after one round of requests, not a chain (the page's own
  * placeholder until the page is in). Not in the entry chunk: its list of files would weigh on /login.
+ * main.tsx may load this module before the stored session is read: the page is then asked for
+ * as soon as the session is in.
  */
 const authenticatedApp = import('./authenticated-app.tsx').then((app) => {
-  const role = getAuth()?.role;
-  if (role) void app.preloadRoutePage(role, window.location.pathname);
+  const preload = () => {
+    const role = getAuth()?.role;
+    if (role) void app.preloadRoutePage(role, window.location.pathname);
+    return role !== undefined;
+  };
+  if (!preload()) {
+    const stop = subscribeAuth(() => {
+      if (preload()) stop();
+    });
+  }
   return app;
 });
 const AuthenticatedApp = lazy(() => authenticatedApp);
