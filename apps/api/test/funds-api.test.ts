@@ -3,6 +3,7 @@
 // margins shown to the roles that may see them, the low-balance mail, and every refusal changing
 // nothing. The whole-ledger check runs after each test.
 import type { FundsEntry, FundsSummary, HistoryPage, MovementResult } from '@console/core/api/funds';
+import { parse } from 'csv-parse/sync';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '../src/db/schema/idempotency.ts';
@@ -627,6 +628,26 @@ describe('exports', () => {
     // Unfiltered, the newest page agrees with the filtered one.
     const all = await historyOf(tok.admin, { user_primary_id: DEMO.adv1.id, limit: 2 });
     expect(all.items).toEqual(newest.items);
+    // The CSV, oldest first, in the same order with the same balances, filtered or not; unfiltered,
+    // each balance is the one before it plus its amount, down to the account's balance.
+    const csvOf = async (filters: Record<string, string | number>) =>
+      parse(
+        String(
+          (await t.call('GET', '/api/funds/history.csv', { token: tok.admin, query: filters })).body.raw,
+        ),
+        { columns: true, bom: true },
+      ) as Record<string, string>[];
+    const filtered = await csvOf(query);
+    expect(filtered.map((row) => [row.reference, Number(row.balance_after_micros)])).toEqual(
+      oldest.items.map((entry) => [entry.reference, entry.balance_after_micros]),
+    );
+    const whole = await csvOf({ user_primary_id: DEMO.adv1.id });
+    let running = 0;
+    for (const row of whole) {
+      running += Number(row.amount_micros);
+      expect(Number(row.balance_after_micros), row.reference).toBe(running);
+    }
+    expect(running).toBe(balance);
   });
 
   it('streams the history as CSV, with media cost for staff only', async () => {

@@ -9,7 +9,6 @@ import {
   count,
   desc,
   eq,
-  gt,
   gte,
   ilike,
   inArray,
@@ -271,33 +270,58 @@ const balancesInOrderOccurred = async (
   order: 'asc' | 'desc',
 ): Promise<Map<number, number>> => {
   if (seqs.length === 0) return new Map();
-  const seqList = sql.join(
+  if (order === 'asc') return runningSumsInOrderOccurred(db, accountId, seqs, null);
+  const seqList = sqlListOf(seqs);
+  // The page's entry farthest from the end read from: every entry from that end up to it is summed.
+  const rows = await rowsOf<{ seq: number | string; running: string }>(
+    db,
+    sql`select seq, running from (
+      select e.account_seq as seq,
+        (select l.balance_after_micros from ledger_entries l where l.account_id = ${accountId}
+          order by l.account_seq desc limit 1)
+          - sum(e.amount_micros) over (order by e.effective_at desc, e.account_seq desc)
+          + e.amount_micros as running
+      from ledger_entries e
+      where e.account_id = ${accountId} and (e.effective_at, e.account_seq) >= ${occurredOf(accountId, seqList, 'first')}
+    ) later where seq in (${seqList})`,
+  );
+  return new Map(rows.map((row) => [Number(row.seq), Number(row.running)]));
+};
+
+const sqlListOf = (seqs: readonly number[]) =>
+  sql.join(
     seqs.map((seq) => sql`${seq}`),
     sql`, `,
   );
-  // The page's entry farthest from the end read from: every entry from that end up to it is summed.
-  const farthestFirst = sql.raw(order === 'desc' ? 'asc' : 'desc');
-  const bound = sql`(select b.effective_at, b.account_seq from ledger_entries b
+
+/** Where the first or last of the entries `seqList` stands in the order occurred: (effective_at, seq). */
+const occurredOf = (accountId: number, seqList: SQL, which: 'first' | 'last') => {
+  const direction = sql.raw(which === 'first' ? 'asc' : 'desc');
+  return sql`(select b.effective_at, b.account_seq from ledger_entries b
     where b.account_id = ${accountId} and b.account_seq in (${seqList})
-    order by b.effective_at ${farthestFirst}, b.account_seq ${farthestFirst} limit 1)`;
+    order by b.effective_at ${direction}, b.account_seq ${direction} limit 1)`;
+};
+
+/**
+ * The sum of the account's amounts in the order occurred, from the entry after `afterSeq` (or the
+ * first) up to each of `seqs` (inclusive): from the first, the balance after each.
+ */
+const runningSumsInOrderOccurred = async (
+  db: DbOrTx,
+  accountId: number,
+  seqs: readonly number[],
+  afterSeq: number | null,
+): Promise<Map<number, number>> => {
+  const seqList = sqlListOf(seqs);
   const rows = await rowsOf<{ seq: number | string; running: string }>(
     db,
-    order === 'desc'
-      ? sql`select seq, running from (
-          select e.account_seq as seq,
-            (select l.balance_after_micros from ledger_entries l where l.account_id = ${accountId}
-              order by l.account_seq desc limit 1)
-              - sum(e.amount_micros) over (order by e.effective_at desc, e.account_seq desc)
-              + e.amount_micros as running
-          from ledger_entries e
-          where e.account_id = ${accountId} and (e.effective_at, e.account_seq) >= ${bound}
-        ) later where seq in (${seqList})`
-      : sql`select seq, running from (
-          select e.account_seq as seq,
-            sum(e.amount_micros) over (order by e.effective_at, e.account_seq) as running
-          from ledger_entries e
-          where e.account_id = ${accountId} and (e.effective_at, e.account_seq) <= ${bound}
-        ) earlier where seq in (${seqList})`,
+    sql`select seq, running from (
+      select e.account_seq as seq,
+        sum(e.amount_micros) over (order by e.effective_at, e.account_seq) as running
+      from ledger_entries e
+      where e.account_id = ${accountId} and (e.effective_at, e.account_seq) <= ${occurredOf(accountId, seqList, 'last')}
+        ${afterSeq === null ? sql`` : sql`and (e.effective_at, e.account_seq) > ${occurredOf(accountId, sqlListOf([afterSeq]), 'last')}`}
+    ) earlier where seq in (${seqList})`,
   );
   return new Map(rows.map((row) => [Number(row.seq), Number(row.running)]));
 };
@@ -349,8 +373,10 @@ export const listHistory = async (db: DbOrTx, viewer: FundsViewer, holder: UserR
 const EXPORT_BATCH = 1000;
 
 /**
- * Every history row matching the filters, oldest first, read in batches along the account's entry
- * numbers (keyset, so batch 500 costs what batch 1 does) for a streamed CSV.
+ * Every history row matching the filters, oldest first in the order movements occurred (as the
+ * history and the statement list them), each with the balance after it in that order, read in
+ * batches after the last row given (keyset, so batch 500 costs what batch 1 does) for a streamed
+ * CSV. A batch's balances are the one before it plus what occurred since, filtered or not.
  */
 export async function* iterateHistory(
   db: DbOrTx,
@@ -360,18 +386,35 @@ export async function* iterateHistory(
 ): AsyncGenerator<FundsEntry> {
   const account = await accountOf(db, holder);
   if (!account) return;
-  let after = 0;
+  let afterSeq: number | null = null;
+  let balance = 0;
   for (;;) {
-    const rows = await selectHistory(
-      db,
-      and(historyWhere(account.id, query), gt(ledgerEntries.accountSeq, after)),
-    )
-      .orderBy(asc(ledgerEntries.accountSeq))
+    const after: SQL | undefined =
+      afterSeq === null
+        ? undefined
+        : sql`(${ledgerEntries.effectiveAt}, ${ledgerEntries.accountSeq}) > ${occurredOf(account.id, sqlListOf([afterSeq]), 'last')}`;
+    const rows: HistoryRow[] = await selectHistory(db, and(historyWhere(account.id, query), after))
+      .orderBy(asc(ledgerEntries.effectiveAt), asc(ledgerEntries.accountSeq))
       .limit(EXPORT_BATCH);
-    const counterparties = await readCounterparties(db, rows);
-    for (const row of rows) yield toEntry(viewer, holder, row, counterparties);
+    if (rows.length === 0) return;
+    const [counterparties, sums] = await Promise.all([
+      readCounterparties(db, rows),
+      runningSumsInOrderOccurred(
+        db,
+        account.id,
+        rows.map((row) => row.entry.accountSeq),
+        afterSeq,
+      ),
+    ]);
+    for (const row of rows)
+      yield {
+        ...toEntry(viewer, holder, row, counterparties),
+        balance_after_micros: balance + (sums.get(row.entry.accountSeq) ?? 0),
+      };
+    const last: number = rows.at(-1)!.entry.accountSeq;
+    balance += sums.get(last) ?? 0;
+    afterSeq = last;
     if (rows.length < EXPORT_BATCH) return;
-    after = rows.at(-1)!.entry.accountSeq;
   }
 }
 
