@@ -181,7 +181,7 @@ export const fundsRoutes =
           operationId: 'exportFundsHistory',
           tags,
           security: bearer,
-          summary: "An account's movements as CSV, oldest first, streamed",
+          summary: "An account's movements as CSV, oldest first in the order they occurred, streamed",
           querystring: historyFilters.omit({ order: true }).extend({ lang: languageField }),
           produces: ['text/csv'],
           response: withErrors(
