@@ -3,21 +3,7 @@
 // admins and co-admins only; an advertiser and its agency see what the advertiser pays.
 import type { FundsEntry, FundsSummary, HistoryQuery, TransferKind } from '@console/core/api/funds';
 import { localMidnightMs, shiftDay } from '@console/core/time/zoned-time';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
