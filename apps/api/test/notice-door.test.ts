@@ -10,16 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryEvents } from '../src/db/schema/delivery.ts';
 import { installNoticeDoor } from '../src/modules/bidding/notice-door.ts';
 import { GENERIC_ERROR_MESSAGE } from '../src/platform/errors.ts';
-import { seedDemoDelivery } from '../src/seed/demo-delivery.ts';
 import { bidOn, freshRequest, PRICE_MACRO, track } from './support/bid-calls.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startDemoDeliveryApp } from './support/demo-delivery-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedDemoDelivery(t.deps.db, t.deps.media.mediaDir);
-  await t.bidder.index.reload();
+  ({ t } = await startDemoDeliveryApp());
 });
 afterAll(() => t.close());
 
