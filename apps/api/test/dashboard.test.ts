@@ -444,7 +444,16 @@ const demoImpressionAt = async (at: Date, auctionId: string): Promise<DeliveryEv
 };
 
 describe('compacted rollup tiers', () => {
-  const yesterday = () => dayOffset(today, -1);
+  // The last compacted day: yesterday, except in the first COMPACTION_GRACE_MS after midnight UTC,
+  // when yesterday is still open (read from the hourly rollups) and the day before is the last closed.
+  const lastClosedDay = async () => {
+    while (await compactNextDays(t.deps.db));
+    const [mark] = await rowsOf<{ day: string }>(
+      t,
+      sql`select (compacted_before - 1)::text as day from rollup_compaction`,
+    );
+    return mark!.day;
+  };
   const noDrift = async () =>
     expect((await tierDrift(t.deps.db)).filter((tier) => tier.rows !== 0)).toEqual([]);
 
@@ -461,7 +470,7 @@ describe('compacted rollup tiers', () => {
     expect(mark!.before).toBe(new Date(Date.now() - COMPACTION_GRACE_MS).toISOString().slice(0, 10));
     await noDrift();
     // The campaign table of a closed day comes from delivery_daily_campaign_total: a change there shows.
-    const day = yesterday();
+    const day = await lastClosedDay();
     const byCampaign = async () =>
       dataOf<PerformancePage>(
         await get('/api/dashboard/performance/campaign', tokens.advertiser, { from: day, to: day }),
@@ -482,7 +491,7 @@ describe('compacted rollup tiers', () => {
   });
 
   it('adds an event that arrives for a compacted day to the tiers in the statement that stores it', async () => {
-    const day = yesterday();
+    const day = await lastClosedDay();
     const before = await overviewImpressions(day);
     const at = new Date(`${day}T12:34:00Z`);
     await insertEventRows(
@@ -504,7 +513,7 @@ describe('compacted rollup tiers', () => {
   });
 
   it('rewrites the tiers of the days a rebuild touches', async () => {
-    const day = yesterday();
+    const day = await lastClosedDay();
     await t.deps.db.execute(
       sql`update delivery_hourly_advertiser set impressions = impressions + 7
         where hour = (${day}::date)::timestamp at time zone 'UTC' + interval '12 hours'`,
