@@ -67,7 +67,7 @@ import { creditDemoAccount, seedDemo } from '../../apps/api/src/seed/demo-seed.t
 import { ensurePlatformCompany } from '../../apps/api/src/seed/platform-company.ts';
 import { COUNTRIES, requestPool, SIZES, TMAX_MS } from './bid-requests.ts';
 import { percentile } from './load.ts';
-import { runUntilReady, startProfile } from './phase-run.ts';
+import { gcPauses, gcText, runUntilReady, startProfile } from './phase-run.ts';
 import { type CpuSample, cpuMeter } from './process-cpu.ts';
 
 const argv = process.argv.slice(2);
@@ -775,6 +775,7 @@ const runLoadBench = async () => {
       let dbBefore: CpuSample | undefined;
       let runCpu = process.cpuUsage();
       const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+      const gc = gcPauses();
       const profile = process.env.BENCH_PROFILE_DIR ? await startProfile() : undefined;
       const run = await runUntilReady(
         process.execPath,
@@ -796,12 +797,14 @@ const runLoadBench = async () => {
           load = loadText();
           dbBefore = await dbMeter.sample();
           loopDelay.enable();
+          gc.start();
           await profile?.start();
           runCpu = process.cpuUsage();
         },
       );
       const used = process.cpuUsage(runCpu);
       loopDelay.disable();
+      const gcs = gc.stop();
       await profile?.stop(process.env.BENCH_PROFILE_DIR!, 'notices');
       const dbMs = dbMeter.spent(dbBefore!, await dbMeter.sample()).db;
       measuringNotices = false;
@@ -825,6 +828,7 @@ const runLoadBench = async () => {
         cpuMs: number;
         waitP99: number;
         loopDelayP99: number;
+        gc: Parameters<typeof gcText>[0];
         noticed: [string, number][];
       };
       // Notices of the warm-up are real too (billed): CPU per notice counts every one sent.
@@ -846,7 +850,8 @@ const runLoadBench = async () => {
           'CPU ms/notice (bidder)',
           'CPU ms/notice (database)',
           'event loop delay p99 / max ms',
-          'generator: CPU ms/notice, send delay p99 / loop delay p99 ms',
+          'GC pauses: count, max / sum ms',
+          'generator: CPU ms/notice, send delay p99 / loop delay p99 ms, GC pauses',
         ],
         [
           [
@@ -864,7 +869,8 @@ const runLoadBench = async () => {
             ms((used.user + used.system) / 1000 / sent),
             databaseUrl ? ms(dbMs / sent) : '-',
             `${ms(loopDelay.percentile(99) / 1e6)} / ${ms(loopDelay.max / 1e6)}`,
-            `${ms(result.cpuMs / result.requests)}, ${ms(result.waitP99)} / ${ms(result.loopDelayP99)}`,
+            gcText(gcs),
+            `${ms(result.cpuMs / result.requests)}, ${ms(result.waitP99)} / ${ms(result.loopDelayP99)}, ${gcText(result.gc)}`,
           ],
         ],
       );

@@ -14,6 +14,7 @@ import http from 'node:http';
 import { requestPool } from './bid-requests.ts';
 import { percentile } from './load.ts';
 import { openLoop, wireOf } from './open-loop.ts';
+import { gcPauses } from './phase-run.ts';
 
 const [bidUrl, rateText, secondsText, warmupText] = process.argv.slice(2);
 const rate = Number(rateText);
@@ -92,6 +93,7 @@ for (let i = 0; i < bids.length + BURL_AFTER; i++) {
 agent.destroy();
 
 let cpuAtStart = process.cpuUsage();
+const gc = gcPauses();
 const run = await openLoop({
   target,
   wire: notices.map((notice) => wireOf(target, 'GET', notice.path)),
@@ -106,9 +108,11 @@ const run = await openLoop({
     process.stdout.write('ready\n');
     await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
     cpuAtStart = process.cpuUsage();
+    gc.start();
   },
 });
 const cpu = process.cpuUsage(cpuAtStart);
+const gcs = gc.stop();
 
 const latencies = { win: [] as number[], bill: [] as number[] };
 let ok = 0;
@@ -142,6 +146,7 @@ process.stdout.write(
     cpuMs: (cpu.user + cpu.system) / 1000,
     waitP99: run.waitP99,
     loopDelayP99: run.loopDelayP99,
+    gc: gcs,
     // Each billed impression: its token and the clearing price its notices carried.
     noticed: bids.map((bid) => [/\/t\/win\/([^/?]+)/.exec(bid.nurl)![1], clearingOf(bid)]),
   })}\n`,

@@ -4,6 +4,32 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
+
+/**
+ * This process's garbage collection pauses while on: how many, the longest and their sum (ms). A
+ * pause stops every request in the process, so one longer than a latency target shows in its p99.
+ */
+export const gcPauses = () => {
+  const pauses: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push(entry.duration);
+  });
+  return {
+    start: () => observer.observe({ entryTypes: ['gc'] }),
+    stop: () => {
+      observer.disconnect();
+      return {
+        count: pauses.length,
+        maxMs: pauses.reduce((max, ms) => Math.max(max, ms), 0),
+        totalMs: pauses.reduce((sum, ms) => sum + ms, 0),
+      };
+    },
+  };
+};
+/** A gcPauses result as the benches print it. */
+export const gcText = (gc: ReturnType<ReturnType<typeof gcPauses>['stop']>) =>
+  `${gc.count}, ${gc.maxMs.toFixed(1)} / ${gc.totalMs.toFixed(0)}`;
 
 /**
  * Runs a generator that prints `ready` once prepared and then waits for a line on its stdin: the
