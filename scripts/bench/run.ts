@@ -25,6 +25,7 @@
 //          default all three), --scenarios=<word>,<word> ((b) measures health and the scenarios whose
 //          endpoint contains one of the words, e.g. --scenarios=campaigns,dashboard). PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
 //          postgres://postgres@127.0.0.1:5432/postgres; BENCH_DATABASE_URL=off skips it.
+//          --profile=<dir>: the embedded-history server writes a CPU profile (node --cpu-prof) there.
 // Also writes the figures as JSON to test-output/bench.json.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -66,6 +67,8 @@ const concurrency = Number(option('concurrency') ?? 8);
 const warmupMs = 1000;
 const databases = (option('databases') ?? 'history,empty,postgres').split(',');
 const scenarioWords = option('scenarios')?.split(',');
+/** --profile=<dir>: the embedded-history server writes a CPU profile (node --cpu-prof) there when it stops. */
+const profileDir = option('profile');
 const maxRequests = 200_000;
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -446,7 +449,11 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   if ((wantsApiLoad && databases.includes('history')) || bundle) {
     // What `npm start` gives a new user: the embedded database with the demo's 30 days of history.
-    const server = await startServer({ ensureBuilt: false, env: { DEMO_HISTORY_DAYS: '30' } });
+    const server = await startServer({
+      ensureBuilt: false,
+      env: { DEMO_HISTORY_DAYS: '30' },
+      ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
+    });
     try {
       if (bundle) {
         const loaded = await measureLoadedLogin(server.baseURL);
