@@ -124,6 +124,10 @@ async function seed(url: string) {
          select 'Bench Exchange ' || g, 'bench_exchange_' || g from generate_series(1, 12) g`,
       );
     }
+    // Campaign g's name is its prefix by g % 10, its word by (g / 10) % 12, and its status follows
+    // g % 10; its advertiser moves on by one every 300 campaigns (g + g / 300), so that each
+    // advertiser and agency has every prefix, word and status (by g % 300 alone every campaign of
+    // bench-adv-1 was a "Summer ... " DRAFT and the scoped searches found nothing).
     await client.query(
       `with adv as (
          select array_agg(id order by id) as ids from users where email like 'bench-adv-%'
@@ -131,7 +135,7 @@ async function seed(url: string) {
        insert into campaigns (advertiser_id, name, status, rejection_reason, start_at, end_at, time_zone,
                               total_budget_micros, daily_budget_micros, pacing, price_model, bid_micros,
                               min_bid_micros, max_bid_micros, frequency_cap, targeting, created_at, updated_at)
-       select adv.ids[1 + g % array_length(adv.ids, 1)],
+       select adv.ids[1 + (g + g / array_length(adv.ids, 1)) % array_length(adv.ids, 1)],
               (array['Summer','Winter','Spring','Autumn','Holiday','Launch','Retarget','Brand','Promo','Flash'])[1 + g % 10]
                 || ' ' ||
               (array['Coffee','Shoes','Travel','Games','Cars','Fashion','Music','Fitness','Books','Food','Phones','Hotels'])[1 + (g / 10) % 12]
