@@ -74,6 +74,23 @@ describe('spend in the funds history', () => {
     await from.blur();
     expect(await from.inputValue()).toBe('01.01.2020');
 
+    // The statement's month is named in German (the browser's month input wrote its own language),
+    // and choosing one asks for that month's figures.
+    const month = page.getByTestId('funds-statement-month');
+    const now = new Date();
+    expect(await month.inputValue()).toBe(
+      new Intl.DateTimeFormat('de', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(now),
+    );
+    const march = `${now.getUTCFullYear() - 1}-03`;
+    const asked = page.waitForRequest((request) => {
+      const url = new URL(request.url());
+      return url.pathname === '/api/funds/statement/summary' && url.searchParams.get('month') === march;
+    });
+    await month.click();
+    await page.getByRole('option', { name: `März ${now.getUTCFullYear() - 1}`, exact: true }).click();
+    await asked;
+    expect(await month.inputValue()).toBe(`März ${now.getUTCFullYear() - 1}`);
+
     // Money typed in German: "1.500" is fifteen hundred dollars (read the English way it was $1.50).
     const threshold = page.getByTestId('funds-low-balance-threshold');
     await threshold.fill('1.500');

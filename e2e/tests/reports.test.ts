@@ -39,6 +39,8 @@ const toastText = (page: Page, kind: 'info' | 'success' | 'error') =>
   shownText(page.locator(`[data-testid="toast-${kind}"]`).last());
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** A day as the English console writes it in its date fields: 11/30/2026. */
+const shownDay = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 
 describe('reports', () => {
   it('an advertiser creates, generates, views, edits, downloads and deletes a report', async () => {
@@ -56,7 +58,9 @@ describe('reports', () => {
     await waitForPath(page, '/report/create/performance');
     await page.getByTestId('report-name').fill('E2E performance');
     // By default the dashboard's window (the last 30 days up to today) in the user's time zone.
-    expect(await page.getByTestId('report-to').inputValue()).toBe(today());
+    // Written as the console's language writes days, not the browser's own date input.
+    expect(await page.getByTestId('report-to').inputValue()).toBe(shownDay(today()));
+    expect(await page.getByTestId('report-from').getAttribute('placeholder')).toBe('mm/dd/yyyy');
     expect(await page.getByTestId('report-time-zone').inputValue()).toContain('UTC');
     // The days are the report's zone's, not always UTC: the fields do not say "(UTC)".
     const labelOf = (testId: string) =>
@@ -144,7 +148,7 @@ describe('reports', () => {
         .evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent),
     ).toContain('From (UTC)');
     // The last 30 days by default; the end before the start is refused with the server's message.
-    expect(await page.getByTestId('running-apps-to').inputValue()).toBe(today());
+    expect(await page.getByTestId('running-apps-to').inputValue()).toBe(shownDay(today()));
     await page.getByTestId('running-apps-from').fill(today());
     await page.getByTestId('running-apps-to').fill('2020-01-01');
     await page.getByTestId('running-apps-download').click();

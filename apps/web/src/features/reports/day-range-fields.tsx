@@ -1,9 +1,10 @@
 // The first and last day of a report or an export (inclusive YYYY-MM-DD), side by side, each with its
-// field error; test ids `<testId>-from` and `<testId>-to`. `utc`: the days are UTC days (the
+// field error, written in the console's language (DateField); test ids `<testId>-from` and `<testId>-to`. `utc`: the days are UTC days (the
 // running-apps export), and the labels say so; a report's days are in its own time zone.
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
-import { Group, TextInput } from '@mantine/core';
+import { Group } from '@mantine/core';
+import { DateField } from '../../components/date-field.tsx';
 import { useTranslation } from '../../lib/i18n/locale-store.ts';
 
 export type DayRangeKey = 'date_from' | 'date_to';
@@ -25,12 +26,11 @@ export const DayRangeFields = ({
 }) => {
   const { t } = useTranslation('reports');
   const field = (key: DayRangeKey, label: string, value: string, suffix: string) => (
-    <TextInput
-      type="date"
+    <DateField
       label={label}
       required
       value={value}
-      onChange={(event) => onChange(key, event.currentTarget.value)}
+      onChange={(day) => onChange(key, day ?? '')}
       error={errorOf(key)}
       data-testid={`${testId}-${suffix}`}
     />

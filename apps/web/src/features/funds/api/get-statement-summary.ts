@@ -4,12 +4,7 @@ import type { StatementSummary } from '@console/core/api/funds';
 import { useQuery } from '@tanstack/react-query';
 import { fetchData } from '../../../lib/http/api-client.ts';
 
-export const useStatementSummary = (
-  userId: number | undefined,
-  month: string,
-  timeZone: string,
-  enabled: boolean,
-) =>
+export const useStatementSummary = (userId: number | undefined, month: string, timeZone: string) =>
   useQuery({
     queryKey: ['funds', 'statement', userId ?? 'me', month, timeZone] as const,
     queryFn: () =>
@@ -18,5 +13,4 @@ export const useStatementSummary = (
         tz: timeZone,
         ...(userId ? { user_primary_id: userId } : {}),
       }),
-    enabled,
   });

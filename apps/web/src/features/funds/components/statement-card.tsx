@@ -2,7 +2,7 @@
 // the month's spend as the dashboards count it (delivered in the month), and, when spend of a closed
 // month was booked after it closed (a late notice), when and by how much that revised it.
 import { formatMicros, formatMicrosExact } from '@console/core/format/money';
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDate, localeOf, userTimeZone } from '../../../lib/format/date-time.ts';
@@ -10,18 +10,16 @@ import { resolveLanguage } from '../../../lib/i18n/languages.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { downloadFundsFile } from '../api/download-funds-file.ts';
 import { useStatementSummary } from '../api/get-statement-summary.ts';
-
-const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+import { StatementMonthSelect } from './statement-month-select.tsx';
 
 export const StatementCard = ({ userId }: { userId: number | undefined }) => {
   const { t, i18n } = useTranslation('funds');
   const locale = localeOf(i18n.language);
   const [month, setMonth] = useState(() => new Date().toISOString().slice(0, 7));
-  const isValid = MONTH_PATTERN.test(month);
   // The month in the reader's zone, as the dashboards count it.
   const timeZone = userTimeZone();
-  const summary = useStatementSummary(userId, month, timeZone, isValid).data;
-  const revision = isValid ? summary?.revision : undefined;
+  const summary = useStatementSummary(userId, month, timeZone).data;
+  const revision = summary?.revision;
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
@@ -29,18 +27,15 @@ export const StatementCard = ({ userId }: { userId: number | undefined }) => {
           {t('statement.title')}
         </Title>
         <Group align="flex-end" gap="sm">
-          <TextInput
-            type="month"
+          <StatementMonthSelect
             label={t('statement.month')}
+            locale={locale}
             value={month}
-            onChange={(event) => setMonth(event.currentTarget.value)}
-            error={isValid ? undefined : t('statement.monthInvalid')}
-            data-testid="funds-statement-month"
+            onChange={setMonth}
           />
           <Button
             variant="default"
             leftSection={<IconFileTypePdf size={16} aria-hidden="true" />}
-            disabled={!isValid}
             onClick={() =>
               void downloadFundsFile(
                 '/api/funds/statement',
@@ -54,12 +49,12 @@ export const StatementCard = ({ userId }: { userId: number | undefined }) => {
             {t('statement.download')}
           </Button>
         </Group>
-        {isValid && summary && (summary.spend_micros !== 0 || summary.margin_income_micros === 0) ? (
+        {summary && (summary.spend_micros !== 0 || summary.margin_income_micros === 0) ? (
           <Text size="sm" data-testid="funds-statement-spend">
             {t('statement.spend', { amount: formatMicros(summary.spend_micros, locale) })}
           </Text>
         ) : null}
-        {isValid && summary && summary.margin_income_micros !== 0 ? (
+        {summary && summary.margin_income_micros !== 0 ? (
           <Text size="sm" data-testid="funds-statement-margin-income">
             {t('statement.marginIncome', { amount: formatMicrosExact(summary.margin_income_micros, locale) })}
           </Text>

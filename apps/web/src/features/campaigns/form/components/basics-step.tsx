@@ -9,6 +9,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { AdvertiserPicker } from '../../../../components/advertiser-picker.tsx';
+import { DateField } from '../../../../components/date-field.tsx';
 import { TimeZoneSelect } from '../../../../components/time-zone-select.tsx';
 import { useTranslation } from '../../../../lib/i18n/locale-store.ts';
 import { useSession } from '../../../../lib/session/session-store.ts';
@@ -27,13 +28,12 @@ const FlightEnd = ({
   const error = errorOf(`${end}_at`);
   return (
     <SimpleGrid cols={2} spacing="xs">
-      <TextInput
-        type="date"
+      <DateField
         label={t(`fields.${end}Date`)}
         required
         value={values[date]}
         min={end === 'end' ? values.start_date || undefined : undefined}
-        onChange={(event) => change({ [date]: event.currentTarget.value })}
+        onChange={(day) => change({ [date]: day ?? '' })}
         error={error}
         data-testid={`campaign-${end}-date`}
       />

@@ -1,0 +1,47 @@
+// The statement's month, named in the console's language ("November 2026", "November 2026" in
+// German, "ноябрь 2026 г." in Russian), newest first: the browser's own month input wrote the
+// browser's language and format whatever the console's. Searchable: typing "2025" or "März" narrows
+// the list. The value stays YYYY-MM.
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Popover.layer.css';
+import { Select } from '@mantine/core';
+import { useMemo } from 'react';
+
+/** How many months back a statement can be asked for: five years of books. */
+const MONTHS_BACK = 60;
+
+/** This month and the MONTHS_BACK before it (UTC), as YYYY-MM with their names in `locale`. */
+export const statementMonthOptions = (locale: string, now = new Date()) => {
+  const name = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return Array.from({ length: MONTHS_BACK + 1 }, (_, back) => {
+    const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+    return { value: first.toISOString().slice(0, 7), label: name.format(first) };
+  });
+};
+
+export const StatementMonthSelect = ({
+  label,
+  locale,
+  value,
+  onChange,
+}: {
+  label: string;
+  locale: string;
+  value: string;
+  onChange: (month: string) => void;
+}) => {
+  const options = useMemo(() => statementMonthOptions(locale), [locale]);
+  return (
+    <Select
+      label={label}
+      searchable
+      allowDeselect={false}
+      data={options}
+      value={value}
+      onChange={(month) => month && onChange(month)}
+      maxDropdownHeight={300}
+      data-testid="funds-statement-month"
+    />
+  );
+};
