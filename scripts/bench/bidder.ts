@@ -2,7 +2,7 @@
 // exactly-once check fails).
 //   node --import tsx scripts/bench/bidder.ts [--campaigns=1000] [--rate=2000] [--duration=10]
 //        [--only=pacing|load|bids|saturation|notices[,...]] [--notice-rate=2000] [--notice-duration=4]
-//        [--step-duration=2] [--saturation=<req/s found before: skip the search, run twice it only>]
+//        [--notice-runs=3] [--step-duration=2] [--saturation=<req/s found before: skip the search, run twice it only>]
 // (BID_MAX_QUEUE_MS / BID_MAX_IN_FLIGHT in the environment set the bench bidder's load shedding.)
 // Each scenario runs alone by its name, e.g. `node --import tsx scripts/bench/bidder.ts --only=notices`
 // (load = bids, saturation and notices; the default runs them all after pacing). Every row prints the
@@ -81,6 +81,7 @@ const wants = (scenario: 'pacing' | 'bids' | 'saturation' | 'notices') =>
   only.has(scenario) || (scenario !== 'pacing' && only.has('load'));
 const noticeRate = Number(option('notice-rate') ?? 2000);
 const noticeDurationS = Number(option('notice-duration') ?? Math.min(durationS, 4));
+const noticeRuns = Number(option('notice-runs') ?? 3);
 /** Seconds of each step of the saturation search (after 1 s of warm-up). */
 const saturationStepS = Number(option('step-duration') ?? 2);
 /** A saturation rate found before (req/s): the search is skipped and only twice it is run. */
@@ -762,10 +763,9 @@ const runLoadBench = async () => {
       );
     }
 
-    if (wants('notices')) {
-      // Win and billing notices of real bids (notice-load.ts makes the bids first), at a fixed rate;
-      // then the ledger is checked: every noticed impression debited once, for the sum expected.
-      section(`Win and billing notices at a fixed ${noticeRate}/s (target p99 <= 20 ms, exactly once)`);
+    // One run of win and billing notices of real bids (notice-load.ts makes the bids first), at a fixed
+    // rate; then the ledger is checked: every noticed impression debited once, for the sum expected.
+    const runNotices = async (runName: string) => {
       const advertiserId = (await findUserByEmail(database.db, 'advertiser@demo.test'))!.id;
       const balanceBefore = await readBalanceMicros(database.db, advertiserId);
       const spendBefore = await spendCounts(database);
@@ -787,6 +787,7 @@ const runLoadBench = async () => {
           String(noticeRate),
           String(noticeDurationS),
           '1',
+          runName,
         ],
         async () => {
           await bidder.recorder.flush();
@@ -834,7 +835,7 @@ const runLoadBench = async () => {
       // Notices of the warm-up are real too (billed): CPU per notice counts every one sent.
       const sent = 2 * result.bids;
       const inside = Float64Array.from(noticeMs).sort();
-      printTable(
+      const table: [string[], string[][]] = [
         [
           'run (loopback)',
           'load average',
@@ -873,7 +874,8 @@ const runLoadBench = async () => {
             `${ms(result.cpuMs / result.requests)}, ${ms(result.waitP99)} / ${ms(result.loopDelayP99)}, ${gcText(result.gc)}`,
           ],
         ],
-      );
+      ];
+      printTable(...table);
       // What the ledger must hold: each noticed impression's advertiser cost at its clearing price.
       let expectedMicros = 0n;
       const references: string[] = [];
@@ -937,6 +939,29 @@ const runLoadBench = async () => {
           `its clearing price).`,
       );
       if (!exact) process.exitCode = 1;
+      return { table, p99: result.p99 };
+    };
+    if (wants('notices')) {
+      section(`Win and billing notices at a fixed ${noticeRate}/s (target p99 <= 20 ms, exactly once)`);
+      // A 4-second run's p99 is its worst 1% (80 notices at 2,000/s): one stall of the machine decides
+      // it. Several runs, each printed, and their median.
+      const runs = [];
+      for (let run = 1; run <= noticeRuns; run++) {
+        if (noticeRuns > 1) console.log(`\n### Run ${run} of ${noticeRuns}\n`);
+        runs.push(await runNotices(`notice-${run}`));
+      }
+      if (noticeRuns > 1) {
+        const p99s = runs.map((run) => run.p99).sort((a, b) => a - b);
+        console.log(`\n### ${noticeRuns} runs\n`);
+        printTable(
+          runs[0]!.table[0],
+          runs.flatMap((run) => run.table[1]),
+        );
+        console.log(
+          `\nNotices' client p99, median of ${noticeRuns} runs: ${ms(p99s[Math.floor(p99s.length / 2)]!)} ms ` +
+            `(target <= 20 ms; runs ${p99s.map(ms).join(', ')}). Load average ${loadText()}.`,
+        );
+      }
     }
     await app.close();
   } catch (error) {

@@ -5,7 +5,7 @@
 // Prints one line of JSON: the figures, and each noticed bid's token with the clearing price sent
 // (micro-units), so the bench can work out what the ledger must hold.
 //   node --import tsx scripts/bench/notice-load.ts <bid url> <notices per second> <seconds>
-//        [<warm-up seconds>]
+//        [<warm-up seconds>] [<run name: the bid requests' ids begin with it, new auctions each run>]
 // A bid's billing notice follows its win notice BURL_AFTER notices later (about 25 ms at 2,000/s),
 // so both notices of an impression are in flight around the same moment, as an exchange sends them.
 // Between the bids and the notices it prints `ready` and waits for a line on stdin, so the bench
@@ -16,7 +16,7 @@ import { percentile } from './load.ts';
 import { openLoop, wireOf } from './open-loop.ts';
 import { gcPauses } from './phase-run.ts';
 
-const [bidUrl, rateText, secondsText, warmupText] = process.argv.slice(2);
+const [bidUrl, rateText, secondsText, warmupText, runName = 'notice'] = process.argv.slice(2);
 const rate = Number(rateText);
 const warmupPairs = Math.round((rate * Number(warmupText ?? 0)) / 2);
 const pairs = Math.round((rate * Number(secondsText)) / 2) + warmupPairs;
@@ -61,7 +61,7 @@ const collectBids = async (): Promise<Bid[]> => {
   const worker = async () => {
     while (bids.length < pairs) {
       const i = serial++;
-      const answer = await call('POST', target.pathname, `${pool[i % pool.length]},"id":"notice-${i}"}`);
+      const answer = await call('POST', target.pathname, `${pool[i % pool.length]},"id":"${runName}-${i}"}`);
       if (answer.status !== 200) continue;
       const response = JSON.parse(answer.text) as { seatbid: { bid: Bid[] }[] };
       for (const seat of response.seatbid) bids.push(...seat.bid);
