@@ -1,5 +1,5 @@
 // The campaign and creative lists at scale (budget, docs/measuring.md: p99 under 50 ms with 100,000
-// campaigns on PostgreSQL; each scenario's throughput at 80% or more of the floor row's in the same run).
+// campaigns on PostgreSQL; each scenario's throughput at 80% or more of its own floor's, same run).
 //   node --import tsx scripts/bench/campaigns.ts [--campaigns=100000] [--duration=5] [--concurrency=8]
 //        [--keep | --seed-only] [--database=<url of a kept one>] [--only=search,flights] [--profile=<dir>]
 //        [--history-step=<hours>]
@@ -11,13 +11,14 @@
 // seedDeliveryHistory; --history-step makes it coarser where the full year loads too slowly); then starts the production server on it and measures GET /api/campaigns (first
 // page, filtered, searched, sorted, deep page; as admin, agency and advertiser), one campaign's
 // detail, GET /api/creatives (the same roles, searched, filtered), one creative's detail and the
-// exchange-approval queue, each beside GET /api/health in the same run; and right after health, the
-// floor: the admin's first page statement alone behind a bare node:http server
-// (list-floor-server.ts), as far as any work in the API could take that scenario on this machine.
-// Prints a table, writes test-output/bench-campaigns.json, drops the database. Never asserts on
-// time. Beside the latencies it gives the CPU time each request cost the
-// server process and the database backends (Linux /proc): on a shared machine the latencies follow
-// whatever else runs, the CPU per request much less.
+// exchange-approval queue, beside GET /api/health; and right after each scenario its floor: the
+// statements the API sent for one request of it (recorded in the server by statement-recorder.ts),
+// replayed alone behind a bare node:http server (floor-server.ts), as far as any work in the API
+// could take that scenario on this machine. Prints a table, writes test-output/bench-campaigns.json
+// (with each scenario's statements' names), drops the database. Never asserts on time. Beside the
+// latencies it gives the CPU time each request cost the server process and the database backends
+// (Linux /proc): on a shared machine the latencies follow whatever else runs, the CPU per request
+// much less.
 import { execFileSync, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -360,8 +361,13 @@ async function main() {
     const server = await startServer({
       env: { DATABASE_URL: db.url },
       ensureBuilt: false,
-      ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
+      nodeArgs: [
+        '--import',
+        join(repoRoot, 'scripts/bench/statement-recorder.ts'),
+        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      ],
     });
+    const floor = await startFloorServer(db.url);
     try {
       const { baseURL } = server;
       const meter = cpuMeter(listenerPid(server.port), db.url);
@@ -450,16 +456,21 @@ async function main() {
       const chosen = scenarios.filter(
         (s) => !only || s.scenario === 'health' || only.some((part) => s.scenario.includes(part)),
       );
-      for (const s of chosen) {
+      for (const [i, s] of chosen.entries()) {
         const headers: Record<string, string> = s.token ? { authorization: `Bearer ${tokens[s.token]}` } : {};
-        rows.push(await measure(s.scenario, `${baseURL}${s.path}`, headers, meter));
-        // The floor right after health: the machine's speed drifts over a run's minutes.
-        if (s.scenario === 'health' && (!only || only.some((part) => FLOOR_SCENARIO.includes(part))))
-          rows.push(await measureFloor(db.url));
+        const row = await measure(s.scenario, `${baseURL}${s.path}`, headers, meter);
+        // Its floor right after it: the machine's speed drifts over a run's minutes.
+        if (s.scenario !== 'health') {
+          const statements = await recordStatements(server, `${baseURL}${s.path}`, headers);
+          row.statements = statements.map((st) => st.name ?? st.text);
+          row.floor = await floor.measure(i, statements);
+        }
+        rows.push(row);
       }
       await meter.close();
       print(rows, seeded);
     } finally {
+      floor.stop();
       await server.stop();
     }
   } finally {
@@ -472,7 +483,15 @@ async function main() {
   );
 }
 
-type Row = { scenario: string; path: string; rows?: number; cpu: Cpu } & LoadResult;
+type Measured = { cpu: Cpu; load: number } & LoadResult;
+type Row = {
+  scenario: string;
+  path: string;
+  rows?: number;
+  /** The statements the API sent for one request (their names, else their text), and their floor. */
+  statements?: string[];
+  floor?: Measured;
+} & Measured;
 
 /** One scenario: a probe (must answer 200), then the load, with the CPU it cost. */
 async function measure(
@@ -495,7 +514,9 @@ async function measure(
   });
   const spent = meter.spent(before, await meter.sample());
   const cpu = { server: spent.server / result.sent, db: spent.db / result.sent };
-  console.log(`p99 ${ms(result.p99)} ms, CPU ${ms(cpu.server)} + ${ms(cpu.db)} ms a request`);
+  console.log(
+    `${result.rps.toFixed(0)} req/s, p99 ${ms(result.p99)} ms, CPU ${ms(cpu.server)} + ${ms(cpu.db)} ms a request`,
+  );
   const total = probeBody.data?.total;
   return {
     scenario,
@@ -503,74 +524,119 @@ async function measure(
     ...(total === undefined ? {} : { rows: total }),
     ...result,
     cpu,
+    load: loadavg()[0]!,
   };
 }
 
-const FLOOR_SCENARIO = 'floor: admin first page, its statement alone (bare node:http)';
-
 /**
- * The same load on list-floor-server.ts: the admin's first page statement and nothing else. Its
- * share of health is as far as any work in the API could take that scenario on this machine.
+ * The statements the API sends for one request of a scenario under its load: of three requests with
+ * `x-bench-record: 1` (statement-recorder.ts prints their statements on the server's stdout), the
+ * one that sent fewest. That leaves out the session look-up, which the server makes once every
+ * SESSION_CACHE_MS (2 s) a token, one request in thousands under the load.
  */
-async function measureFloor(databaseUrl: string): Promise<Row> {
+async function recordStatements(
+  server: Awaited<ReturnType<typeof startServer>>,
+  url: string,
+  headers: Record<string, string>,
+): Promise<Recorded[]> {
+  let fewest: Recorded[] | undefined;
+  for (let i = 0; i < 3; i++) {
+    const statements = await recordOnce(server, url, headers);
+    if (!fewest || statements.length < fewest.length) fewest = statements;
+  }
+  return fewest ?? [];
+}
+
+/** What statement-recorder.ts prints of a statement (floor-server.ts replays it). */
+type Recorded = { name?: string; text: string; values: unknown[]; start: number; end?: number };
+
+async function recordOnce(
+  server: Awaited<ReturnType<typeof startServer>>,
+  url: string,
+  headers: Record<string, string>,
+): Promise<Recorded[]> {
+  const seen = server.output().length;
+  const res = await fetch(url, { headers: { ...headers, 'x-bench-record': '1' } });
+  await res.arrayBuffer();
+  const path = url.replace(/^https?:\/\/[^/]+/, '');
+  for (let waited = 0; waited < 5000; waited += 20) {
+    const line = /^@@bench-statements (.*)\n/m.exec(server.output().slice(seen))?.[1];
+    if (line) {
+      const recorded = JSON.parse(line) as { url: string; statements: Recorded[] };
+      if (recorded.url !== path) throw new Error(`recorded ${recorded.url}, asked ${path}`);
+      if (recorded.statements.length === 0) throw new Error(`${path} sent no statement`);
+      return recorded.statements;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no statements recorded for ${path}`);
+}
+
+/** floor-server.ts in a process of its own; each scenario's statements measured under the same load. */
+async function startFloorServer(databaseUrl: string) {
   const port = await freePort();
-  const child = fork(join(repoRoot, 'scripts/bench/list-floor-server.ts'), [], {
+  const child = fork(join(repoRoot, 'scripts/bench/floor-server.ts'), [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
   });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      child.once('message', () => resolve());
-      child.once('exit', (code) => reject(new Error(`list-floor-server exited with ${code}`)));
-    });
-    const meter = cpuMeter(child.pid, databaseUrl);
-    try {
-      return await measure(FLOOR_SCENARIO, `http://127.0.0.1:${port}/floor/campaigns`, {}, meter);
-    } finally {
-      await meter.close();
-    }
-  } finally {
-    child.kill();
-  }
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`floor-server exited with ${code}`)));
+  });
+  const meter = cpuMeter(child.pid, databaseUrl);
+  return {
+    measure: async (id: number, statements: Recorded[]): Promise<Measured> => {
+      const url = `http://127.0.0.1:${port}/floor/${id}`;
+      const put = await fetch(url, { method: 'PUT', body: JSON.stringify(statements) });
+      if (put.status !== 204) throw new Error(`floor-server: HTTP ${put.status}`);
+      const { cpu, load, ...result } = await measure('  its floor', url, {}, meter);
+      return { ...result, cpu, load };
+    },
+    stop: () => {
+      void meter.close();
+      child.kill();
+    },
+  };
 }
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-function print(
-  rows: ({ scenario: string; rows?: number; cpu: Cpu } & LoadResult)[],
-  seeded: { advertiserCampaigns: number; agencyCampaigns: number },
-) {
+function print(rows: Row[], seeded: { advertiserCampaigns: number; agencyCampaigns: number }) {
   console.log(
     `\n## Campaign and creative lists with ${campaignCount.toLocaleString('en')} campaigns and as many creatives on PostgreSQL ` +
       `(${concurrency} workers, 1 s warm-up + ${durationMs / 1000} s each; the advertiser has ${seededText(seeded.advertiserCampaigns)}, ` +
-      `the agency ${seededText(seeded.agencyCampaigns)}; budget p99 < 50 ms and at least 80% of the floor's req/s)\n`,
+      `the agency ${seededText(seeded.agencyCampaigns)}; budget p99 < 50 ms and at least 80% of the scenario's own floor's req/s; ` +
+      `floor: the API's statements for one request, replayed alone; load: 1-minute load average after the row)\n`,
   );
   const header = [
     'scenario',
     'matching',
     'req/s',
     'p50 ms',
-    'p90 ms',
     'p99 ms',
-    'max ms',
     'errors',
-    'share of health',
     'server CPU ms/req',
     'db CPU ms/req',
+    'statements',
+    'floor req/s',
+    'floor db CPU ms/req',
+    'share of its floor',
+    'load',
   ];
-  const healthRps = rows.find((r) => r.scenario === 'health')?.rps ?? Number.NaN;
   const table = rows.map((r) => [
     r.scenario,
     r.rows === undefined ? '' : r.rows.toLocaleString('en'),
     r.rps.toFixed(0),
     ms(r.p50),
-    ms(r.p90),
     ms(r.p99),
-    ms(r.max),
     String(r.errors),
-    `${((100 * r.rps) / healthRps).toFixed(1)}%`,
     ms(r.cpu.server),
     ms(r.cpu.db),
+    r.statements === undefined ? '' : String(r.statements.length),
+    r.floor ? r.floor.rps.toFixed(0) : '',
+    r.floor ? ms(r.floor.cpu.db) : '',
+    r.floor ? `${((100 * r.rps) / r.floor.rps).toFixed(1)}%` : '',
+    r.floor ? `${r.load.toFixed(1)}/${r.floor.load.toFixed(1)}` : r.load.toFixed(1),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>
