@@ -9,7 +9,7 @@ import type {
   CreativeType,
 } from '@console/core/api/creatives';
 import { and, asc, eq, exists, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { decoderOf, selectAs } from '../../db/aliased-columns.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { jsonColumn, jsonList } from '../../db/json-column.ts';
@@ -18,6 +18,9 @@ import { creativeDspAssoc, creativeExchanges, creatives } from '../../db/schema/
 import { exchanges } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
 import { precompiled } from '../../db/sql-fragment.ts';
+import { ACCESS_RULES } from '../../platform/access.ts';
+import type { Principal } from '../../platform/auth-guard.ts';
+import { notFound } from '../../platform/errors.ts';
 import {
   type ExchangeCounts,
   exchangeCountsCte,
@@ -28,6 +31,7 @@ import {
 } from '../../platform/exchange-decisions.ts';
 import { ownerAndCreatorColumns } from '../../platform/owner-columns.ts';
 import { type CappedPage, COUNT_LIMIT, pageSlice } from '../../platform/pagination.ts';
+import type { ScopedUser } from '../../platform/scope.ts';
 import { searchAllStatement, searchPattern, walkedTotal } from '../../platform/search-walk.ts';
 import type { CreativeRow } from './creative-access.ts';
 
@@ -113,10 +117,10 @@ const toListItem = (
   updated_at: row.updatedAt.toISOString(),
 });
 
-/** The detail's statement for a creative, its advertiser and its creator (ids as SQL). */
-const detailStatement = precompiled<[SQL, SQL, SQL]>(
+/** The detail's columns for a creative, its advertiser and its creator (ids as SQL). */
+const detailColumns = precompiled<[SQL, SQL, SQL]>(
   3,
-  (id, advertiserId, createdBy) => sql`select ${ownerAndCreatorColumns(advertiserId, createdBy)},
+  (id, advertiserId, createdBy) => sql`${ownerAndCreatorColumns(advertiserId, createdBy)},
     ${exchangeDecisionsColumn(sql`${creativeExchanges}`, { ...creativeExchanges, ownerId: creativeExchanges.creativeId }, id)} as exchange_list,
     ${jsonList(
       sql`json_build_array(${creativeDspAssoc.dspName}, ${creativeDspAssoc.creativeAssociateId})`,
@@ -125,13 +129,8 @@ const detailStatement = precompiled<[SQL, SQL, SQL]>(
     )} as assoc`,
 );
 
-/** One creative with its advertiser, creator, exchanges and DSP ids, in one statement. */
-export const readCreativeDetail = async (db: DbOrTx, row: CreativeRow): Promise<CreativeDetail> => {
-  const result = await executePrepared(
-    db,
-    detailStatement(sql`${row.id}::bigint`, sql`${row.advertiserId}::bigint`, sql`${row.createdBy}::bigint`),
-  );
-  const raw = result.rows[0]!;
+/** The detail's answer from its statement's row (`owner`, `creator`, `exchange_list`, `assoc`). */
+const detailOf = (row: CreativeRow, raw: Record<string, unknown>): CreativeDetail => {
   const owner = jsonColumn<[number, string, string] | null>(raw.owner);
   const creator = jsonColumn<[number, string] | null>(raw.creator);
   const exchangeList = exchangeDecisionsOf<CreativeApprovalState>(raw.exchange_list);
@@ -169,6 +168,52 @@ export const readCreativeDetail = async (db: DbOrTx, row: CreativeRow): Promise<
     creative_assoc_map: assoc,
     created_by: creator ? { user_primary_id: creator[0], email: creator[1] } : null,
   };
+};
+
+/** One creative the caller already holds (after a write), with its advertiser, creator, exchanges and DSP ids, in one statement. */
+export const readCreativeDetail = async (db: DbOrTx, row: CreativeRow): Promise<CreativeDetail> => {
+  const result = await executePrepared(
+    db,
+    sql`select ${detailColumns(sql`${row.id}::bigint`, sql`${row.advertiserId}::bigint`, sql`${row.createdBy}::bigint`)}`,
+  );
+  return detailOf(row, result.rows[0]!);
+};
+
+const allCreativeColumns = getTableColumns(creatives) as Record<string, PgColumn>;
+const accessOwnerColumns = { id: users.id, role: users.role, agencyId: users.agencyId };
+const decodeDetailCreative = decoderOf<CreativeRow>('r_', allCreativeColumns);
+const decodeOwner = decoderOf<ScopedUser>('o_', accessOwnerColumns);
+
+/**
+ * The detail by id with the access check in the same statement: the creative with its owner (the
+ * advertiser the creative rule of platform/access.ts decides on, as requireAccess would), then the
+ * detail's columns. No row: no such creative. (Reading the row first and the detail after was two
+ * statements, each a round trip of its own.)
+ */
+const detailByIdStatement = precompiled<[SQL]>(
+  1,
+  (id) => sql`with found as (
+      select ${selectAs('r_', allCreativeColumns)}, ${selectAs('o_', accessOwnerColumns)}
+      from ${creatives} join ${users} on ${users.id} = ${creatives.advertiserId}
+      where ${creatives.id} = ${id} limit 1)
+    select found.*, ${detailColumns(id, sql.raw('found."r_advertiserId"'), sql.raw('found."r_createdBy"'))}
+    from found`,
+);
+
+/** One creative the caller may reach, by id: 404 "Creative not found." when unknown or out of scope. */
+export const readCreativeDetailById = async (
+  db: DbOrTx,
+  principal: Principal,
+  id: number,
+): Promise<CreativeDetail> => {
+  const result = await executePrepared(db, detailByIdStatement(sql`${id}::bigint`));
+  const raw = result.rows[0];
+  const rule = ACCESS_RULES.creative;
+  if (!raw) throw notFound(rule.notFound);
+  const row = decodeDetailCreative(raw);
+  const caller = { userId: principal.userId, role: principal.role };
+  if (!rule.allows(caller, { row, owner: decodeOwner(raw) })) throw notFound(rule.notFound);
+  return detailOf(row, raw);
 };
 
 const SORTS = {

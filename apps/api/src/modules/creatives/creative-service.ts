@@ -45,6 +45,7 @@ import {
   listCreativePage,
   listCreativesWhere,
   readCreativeDetail,
+  readCreativeDetailById,
 } from './creative-queries.ts';
 
 export const ENTITY = 'creative';
@@ -396,8 +397,8 @@ export const updateCreative = async (
     return readCreativeDetail(tx, { ...after, status: status.status });
   });
 
-export const readCreative = async (deps: AppDeps, principal: Principal, id: number) =>
-  readCreativeDetail(deps.db, await requireAccess(deps.db, principal, 'creative', id));
+export const readCreative = (deps: AppDeps, principal: Principal, id: number) =>
+  readCreativeDetailById(deps.db, principal, id);
 
 export const listCreatives = async (deps: AppDeps, principal: Principal, query: CreativeListQuery) => {
   if (query.advertiser_id !== undefined && principal.role !== 'ADVERTISER')
