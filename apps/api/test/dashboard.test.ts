@@ -443,6 +443,46 @@ const demoImpressionAt = async (at: Date, auctionId: string): Promise<DeliveryEv
   };
 };
 
+describe('the dashboards after new delivery is booked', () => {
+  // On the embedded database the dashboards answer a read again from a cache while nothing else ran
+  // (db/prepared-statement.ts): delivery booked since must show on the next read, to the micro.
+  it('shows the new spend and impressions on the tiles, the chart and the table at once', async () => {
+    const readAll = async () => {
+      const overview = dataOf<DashboardOverview>(await get('/api/dashboard/overview', tokens.advertiser));
+      const chart = dataOf<DashboardChart>(await get('/api/dashboard/chart', tokens.advertiser));
+      const table = dataOf<PerformancePage>(
+        await get('/api/dashboard/performance/campaign', tokens.advertiser, { limit: 100 }),
+      );
+      return { overview, chart, table };
+    };
+    const impression = await demoImpressionAt(new Date(Date.now() - 60_000), 'cache-after-booking');
+    const before = await readAll();
+    // Read twice: the second answers from the cache where there is one.
+    expect(await readAll()).toEqual(before);
+    const billing: DeliveryEvent = {
+      ...impression,
+      type: 'BILLING',
+      mediaCostMicros: 1_000_001,
+      advertiserCostMicros: 1_234_567,
+    };
+    // As the bidder books it: into the pending rollups, then folded into delivery_hourly.
+    await insertEventRows(t.deps.db, JSON.stringify([eventRow(impression), eventRow(billing)]), 'pending');
+    await foldPendingRollups(t.deps.db);
+    const after = await readAll();
+    expect(after.overview.totals.spend).toBe(before.overview.totals.spend + 1_234_567);
+    expect(after.overview.totals.impressions).toBe(before.overview.totals.impressions + 1);
+    const pointOf = (chart: DashboardChart) => chart.points.find((point) => point.bucket === impression.day)!;
+    expect(pointOf(after.chart).spend).toBe(pointOf(before.chart).spend + 1_234_567);
+    const rowOf = (table: PerformancePage) =>
+      table.items.find((item) => item.key === String(impression.campaignId))!;
+    expect(rowOf(after.table).spend).toBe(rowOf(before.table).spend + 1_234_567);
+    expect(rowOf(after.table).impressions).toBe(rowOf(before.table).impressions + 1);
+    // Still the raw events' sums.
+    const [raw] = await rawSums(own(DEMO.advertiser.id), { from, to });
+    expectTotals(after.overview.totals, raw);
+  });
+});
+
 describe('compacted rollup tiers', () => {
   // The last compacted day: yesterday, except in the first COMPACTION_GRACE_MS after midnight UTC,
   // when yesterday is still open (read from the hourly rollups) and the day before is the last closed.

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../src/db/client.ts';
-import { executePrepared, fixedStatement, readRows } from '../src/db/prepared-statement.ts';
+import { executePrepared, fixedStatement, preparedRowsOf, readRows } from '../src/db/prepared-statement.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -81,5 +81,47 @@ describe('named prepared statements (db/prepared-statement.ts)', () => {
     expect(fixedRow(first.rows)).toMatchObject({ label: 'first', nothing: 'kept' });
     expect(fixedRow(second.rows)).toMatchObject({ label: 'second', nothing: 'kept' });
     expect(second.rows).toHaveLength(3);
+  });
+  it('answers a cached read as the database holds it after every other statement', async () => {
+    await db().execute(sql`create table cache_probe (n int not null)`);
+    const cachedSum = async () =>
+      Number(
+        (
+          await preparedRowsOf<{ total: number }>(
+            db(),
+            sql`select coalesce(sum(n), 0)::int as total, count(*)::int as count from cache_probe`,
+            { cached: true },
+          )
+        )[0]?.total,
+      );
+    const cachedList = async () =>
+      (await readRows(db(), sql`select n from cache_probe`, sql`r.n`, { cached: true })).map((row) => row.n);
+    expect(await cachedSum()).toBe(0);
+    await db().execute(sql`insert into cache_probe values (1)`);
+    expect(await cachedSum()).toBe(1);
+    expect(await cachedSum()).toBe(1);
+    expect(await cachedList()).toEqual([1]);
+    // A write in a transaction, a write as a prepared statement, a delete: each shows on the next read.
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`insert into cache_probe values (2)`);
+    });
+    expect(await cachedSum()).toBe(3);
+    expect(await cachedList()).toEqual([1, 2]);
+    const insertProbe = fixedStatement((value) => sql`insert into cache_probe values (${value}::int)`);
+    await insertProbe(db(), 4);
+    expect(await cachedSum()).toBe(7);
+    await db().execute(sql`delete from cache_probe where n = 1`);
+    expect(await cachedSum()).toBe(6);
+    expect(await cachedList()).toEqual([2, 4]);
+    // Reads running beside a write (each may answer before or after it): the next read has the write.
+    const [a, , b] = await Promise.all([
+      cachedSum(),
+      db().execute(sql`insert into cache_probe values (8)`),
+      cachedSum(),
+    ]);
+    expect([6, 14]).toContain(a);
+    expect([6, 14]).toContain(b);
+    expect(await cachedSum()).toBe(14);
+    await db().execute(sql`drop table cache_probe`);
   });
 });

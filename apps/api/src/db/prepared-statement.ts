@@ -37,17 +37,28 @@ const nameOf = (text: string) => `s_${createHash('sha1').update(text).digest('ba
  * (column names as keys, timestamps as the driver's text). Inside a PGlite transaction it is sent
  * unnamed.
  */
-export const executePrepared = async (db: DbOrTx, query: SQL): Promise<Rows> => {
+export const executePrepared = async (db: DbOrTx, query: SQL, options: ReadOptions = {}): Promise<Rows> => {
   const built = (db as unknown as Internals).dialect.sqlToQuery(query);
-  return executeBuilt(db, { ...built, name: nameOf(built.sql) }, () => query);
+  return executeBuilt(db, { ...built, name: nameOf(built.sql) }, () => query, options);
+};
+
+type ReadOptions = {
+  /**
+   * On the embedded database (PGlite, one process: every statement passes through this client),
+   * answer from the read cache while no other statement has run since (readCacheOf). Only for a
+   * read whose answer is its text, its values and the data alone (no now(), no random()).
+   */
+  cached?: boolean;
 };
 
 type Built = { sql: string; params: unknown[]; name: string };
 
-const executeBuilt = async (db: DbOrTx, built: Built, query: () => SQL): Promise<Rows> => {
+const executeBuilt = async (db: DbOrTx, built: Built, query: () => SQL, options: ReadOptions = {}) => {
   const { session } = db as unknown as Internals;
   if (session.client instanceof PGlite)
-    return executeOnPglite(session.client, built.name, built.sql, built.params);
+    return options.cached
+      ? cachedOnPglite(session.client, built.name, built.sql, built.params)
+      : executeOnPglite(session.client, built.name, built.sql, built.params);
   if (isNodePostgres(session.client))
     return (await session.prepareQuery(built, undefined, built.name, false).execute()) as Rows;
   return (await db.execute(query())) as unknown as Rows;
@@ -76,8 +87,11 @@ export const fixedStatement = (build: (value: SQL) => SQL) => {
 };
 
 /** The rows of `query`, a read, run as executePrepared runs it (typed as the caller says). */
-export const preparedRowsOf = async <Row>(db: DbOrTx, query: SQL): Promise<Row[]> =>
-  (await executePrepared(db, query)).rows as Row[];
+export const preparedRowsOf = async <Row>(
+  db: DbOrTx,
+  query: SQL,
+  options: ReadOptions = {},
+): Promise<Row[]> => (await executePrepared(db, query, options)).rows as Row[];
 
 /**
  * The rows of `query` (a read, prepared like executePrepared), in the order `orderBy` gives over its
@@ -89,12 +103,18 @@ export const preparedRowsOf = async <Row>(db: DbOrTx, query: SQL): Promise<Row[]
  * as the driver or JSON has them (timestamps as text, bigints as numbers, json as values);
  * drizzle's column decoders take both.
  */
-export const readRows = async (db: DbOrTx, query: SQL, orderBy: SQL): Promise<Record<string, unknown>[]> => {
+export const readRows = async (
+  db: DbOrTx,
+  query: SQL,
+  orderBy: SQL,
+  options: ReadOptions = {},
+): Promise<Record<string, unknown>[]> => {
   const { session } = db as unknown as Internals;
   if (!(session.client instanceof PGlite)) return (await executePrepared(db, query)).rows;
   const result = await executePrepared(
     db,
     sql`select coalesce(json_agg(r order by ${orderBy}), '[]')::text as rows from (${query}) as r`,
+    options,
   );
   return JSON.parse(String(result.rows[0]?.rows ?? '[]')) as Record<string, unknown>[];
 };
@@ -146,7 +166,14 @@ type Messages = ExecProtocolResult['messages'];
 /** Parameter types of each statement prepared on each database. */
 const preparedOn = new WeakMap<PGlite, Map<string, number[]>>();
 
-const executeOnPglite = (client: PGlite, name: string, text: string, params: unknown[]): Promise<Rows> =>
+const executeOnPglite = (
+  client: PGlite,
+  name: string,
+  text: string,
+  params: unknown[],
+  /** Marks each message sent (the read cache's own reads: readCacheOf). */
+  mark: (message: Uint8Array) => Uint8Array = (message) => message,
+): Promise<Rows> =>
   // The same locks query() takes: no other statement, and no open transaction, in between.
   client._runExclusiveTransaction(() =>
     client._runExclusiveQuery(async () => {
@@ -161,9 +188,9 @@ const executeOnPglite = (client: PGlite, name: string, text: string, params: unk
         const described: Messages = [];
         try {
           for (const message of [serialize.parse({ name, text }), serialize.describe({ type: 'S', name })])
-            described.push(...(await client.execProtocol(message, { syncToFs: false })).messages);
+            described.push(...(await client.execProtocol(mark(message), { syncToFs: false })).messages);
         } finally {
-          await client.execProtocol(serialize.sync(), { syncToFs: false });
+          await client.execProtocol(mark(serialize.sync()), { syncToFs: false });
         }
         paramTypes = parse.parseDescribeStatementResults(described);
         statements.set(name, paramTypes);
@@ -178,7 +205,7 @@ const executeOnPglite = (client: PGlite, name: string, text: string, params: unk
       // no different). The file system is not synced: these are reads.
       const messages: Messages = [];
       const send = async (message: Uint8Array) => {
-        messages.push(...(await client.execProtocol(message, { syncToFs: false })).messages);
+        messages.push(...(await client.execProtocol(mark(message), { syncToFs: false })).messages);
       };
       try {
         await send(serialize.bind({ statement: name, values }));
@@ -193,3 +220,70 @@ const executeOnPglite = (client: PGlite, name: string, text: string, params: unk
       return { rows: result?.rows ?? [] };
     }),
   );
+
+// ---- The embedded database's read cache ---------------------------------------------------------------
+// The dashboards read the same sums again and again (a page's tiles, chart and table, each reload, each
+// open tab), and the data under them changes only when a statement changes it. On PGlite every statement
+// of this process, and of no other (the embedded database allows one process), passes through the
+// client's execProtocolRawSync: a count of the statements there that are not the cache's own reads says
+// whether anything could have changed since an answer was read. Any other statement (a write, a read of
+// another path, BEGIN, a background job's) empties the cache, so an answer is never older than the
+// data: a booked delivery, a late notice, a compaction or a payment all reach the database through a
+// statement. PostgreSQL is not cached (other processes write there).
+
+/** Answers kept at most, all read since the last other statement. */
+const READ_CACHE_ENTRIES = 256;
+
+type ReadCache = {
+  /** Statements other than the cache's own reads, counted as they are sent. */
+  others: number;
+  /** The count when the answers in `answers` were read. */
+  readAt: number;
+  answers: Map<string, Rows>;
+  /** The messages of the cache's own reads (fresh buffers, never another caller's). */
+  own: WeakSet<Uint8Array>;
+};
+
+const readCaches = new WeakMap<PGlite, ReadCache>();
+
+/** The client's read cache; its first use counts the client's statements from then on. */
+const readCacheOf = (client: PGlite): ReadCache => {
+  let cache = readCaches.get(client);
+  if (cache) return cache;
+  const created: ReadCache = { others: 0, readAt: 0, answers: new Map(), own: new WeakSet() };
+  const send = client.execProtocolRawSync.bind(client);
+  client.execProtocolRawSync = (message: Uint8Array) => {
+    if (!created.own.has(message)) created.others++;
+    return send(message);
+  };
+  readCaches.set(client, created);
+  cache = created;
+  return cache;
+};
+
+const cachedOnPglite = async (client: PGlite, name: string, text: string, params: unknown[]) => {
+  const cache = readCacheOf(client);
+  const key = `${name}\u0000${JSON.stringify(params)}`;
+  if (cache.readAt === cache.others) {
+    const known = cache.answers.get(key);
+    if (known) return known;
+  }
+  const before = cache.others;
+  // Copies: PGlite answers some messages (sync, execute) with one shared buffer.
+  const mark = (message: Uint8Array) => {
+    const own = new Uint8Array(message);
+    cache.own.add(own);
+    return own;
+  };
+  const rows = await executeOnPglite(client, name, text, params, mark);
+  // Kept only when no other statement ran while this one did (it waited for the client's locks).
+  if (cache.others === before) {
+    if (cache.readAt !== cache.others || cache.answers.size >= READ_CACHE_ENTRIES) {
+      cache.answers.clear();
+      cache.readAt = cache.others;
+    }
+    for (const row of rows.rows) Object.freeze(row);
+    cache.answers.set(key, Object.freeze({ rows: Object.freeze(rows.rows) as Rows['rows'] }));
+  }
+  return rows;
+};

@@ -30,6 +30,12 @@ import { readLocalWindow, rollupSource, type SourceNeeds } from '../delivery/ind
 
 const DAY_MS = 86_400_000;
 
+/**
+ * Every read here is answered from the embedded database's read cache while nothing has run on it
+ * since (db/prepared-statement.ts): its answer is the rollups', the ledger's and its values alone.
+ */
+const CACHED = { cached: true } as const;
+
 type Sums = {
   spend: number;
   media: number;
@@ -218,6 +224,7 @@ export const readOverview = async (
     sql`select ${sumsAs('t', 't_')}, ${previous ? sql`${sumsAs('p', 'p_')}, ` : sql``}
       (${scopeBalanceQuery(db, principal, query.advertiser_id)}) as balance
       from (${current}) t ${previous ? sql`cross join (${previous}) p` : sql``}`,
+    CACHED,
   );
   return {
     period,
@@ -257,6 +264,7 @@ const readSeries = async (
       from (select date_trunc(${granularity}, delivery_hourly.hour, ${tz}) as bucket, ${SUM_COLUMNS}
         from ${from} where ${whereOf(scope, period, tz)} group by 1) g`,
     sql`r.bucket`,
+    CACHED,
   )) as (Sums & { bucket: string })[];
   const byBucket = new Map(rows.map((row) => [row.bucket, row]));
   return bucketsOf(period, granularity).map((bucket) => ({
@@ -371,6 +379,7 @@ const readPreviousOfRows = async (
         keys.map((value) => sql`${value}`),
         sql`, `,
       )})`,
+    CACHED,
   );
   return new Map(rows.map((row) => [row.key, totalsOf(row, role)]));
 };
@@ -398,13 +407,19 @@ export const readPerformance = async (
     sql`select *, count(*) over ()::int as total from (${grouped}) g
       order by ${order} limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
     order,
+    CACHED,
   )) as (Sums & { key: string; label: string; total: number })[];
   const total = await windowedTotal(
     rows,
     query.page,
     async () =>
-      (await preparedRowsOf<{ total: number }>(db, sql`select count(*)::int as total from (${grouped}) g`))[0]
-        ?.total,
+      (
+        await preparedRowsOf<{ total: number }>(
+          db,
+          sql`select count(*)::int as total from (${grouped}) g`,
+          CACHED,
+        )
+      )[0]?.total,
   );
   const role = principal.role;
   const previous = await readPreviousOfRows(
