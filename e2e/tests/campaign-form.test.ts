@@ -50,6 +50,16 @@ describe('campaign form', () => {
     await page.getByText(NAME_RULE).waitFor();
     expect(await page.getByTestId('campaign-step-basics').getAttribute('data-has-errors')).toBe('true');
     await fillBasics(page, NAME);
+    // Days and times as the English console writes them, whatever the browser's language.
+    await page.getByTestId('campaign-start-date').blur();
+    expect(await page.getByTestId('campaign-start-date').inputValue()).toBe(
+      `${day(2).slice(5, 7)}/${day(2).slice(8, 10)}/${day(2).slice(0, 4)}`,
+    );
+    expect(await page.getByTestId('campaign-start-time').inputValue()).toBe('12:00 AM');
+    expect(await page.getByTestId('campaign-end-time').inputValue()).toBe('11:59 PM');
+    await page.getByTestId('campaign-start-time').fill('2:30 pm');
+    await page.getByTestId('campaign-start-time').blur();
+    expect(await page.getByTestId('campaign-start-time').inputValue()).toBe('2:30 PM');
     await next(page);
     await expect.poll(() => heading(page).textContent()).toContain('Budget and bidding');
     expect(await page.getByTestId('campaign-step-basics').getAttribute('data-has-errors')).toBeNull();
@@ -134,6 +144,8 @@ describe('campaign form', () => {
     await loginAs(page, DEMO_USERS.advertiser);
     await page.goto(`/campaignEditForm/${story.id}`);
     await expect.poll(() => page.getByTestId('campaign-name').inputValue()).toBe(NAME);
+    // The flight's start as typed in the form (2:30 PM) was saved.
+    expect(await page.getByTestId('campaign-start-time').inputValue()).toBe('2:30 PM');
     // A saved campaign opens on any step.
     await page.getByTestId('campaign-step-budget').click();
     await expect.poll(() => page.getByTestId('campaign-bid').inputValue()).toBe('2.50');

@@ -5,10 +5,11 @@
 // browser's date picker for those who would rather choose.
 import { ActionIcon, TextInput, type TextInputProps } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { dayPlaceholder, formatDayText, parseDayText } from '../lib/format/date-text.ts';
 import { localeOf } from '../lib/format/date-time.ts';
 import { useTranslation } from '../lib/i18n/locale-store.ts';
+import { useWrittenValue } from './use-written-value.ts';
 
 type DateFieldProps = Omit<TextInputProps, 'value' | 'onChange' | 'type' | 'min' | 'max'> & {
   /** The day, YYYY-MM-DD; '' for none. */
@@ -23,24 +24,16 @@ type DateFieldProps = Omit<TextInputProps, 'value' | 'onChange' | 'type' | 'min'
 export const DateField = ({ value, onChange, min, max, error, ...props }: DateFieldProps) => {
   const { t, i18n } = useTranslation('components');
   const locale = localeOf(i18n.language);
-  const [text, setText] = useState(() => formatDayText(value, locale));
-  const [touched, setTouched] = useState(false);
+  const format = useCallback((day: string) => formatDayText(day, locale), [locale]);
+  const parse = useCallback((text: string) => parseDayText(text, locale), [locale]);
+  const field = useWrittenValue({ value, onChange, format, parse });
   const picker = useRef<HTMLInputElement>(null);
 
-  // A day set from elsewhere (a preset, the URL, another language) is shown as the reader writes it;
-  // what the reader is typing stays as typed while it means that day.
-  useEffect(() => {
-    setText((current) =>
-      parseDayText(current, locale) === (value || null) ? current : formatDayText(value, locale),
-    );
-  }, [value, locale]);
-
-  const invalid = touched && text.trim() !== '' && parseDayText(text, locale) === null;
   return (
     <div style={{ position: 'relative' }}>
       <TextInput
         {...props}
-        value={text}
+        value={field.text}
         placeholder={dayPlaceholder(locale, {
           day: t('dateField.day'),
           month: t('dateField.month'),
@@ -48,23 +41,13 @@ export const DateField = ({ value, onChange, min, max, error, ...props }: DateFi
         })}
         inputMode="numeric"
         autoComplete="off"
-        onChange={(event) => {
-          const next = event.currentTarget.value;
-          setText(next);
-          if (next.trim() === '') onChange(null);
-          else {
-            const day = parseDayText(next, locale);
-            if (day !== null && day !== value) onChange(day);
-          }
-        }}
-        onBlur={() => {
-          setTouched(true);
-          const day = parseDayText(text, locale);
-          if (day !== null) setText(formatDayText(day, locale));
-        }}
+        onChange={(event) => field.type(event.currentTarget.value)}
+        onBlur={field.blur}
         error={
           error ??
-          (invalid ? t('dateField.invalid', { example: formatDayText('2026-11-28', locale) }) : undefined)
+          (field.invalid
+            ? t('dateField.invalid', { example: formatDayText('2026-11-28', locale) })
+            : undefined)
         }
         rightSection={
           <ActionIcon
@@ -86,11 +69,7 @@ export const DateField = ({ value, onChange, min, max, error, ...props }: DateFi
         value={value}
         min={min}
         max={max}
-        onChange={(event) => {
-          const day = event.currentTarget.value;
-          setText(formatDayText(day, locale));
-          onChange(day || null);
-        }}
+        onChange={(event) => field.choose(event.currentTarget.value)}
         style={{
           position: 'absolute',
           left: 0,

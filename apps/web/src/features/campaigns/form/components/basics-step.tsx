@@ -10,6 +10,7 @@ import '@mantine/core/styles/Text.css';
 import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { AdvertiserPicker } from '../../../../components/advertiser-picker.tsx';
 import { DateField } from '../../../../components/date-field.tsx';
+import { TimeField } from '../../../../components/time-field.tsx';
 import { TimeZoneSelect } from '../../../../components/time-zone-select.tsx';
 import { useTranslation } from '../../../../lib/i18n/locale-store.ts';
 import { useSession } from '../../../../lib/session/session-store.ts';
@@ -37,12 +38,11 @@ const FlightEnd = ({
         error={error}
         data-testid={`campaign-${end}-date`}
       />
-      <TextInput
-        type="time"
+      <TimeField
         label={t(`fields.${end}Time`)}
         required
         value={values[time]}
-        onChange={(event) => change({ [time]: event.currentTarget.value })}
+        onChange={(value) => change({ [time]: value ?? '' })}
         error={Boolean(error)}
         data-testid={`campaign-${end}-time`}
       />
