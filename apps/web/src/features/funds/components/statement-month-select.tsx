@@ -1,11 +1,9 @@
-// The statement's month, named in the console's language ("November 2026", "November 2026" in
-// German, "ноябрь 2026 г." in Russian), newest first: the browser's own month input wrote the
-// browser's language and format whatever the console's. Searchable: typing "2025" or "März" narrows
-// the list. The value stays YYYY-MM.
-import '@mantine/core/styles/Combobox.layer.css';
+// The statement's month, named in the console's language ("March 2026", "März 2026" in German,
+// "март 2026 г." in Russian), newest first: the browser's own month input wrote the browser's
+// language and format whatever the console's. A native select (typing a name's first letters jumps
+// to it): the combobox of Mantine's Select took /funds over its 250 kB budget. The value stays YYYY-MM.
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Popover.layer.css';
-import { Select } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { useMemo } from 'react';
 
 /** How many months back a statement can be asked for: five years of books. */
@@ -33,14 +31,11 @@ export const StatementMonthSelect = ({
 }) => {
   const options = useMemo(() => statementMonthOptions(locale), [locale]);
   return (
-    <Select
+    <NativeSelect
       label={label}
-      searchable
-      allowDeselect={false}
       data={options}
       value={value}
-      onChange={(month) => month && onChange(month)}
-      maxDropdownHeight={300}
+      onChange={(event) => onChange(event.currentTarget.value)}
       data-testid="funds-statement-month"
     />
   );
