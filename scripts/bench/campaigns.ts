@@ -361,7 +361,11 @@ async function main() {
     const server = await startServer({
       env: { DATABASE_URL: db.url },
       ensureBuilt: false,
+      // tsx loads the recorder (TypeScript) on every Node the repo supports: Node's own type
+      // stripping needs a flag before 22.18.
       nodeArgs: [
+        '--import',
+        'tsx',
         '--import',
         join(repoRoot, 'scripts/bench/statement-recorder.ts'),
         ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),

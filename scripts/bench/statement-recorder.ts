@@ -1,4 +1,4 @@
-// Loaded into the production server by campaigns.ts (node --import, Node's own type stripping): the
+// Loaded into the production server by campaigns.ts (node --import tsx --import <this file>): the
 // statements the API sends to PostgreSQL while it serves a request that carries the header
 // `x-bench-record: 1`, printed when its response has gone, as one line on stdout:
 //   @@bench-statements {"url": ..., "statements": [{ name?, text, values, start, end }]}
