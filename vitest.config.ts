@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 // PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL, and the browser suite.
 // `*.postgres.test.ts` files prove what only a server with many connections can (row locks under
 // concurrency): they run in api-postgres only. In CI that project always exists, so a CI without
-// TEST_DATABASE_URL fails there instead of silently leaving them out.
+// TEST_DATABASE_URL fails there instead of silently leaving them out. `*.pglite.test.ts` files test
+// the embedded database's own layers (its file system): they run in api only, not skipped elsewhere.
 const isCI = !!process.env.CI && !['0', 'false'].includes(process.env.CI.toLowerCase());
 const apiDatabases = process.env.TEST_DATABASE_URL || isCI ? ['pglite', 'postgres'] : ['pglite'];
 
@@ -17,7 +18,7 @@ export default defineConfig({
         test: {
           name: db === 'pglite' ? 'api' : 'api-postgres',
           include: ['apps/api/test/**/*.test.ts'],
-          exclude: db === 'pglite' ? ['apps/api/test/**/*.postgres.test.ts'] : [],
+          exclude: [`apps/api/test/**/*.${db === 'pglite' ? 'postgres' : 'pglite'}.test.ts`],
           env: { TEST_DB: db },
           // A loaded machine (load average 18 on 2 cores) took over 60 s to start a test app in
           // beforeAll: the limits are for hangs, not for speed.
