@@ -248,16 +248,15 @@ const readCaches = new WeakMap<PGlite, ReadCache>();
 
 /** The client's read cache; its first use counts the client's statements from then on. */
 const readCacheOf = (client: PGlite): ReadCache => {
-  let cache = readCaches.get(client);
-  if (cache) return cache;
-  const created: ReadCache = { others: 0, readAt: 0, answers: new Map(), own: new WeakSet() };
+  const known = readCaches.get(client);
+  if (known) return known;
+  const cache: ReadCache = { others: 0, readAt: 0, answers: new Map(), own: new WeakSet() };
   const send = client.execProtocolRawSync.bind(client);
   client.execProtocolRawSync = (message: Uint8Array) => {
-    if (!created.own.has(message)) created.others++;
+    if (!cache.own.has(message)) cache.others++;
     return send(message);
   };
-  readCaches.set(client, created);
-  cache = created;
+  readCaches.set(client, cache);
   return cache;
 };
 
