@@ -199,6 +199,9 @@ async function loginToken(baseURL: string, email: string): Promise<string> {
   return token;
 }
 
+const HEALTH_AGAIN = 'GET /api/health (again, last)';
+const isHealth = (endpoint: string) => endpoint === 'GET /api/health' || endpoint === HEALTH_AGAIN;
+
 async function benchServer(database: string, server: ServerHandle): Promise<Row[]> {
   const { baseURL } = server;
   // Fail early and clearly when the demo users are not there.
@@ -295,10 +298,14 @@ async function benchServer(database: string, server: ServerHandle): Promise<Row[
     read('GET /api/report/rows/:id', `/api/report/rows/${reportId}`, tokens.admin),
   );
 
+  // Health again after the rest, the server's code warm by then: the share is taken of the higher
+  // of its two figures (a cold first figure alone made every share look larger).
+  scenarios.push({ ...scenarios[0]!, endpoint: HEALTH_AGAIN });
+
   const meter = cpuMeter(server.pid);
   const rows: Row[] = [];
   const wanted = (endpoint: string) =>
-    endpoint === 'GET /api/health' || !scenarioWords || scenarioWords.some((w) => endpoint.includes(w));
+    isHealth(endpoint) || !scenarioWords || scenarioWords.some((w) => endpoint.includes(w));
   for (const s of scenarios.filter((s) => wanted(s.endpoint))) {
     process.stdout.write(`  ${database}: ${s.endpoint} ... `);
     const before = await meter.sample();
@@ -339,7 +346,7 @@ function printRows(rows: Row[]): void {
     'load avg',
   ];
   const healthOf = (database: string) =>
-    rows.find((r) => r.database === database && r.endpoint === 'GET /api/health')?.rps ?? Number.NaN;
+    Math.max(...rows.filter((r) => r.database === database && isHealth(r.endpoint)).map((r) => r.rps));
   const table = rows.map((r) => [
     r.database,
     r.endpoint,
