@@ -2,6 +2,7 @@
 // session) and PGlite (its protocol calls and locks) to run the list reads as named prepared
 // statements. An upgrade of either that moves those internals fails here, on the database each
 // project runs (PGlite in api, PostgreSQL in api-postgres), instead of in a user's list page.
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../src/db/client.ts';
@@ -123,5 +124,35 @@ describe('named prepared statements (db/prepared-statement.ts)', () => {
     expect([6, 14]).toContain(b);
     expect(await cachedSum()).toBe(14);
     await db().execute(sql`drop table cache_probe`);
+  });
+
+  it('answers a cached read again on the embedded database while only reads ran since, never on PostgreSQL', async () => {
+    // clock_timestamp() differs on every run of the statement: the same text back means no statement ran.
+    const cachedClock = async () =>
+      (
+        await preparedRowsOf<{ at: string }>(
+          db(),
+          sql`select clock_timestamp()::text as at, ${'probe'}::text as tag`,
+          {
+            cached: true,
+          },
+        )
+      )[0]!.at;
+    const isEmbedded = (db() as unknown as { $client: unknown }).$client instanceof PGlite;
+    const first = await cachedClock();
+    const again = await cachedClock();
+    // A prepared read (a list page, an access check, a session look-up) changes nothing: kept.
+    await executePrepared(db(), sql`select count(*) from pg_class where relname = ${'users'}`);
+    const afterRead = await cachedClock();
+    // Any other statement may have changed something: read afresh.
+    await db().execute(sql`select 1`);
+    const afterOther = await cachedClock();
+    if (isEmbedded) {
+      expect(again).toBe(first);
+      expect(afterRead).toBe(first);
+    } else {
+      expect(new Set([first, again, afterRead]).size).toBe(3);
+    }
+    expect(afterOther).not.toBe(afterRead);
   });
 });

@@ -39,7 +39,7 @@ const nameOf = (text: string) => `s_${createHash('sha1').update(text).digest('ba
  */
 export const executePrepared = async (db: DbOrTx, query: SQL, options: ReadOptions = {}): Promise<Rows> => {
   const built = (db as unknown as Internals).dialect.sqlToQuery(query);
-  return executeBuilt(db, { ...built, name: nameOf(built.sql) }, () => query, options);
+  return executeBuilt(db, { ...built, name: nameOf(built.sql) }, () => query, { ...options, isRead: true });
 };
 
 type ReadOptions = {
@@ -53,12 +53,25 @@ type ReadOptions = {
 
 type Built = { sql: string; params: unknown[]; name: string };
 
-const executeBuilt = async (db: DbOrTx, built: Built, query: () => SQL, options: ReadOptions = {}) => {
+/** `isRead`: the statement changes nothing (executePrepared's callers), so it leaves the read cache be. */
+const executeBuilt = async (
+  db: DbOrTx,
+  built: Built,
+  query: () => SQL,
+  options: ReadOptions & { isRead?: boolean } = {},
+) => {
   const { session } = db as unknown as Internals;
-  if (session.client instanceof PGlite)
-    return options.cached
-      ? cachedOnPglite(session.client, built.name, built.sql, built.params)
-      : executeOnPglite(session.client, built.name, built.sql, built.params);
+  if (session.client instanceof PGlite) {
+    if (options.cached) return cachedOnPglite(session.client, built.name, built.sql, built.params);
+    const cache = options.isRead ? readCaches.get(session.client) : undefined;
+    return executeOnPglite(
+      session.client,
+      built.name,
+      built.sql,
+      built.params,
+      cache && ownMessagesOf(cache),
+    );
+  }
   if (isNodePostgres(session.client))
     return (await session.prepareQuery(built, undefined, built.name, false).execute()) as Rows;
   return (await db.execute(query())) as unknown as Rows;
@@ -226,10 +239,11 @@ const executeOnPglite = (
 // open tab), and the data under them changes only when a statement changes it. On PGlite every statement
 // of this process, and of no other (the embedded database allows one process), passes through the
 // client's execProtocolRawSync: a count of the statements there that are not the cache's own reads says
-// whether anything could have changed since an answer was read. Any other statement (a write, a read of
-// another path, BEGIN, a background job's) empties the cache, so an answer is never older than the
-// data: a booked delivery, a late notice, a compaction or a payment all reach the database through a
-// statement. PostgreSQL is not cached (other processes write there).
+// whether anything could have changed since an answer was read. Reads made with executePrepared (which
+// change nothing: the lists, the access checks, the session look-up) are counted as its own too. Any
+// other statement (a write, a read of another path, BEGIN, a background job's) empties the cache, so an
+// answer is never older than the data: a booked delivery, a late notice, a compaction or a payment all
+// reach the database through a statement. PostgreSQL is not cached (other processes write there).
 
 /** Answers kept at most, all read since the last other statement. */
 const READ_CACHE_ENTRIES = 256;
@@ -260,6 +274,16 @@ const readCacheOf = (client: PGlite): ReadCache => {
   return cache;
 };
 
+/**
+ * Marks a read's messages as the cache's own: copies, since PGlite answers some messages (sync,
+ * execute) with one shared buffer.
+ */
+const ownMessagesOf = (cache: ReadCache) => (message: Uint8Array) => {
+  const own = new Uint8Array(message);
+  cache.own.add(own);
+  return own;
+};
+
 const cachedOnPglite = async (client: PGlite, name: string, text: string, params: unknown[]) => {
   const cache = readCacheOf(client);
   const key = `${name}\u0000${JSON.stringify(params)}`;
@@ -268,13 +292,7 @@ const cachedOnPglite = async (client: PGlite, name: string, text: string, params
     if (known) return known;
   }
   const before = cache.others;
-  // Copies: PGlite answers some messages (sync, execute) with one shared buffer.
-  const mark = (message: Uint8Array) => {
-    const own = new Uint8Array(message);
-    cache.own.add(own);
-    return own;
-  };
-  const rows = await executeOnPglite(client, name, text, params, mark);
+  const rows = await executeOnPglite(client, name, text, params, ownMessagesOf(cache));
   // Kept only when no other statement ran while this one did (it waited for the client's locks).
   if (cache.others === before) {
     if (cache.readAt !== cache.others || cache.answers.size >= READ_CACHE_ENTRIES) {

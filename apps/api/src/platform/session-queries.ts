@@ -1,6 +1,8 @@
 import type { Role } from '@console/core/roles';
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { decoderOf, selectAs } from '../db/aliased-columns.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { executePrepared } from '../db/prepared-statement.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
 import { isChainIntact } from './actor-chain.ts';
@@ -15,6 +17,31 @@ import type { TokenClaims } from './tokens.ts';
  */
 export const ROTATION_GRACE_MS = 10_000;
 
+const sessionFields = {
+  userId: users.id,
+  publicId: users.publicId,
+  role: users.role,
+  email: users.email,
+  status: users.status,
+  agencyId: users.agencyId,
+  sessionId: sessions.id,
+  actorChain: sessions.actorChain,
+  currentJti: sessions.currentJti,
+  expiresAt: sessions.expiresAt,
+  absoluteExpiresAt: sessions.absoluteExpiresAt,
+  rotatedAt: sessions.rotatedAt,
+  revokedAt: sessions.revokedAt,
+};
+type SessionRow = {
+  [K in keyof typeof sessionFields]: (typeof sessionFields)[K]['_']['notNull'] extends true
+    ? (typeof sessionFields)[K]['_']['data']
+    : (typeof sessionFields)[K]['_']['data'] | null;
+};
+// A prepared read (named: parsed once per connection; and on the embedded database a read that leaves
+// its read cache be), decoded as a select of these columns would be.
+const sessionAs = selectAs('s_', sessionFields);
+const decodeSession = decoderOf<SessionRow>('s_', sessionFields);
+
 /**
  * The principal of a token whose session is current (not revoked, not rotated, not expired). A
  * signed token of the session whose jti is no longer current is a rotated token replayed: whoever
@@ -23,26 +50,12 @@ export const ROTATION_GRACE_MS = 10_000;
 export const findSessionPrincipal = async (db: DbOrTx, claims: TokenClaims): Promise<Principal | null> => {
   const recalled = recallSession(claims);
   if (recalled) return recalled;
-  const [row] = await db
-    .select({
-      userId: users.id,
-      publicId: users.publicId,
-      role: users.role,
-      email: users.email,
-      status: users.status,
-      agencyId: users.agencyId,
-      sessionId: sessions.id,
-      actorChain: sessions.actorChain,
-      currentJti: sessions.currentJti,
-      expiresAt: sessions.expiresAt,
-      absoluteExpiresAt: sessions.absoluteExpiresAt,
-      rotatedAt: sessions.rotatedAt,
-      revokedAt: sessions.revokedAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.uid)))
-    .limit(1);
+  const result = await executePrepared(
+    db,
+    sql`select ${sessionAs} from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+      where ${sessions.id} = ${claims.sid} and ${sessions.userId} = ${claims.uid} limit 1`,
+  );
+  const row = result.rows[0] && decodeSession(result.rows[0]);
   if (!row || row.revokedAt) return null;
   const now = Date.now();
   if (row.currentJti !== claims.jti) {
