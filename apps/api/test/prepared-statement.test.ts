@@ -155,4 +155,19 @@ describe('named prepared statements (db/prepared-statement.ts)', () => {
     }
     expect(afterOther).not.toBe(afterRead);
   });
+
+  it('keys a cached answer by each value, big integers and text that looks like them apart', async () => {
+    const next = async (value: unknown) =>
+      (
+        await preparedRowsOf<{ v: string }>(db(), sql`select (${value}::text || '+1')::text as v`, {
+          cached: true,
+        })
+      )[0]!.v;
+    expect(await next(9_007_199_254_740_993n)).toBe('9007199254740993+1');
+    expect(await next(9_007_199_254_740_993n)).toBe('9007199254740993+1');
+    expect(await next(5n)).toBe('5+1');
+    expect(await next('5')).toBe('5+1');
+    expect(await next('b5')).toBe('b5+1');
+    expect(await next('j"5"')).toBe('j"5"+1');
+  });
 });

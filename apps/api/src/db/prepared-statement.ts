@@ -284,9 +284,19 @@ const ownMessagesOf = (cache: ReadCache) => (message: Uint8Array) => {
   return own;
 };
 
+/**
+ * An answer's key: the statement's name and each value tagged with its kind (JSON writes no bigint,
+ * and escapes the NUL that separates them).
+ */
+const keyOf = (name: string, params: unknown[]) =>
+  [
+    name,
+    ...params.map((value) => (typeof value === 'bigint' ? `b${value}` : `j${JSON.stringify(value)}`)),
+  ].join('\u0000');
+
 const cachedOnPglite = async (client: PGlite, name: string, text: string, params: unknown[]) => {
   const cache = readCacheOf(client);
-  const key = `${name}\u0000${JSON.stringify(params)}`;
+  const key = keyOf(name, params);
   if (cache.readAt === cache.others) {
     const known = cache.answers.get(key);
     if (known) return known;
