@@ -10,14 +10,14 @@ import { resolveLanguage } from '../../../lib/i18n/languages.ts';
 import { useTranslation } from '../../../lib/i18n/locale-store.ts';
 import { downloadFundsFile } from '../api/download-funds-file.ts';
 import { useStatementSummary } from '../api/get-statement-summary.ts';
-import { StatementMonthSelect } from './statement-month-select.tsx';
+import { monthIn, StatementMonthSelect } from './statement-month-select.tsx';
 
 export const StatementCard = ({ userId }: { userId: number | undefined }) => {
   const { t, i18n } = useTranslation('funds');
   const locale = localeOf(i18n.language);
-  const [month, setMonth] = useState(() => new Date().toISOString().slice(0, 7));
   // The month in the reader's zone, as the dashboards count it.
   const timeZone = userTimeZone();
+  const [month, setMonth] = useState(() => monthIn(timeZone));
   const summary = useStatementSummary(userId, month, timeZone).data;
   const revision = summary?.revision;
   return (
@@ -30,6 +30,7 @@ export const StatementCard = ({ userId }: { userId: number | undefined }) => {
           <StatementMonthSelect
             label={t('statement.month')}
             locale={locale}
+            timeZone={timeZone}
             value={month}
             onChange={setMonth}
           />
