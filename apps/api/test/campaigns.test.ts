@@ -916,6 +916,59 @@ describe('an admin search over many campaigns', () => {
       total_is_estimate: false,
     });
   });
+  it('collects rare matches exactly through the suffix index: short, long, punctuation, wildcards, ids', async () => {
+    const { advertiser } = await secondAgency(t, tok.admin);
+    // 600 campaigns newer than all others that match none of the searches below, so that an admin's
+    // search finds nothing among the newest it tests first and collects its matches through the
+    // index; the matches are older than every other campaign.
+    await t.deps.db.execute(sql`
+      insert into campaigns (advertiser_id, name, start_at, end_at, total_budget_micros, bid_micros,
+                             min_bid_micros, max_bid_micros, targeting, created_at)
+      select ${advertiser.user_primary_id}, 'Filler ' || g, now(), now() + interval '30 days', 1000000000,
+             2000000, 1000000, 3000000, '{}'::jsonb, now() + interval '2 days' + g * interval '1 second'
+      from generate_series(1, 600) g`);
+    const names = [
+      "Yq O'Brien 50%_Off \\ Deal",
+      'Yq OBrien 50 Off Deal',
+      'Yq Ünïcode Façade',
+      'Yq Long Name Beyond Twelve Characters',
+      'Yq Long Name Beyond Twelve Letters',
+    ];
+    const ids: number[] = [];
+    for (const [i, name] of names.entries()) {
+      const rows = (await t.deps.db.execute(sql`
+        insert into campaigns (advertiser_id, name, start_at, end_at, total_budget_micros, bid_micros,
+                               min_bid_micros, max_bid_micros, targeting, created_at)
+        values (${advertiser.user_primary_id}, ${name}, now(), now() + interval '30 days', 1000000000,
+                2000000, 1000000, 3000000, '{}'::jsonb, now() - interval '10 years' + ${i} * interval '1 day')
+        returning id`)) as unknown as { rows: { id: number }[] };
+      ids.push(Number(rows.rows[0]!.id));
+    }
+    await t.deps.db.execute(sql`analyze campaigns`);
+    const search = async (q: string) => {
+      const page = await listCampaigns(t, tok.admin, { q, limit: 20 });
+      expect(page).toMatchObject({ total: page.items.length, total_exact: true, total_is_estimate: false });
+      return page.items.map((item) => item.name);
+    };
+    // Newest first; the text is matched as it is, % _ \\ and ' included, in any case.
+    expect(await search("o'brien 50%_off \\ deal")).toEqual([names[0]]);
+    expect(await search('50%')).toEqual([names[0]]);
+    expect(await search('%_')).toEqual([names[0]]);
+    expect(await search('_O')).toEqual([names[0]]);
+    expect(await search('\\')).toEqual([names[0]]);
+    expect(await search("o'b")).toEqual([names[0]]);
+    expect(await search('obrien 50 off')).toEqual([names[1]]);
+    expect(await search('ÜNÏCODE FAÇ')).toEqual([names[2]]);
+    expect(await search('ç')).toEqual([names[2]]);
+    // Longer than the index's 12 characters: narrowed by the first 12, decided by the whole text.
+    expect(await search('long name beyond twelve')).toEqual([names[4], names[3]]);
+    expect(await search('long name beyond twelve letters')).toEqual([names[4]]);
+    expect(await search('long name beyond twelve chars')).toEqual([]);
+    expect(await search('yq o')).toEqual([names[1], names[0]]);
+    // Digits find the campaign with that id too (and any name holding them).
+    const byId = await listCampaigns(t, tok.admin, { q: String(ids[3]), limit: 100 });
+    expect(byId.items.map((item) => item.campaign_id)).toContain(ids[3]);
+  });
 });
 
 describe('edit', () => {

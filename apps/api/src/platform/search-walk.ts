@@ -2,8 +2,8 @@
 // from the rows in the list's order, instead of every match the trigram index has. Where a word is
 // in many names (measured at 100,000 campaigns: "coffee", 8,339 matches, 5.7 ms of database CPU to
 // collect them all; the creative list's count of them 6.5 ms), a page of them is among the first few
-// hundred rows in any order, read along the sort's index. Where matches are few, the list's own
-// statement answers as before (trigram index, count capped at LIST_COUNT_CAP); where they are
+// hundred rows in any order, read along the sort's index. Where matches are few, they are
+// collected through the name's suffix index (suffixMatch) and counted up to LIST_COUNT_CAP; where they are
 // dense but past the walk (a deeper page), the total is the walk's estimate and the index is not
 // asked to count them.
 import { LIST_COUNT_CAP } from '@console/core/api/common';
@@ -22,6 +22,23 @@ import { type CappedPage, COUNT_LIMIT, capped, likePattern, type Page } from './
  * measured 'custom' in pg_prepared_statements).
  */
 export const searchPattern = (text: string): SQL => sql`(select lower(${likePattern(text)}::text))`;
+
+/** How many characters of each suffix of a name the suffix index keeps (migration 0035). */
+const SUFFIX_KEY = 12;
+
+/**
+ * The rows whose lowered name (`column`, name_search) holds the lowered `text` somewhere, found
+ * through its suffix index (migration 0035: name_suffixes, every suffix of the name cut to 12
+ * characters, as a tsvector) by a prefix query of the text's first 12 characters: exactly the
+ * names holding a text of 12 characters or fewer, and those holding the first 12 of a longer one
+ * (the caller tests the name with LIKE too, which decides). Its cost follows the matches, where the
+ * trigram index's follows how common each trigram of the pattern is. The text is a lexeme quoted
+ * for the tsquery (quotes doubled, backslashes escaped), so no character of it is an operator; the
+ * query is a subquery, opaque to the planner, as searchPattern is.
+ */
+export const suffixMatch = (column: SQL, text: string): SQL =>
+  sql`name_suffixes(${column}) @@ (select ('''' || replace(replace(left(lower(${text}::text), ${sql.raw(String(SUFFIX_KEY))}),
+    '\\', '\\\\'), '''', '''''') || ''':*')::tsquery)`;
 
 /** How many rows of the list's order a search tests at most before it leaves them to the index. */
 const SEARCH_WALK = 500;
@@ -147,8 +164,9 @@ export const matchedPage = (rows: RowsOf, matchOrder: SQL, fromCapped: SQL, deep
  * An admin's search over a whole list: the page from the first rows in the list's order when they
  * hold it (the total estimated); else, where the walk found the matches dense, `scannedPage`
  * (the list's order walked on with a condition the trigram index does not serve, its guard given),
- * the total estimated; else the matches collected through the trigram index, capped, sorted for the
- * page and counted. `keys` are the sort keys as k0, k1, ...; `matchOrder` orders by them and id.
+ * the total estimated; else the matches collected by `matchWhere` (the filter of `where`, the name
+ * found through its suffix index: suffixMatch), capped, sorted for the page and counted. `keys` are
+ * the sort keys as k0, k1, ...; `matchOrder` orders by them and id.
  */
 export const searchAllStatement = (
   options: RowsOf & {
@@ -156,11 +174,12 @@ export const searchAllStatement = (
     keys: SQL;
     matchOrder: SQL;
     where: SQL;
+    matchWhere: SQL;
     needed: number;
     scannedPage: (guard: SQL) => SQL;
   },
 ): { ctes: SQL; page: SQL; total: SQL } => {
-  const { tableName, keys, matchOrder, where, needed, scannedPage, ...rows } = options;
+  const { tableName, keys, matchOrder, where, matchWhere, needed, scannedPage, ...rows } = options;
   const walk = searchWalk({
     table: tableName,
     columns: sql`${rows.id} as id, ${keys}`,
@@ -170,7 +189,7 @@ export const searchAllStatement = (
     counted: COUNTED,
   });
   return {
-    ctes: sql`${walk.ctes} ${matchingCtes(rows.table, rows.id, where, keys)}, `,
+    ctes: sql`${walk.ctes} ${matchingCtes(rows.table, rows.id, matchWhere, keys)}, `,
     page: sql`(select ${rows.columns}, ${rows.keyNames}
         from (select * from found order by n ${rows.slice}) as p
         join ${rows.table} on ${rows.id} = p.id

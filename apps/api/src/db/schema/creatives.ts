@@ -63,7 +63,8 @@ export const creatives = pgTable(
       .references(() => users.id),
     name: text('name').notNull(),
     // name_search: lower(name) stored, with a pg_trgm index where PostgreSQL has it (migration 0034
-    // only, as the campaigns'; see campaigns.ts), is what a name search tests.
+    // only, as the campaigns'; see campaigns.ts), is what a name search tests; an admin's search
+    // collects its matches through creatives_name_suffixes_idx (migration 0035 only).
     creativeType: text('creative_type').notNull(),
     /** PENDING | APPROVED | REJECTED, derived from creative_exchanges. */
     status: text('status').notNull().default('PENDING'),

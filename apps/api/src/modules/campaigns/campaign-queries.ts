@@ -50,6 +50,7 @@ import {
   matchingCtes,
   searchAllStatement,
   searchPattern,
+  suffixMatch,
   walkedTotal,
 } from '../../platform/search-walk.ts';
 import {
@@ -147,21 +148,31 @@ const nextDayStart = (date: string) => new Date(dayStart(date).getTime() + 86_40
 /** lower(name), stored (migration 0034; not in the schema's declarations, see db/schema/campaigns.ts). */
 const NAME_SEARCH = sql.raw('"campaigns"."name_search"');
 
+/** The id a search for digits also finds, if q is one. */
+const searchedId = (q: string) => (/^\d{1,15}$/.test(q) ? eq(campaigns.id, Number(q)) : undefined);
+
 /**
  * The text search: part of the name in any case (the lowered name, name_search, against the lowered
  * pattern: see searchPattern), or the id itself. Over all campaigns a trigram index serves it on
  * PostgreSQL; within one advertiser's or agency's campaigns (a few thousand at most) scanning them is
  * cheaper than intersecting with that index, so there the name is searched as an expression the
  * index does not match (measured: 17 ms against 5 ms for an agency's count); so it is where an
- * admin's dense matches are walked in the list's order (searchAll).
+ * admin's dense matches are walked in the list's order (searchAll), and where an admin's rare ones
+ * are collected through the suffix index instead (suffixCondition).
  */
 const searchCondition = (q: string, isScanned: boolean): SQL | undefined => {
   const pattern = searchPattern(q);
   const byName = isScanned
     ? sql`(${NAME_SEARCH} || '') like ${pattern}`
     : sql`${NAME_SEARCH} like ${pattern}`;
-  return /^\d{1,15}$/.test(q) ? or(byName, eq(campaigns.id, Number(q))) : byName;
+  return or(byName, searchedId(q));
 };
+
+/**
+ * The campaigns an admin's search may match, through the suffix index (platform/search-walk.ts
+ * suffixMatch) or the id: what collects its matches, beside searchCondition's LIKE that decides.
+ */
+const suffixCondition = (q: string): SQL | undefined => or(suffixMatch(NAME_SEARCH, q), searchedId(q));
 
 export type ListFilters = Omit<CampaignListQuery, 'page' | 'limit' | 'sort' | 'order'>;
 
@@ -317,12 +328,13 @@ const searchRowsOf = (query: CampaignListQuery) => ({
  * walk found the matches dense, the sort order is walked on for the page (`scannedPage`, whose
  * condition the trigram index does not serve: in a generic plan PostgreSQL read all 8,339 matches
  * of "coffee" through it and sorted them, 26 ms, for page 3), the total estimated; where it found
- * them rare, they are collected as in a scoped search (trigram index, capped count).
+ * them rare, they are collected through the suffix index (suffixCondition) and counted, capped.
  */
 const searchAll = async (
   db: DbOrTx,
   query: CampaignListQuery,
   where: SQL,
+  matchWhere: SQL,
   scannedPage: (guard: SQL) => SQL,
 ): Promise<CappedPage<CampaignListItem>> => {
   const { keys, byMatchId } = pageOrderOf(query);
@@ -335,6 +347,7 @@ const searchAll = async (
       keys,
       matchOrder: byMatchId,
       where,
+      matchWhere,
       needed: query.page * query.limit,
       scannedPage,
     }),
@@ -367,7 +380,10 @@ export const listCampaigns = async (
   const walkedPage = (condition: SQL, guard?: SQL) => sql`select ${campaignsAs}, ${keys} from ${campaigns}
     where (${condition}) ${guard ? sql`and ${guard}` : sql``} order by ${byCampaignId} ${slice}`;
 
-  if (q && !isScoped) return searchAll(db, query, where, (guard) => walkedPage(whereOf(true), guard));
+  if (q && !isScoped) {
+    const matchWhere = and(whereOf(true), suffixCondition(q)) ?? sql`true`;
+    return searchAll(db, query, where, matchWhere, (guard) => walkedPage(whereOf(true), guard));
+  }
   if (q) {
     // A search collects its matches first, at most LIST_COUNT_CAP + 1, with their sort keys: the
     // materialized CTE keeps the LIMIT out of the scan's plan, so PostgreSQL takes the trigram

@@ -32,7 +32,7 @@ import {
 import { ownerAndCreatorColumns } from '../../platform/owner-columns.ts';
 import { type CappedPage, COUNT_LIMIT, pageSlice } from '../../platform/pagination.ts';
 import type { ScopedUser } from '../../platform/scope.ts';
-import { searchAllStatement, searchPattern, walkedTotal } from '../../platform/search-walk.ts';
+import { searchAllStatement, searchPattern, suffixMatch, walkedTotal } from '../../platform/search-walk.ts';
 import type { CreativeRow } from './creative-access.ts';
 
 type AdvertiserRef = CreativeListItem['advertiser'];
@@ -271,11 +271,14 @@ export const listCreativesWhere = (
           isScanned
             ? sql`(${NAME_SEARCH} || '') like ${searchPattern(q)}`
             : sql`${NAME_SEARCH} like ${searchPattern(q)}`,
-          /^\d{1,15}$/.test(q) ? eq(creatives.id, Number(q)) : undefined,
+          searchedId(q),
         )
       : undefined,
   );
 };
+
+/** The id a search for digits also finds, if q is one. */
+const searchedId = (q: string) => (/^\d{1,15}$/.test(q) ? eq(creatives.id, Number(q)) : undefined);
 
 // ---- one statement per page ------------------------------------------------------------------------
 // Like the campaign list (campaign-queries.ts): the page's creatives by the sort, the capped count,
@@ -327,8 +330,8 @@ const creativesAs = selectAs('c_', creativeColumns);
  * admin's search over all creatives (`scanned` given: the same filter with the name tested as the
  * trigram index does not serve it) reads its page and total as the campaign list's
  * (platform/search-walk.ts): from the first creatives in the list's order when they hold the page,
- * else from the trigram index's matches, capped; the list's order is walked only where the
- * matches are dense. (Its page was the list's statement with the search in it: in the generic plan
+ * else from the matches collected through the suffix index (suffixMatch), the name tested by LIKE,
+ * capped; the list's order is walked only where the matches are dense. (Its page was the list's statement with the search in it: in the generic plan
  * PostgreSQL walked the newest creatives testing the name until a page matched, 36 ms for a word
  * whose matches are all older.)
  */
@@ -340,8 +343,9 @@ export const listCreativePage = async (
 ): Promise<CappedPage<CreativeListItem>> => {
   const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
   const condition = where ?? sql`true`;
+  const q = query.q?.trim() ?? '';
   const key = sql`${SORTS[query.sort]} as k0`;
-  const slice = pageSlice(query, Boolean(query.q?.trim()));
+  const slice = pageSlice(query, Boolean(q));
   const pageOf = (test: SQL) => sql`select ${creativesAs}, ${key} from ${creatives}
     where ${test} order by k0 ${direction}, ${creatives.id} ${direction} ${slice}`;
   const statement = scanned
@@ -355,6 +359,7 @@ export const listCreativePage = async (
         keys: key,
         matchOrder: sql`k0 ${direction}, id ${direction}`,
         where: condition,
+        matchWhere: and(scanned, or(suffixMatch(NAME_SEARCH, q), searchedId(q))) ?? condition,
         needed: query.page * query.limit,
         scannedPage: (guard) => pageOf(sql`(${scanned}) and ${guard}`),
       })
