@@ -52,4 +52,43 @@ describe('session tokens', () => {
       signer.verify(signWith(SECRET, { alg: 'HS256' }, { ...CLAIMS, exp: nowS + 600, nbf: nowS + 300 })),
     ).toBeNull();
   });
+
+  // A verified token is remembered by its text (tokens.ts verify): these would fail if the memory
+  // answered another token's claims, skipped the time claims or outlived the signer's key.
+  it('answers each of two tokens its own claims however often they come, and refuses a copy with another signature', async () => {
+    const signer = createTokenSigner(SECRET);
+    const other = { uid: 7, role: 'AGENCY', sid: 'session-2', jti: 'jti-2' } as const;
+    const first = (await signer.sign(CLAIMS)).token;
+    const second = (await signer.sign(other)).token;
+    for (let i = 0; i < 3; i++) {
+      expect(signer.verify(first)).toEqual(CLAIMS);
+      expect(signer.verify(second)).toEqual(other);
+    }
+    const [header, payload] = first.split('.') as [string, string];
+    const forged = `${header}.${payload}.${second.split('.')[2]}`;
+    expect(signer.verify(forged)).toBeNull();
+    expect(signer.verify(forged)).toBeNull();
+    expect(createTokenSigner('another-secret-of-sufficient-length-0123').verify(first)).toBeNull();
+    const answered = signer.verify(first);
+    expect(() => Object.assign(answered ?? {}, { uid: 1 })).toThrow();
+    expect(signer.verify(first)).toEqual(CLAIMS);
+  });
+
+  it('checks the time claims of a remembered token on every use', async () => {
+    const signer = createTokenSigner(SECRET, 60);
+    const { token } = await signer.sign(CLAIMS);
+    const nowS = Math.floor(Date.now() / 1000);
+    const later = signWith(SECRET, { alg: 'HS256' }, { ...CLAIMS, exp: nowS + 600, nbf: nowS + 300 });
+    expect(signer.verify(token)).toEqual(CLAIMS);
+    expect(signer.verify(later)).toBeNull();
+    vi.useFakeTimers({ now: (nowS + 59) * 1000 });
+    expect(signer.verify(token)).toEqual(CLAIMS);
+    vi.setSystemTime((nowS + 60) * 1000);
+    expect(signer.verify(token)).toBeNull();
+    expect(signer.verify(token)).toBeNull();
+    vi.setSystemTime((nowS + 300) * 1000);
+    expect(signer.verify(later)).toEqual(CLAIMS);
+    vi.setSystemTime((nowS + 600) * 1000);
+    expect(signer.verify(later)).toBeNull();
+  });
 });
