@@ -3,7 +3,7 @@
 // (exchange counts, delivery facts, relations) are many chunks and never change. Rendered once, each
 // becomes a few raw strings around its holes, where each call puts its own SQL (a column of the outer
 // query or a parameter). A profile of the list put this walk at 6% of the server's time on that request.
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
 const dialect = new PgDialect();
@@ -37,3 +37,15 @@ export function precompiled<Holes extends SQL[]>(
 
 /** A fragment with no holes, rendered to text once (it must hold no parameter). */
 export const renderedOnce = (fragment: SQL): SQL => precompiled<[]>(0, () => fragment)();
+
+/**
+ * `column = any(<ids>)` with the ids as one parameter (a bigint[] literal), where drizzle's inArray
+ * makes a parameter of each: the bidder's index reads the rows of every running campaign (30,000 at
+ * 100,000 campaigns) this way every 30 s, and drizzle's rendering of 30,000 parameters a statement,
+ * nine statements a reload, was about 190 of the reload's 600 ms of CPU in the API (profiled; the
+ * reload lands inside whatever requests are being served then). Integers only, as the ids are.
+ */
+export const anyOfIds = (column: SQLWrapper, ids: readonly number[]): SQL => {
+  for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`Not an id: ${id}`);
+  return sql`${column} = any(${`{${ids.join(',')}}`}::bigint[])`;
+};

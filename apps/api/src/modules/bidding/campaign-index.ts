@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { localMidnightMs, readLocalClock } from '@console/core/time/zoned-time';
-import { and, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   campaignAudiences,
@@ -24,6 +24,7 @@ import { deliveryHourly } from '../../db/schema/delivery.ts';
 import { campaignSmartAppLists } from '../../db/schema/lists.ts';
 import { exchanges, smartAppCategories } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
+import { anyOfIds } from '../../db/sql-fragment.ts';
 import type { PriceDecoder } from '../delivery/index.ts';
 import { readBalances, readMarginSplits } from '../ledger/index.ts';
 import { lazily, loadCarriers, loadCityIndex, loadManufacturers, searchKeyOf } from '../reference/index.ts';
@@ -174,7 +175,7 @@ export const loadIndexSnapshot = async (
             .from(campaignExchanges)
             .where(
               and(
-                inArray(campaignExchanges.campaignId, campaignIds),
+                anyOfIds(campaignExchanges.campaignId, campaignIds),
                 eq(campaignExchanges.state, 'APPROVED'),
               ),
             ),
@@ -183,22 +184,22 @@ export const loadIndexSnapshot = async (
         : db
             .select({ campaignId: campaignCreatives.campaignId, creativeId: campaignCreatives.creativeId })
             .from(campaignCreatives)
-            .where(inArray(campaignCreatives.campaignId, campaignIds)),
+            .where(anyOfIds(campaignCreatives.campaignId, campaignIds)),
       none
         ? []
         : db
             .select()
             .from(campaignInventoryLists)
-            .where(inArray(campaignInventoryLists.campaignId, campaignIds)),
+            .where(anyOfIds(campaignInventoryLists.campaignId, campaignIds)),
       none
         ? []
-        : db.select().from(campaignAudiences).where(inArray(campaignAudiences.campaignId, campaignIds)),
+        : db.select().from(campaignAudiences).where(anyOfIds(campaignAudiences.campaignId, campaignIds)),
       none
         ? []
         : db
             .select()
             .from(campaignSmartAppLists)
-            .where(inArray(campaignSmartAppLists.campaignId, campaignIds)),
+            .where(anyOfIds(campaignSmartAppLists.campaignId, campaignIds)),
       readMarginSplits(db, advertiserIds),
       db
         .select({
@@ -218,7 +219,7 @@ export const loadIndexSnapshot = async (
               spent: sql<string>`sum(${deliveryHourly.advertiserCostMicros})::text`,
             })
             .from(deliveryHourly)
-            .where(inArray(deliveryHourly.campaignId, campaignIds))
+            .where(anyOfIds(deliveryHourly.campaignId, campaignIds))
             .groupBy(deliveryHourly.campaignId),
     ]);
   // Spend of the last two days by hour: enough to find each campaign's spend since its local midnight.
@@ -233,7 +234,7 @@ export const loadIndexSnapshot = async (
         .from(deliveryHourly)
         .where(
           and(
-            inArray(deliveryHourly.campaignId, campaignIds),
+            anyOfIds(deliveryHourly.campaignId, campaignIds),
             gte(deliveryHourly.hour, new Date(nowMs - 2 * 86_400_000)),
           ),
         )
@@ -244,13 +245,13 @@ export const loadIndexSnapshot = async (
     creativeIds.length === 0
       ? [[], []]
       : await Promise.all([
-          db.select().from(creatives).where(inArray(creatives.id, creativeIds)),
+          db.select().from(creatives).where(anyOfIds(creatives.id, creativeIds)),
           db
             .select({ creativeId: creativeExchanges.creativeId, exchangeId: creativeExchanges.exchangeId })
             .from(creativeExchanges)
             .where(
               and(
-                inArray(creativeExchanges.creativeId, creativeIds),
+                anyOfIds(creativeExchanges.creativeId, creativeIds),
                 eq(creativeExchanges.state, 'APPROVED'),
               ),
             ),
