@@ -6,7 +6,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../src/db/client.ts';
-import { executePrepared, fixedStatement, preparedRowsOf, readRows } from '../src/db/prepared-statement.ts';
+import {
+  executePrepared,
+  fixedRead,
+  fixedStatement,
+  preparedRowsOf,
+  readRows,
+} from '../src/db/prepared-statement.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -31,6 +37,22 @@ const preparedNames = async (on: DbOrTx) => {
   )) as unknown as { rows: { name: string }[] };
   return result.rows.map((row) => row.name);
 };
+
+/**
+ * A cached read of clock_timestamp(), which differs on every run of the statement: the same text back
+ * means no statement ran (`tag` keeps each test's answers apart).
+ */
+const cachedClockOf = async (tag: string) =>
+  (
+    await preparedRowsOf<{ at: string }>(
+      db(),
+      sql`select clock_timestamp()::text as at, ${tag}::text as tag`,
+      {
+        cached: true,
+      },
+    )
+  )[0]!.at;
+const isEmbedded = () => (db() as unknown as { $client: unknown }).$client instanceof PGlite;
 
 describe('named prepared statements (db/prepared-statement.ts)', () => {
   it('answers the rows db.execute answers, every column type included', async () => {
@@ -83,6 +105,24 @@ describe('named prepared statements (db/prepared-statement.ts)', () => {
     expect(fixedRow(second.rows)).toMatchObject({ label: 'second', nothing: 'kept' });
     expect(second.rows).toHaveLength(3);
   });
+
+  it('puts each value of a fixed statement of several, one of them used twice, where it belongs', async () => {
+    let builds = 0;
+    const pair = fixedStatement<[number, string, number | null]>((from, label, extra) => {
+      builds++;
+      return sql`select m.label, ${label}::text as again, ${extra}::int as extra, ${from}::int as from
+        from (${mixed(1, 'x')}) as m where m.id >= ${from}::int order by m.id`;
+    });
+    const first = await pair(db(), 2, 'a', 7);
+    const second = await pair(db(), 3, 'b', null);
+    expect(builds).toBe(1);
+    expect(first.rows).toEqual([
+      { label: 'x2', again: 'a', extra: 7, from: 2 },
+      { label: 'x3', again: 'a', extra: 7, from: 2 },
+    ]);
+    expect(second.rows).toEqual([{ label: 'x3', again: 'b', extra: null, from: 3 }]);
+  });
+
   it('answers a cached read as the database holds it after every other statement', async () => {
     await db().execute(sql`create table cache_probe (n int not null)`);
     const cachedSum = async () =>
@@ -127,18 +167,7 @@ describe('named prepared statements (db/prepared-statement.ts)', () => {
   });
 
   it('answers a cached read again on the embedded database while only reads ran since, never on PostgreSQL', async () => {
-    // clock_timestamp() differs on every run of the statement: the same text back means no statement ran.
-    const cachedClock = async () =>
-      (
-        await preparedRowsOf<{ at: string }>(
-          db(),
-          sql`select clock_timestamp()::text as at, ${'probe'}::text as tag`,
-          {
-            cached: true,
-          },
-        )
-      )[0]!.at;
-    const isEmbedded = (db() as unknown as { $client: unknown }).$client instanceof PGlite;
+    const cachedClock = () => cachedClockOf('probe');
     const first = await cachedClock();
     const again = await cachedClock();
     // A prepared read (a list page, an access check, a session look-up) changes nothing: kept.
@@ -147,12 +176,28 @@ describe('named prepared statements (db/prepared-statement.ts)', () => {
     // Any other statement may have changed something: read afresh.
     await db().execute(sql`select 1`);
     const afterOther = await cachedClock();
-    if (isEmbedded) {
+    if (isEmbedded()) {
       expect(again).toBe(first);
       expect(afterRead).toBe(first);
     } else {
       expect(new Set([first, again, afterRead]).size).toBe(3);
     }
+    expect(afterOther).not.toBe(afterRead);
+  });
+
+  it('leaves the embedded read cache be after a fixed read, not after a fixed statement', async () => {
+    const cachedClock = () => cachedClockOf('fixed');
+    const read = fixedRead<[string]>((name) => sql`select count(*) from pg_class where relname = ${name}`);
+    const other = fixedStatement<[string]>(
+      (name) => sql`select count(*) from pg_class where relname = ${name}`,
+    );
+    const first = await cachedClock();
+    expect((await read(db(), 'users')).rows).toHaveLength(1);
+    const afterRead = await cachedClock();
+    await other(db(), 'users');
+    const afterOther = await cachedClock();
+    if (isEmbedded()) expect(afterRead).toBe(first);
+    else expect(afterRead).not.toBe(first);
     expect(afterOther).not.toBe(afterRead);
   });
 

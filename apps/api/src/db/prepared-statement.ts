@@ -78,24 +78,58 @@ const executeBuilt = async (
 };
 
 /**
- * A prepared statement whose text never changes, only one value in it (the delivery lanes' rows as
- * one JSON or bytea parameter): `build` makes its SQL around that value, and the text and name are
- * worked out on the first call only. Building and hashing the recorder's statement on every batch
- * was the most of what a win notice allocated (about 290 kB a statement, 2,000 notices a second:
- * the young generation's collections, up to 18 ms each, were the notices' event loop stalls).
+ * A prepared statement whose text never changes, only the values in it: `build` makes its SQL
+ * around them (each value one parameter, `sql\`${value}\``; a value may appear more than once), and
+ * the text, its name and where each value goes among the parameters are worked out on the first call
+ * only. Every call then costs a copy of the parameters, not drizzle's walk of the statement's chunks
+ * and a hash of its text. Building and hashing the recorder's statement on every batch was the most
+ * of what a win notice allocated (about 290 kB a statement, 2,000 notices a second: the young
+ * generation's collections, up to 18 ms each, were the notices' event loop stalls); building and
+ * hashing a detail page's statement was about a tenth of the API's own CPU on that request.
+ * `build` must make the same text whatever the values (no value decides a clause, none is an array,
+ * which drizzle would spread into a list of parameters), and name each value as a parameter of its
+ * own (its `length` is how many there are). A read goes through fixedRead instead.
  */
-export const fixedStatement = (build: (value: SQL) => SQL) => {
-  // A value no caller sends: where it lands in the parameters is where each call's value goes.
-  const slot = `\u0000slot:${Math.random()}`;
-  let built: (Built & { at: number }) | undefined;
-  return (db: DbOrTx, value: unknown): Promise<Rows> => {
+export const fixedStatement = <Values extends unknown[]>(
+  build: (...values: { [K in keyof Values]: SQL }) => SQL,
+) => fixed(build, false);
+
+/**
+ * fixedStatement for a read (it changes nothing, as executePrepared's callers): on the embedded
+ * database it leaves the read cache be.
+ */
+export const fixedRead = <Values extends unknown[]>(
+  build: (...values: { [K in keyof Values]: SQL }) => SQL,
+) => fixed(build, true);
+
+const fixed = <Values extends unknown[]>(
+  build: (...values: { [K in keyof Values]: SQL }) => SQL,
+  isRead: boolean,
+) => {
+  let built: (Built & { slots: [at: number, value: number][] }) | undefined;
+  return (db: DbOrTx, ...values: Values): Promise<Rows> => {
     if (!built) {
-      const query = (db as unknown as Internals).dialect.sqlToQuery(build(sql`${slot}`));
-      built = { ...query, name: nameOf(query.sql), at: query.params.indexOf(slot) };
+      // Values no caller sends: where each lands among the parameters is where each call's value goes.
+      const tag = `\u0000slot:${Math.random()}:`;
+      const holes = Array.from({ length: build.length }, (_, i) => sql`${`${tag}${i}`}`) as {
+        [K in keyof Values]: SQL;
+      };
+      const query = (db as unknown as Internals).dialect.sqlToQuery(build(...holes));
+      const slots: [number, number][] = [];
+      query.params.forEach((param, at) => {
+        if (typeof param === 'string' && param.startsWith(tag))
+          slots.push([at, Number(param.slice(tag.length))]);
+      });
+      built = { ...query, name: nameOf(query.sql), slots };
     }
     const params = built.params.slice();
-    params[built.at] = value;
-    return executeBuilt(db, { sql: built.sql, params, name: built.name }, () => build(sql`${value}`));
+    for (const [at, value] of built.slots) params[at] = values[value];
+    return executeBuilt(
+      db,
+      { sql: built.sql, params, name: built.name },
+      () => build(...(values.map((value) => sql`${value}`) as { [K in keyof Values]: SQL })),
+      { isRead },
+    );
   };
 };
 

@@ -12,7 +12,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { decoderOf, selectAs } from '../db/aliased-columns.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { executePrepared } from '../db/prepared-statement.ts';
+import { fixedRead } from '../db/prepared-statement.ts';
 import { apiKeys } from '../db/schema/api-keys.ts';
 import { applists, audiences, campaigns } from '../db/schema/campaigns.ts';
 import { creativeMedia, creatives } from '../db/schema/creatives.ts';
@@ -66,17 +66,17 @@ export const ownedBy = <T extends OwnedTable>(
   const ownerAs = selectAs('o_', ownerColumns);
   const decodeRow = decoderOf<T['$inferSelect']>('r_', columns);
   const decodeOwner = decoderOf<ScopedUser>('o_', ownerColumns);
+  // Every request that names an object reads it here first: one prepared statement (see
+  // db/prepared-statement.ts), built once, decoded as the select below would be.
+  const readFound = fixedRead<[number]>(
+    (id) => sql`select ${rowAs}, ${ownerAs} from ${table} join ${users} on ${users.id} = ${ownerColumn}
+          where ${table.id} = ${id} limit 1`,
+  );
   return {
     notFound: message,
     find: async (db, id, lock) => {
       if (!lock) {
-        // Every request that names an object reads it here first: one prepared statement (see
-        // db/prepared-statement.ts), decoded as the select below would be.
-        const result = await executePrepared(
-          db,
-          sql`select ${rowAs}, ${ownerAs} from ${table} join ${users} on ${users.id} = ${ownerColumn}
-          where ${table.id} = ${id} limit 1`,
-        );
+        const result = await readFound(db, id);
         const raw = result.rows[0];
         return raw && { row: decodeRow(raw), owner: decodeOwner(raw) };
       }
@@ -128,17 +128,18 @@ export const decodeReportWithOwner = (raw: Record<string, unknown>) => ({
   owner: decodeReportOwner(raw),
 });
 
+/** Every read of a report starts here: one prepared statement, decoded as the select below. */
+const readReportWithOwner = fixedRead<[number]>(
+  (id) => sql`select ${reportWithOwnerAs} from ${reports} join ${users} on ${users.id} = ${reports.ownerId}
+          where ${reports.id} = ${id} limit 1`,
+);
+
 /** A report with its owner (read by every report operation). */
 const report = {
   notFound: 'Report not found.',
   find: async (db, id, lock) => {
     if (!lock) {
-      // Every read of a report starts here: one prepared statement, decoded as the select below.
-      const result = await executePrepared(
-        db,
-        sql`select ${reportWithOwnerAs} from ${reports} join ${users} on ${users.id} = ${reports.ownerId}
-          where ${reports.id} = ${id} limit 1`,
-      );
+      const result = await readReportWithOwner(db, id);
       const raw = result.rows[0];
       if (!raw) return undefined;
       const found = decodeReportWithOwner(raw);

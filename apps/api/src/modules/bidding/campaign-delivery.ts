@@ -99,8 +99,14 @@ export const deliveryFactCtes = precompiled<[SQL]>(
       group by d_days.campaign_id)`,
 );
 
+/** The instant the facts are read at, as deliveryFactCtes takes it, from its parameter (factInstantValueOf). */
+export const factInstantFrom = (value: SQL): SQL => sql`${value}::timestamptz`;
+
+/** The value of factInstantFrom's parameter for the instant `nowMs` (for a fixedStatement). */
+export const factInstantValueOf = (nowMs: number) => new Date(nowMs).toISOString();
+
 /** The instant the facts are read at, as deliveryFactCtes takes it. */
-export const factInstantOf = (nowMs: number): SQL => sql`${new Date(nowMs).toISOString()}::timestamptz`;
+export const factInstantOf = (nowMs: number): SQL => factInstantFrom(sql`${factInstantValueOf(nowMs)}`);
 
 /** The joins (after `from page`, or a join with it) that bring a row its facts. */
 export const DELIVERY_FACT_JOINS = renderedOnce(

@@ -11,7 +11,9 @@ export {
   deliveryFactCtes,
   deliveryFactsOf,
   describeCampaignDelivery,
+  factInstantFrom,
   factInstantOf,
+  factInstantValueOf,
   NO_DELIVERY,
 } from './campaign-delivery.ts';
 export { buildCompileReference, type IndexSnapshot } from './campaign-index.ts';

@@ -16,7 +16,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { decoderOf, selectAs } from '../../db/aliased-columns.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { jsonColumn, jsonList } from '../../db/json-column.ts';
-import { executePrepared, readRows } from '../../db/prepared-statement.ts';
+import { fixedRead, readRows } from '../../db/prepared-statement.ts';
 import {
   applists,
   audiences,
@@ -59,7 +59,9 @@ import {
   deliveryFactCtes,
   deliveryFactsOf,
   describeCampaignDelivery,
+  factInstantFrom,
   factInstantOf,
+  factInstantValueOf,
   NO_DELIVERY,
 } from '../bidding/index.ts';
 import { type CampaignRow, campaignScope } from './campaign-access.ts';
@@ -507,8 +509,9 @@ const relationsOf = (raw: Record<string, unknown>) => {
 };
 
 /** The relations with the names of inventory lists and audiences (one statement). */
+const relationsStatement = fixedRead<[number]>((campaignId) => sql`select ${relationColumns(campaignId)}`);
 const readRelations = async (db: DbOrTx, campaignId: number) => {
-  const result = await executePrepared(db, sql`select ${relationColumns(sql`${campaignId}`)}`);
+  const result = await relationsStatement(db, campaignId);
   return relationsOf(result.rows[0]!);
 };
 
@@ -543,6 +546,10 @@ const detailStatement = precompiled<[SQL, SQL]>(
     ${DELIVERY_FACT_COLUMNS}, d_late.late as late_billed
     from page ${DELIVERY_FACT_JOINS} ${LATE_BILLING_JOIN}`,
 );
+/** detailStatement for a campaign id and an instant (factInstantValueOf), built once. */
+const readDetailRow = fixedRead<[number, string]>((id, now) =>
+  detailStatement(sql`${id}::bigint`, factInstantFrom(now)),
+);
 
 /**
  * Everything about one campaign the caller may reach, in one statement with the access check: the
@@ -556,7 +563,7 @@ export const readCampaignDetail = async (
   id: number,
 ): Promise<CampaignDetail> => {
   const nowMs = Date.now();
-  const result = await executePrepared(db, detailStatement(sql`${id}::bigint`, factInstantOf(nowMs)));
+  const result = await readDetailRow(db, id, factInstantValueOf(nowMs));
   const raw = result.rows[0];
   const rule = ACCESS_RULES.campaign;
   if (!raw) throw notFound(rule.notFound);

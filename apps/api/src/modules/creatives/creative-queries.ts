@@ -13,7 +13,7 @@ import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { decoderOf, selectAs } from '../../db/aliased-columns.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { jsonColumn, jsonList } from '../../db/json-column.ts';
-import { executePrepared, readRows } from '../../db/prepared-statement.ts';
+import { fixedRead, readRows } from '../../db/prepared-statement.ts';
 import { creativeDspAssoc, creativeExchanges, creatives } from '../../db/schema/creatives.ts';
 import { exchanges } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
@@ -171,11 +171,12 @@ const detailOf = (row: CreativeRow, raw: Record<string, unknown>): CreativeDetai
 };
 
 /** One creative the caller already holds (after a write), with its advertiser, creator, exchanges and DSP ids, in one statement. */
+const detailOfIds = fixedRead<[number, number, number | null]>(
+  (id, advertiserId, createdBy) =>
+    sql`select ${detailColumns(sql`${id}::bigint`, sql`${advertiserId}::bigint`, sql`${createdBy}::bigint`)}`,
+);
 export const readCreativeDetail = async (db: DbOrTx, row: CreativeRow): Promise<CreativeDetail> => {
-  const result = await executePrepared(
-    db,
-    sql`select ${detailColumns(sql`${row.id}::bigint`, sql`${row.advertiserId}::bigint`, sql`${row.createdBy}::bigint`)}`,
-  );
+  const result = await detailOfIds(db, row.id, row.advertiserId, row.createdBy);
   return detailOf(row, result.rows[0]!);
 };
 
@@ -199,6 +200,7 @@ const detailByIdStatement = precompiled<[SQL]>(
     select found.*, ${detailColumns(id, sql.raw('found."r_advertiserId"'), sql.raw('found."r_createdBy"'))}
     from found`,
 );
+const readDetailRowById = fixedRead<[number]>((id) => detailByIdStatement(sql`${id}::bigint`));
 
 /** One creative the caller may reach, by id: 404 "Creative not found." when unknown or out of scope. */
 export const readCreativeDetailById = async (
@@ -206,7 +208,7 @@ export const readCreativeDetailById = async (
   principal: Principal,
   id: number,
 ): Promise<CreativeDetail> => {
-  const result = await executePrepared(db, detailByIdStatement(sql`${id}::bigint`));
+  const result = await readDetailRowById(db, id);
   const raw = result.rows[0];
   const rule = ACCESS_RULES.creative;
   if (!raw) throw notFound(rule.notFound);
