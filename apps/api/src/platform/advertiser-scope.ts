@@ -1,9 +1,10 @@
 // Scope of things an advertiser owns (campaigns, creatives, ...): advertisers their own; agencies
 // their advertisers'; admin and co-admin everything. One place for every such module.
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { type PgColumn, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
+import { precompiled } from '../db/sql-fragment.ts';
 import type { AuditActor } from './audit.ts';
 import { actorIdOf, type Principal } from './auth-guard.ts';
 import { badRequest } from './errors.ts';
@@ -20,12 +21,23 @@ export const actorOf = (principal: Principal): AuditActor => ({
   effectiveUserId: principal.userId,
 });
 
+/**
+ * An agency's scope, `<column> = any(array(<its advertisers' ids>))`, rendered once: the same text and
+ * parameters as agencyAdvertisers inside sql``, which drizzle's select builder rendered again on every
+ * list page (52 against 17 us a page's scope, measured alone). Holes: the column, the agency id, the
+ * role.
+ */
+const agencyScope = precompiled<[SQL, SQL, SQL]>(
+  3,
+  (column, agencyId, role) =>
+    sql`${column} = any(array(${new QueryBuilder()
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.agencyId, agencyId), eq(users.role, role)))}))`,
+);
+
 /** The rows a caller may list at all, as a condition on the owning advertiser column (undefined: all). */
-export const advertiserOwnedScope = (
-  db: DbOrTx,
-  principal: Principal,
-  advertiserId: PgColumn,
-): SQL | undefined => {
+export const advertiserOwnedScope = (principal: Principal, advertiserId: PgColumn): SQL | undefined => {
   switch (principal.role) {
     case 'ADMIN':
     case 'CO-ADMIN':
@@ -36,7 +48,7 @@ export const advertiserOwnedScope = (
       // the agency's size, so a prepared list statement never got a generic plan and was planned
       // again on every call (1.3 ms of a 3.5 ms agency page with 100,000 campaigns); with the array
       // it takes the generic plan and the page costs 1.2 ms.
-      return sql`${advertiserId} = any(array(${agencyAdvertisers(db, principal.userId)}))`;
+      return agencyScope(sql`${advertiserId}`, sql`${principal.userId}`, sql`${'ADVERTISER'}`);
     default:
       return eq(advertiserId, principal.userId);
   }
@@ -52,7 +64,7 @@ export const resolvedAdvertiserScope = async (
   principal: Principal,
   advertiserId: PgColumn,
 ): Promise<SQL | undefined> => {
-  if (principal.role !== 'AGENCY') return advertiserOwnedScope(db, principal, advertiserId);
+  if (principal.role !== 'AGENCY') return advertiserOwnedScope(principal, advertiserId);
   const ids = await agencyAdvertiserIds(db, principal.userId);
   return ids.length > 0 ? inArray(advertiserId, ids) : sql`false`;
 };

@@ -366,7 +366,7 @@ export const listCampaigns = async (
   const isScoped = sideOfRole(principal.role) === 'owner' || query.advertiser_id !== undefined;
   const whereOf = (isScanned: boolean) =>
     and(
-      campaignScope(db, principal),
+      campaignScope(principal),
       query.status?.length ? inArray(campaigns.status, query.status) : undefined,
       query.advertiser_id ? eq(campaigns.advertiserId, query.advertiser_id) : undefined,
       // The flight overlaps [from, to]: it starts before the range ends and ends after it starts.

@@ -29,6 +29,6 @@ export const listCampaignCreatives = async (
   return listCreativePage(
     deps.db,
     query,
-    listCreativesWhere(deps.db, query, creativeScope(deps.db, principal), inCampaign),
+    listCreativesWhere(deps.db, query, creativeScope(principal), inCampaign),
   );
 };

@@ -403,7 +403,7 @@ export const readCreative = (deps: AppDeps, principal: Principal, id: number) =>
 export const listCreatives = async (deps: AppDeps, principal: Principal, query: CreativeListQuery) => {
   if (query.advertiser_id !== undefined && principal.role !== 'ADVERTISER')
     await requireAccess(deps.db, principal, 'advertiser', query.advertiser_id);
-  const scope = creativeScope(deps.db, principal);
+  const scope = creativeScope(principal);
   const isSearchAll = scope === undefined && query.advertiser_id === undefined && Boolean(query.q?.trim());
   return listCreativePage(
     deps.db,

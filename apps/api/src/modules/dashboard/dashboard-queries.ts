@@ -180,9 +180,9 @@ const totalsQuery = async (db: DbOrTx, scope: SQL | undefined, period: Period, q
 };
 
 /** The summed balance of the advertisers in scope, as a scalar subquery (text). */
-const scopeBalanceQuery = (db: DbOrTx, principal: Principal, advertiserId: number | undefined) => {
+const scopeBalanceQuery = (principal: Principal, advertiserId: number | undefined) => {
   const scope =
-    advertiserId !== undefined ? eq(users.id, advertiserId) : advertiserOwnedScope(db, principal, users.id);
+    advertiserId !== undefined ? eq(users.id, advertiserId) : advertiserOwnedScope(principal, users.id);
   return sql`select coalesce(sum(${ledgerAccounts.balanceMicros}), 0)::text
       from ${ledgerAccounts} inner join ${users} on ${users.id} = ${ledgerAccounts.userId}
       where ${and(eq(users.role, 'ADVERTISER'), scope)}`;
@@ -222,7 +222,7 @@ export const readOverview = async (
   const [row] = await preparedRowsOf<Record<string, unknown>>(
     db,
     sql`select ${sumsAs('t', 't_')}, ${previous ? sql`${sumsAs('p', 'p_')}, ` : sql``}
-      (${scopeBalanceQuery(db, principal, query.advertiser_id)}) as balance
+      (${scopeBalanceQuery(principal, query.advertiser_id)}) as balance
       from (${current}) t ${previous ? sql`cross join (${previous}) p` : sql``}`,
     CACHED,
   );

@@ -277,7 +277,7 @@ export const readListImport = async (db: DbOrTx, principal: Principal, id: numbe
   const [row] = await db
     .select()
     .from(listImports)
-    .where(and(eq(listImports.id, id), advertiserOwnedScope(db, principal, listImports.ownerId)))
+    .where(and(eq(listImports.id, id), advertiserOwnedScope(principal, listImports.ownerId)))
     .limit(1);
   if (!row) throw notFound(IMPORT_NOT_FOUND);
   return toListImport(row);

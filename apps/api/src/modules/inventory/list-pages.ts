@@ -39,14 +39,13 @@ export const listKindPage = <K extends string, S extends PgSelect, TItem>(
  * named with a part of `q`, and the kind's own conditions.
  */
 export const ownedListWhere = (
-  db: DbOrTx,
   principal: Principal,
   columns: { ownerId: PgColumn; name: PgColumn },
   query: { advertiser_id?: number | undefined; q?: string | undefined },
   ...conditions: (SQL | undefined)[]
 ) =>
   and(
-    advertiserOwnedScope(db, principal, columns.ownerId),
+    advertiserOwnedScope(principal, columns.ownerId),
     query.advertiser_id ? eq(columns.ownerId, query.advertiser_id) : undefined,
     ...conditions,
     query.q ? ilike(columns.name, likePattern(query.q)) : undefined,
@@ -96,7 +95,7 @@ export const listOwnedLists = <K extends string, TItem>(
   kind: OwnedListPages<TItem> & { sorts: Record<K, SQLWrapper | AnyColumn> },
   query: SortedPageRequest<K> & { advertiser_id?: number | undefined; q?: string | undefined },
   ...conditions: (SQL | undefined)[]
-) => listKindPage(db, kind, query, ownedListWhere(db, principal, kind.table, query, ...conditions));
+) => listKindPage(db, kind, query, ownedListWhere(principal, kind.table, query, ...conditions));
 
 /** One owned list as an item of its kind's page (the caller has checked access). */
 export const readOwnedListItem = async <TItem>(db: DbOrTx, kind: OwnedListPages<TItem>, id: number) => {
