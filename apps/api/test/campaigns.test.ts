@@ -12,7 +12,7 @@ import { COUNTRY_ID_MESSAGE } from '@console/core/api/reference';
 import { importEnvelopeKey, openJson, sealJson } from '@console/core/envelope';
 import { GEO_FENCE_MESSAGES } from '@console/core/validation/geo-fence';
 import { NAME_LIKE_MESSAGE } from '@console/core/validation/text';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../src/db/schema/campaigns.ts';
 import { smartAppCategories, userSupportedExchanges } from '../src/db/schema/reference.ts';
@@ -968,6 +968,37 @@ describe('an admin search over many campaigns', () => {
     // Digits find the campaign with that id too (and any name holding them).
     const byId = await listCampaigns(t, tok.admin, { q: String(ids[3]), limit: 100 });
     expect(byId.items.map((item) => item.campaign_id)).toContain(ids[3]);
+  });
+  it('asks a rare search again without the walk, answered alike, and with it once the matches pass the cap', async () => {
+    const { advertiser } = await secondAgency(t, tok.admin);
+    const insert = (name: SQL, count: number, createdAt: SQL) =>
+      t.deps.db.execute(sql`
+        insert into campaigns (advertiser_id, name, start_at, end_at, total_budget_micros, bid_micros,
+                               min_bid_micros, max_bid_micros, targeting, created_at)
+        select ${advertiser.user_primary_id}, ${name}, now(), now() + interval '30 days', 1000000000,
+               2000000, 1000000, 3000000, '{}'::jsonb, ${createdAt}
+        from generate_series(1, ${count}) g`);
+    // Three old matches behind 600 newer campaigns that do not match: the walk does not settle it.
+    await insert(sql`'Zq Rarely ' || g`, 3, sql`now() - interval '9 years' + g * interval '1 day'`);
+    await insert(sql`'Zq Filler ' || g`, 600, sql`now() + interval '3 days' + g * interval '1 second'`);
+    await t.deps.db.execute(sql`analyze campaigns`);
+    const exact = { total: 3, total_exact: true, total_is_estimate: false };
+    const first = await listCampaigns(t, tok.admin, { q: 'zq rarely', limit: 20 });
+    expect(first).toMatchObject(exact);
+    expect(first.items.map((item) => item.name)).toEqual(['Zq Rarely 3', 'Zq Rarely 2', 'Zq Rarely 1']);
+    // Known rare now: collected without the walk, the same answer, any page.
+    expect(await listCampaigns(t, tok.admin, { q: 'zq rarely', limit: 20 })).toEqual(first);
+    const second = await listCampaigns(t, tok.admin, { q: 'zq rarely', limit: 2, page: 2 });
+    expect(second).toMatchObject(exact);
+    expect(second.items.map((item) => item.name)).toEqual(['Zq Rarely 1']);
+    // 1,100 newer matches: past the cap, so it is asked again with the walk, which settles it.
+    await insert(sql`'Zq Rarely More ' || g`, 1100, sql`now() + interval '4 days' + g * interval '1 second'`);
+    await t.deps.db.execute(sql`analyze campaigns`);
+    const dense = await listCampaigns(t, tok.admin, { q: 'zq rarely', limit: 20 });
+    expect(dense).toMatchObject({ total_exact: false, total_is_estimate: true });
+    expect(dense.items.map((item) => item.name)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Zq Rarely More ${1100 - i}`),
+    );
   });
 });
 

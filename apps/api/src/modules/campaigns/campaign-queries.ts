@@ -48,10 +48,10 @@ import {
   COUNTED,
   matchedPage,
   matchingCtes,
+  searchAllPage,
   searchAllStatement,
   searchPattern,
   suffixMatch,
-  walkedTotal,
 } from '../../platform/search-walk.ts';
 import {
   DELIVERY_FACT_COLUMNS,
@@ -340,21 +340,25 @@ const searchAll = async (
   scannedPage: (guard: SQL) => SQL,
 ): Promise<CappedPage<CampaignListItem>> => {
   const { keys, byMatchId } = pageOrderOf(query);
-  const { items, total } = await readListPage(
-    db,
-    query,
-    searchAllStatement({
-      ...searchRowsOf(query),
-      tableName: 'campaigns',
-      keys,
-      matchOrder: byMatchId,
-      where,
-      matchWhere,
-      needed: query.page * query.limit,
-      scannedPage,
-    }),
-  );
-  return walkedTotal({ page: query.page, limit: query.limit, items, total });
+  const { page: _page, limit: _limit, ...filters } = query;
+  return searchAllPage(db, `campaigns ${JSON.stringify(filters)}`, async (isRare) => {
+    const { items, total } = await readListPage(
+      db,
+      query,
+      searchAllStatement({
+        ...searchRowsOf(query),
+        tableName: 'campaigns',
+        keys,
+        matchOrder: byMatchId,
+        where,
+        matchWhere,
+        needed: query.page * query.limit,
+        scannedPage,
+        isRare,
+      }),
+    );
+    return { page: query.page, limit: query.limit, items, total };
+  });
 };
 
 export const listCampaigns = async (

@@ -32,7 +32,13 @@ import {
 import { ownerAndCreatorColumns } from '../../platform/owner-columns.ts';
 import { type CappedPage, COUNT_LIMIT, pageSlice } from '../../platform/pagination.ts';
 import type { ScopedUser } from '../../platform/scope.ts';
-import { searchAllStatement, searchPattern, suffixMatch, walkedTotal } from '../../platform/search-walk.ts';
+import {
+  searchAllPage,
+  searchAllStatement,
+  searchPattern,
+  suffixMatch,
+  walkedTotal,
+} from '../../platform/search-walk.ts';
 import type { CreativeRow } from './creative-access.ts';
 
 type AdvertiserRef = CreativeListItem['advertiser'];
@@ -350,48 +356,56 @@ export const listCreativePage = async (
   const slice = pageSlice(query, Boolean(q));
   const pageOf = (test: SQL) => sql`select ${creativesAs}, ${key} from ${creatives}
     where ${test} order by k0 ${direction}, ${creatives.id} ${direction} ${slice}`;
-  const statement = scanned
-    ? searchAllStatement({
-        table: sql`${creatives}`,
-        id: sql`${creatives.id}`,
-        columns: creativesAs,
-        keyNames: sql`p.k0`,
-        slice,
-        tableName: 'creatives',
-        keys: key,
-        matchOrder: sql`k0 ${direction}, id ${direction}`,
-        where: condition,
-        matchWhere: and(scanned, or(suffixMatch(NAME_SEARCH, q), searchedId(q))) ?? condition,
-        needed: query.page * query.limit,
-        scannedPage: (guard) => pageOf(sql`(${scanned}) and ${guard}`),
-      })
-    : {
-        ctes: sql``,
-        page: pageOf(condition),
-        total: sql`(select count(*) from (select 1 from ${creatives} where ${condition} ${COUNT_LIMIT}) as matching)::int as total`,
-      };
-  const all = await readRows(
-    db,
-    listStatement(
-      statement.ctes,
-      statement.total,
-      statement.page,
-      sql`page.k0 ${direction}, page.c_id ${direction}`,
-    ),
-    sql`r.k0 ${direction}, r.c_id ${direction}`,
-  );
-  const rows = all.filter((raw) => raw.c_id !== null && raw.c_id !== undefined);
-  return walkedTotal({
-    items: rows.map((raw) =>
-      toListItem(
-        decodeCreative(raw),
-        decodeAdvertiser(raw),
-        exchangeCountsOf(raw.exchange_counts),
-        (raw.associate_id as string | null) ?? null,
+  const statementOf = (isRare: boolean) =>
+    scanned
+      ? searchAllStatement({
+          table: sql`${creatives}`,
+          id: sql`${creatives.id}`,
+          columns: creativesAs,
+          keyNames: sql`p.k0`,
+          slice,
+          tableName: 'creatives',
+          keys: key,
+          matchOrder: sql`k0 ${direction}, id ${direction}`,
+          where: condition,
+          matchWhere: and(scanned, or(suffixMatch(NAME_SEARCH, q), searchedId(q))) ?? condition,
+          needed: query.page * query.limit,
+          scannedPage: (guard) => pageOf(sql`(${scanned}) and ${guard}`),
+          isRare,
+        })
+      : {
+          ctes: sql``,
+          page: pageOf(condition),
+          total: sql`(select count(*) from (select 1 from ${creatives} where ${condition} ${COUNT_LIMIT}) as matching)::int as total`,
+        };
+  const read = async (isRare: boolean) => {
+    const statement = statementOf(isRare);
+    const all = await readRows(
+      db,
+      listStatement(
+        statement.ctes,
+        statement.total,
+        statement.page,
+        sql`page.k0 ${direction}, page.c_id ${direction}`,
       ),
-    ),
-    total: Number(all[0]?.total ?? 0),
-    page: query.page,
-    limit: query.limit,
-  });
+      sql`r.k0 ${direction}, r.c_id ${direction}`,
+    );
+    const rows = all.filter((raw) => raw.c_id !== null && raw.c_id !== undefined);
+    return {
+      items: rows.map((raw) =>
+        toListItem(
+          decodeCreative(raw),
+          decodeAdvertiser(raw),
+          exchangeCountsOf(raw.exchange_counts),
+          (raw.associate_id as string | null) ?? null,
+        ),
+      ),
+      total: Number(all[0]?.total ?? 0),
+      page: query.page,
+      limit: query.limit,
+    };
+  };
+  if (!scanned) return walkedTotal(await read(false));
+  const { page: _page, limit: _limit, ...filters } = query;
+  return searchAllPage(db, `creatives ${JSON.stringify(filters)}`, read);
 };
