@@ -69,6 +69,43 @@ describe('approval per exchange', () => {
     expect(after.exchange_counts).toEqual({ total: 3, pending: 2, approved: 1, rejected: 0 });
   });
 
+  it('the list’s exchange counts (kept on the creative) follow additions, decisions and removals', async () => {
+    const creative = await createCreativeOk(t, tok.adv1, htmlBody({ exchange_ids: exIds() }));
+    const id = creative.creative_primary_id;
+    // What the list shows against what the detail counts from the creative’s exchanges themselves.
+    const expectListCounts = async (expected: Record<string, number>) => {
+      const listed = await t.call('GET', '/api/creatives', { token: tok.admin, query: { q: String(id) } });
+      const [row] = dataOf<{ items: { creative_primary_id: number; exchange_counts: unknown }[] }>(
+        listed,
+      ).items.filter((item) => item.creative_primary_id === id);
+      const states = (await read(tok.admin, id)).exchanges.map((e) => e.state);
+      expect(row?.exchange_counts).toEqual(expected);
+      expect(expected).toEqual({
+        total: states.length,
+        pending: states.filter((s) => s === 'PENDING').length,
+        approved: states.filter((s) => s === 'APPROVED').length,
+        rejected: states.filter((s) => s === 'REJECTED').length,
+      });
+    };
+    await expectListCounts({ total: 3, pending: 3, approved: 0, rejected: 0 });
+    await decideOk(tok.admin, { items: items(id, 0), decision: 'APPROVED' });
+    await decideOk(tok.admin, { items: items(id, 1), decision: 'REJECTED', reason: 'Misleading' });
+    await expectListCounts({ total: 3, pending: 1, approved: 1, rejected: 1 });
+    const edited = await t.call('PUT', `/api/creatives/${id}`, {
+      token: tok.adv1,
+      body: htmlBody({ exchange_ids: [ex[0]!.id] }),
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const kept = (await read(tok.admin, id)).exchanges;
+    expect(kept.map((e) => e.exchange_id)).toEqual([ex[0]!.id]);
+    await expectListCounts({
+      total: 1,
+      pending: kept[0]!.state === 'PENDING' ? 1 : 0,
+      approved: kept[0]!.state === 'APPROVED' ? 1 : 0,
+      rejected: 0,
+    });
+  });
+
   it('rejection needs a reason; rejecting every exchange makes the creative REJECTED with the reasons kept', async () => {
     const creative = await createCreativeOk(t, tok.adv2, htmlBody({ exchange_ids: exIds() }));
     const id = creative.creative_primary_id;

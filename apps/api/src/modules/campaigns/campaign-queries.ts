@@ -36,7 +36,7 @@ import type { Principal } from '../../platform/auth-guard.ts';
 import { notFound } from '../../platform/errors.ts';
 import {
   type ExchangeCounts,
-  exchangeCountsCte,
+  exchangeCountColumns,
   exchangeCountsOf,
   exchangeCountsOfStates,
   exchangeDecisionsColumn,
@@ -191,8 +191,8 @@ const countOrderOf = (query: ListFilters): SQL | undefined => {
 };
 
 // ---- one statement per page ------------------------------------------------------------------------
-// A page is read in one statement: the page's campaigns (by the sort), the capped count, their
-// advertisers, the exchange approval counts and the delivery facts of those rows only. Each statement of a request costs
+// A page is read in one statement: the page's campaigns (by the sort) with their exchange approval
+// counts (stored on the row, migration 0036), the capped count, their advertisers and the delivery facts of those rows only. Each statement of a request costs
 // the server and the database a round trip of their own (measured: about 0.5 ms of CPU each), which
 // on a busy server is what the budget is spent on.
 
@@ -204,18 +204,14 @@ const {
 } = getTableColumns(campaigns);
 const advertiserFields = advertiserColumns as Record<keyof Advertiser, PgColumn>;
 
-const campaignsAs = selectAs('c_', campaignColumns);
+/** A page's columns: the campaign's as c_<field> and its stored exchange counts (x_total, ...). */
+const campaignsAs = renderedOnce(
+  sql`${selectAs('c_', campaignColumns)}, ${exchangeCountColumns('campaigns')}`,
+);
 const advertisersAs = selectAs('a_', advertiserFields);
 
 const decodeCampaign = decoderOf<CampaignListRow>('c_', campaignColumns);
 const decodeAdvertiser = decoderOf<Advertiser>('a_', advertiserFields);
-
-/** total, pending, approved, rejected of the page's campaigns' exchanges. */
-const EXCHANGE_COUNTS_CTE = exchangeCountsCte(
-  campaignExchanges,
-  campaignExchanges.campaignId,
-  campaignExchanges.state,
-);
 
 /** The sort keys as k0, k1, ... and the order by them and the id, rendered once per sort and order. */
 const renderPageOrder = (query: Pick<CampaignListQuery, 'sort' | 'order'>) => {
@@ -283,12 +279,11 @@ const listStatement = precompiled(
     page,
     order,
     now,
-  ) => sql`with ${ctes} page as (${page}), ${EXCHANGE_COUNTS_CTE}, ${deliveryFactCtes(now)}, ${LATE_BILLING_CTE}
-    select ${total}, page.*, ${advertisersAs},
-           x_counts.counts as exchange_counts, ${DELIVERY_FACT_COLUMNS}, d_late.late as late_billed
+  ) => sql`with ${ctes} page as (${page}), ${deliveryFactCtes(now)}, ${LATE_BILLING_CTE}
+    select ${total}, page.*, ${advertisersAs}, ${DELIVERY_FACT_COLUMNS}, d_late.late as late_billed
     from (select 1) as one
     left join (page join ${users} on ${users.id} = page."c_advertiserId"
-      left join x_counts on x_counts.owner_id = page.c_id ${DELIVERY_FACT_JOINS} ${LATE_BILLING_JOIN}) on true
+      ${DELIVERY_FACT_JOINS} ${LATE_BILLING_JOIN}) on true
     order by ${order}`,
 );
 
@@ -307,7 +302,7 @@ const readListPage = async (db: DbOrTx, query: CampaignListQuery, statement: Pag
     toListItem(
       campaignRows[index]!,
       decodeAdvertiser(raw),
-      exchangeCountsOf(raw.exchange_counts),
+      exchangeCountsOf(raw),
       delivery.get(campaignRows[index]!.id),
       lateBilledOf(raw.late_billed),
     ),

@@ -17,13 +17,13 @@ import { fixedRead, readRows } from '../../db/prepared-statement.ts';
 import { creativeDspAssoc, creativeExchanges, creatives } from '../../db/schema/creatives.ts';
 import { exchanges } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
-import { precompiled } from '../../db/sql-fragment.ts';
+import { precompiled, renderedOnce } from '../../db/sql-fragment.ts';
 import { ACCESS_RULES } from '../../platform/access.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import { notFound } from '../../platform/errors.ts';
 import {
   type ExchangeCounts,
-  exchangeCountsCte,
+  exchangeCountColumns,
   exchangeCountsOf,
   exchangeCountsOfStates,
   exchangeDecisionsColumn,
@@ -304,12 +304,6 @@ const advertiserFields = { user_primary_id: users.id, email: users.email, compan
 const decodeCreative = decoderOf<CreativeListRow>('c_', creativeColumns);
 const decodeAdvertiser = decoderOf<AdvertiserRef>('a_', advertiserFields);
 
-const EXCHANGE_COUNTS_CTE = exchangeCountsCte(
-  creativeExchanges,
-  creativeExchanges.creativeId,
-  creativeExchanges.state,
-);
-
 /**
  * The answer: the page (the columns as c_<field>, the sort key as k0) with its
  * advertisers, exchange counts and first DSP ids, in the page's order; one row even for an empty
@@ -317,20 +311,21 @@ const EXCHANGE_COUNTS_CTE = exchangeCountsCte(
  */
 const listStatement = precompiled<[SQL, SQL, SQL, SQL]>(
   4,
-  (ctes, total, page, order) => sql`with ${ctes} page as (${page}), ${EXCHANGE_COUNTS_CTE},
+  (ctes, total, page, order) => sql`with ${ctes} page as (${page}),
       associates as (select distinct on (${creativeDspAssoc.creativeId}) ${creativeDspAssoc.creativeId} as creative_id,
           ${creativeDspAssoc.creativeAssociateId} as associate_id
         from ${creativeDspAssoc} where ${creativeDspAssoc.creativeId} in (select c_id from page)
         order by ${creativeDspAssoc.creativeId}, ${creativeDspAssoc.dspName})
-    select ${total}, page.*, ${selectAs('a_', advertiserFields)},
-      x_counts.counts as exchange_counts, associates.associate_id
+    select ${total}, page.*, ${selectAs('a_', advertiserFields)}, associates.associate_id
     from (select 1) as one
     left join (page join ${users} on ${users.id} = page."c_advertiserId"
-      left join x_counts on x_counts.owner_id = page.c_id
       left join associates on associates.creative_id = page.c_id) on true
     order by ${order}`,
 );
-const creativesAs = selectAs('c_', creativeColumns);
+/** A page's columns: the creative's as c_<field> and its stored exchange counts (x_total, ...). */
+const creativesAs = renderedOnce(
+  sql`${selectAs('c_', creativeColumns)}, ${exchangeCountColumns('creatives')}`,
+);
 
 /**
  * A page in one statement, the count capped at LIST_COUNT_CAP like the campaign list's (total_exact
@@ -396,7 +391,7 @@ export const listCreativePage = async (
         toListItem(
           decodeCreative(raw),
           decodeAdvertiser(raw),
-          exchangeCountsOf(raw.exchange_counts),
+          exchangeCountsOf(raw),
           (raw.associate_id as string | null) ?? null,
         ),
       ),
