@@ -92,7 +92,7 @@ const executeBuilt = async (
  */
 export const fixedStatement = <Values extends unknown[]>(
   build: (...values: { [K in keyof Values]: SQL }) => SQL,
-) => fixed(build, false);
+) => fixed(build, {});
 
 /**
  * fixedStatement for a read (it changes nothing, as executePrepared's callers): on the embedded
@@ -100,11 +100,12 @@ export const fixedStatement = <Values extends unknown[]>(
  */
 export const fixedRead = <Values extends unknown[]>(
   build: (...values: { [K in keyof Values]: SQL }) => SQL,
-) => fixed(build, true);
+  options: ReadOptions = {},
+) => fixed(build, { ...options, isRead: true });
 
 const fixed = <Values extends unknown[]>(
   build: (...values: { [K in keyof Values]: SQL }) => SQL,
-  isRead: boolean,
+  options: ReadOptions & { isRead?: boolean },
 ) => {
   let built: (Built & { slots: [at: number, value: number][] }) | undefined;
   return (db: DbOrTx, ...values: Values): Promise<Rows> => {
@@ -128,7 +129,7 @@ const fixed = <Values extends unknown[]>(
       db,
       { sql: built.sql, params, name: built.name },
       () => build(...(values.map((value) => sql`${value}`) as { [K in keyof Values]: SQL })),
-      { isRead },
+      options,
     );
   };
 };

@@ -176,6 +176,13 @@ const detailOf = (row: CreativeRow, raw: Record<string, unknown>): CreativeDetai
   };
 };
 
+/**
+ * The list's and the detail's reads are answered from the embedded database's read cache while
+ * nothing but reads has run on it since (db/prepared-statement.ts): their answer is the data's and
+ * their values' alone.
+ */
+const CACHED = { cached: true } as const;
+
 /** One creative the caller already holds (after a write), with its advertiser, creator, exchanges and DSP ids, in one statement. */
 const detailOfIds = fixedRead<[number, number, number | null]>(
   (id, advertiserId, createdBy) =>
@@ -206,7 +213,7 @@ const detailByIdStatement = precompiled<[SQL]>(
     select found.*, ${detailColumns(id, sql.raw('found."r_advertiserId"'), sql.raw('found."r_createdBy"'))}
     from found`,
 );
-const readDetailRowById = fixedRead<[number]>((id) => detailByIdStatement(sql`${id}::bigint`));
+const readDetailRowById = fixedRead<[number]>((id) => detailByIdStatement(sql`${id}::bigint`), CACHED);
 
 /** One creative the caller may reach, by id: 404 "Creative not found." when unknown or out of scope. */
 export const readCreativeDetailById = async (
@@ -384,6 +391,7 @@ export const listCreativePage = async (
         sql`page.k0 ${direction}, page.c_id ${direction}`,
       ),
       sql`r.k0 ${direction}, r.c_id ${direction}`,
+      CACHED,
     );
     const rows = all.filter((raw) => raw.c_id !== null && raw.c_id !== undefined);
     return {
