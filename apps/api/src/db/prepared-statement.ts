@@ -42,7 +42,7 @@ export const executePrepared = async (db: DbOrTx, query: SQL, options: ReadOptio
   return executeBuilt(db, { ...built, name: nameOf(built.sql) }, () => query, { ...options, isRead: true });
 };
 
-type ReadOptions = {
+export type ReadOptions = {
   /**
    * On the embedded database (PGlite, one process: every statement passes through this client),
    * answer from the read cache while no other statement has run since (readCacheOf). Only for a

@@ -1,24 +1,30 @@
 // A user's conversion event config (spec section 3): key event1.. or event_{name}, event_name and
 // event_status. Report event columns read E{n}-{name}, n the event's place in this config.
 import { type EventConfigItem, eventColumnLabel } from '@console/core/api/reports';
-import { asc, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { fixedRead } from '../../db/prepared-statement.ts';
 import { eventConfigs } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
 
 export type LabelledEvent = EventConfigItem & { label: string };
 
+const readConfigRows = fixedRead<[number]>(
+  (userId) => sql`select ${eventConfigs.key} as key, ${eventConfigs.eventName} as event_name,
+      ${eventConfigs.eventStatus} as event_status, ${eventConfigs.position} as position
+    from ${eventConfigs} where ${eventConfigs.userId} = ${userId}::bigint order by ${eventConfigs.position}`,
+  { cached: true },
+);
+
 export const readEventConfig = async (db: DbOrTx, userId: number): Promise<LabelledEvent[]> => {
-  const rows = await db
-    .select()
-    .from(eventConfigs)
-    .where(eq(eventConfigs.userId, userId))
-    .orderBy(asc(eventConfigs.position));
+  // A prepared read: a report's detail and rows read it on every request, and on the embedded
+  // database a read of another kind would empty the read cache the rest of the request reads from.
+  const { rows } = await readConfigRows(db, userId);
   return rows.map((row) => ({
-    key: row.key,
-    event_name: row.eventName,
-    event_status: row.eventStatus as EventConfigItem['event_status'],
-    label: eventColumnLabel(row.position, row.eventName),
+    key: String(row.key),
+    event_name: String(row.event_name),
+    event_status: row.event_status as EventConfigItem['event_status'],
+    label: eventColumnLabel(Number(row.position), String(row.event_name)),
   }));
 };
 

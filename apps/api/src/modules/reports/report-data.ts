@@ -10,7 +10,7 @@
 import type { ReportDimension, ReportMetric } from '@console/core/api/reports';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { executePrepared } from '../../db/prepared-statement.ts';
+import { executePrepared, type ReadOptions } from '../../db/prepared-statement.ts';
 import type { ReportFilters } from '../../db/schema/reports.ts';
 import { agencyAdvertiserIds } from '../../platform/advertiser-scope.ts';
 import { type RollupColumn, rollupSource, type SourceNeeds } from '../delivery/index.ts';
@@ -180,7 +180,11 @@ const needsOf = (query: DataQuery): SourceNeeds => {
  * The grouped sums of one time slice. Merge slices with mergeGroups (the worker walks a long range in
  * slices to report progress).
  */
-export const aggregateSlice = async (db: DbOrTx, query: DataQuery): Promise<Map<string, GroupRow>> => {
+export const aggregateSlice = async (
+  db: DbOrTx,
+  query: DataQuery,
+  options: ReadOptions = {},
+): Promise<Map<string, GroupRow>> => {
   const hour = sql.raw('hour');
   const keys = selectKeys(query.dimensions, hour, query.timeZone);
   const scope = await scopeSqlOf(db, query.scope);
@@ -202,6 +206,7 @@ export const aggregateSlice = async (db: DbOrTx, query: DataQuery): Promise<Map<
     from ${source}
     where ${whereOf(query, hour, scope)}
     ${keys.group}`,
+    options,
   );
   const groups = new Map<string, GroupRow>();
   for (const row of rowsOf(result)) {
