@@ -2,6 +2,7 @@
 // event_status. Report event columns read E{n}-{name}, n the event's place in this config.
 import { type EventConfigItem, eventColumnLabel } from '@console/core/api/reports';
 import { eq, sql } from 'drizzle-orm';
+import { decoderOf, selectAs } from '../../db/aliased-columns.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { fixedRead } from '../../db/prepared-statement.ts';
 import { eventConfigs } from '../../db/schema/reports.ts';
@@ -9,10 +10,19 @@ import { users } from '../../db/schema/users.ts';
 
 export type LabelledEvent = EventConfigItem & { label: string };
 
+const configFields = {
+  key: eventConfigs.key,
+  eventName: eventConfigs.eventName,
+  eventStatus: eventConfigs.eventStatus,
+  position: eventConfigs.position,
+};
+const decodeConfig = decoderOf<Pick<typeof eventConfigs.$inferSelect, keyof typeof configFields>>(
+  'e_',
+  configFields,
+);
 const readConfigRows = fixedRead<[number]>(
-  (userId) => sql`select ${eventConfigs.key} as key, ${eventConfigs.eventName} as event_name,
-      ${eventConfigs.eventStatus} as event_status, ${eventConfigs.position} as position
-    from ${eventConfigs} where ${eventConfigs.userId} = ${userId}::bigint order by ${eventConfigs.position}`,
+  (userId) => sql`select ${selectAs('e_', configFields)} from ${eventConfigs}
+    where ${eventConfigs.userId} = ${userId}::bigint order by ${eventConfigs.position}`,
   { cached: true },
 );
 
@@ -20,11 +30,11 @@ export const readEventConfig = async (db: DbOrTx, userId: number): Promise<Label
   // A prepared read: a report's detail and rows read it on every request, and on the embedded
   // database a read of another kind would empty the read cache the rest of the request reads from.
   const { rows } = await readConfigRows(db, userId);
-  return rows.map((row) => ({
-    key: String(row.key),
-    event_name: String(row.event_name),
-    event_status: row.event_status as EventConfigItem['event_status'],
-    label: eventColumnLabel(Number(row.position), String(row.event_name)),
+  return rows.map(decodeConfig).map((row) => ({
+    key: row.key,
+    event_name: row.eventName,
+    event_status: row.eventStatus as EventConfigItem['event_status'],
+    label: eventColumnLabel(row.position, row.eventName),
   }));
 };
 
