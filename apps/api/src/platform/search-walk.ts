@@ -7,7 +7,8 @@
 // dense but past the walk (a deeper page), the total is the walk's estimate and the index is not
 // asked to count them.
 import { LIST_COUNT_CAP } from '@console/core/api/common';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { renderedOnce } from '../db/sql-fragment.ts';
 import { type CappedPage, COUNT_LIMIT, capped, likePattern, type Page } from './pagination.ts';
 
@@ -22,6 +23,10 @@ import { type CappedPage, COUNT_LIMIT, capped, likePattern, type Page } from './
  * measured 'custom' in pg_prepared_statements).
  */
 export const searchPattern = (text: string): SQL => sql`(select lower(${likePattern(text)}::text))`;
+
+/** `id` equal to the searched text, when that text is an id (digits): a search finds the row by either. */
+export const searchedId = (id: PgColumn, q: string): SQL | undefined =>
+  /^\d{1,15}$/.test(q) ? eq(id, Number(q)) : undefined;
 
 /** How many characters of each suffix of a name the suffix index keeps (migration 0035). */
 const SUFFIX_KEY = 12;

@@ -50,6 +50,7 @@ import {
   matchingCtes,
   searchAllPage,
   searchAllStatement,
+  searchedId,
   searchPattern,
   suffixMatch,
 } from '../../platform/search-walk.ts';
@@ -157,9 +158,6 @@ const nextDayStart = (date: string) => new Date(dayStart(date).getTime() + 86_40
 /** lower(name), stored (migration 0034; not in the schema's declarations, see db/schema/campaigns.ts). */
 const NAME_SEARCH = sql.raw('"campaigns"."name_search"');
 
-/** The id a search for digits also finds, if q is one. */
-const searchedId = (q: string) => (/^\d{1,15}$/.test(q) ? eq(campaigns.id, Number(q)) : undefined);
-
 /**
  * The text search: part of the name in any case (the lowered name, name_search, against the lowered
  * pattern: see searchPattern), or the id itself. Over all campaigns a trigram index serves it on
@@ -174,14 +172,15 @@ const searchCondition = (q: string, isScanned: boolean): SQL | undefined => {
   const byName = isScanned
     ? sql`(${NAME_SEARCH} || '') like ${pattern}`
     : sql`${NAME_SEARCH} like ${pattern}`;
-  return or(byName, searchedId(q));
+  return or(byName, searchedId(campaigns.id, q));
 };
 
 /**
  * The campaigns an admin's search may match, through the suffix index (platform/search-walk.ts
  * suffixMatch) or the id: what collects its matches, beside searchCondition's LIKE that decides.
  */
-const suffixCondition = (q: string): SQL | undefined => or(suffixMatch(NAME_SEARCH, q), searchedId(q));
+const suffixCondition = (q: string): SQL | undefined =>
+  or(suffixMatch(NAME_SEARCH, q), searchedId(campaigns.id, q));
 
 export type ListFilters = Omit<CampaignListQuery, 'page' | 'limit' | 'sort' | 'order'>;
 

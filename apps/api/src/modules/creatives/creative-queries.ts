@@ -35,6 +35,7 @@ import type { ScopedUser } from '../../platform/scope.ts';
 import {
   searchAllPage,
   searchAllStatement,
+  searchedId,
   searchPattern,
   suffixMatch,
   walkedTotal,
@@ -286,14 +287,11 @@ export const listCreativesWhere = (
           isScanned
             ? sql`(${NAME_SEARCH} || '') like ${searchPattern(q)}`
             : sql`${NAME_SEARCH} like ${searchPattern(q)}`,
-          searchedId(q),
+          searchedId(creatives.id, q),
         )
       : undefined,
   );
 };
-
-/** The id a search for digits also finds, if q is one. */
-const searchedId = (q: string) => (/^\d{1,15}$/.test(q) ? eq(creatives.id, Number(q)) : undefined);
 
 // ---- one statement per page ------------------------------------------------------------------------
 // Like the campaign list (campaign-queries.ts): the page's creatives by the sort, the capped count,
@@ -370,7 +368,7 @@ export const listCreativePage = async (
           keys: key,
           matchOrder: sql`k0 ${direction}, id ${direction}`,
           where: condition,
-          matchWhere: and(scanned, or(suffixMatch(NAME_SEARCH, q), searchedId(q))) ?? condition,
+          matchWhere: and(scanned, or(suffixMatch(NAME_SEARCH, q), searchedId(creatives.id, q))) ?? condition,
           needed: query.page * query.limit,
           scannedPage: (guard) => pageOf(sql`(${scanned}) and ${guard}`),
           isRare,
