@@ -80,6 +80,14 @@ export const campaigns = pgTable(
     index('campaigns_start_idx').on(t.startAt, t.id),
     index('campaigns_end_idx').on(t.endAt, t.id),
     index('campaigns_budget_idx').on(t.totalBudgetMicros, t.id),
+    // A status filter (the list's tabs) with each sort: the page is the index's first rows for that
+    // status, where the sort's own index walked past every other status's rows, each a heap fetch
+    // to test it (measured with 100,000 campaigns, DRAFT by start: 767 rows, 7-10 ms of database
+    // CPU a request; with this index 20 rows).
+    index('campaigns_status_start_idx').on(t.status, t.startAt, t.id),
+    index('campaigns_status_end_idx').on(t.status, t.endAt, t.id),
+    index('campaigns_status_budget_idx').on(t.status, t.totalBudgetMicros, t.id),
+    index('campaigns_status_name_idx').on(t.status, sql`lower(${t.name})`, t.id),
     check(
       'campaigns_status_check',
       sql`${t.status} in (${inList(['DRAFT', 'PENDING_APPROVAL', 'ACTIVE', 'PAUSED', 'COMPLETED', 'REJECTED', 'ARCHIVED'])})`,

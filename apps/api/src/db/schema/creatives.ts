@@ -96,6 +96,13 @@ export const creatives = pgTable(
     index('creatives_created_idx').on(t.createdAt, t.id),
     index('creatives_status_created_idx').on(t.status, t.createdAt, t.id),
     index('creatives_name_idx').on(sql`lower(${t.name})`, t.id),
+    // One index per sort column, and per sort with a status filter (as campaigns': a page is the
+    // index's first rows, not a sort of every creative or a walk past every other status's).
+    index('creatives_updated_idx').on(t.updatedAt, t.id),
+    index('creatives_type_idx').on(t.creativeType, t.id),
+    index('creatives_status_name_idx').on(t.status, sql`lower(${t.name})`, t.id),
+    index('creatives_status_updated_idx').on(t.status, t.updatedAt, t.id),
+    index('creatives_status_type_idx').on(t.status, t.creativeType, t.id),
     check(
       'creatives_type_check',
       sql`${t.creativeType} in (${inList(['image', 'native', 'video', 'html'])})`,
