@@ -7,7 +7,7 @@
 // dense but past the walk (a deeper page), the total is the walk's estimate and the index is not
 // asked to count them.
 import { LIST_COUNT_CAP } from '@console/core/api/common';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { renderedOnce } from '../db/sql-fragment.ts';
 import { type CappedPage, COUNT_LIMIT, capped, likePattern, type Page } from './pagination.ts';
@@ -25,8 +25,23 @@ import { type CappedPage, COUNT_LIMIT, capped, likePattern, type Page } from './
 export const searchPattern = (text: string): SQL => sql`(select lower(${likePattern(text)}::text))`;
 
 /** `id` equal to the searched text, when that text is an id (digits): a search finds the row by either. */
-export const searchedId = (id: PgColumn, q: string): SQL | undefined =>
+const searchedId = (id: PgColumn, q: string): SQL | undefined =>
   /^\d{1,15}$/.test(q) ? eq(id, Number(q)) : undefined;
+
+/** The lowered name (`column`, name_search) holds the text, by LIKE, written as no index serves it. */
+const scannedLike = (column: SQL, text: string): SQL => sql`(${column} || '') like ${searchPattern(text)}`;
+
+/**
+ * A list's text search: the lowered name (`column`, name_search) holds the text (LIKE), or the row
+ * is the one whose id the text is. `isScanned`: the name is tested as an expression the trigram
+ * index does not serve, where the rows are read another way (the walk of the list's order, an
+ * agency's or advertiser's own campaigns, the suffix index's matches).
+ */
+export const nameSearch = (column: SQL, id: PgColumn, text: string, isScanned: boolean): SQL =>
+  or(
+    isScanned ? scannedLike(column, text) : sql`${column} like ${searchPattern(text)}`,
+    searchedId(id, text),
+  ) ?? sql`false`;
 
 /** How many characters of each suffix of a name the suffix index keeps (migration 0035). */
 const SUFFIX_KEY = 12;
@@ -36,14 +51,31 @@ const SUFFIX_KEY = 12;
  * through its suffix index (migration 0035: name_suffixes, every suffix of the name cut to 12
  * characters, as a tsvector) by a prefix query of the text's first 12 characters: exactly the
  * names holding a text of 12 characters or fewer, and those holding the first 12 of a longer one
- * (the caller tests the name with LIKE too, which decides). Its cost follows the matches, where the
+ * (suffixSearch tests those with LIKE too, which decides). Its cost follows the matches, where the
  * trigram index's follows how common each trigram of the pattern is. The text is a lexeme quoted
  * for the tsquery (quotes doubled, backslashes escaped), so no character of it is an operator; the
  * query is a subquery, opaque to the planner, as searchPattern is.
  */
-export const suffixMatch = (column: SQL, text: string): SQL =>
+const suffixMatch = (column: SQL, text: string): SQL =>
   sql`name_suffixes(${column}) @@ (select ('''' || replace(replace(left(lower(${text}::text), ${sql.raw(String(SUFFIX_KEY))}),
     '\\', '\\\\'), '''', '''''') || ''':*')::tsquery)`;
+
+/**
+ * What collects an admin's rare matches (searchAllStatement's `matchWhere`, beside the list's other
+ * filters): the names found through the suffix index (suffixMatch), or the row whose id the text
+ * is. The index decides alone for a text of up to SUFFIX_KEY characters (a name holds it exactly when
+ * one of its suffixes, cut to SUFFIX_KEY, starts with it; the text's length in UTF-16 units is never
+ * less than in characters); a longer text is narrowed by its first SUFFIX_KEY characters and decided
+ * by LIKE on each row found. LIKE on every match was a third of collecting them (measured at 100,000
+ * campaigns, the 940 of "fitness 4": 0.67 -> 0.33 ms of database CPU).
+ */
+export const suffixSearch = (column: SQL, id: PgColumn, text: string): SQL => {
+  const byName =
+    text.length <= SUFFIX_KEY
+      ? suffixMatch(column, text)
+      : sql`(${suffixMatch(column, text)} and ${scannedLike(column, text)})`;
+  return or(byName, searchedId(id, text)) ?? byName;
+};
 
 /** How many rows of the list's order a search tests at most before it leaves them to the index. */
 const SEARCH_WALK = 500;

@@ -48,11 +48,10 @@ import {
   COUNTED,
   matchedPage,
   matchingCtes,
+  nameSearch,
   searchAllPage,
   searchAllStatement,
-  searchedId,
-  searchPattern,
-  suffixMatch,
+  suffixSearch,
 } from '../../platform/search-walk.ts';
 import {
   DELIVERY_FACT_COLUMNS,
@@ -160,27 +159,16 @@ const NAME_SEARCH = sql.raw('"campaigns"."name_search"');
 
 /**
  * The text search: part of the name in any case (the lowered name, name_search, against the lowered
- * pattern: see searchPattern), or the id itself. Over all campaigns a trigram index serves it on
- * PostgreSQL; within one advertiser's or agency's campaigns (a few thousand at most) scanning them is
- * cheaper than intersecting with that index, so there the name is searched as an expression the
- * index does not match (measured: 17 ms against 5 ms for an agency's count); so it is where an
- * admin's dense matches are walked in the list's order (searchAll), and where an admin's rare ones
- * are collected through the suffix index instead (suffixCondition).
+ * pattern: see searchPattern), or the id itself (platform/search-walk.ts nameSearch). Over all
+ * campaigns a trigram index serves it on PostgreSQL; within one advertiser's or agency's campaigns
+ * (a few thousand at most) scanning them is cheaper than intersecting with that index, so there the
+ * name is searched as an expression the index does not match (measured: 17 ms against 5 ms for an
+ * agency's count); so it is where an admin's dense matches are walked in the list's order
+ * (searchAll), and an admin's rare ones are collected through the suffix index instead
+ * (suffixSearch).
  */
-const searchCondition = (q: string, isScanned: boolean): SQL | undefined => {
-  const pattern = searchPattern(q);
-  const byName = isScanned
-    ? sql`(${NAME_SEARCH} || '') like ${pattern}`
-    : sql`${NAME_SEARCH} like ${pattern}`;
-  return or(byName, searchedId(campaigns.id, q));
-};
-
-/**
- * The campaigns an admin's search may match, through the suffix index (platform/search-walk.ts
- * suffixMatch) or the id: what collects its matches, beside searchCondition's LIKE that decides.
- */
-const suffixCondition = (q: string): SQL | undefined =>
-  or(suffixMatch(NAME_SEARCH, q), searchedId(campaigns.id, q));
+const searchCondition = (q: string, isScanned: boolean): SQL =>
+  nameSearch(NAME_SEARCH, campaigns.id, q, isScanned);
 
 export type ListFilters = Omit<CampaignListQuery, 'page' | 'limit' | 'sort' | 'order'>;
 
@@ -332,7 +320,7 @@ const searchRowsOf = (query: CampaignListQuery) => ({
  * walk found the matches dense, the sort order is walked on for the page (`scannedPage`, whose
  * condition the trigram index does not serve: in a generic plan PostgreSQL read all 8,339 matches
  * of "coffee" through it and sorted them, 26 ms, for page 3), the total estimated; where it found
- * them rare, they are collected through the suffix index (suffixCondition) and counted, capped.
+ * them rare, they are collected through the suffix index (suffixSearch) and counted, capped.
  */
 const searchAll = async (
   db: DbOrTx,
@@ -370,7 +358,8 @@ export const listCampaigns = async (
 ): Promise<CappedPage<CampaignListItem>> => {
   const q = query.q?.trim();
   const isScoped = sideOfRole(principal.role) === 'owner' || query.advertiser_id !== undefined;
-  const whereOf = (isScanned: boolean) =>
+  /** The filters and the search as `search` tests it. */
+  const whereOf = (search: SQL | undefined) =>
     and(
       campaignScope(principal),
       query.status?.length ? inArray(campaigns.status, query.status) : undefined,
@@ -378,9 +367,9 @@ export const listCampaigns = async (
       // The flight overlaps [from, to]: it starts before the range ends and ends after it starts.
       query.to ? lt(campaigns.startAt, nextDayStart(query.to)) : undefined,
       query.from ? gt(campaigns.endAt, dayStart(query.from)) : undefined,
-      q ? searchCondition(q, isScanned) : undefined,
+      search,
     ) ?? sql`true`;
-  const where = whereOf(isScoped);
+  const where = whereOf(q ? searchCondition(q, isScoped) : undefined);
   const paging = { page: query.page, limit: query.limit };
   const slice = pageSlice(query, Boolean(q));
   const { keys, byCampaignId } = pageOrderOf(query);
@@ -389,8 +378,9 @@ export const listCampaigns = async (
     where (${condition}) ${guard ? sql`and ${guard}` : sql``} order by ${byCampaignId} ${slice}`;
 
   if (q && !isScoped) {
-    const matchWhere = and(whereOf(true), suffixCondition(q)) ?? sql`true`;
-    return searchAll(db, query, where, matchWhere, (guard) => walkedPage(whereOf(true), guard));
+    const scanned = whereOf(searchCondition(q, true));
+    const matchWhere = whereOf(suffixSearch(NAME_SEARCH, campaigns.id, q));
+    return searchAll(db, query, where, matchWhere, (guard) => walkedPage(scanned, guard));
   }
   if (q) {
     // A search collects its matches first, at most LIST_COUNT_CAP + 1, with their sort keys: the

@@ -8,7 +8,7 @@ import type {
   CreativeStatus,
   CreativeType,
 } from '@console/core/api/creatives';
-import { and, asc, eq, exists, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { decoderOf, selectAs } from '../../db/aliased-columns.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -33,11 +33,10 @@ import { ownerAndCreatorColumns } from '../../platform/owner-columns.ts';
 import { type CappedPage, COUNT_LIMIT, pageSlice } from '../../platform/pagination.ts';
 import type { ScopedUser } from '../../platform/scope.ts';
 import {
+  nameSearch,
   searchAllPage,
   searchAllStatement,
-  searchedId,
-  searchPattern,
-  suffixMatch,
+  suffixSearch,
   walkedTotal,
 } from '../../platform/search-walk.ts';
 import type { CreativeRow } from './creative-access.ts';
@@ -245,15 +244,16 @@ const NAME_SEARCH = sql.raw('"creatives"."name_search"');
 
 /**
  * Filters of the list; `scope` is the caller's tenancy condition, `extra` a route's own (a campaign).
- * `isScanned`: the name is tested as an expression the trigram index does not serve (for a walk of
- * the list's order, see listCreativePage).
+ * `search`, how the text search is tested (platform/search-walk.ts): 'indexed' (as the trigram
+ * index serves it), 'scanned' (as it does not: for a walk of the list's order, see
+ * listCreativePage) or 'suffix' (through the suffix index: an admin's rare matches).
  */
 export const listCreativesWhere = (
   db: DbOrTx,
   query: CreativeListQuery,
   scope: SQL | undefined,
   extra?: SQL,
-  isScanned = false,
+  search: 'indexed' | 'scanned' | 'suffix' = 'indexed',
 ): SQL | undefined => {
   const q = query.q?.trim();
   const exchangeFilter =
@@ -282,14 +282,8 @@ export const listCreativesWhere = (
     query.status ? eq(creatives.status, query.status) : undefined,
     query.advertiser_id ? eq(creatives.advertiserId, query.advertiser_id) : undefined,
     exchangeFilter,
-    q
-      ? or(
-          isScanned
-            ? sql`(${NAME_SEARCH} || '') like ${searchPattern(q)}`
-            : sql`${NAME_SEARCH} like ${searchPattern(q)}`,
-          searchedId(creatives.id, q),
-        )
-      : undefined,
+    q && search === 'suffix' ? suffixSearch(NAME_SEARCH, creatives.id, q) : undefined,
+    q && search !== 'suffix' ? nameSearch(NAME_SEARCH, creatives.id, q, search === 'scanned') : undefined,
   );
 };
 
@@ -335,11 +329,12 @@ const creativesAs = renderedOnce(
 /**
  * A page in one statement, the count capped at LIST_COUNT_CAP like the campaign list's (total_exact
  * false beyond it): counting 200,000 creatives on every page would cost more than the page. An
- * admin's search over all creatives (`scanned` given: the same filter with the name tested as the
- * trigram index does not serve it) reads its page and total as the campaign list's
- * (platform/search-walk.ts): from the first creatives in the list's order when they hold the page,
- * else from the matches collected through the suffix index (suffixMatch), the name tested by LIKE,
- * capped; the list's order is walked only where the matches are dense. (Its page was the list's statement with the search in it: in the generic plan
+ * admin's search over all creatives (`searchAll` given: the same filter with the name tested as the
+ * trigram index does not serve it, and through the suffix index) reads its page and total as the
+ * campaign list's (platform/search-walk.ts): from the first creatives in the list's order when they
+ * hold the page, else from the matches collected through the suffix index (suffixSearch), capped;
+ * the list's order is walked only where the matches are dense. (Its page was the list's statement
+ * with the search in it: in the generic plan
  * PostgreSQL walked the newest creatives testing the name until a page matched, 36 ms for a word
  * whose matches are all older.)
  */
@@ -347,7 +342,8 @@ export const listCreativePage = async (
   db: DbOrTx,
   query: CreativeListQuery,
   where: SQL | undefined,
-  scanned?: SQL,
+  /** An admin's search over all creatives: the filter with the name tested 'scanned' and 'suffix' (listCreativesWhere). */
+  searchAll?: { scanned: SQL; matched: SQL },
 ): Promise<CappedPage<CreativeListItem>> => {
   const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
   const condition = where ?? sql`true`;
@@ -357,7 +353,7 @@ export const listCreativePage = async (
   const pageOf = (test: SQL) => sql`select ${creativesAs}, ${key} from ${creatives}
     where ${test} order by k0 ${direction}, ${creatives.id} ${direction} ${slice}`;
   const statementOf = (isRare: boolean) =>
-    scanned
+    searchAll
       ? searchAllStatement({
           table: sql`${creatives}`,
           id: sql`${creatives.id}`,
@@ -368,9 +364,9 @@ export const listCreativePage = async (
           keys: key,
           matchOrder: sql`k0 ${direction}, id ${direction}`,
           where: condition,
-          matchWhere: and(scanned, or(suffixMatch(NAME_SEARCH, q), searchedId(creatives.id, q))) ?? condition,
+          matchWhere: searchAll.matched,
           needed: query.page * query.limit,
-          scannedPage: (guard) => pageOf(sql`(${scanned}) and ${guard}`),
+          scannedPage: (guard) => pageOf(sql`(${searchAll.scanned}) and ${guard}`),
           isRare,
         })
       : {
@@ -406,7 +402,7 @@ export const listCreativePage = async (
       limit: query.limit,
     };
   };
-  if (!scanned) return walkedTotal(await read(false));
+  if (!searchAll) return walkedTotal(await read(false));
   const { page: _page, limit: _limit, ...filters } = query;
   return searchAllPage(db, `creatives ${JSON.stringify(filters)}`, read);
 };

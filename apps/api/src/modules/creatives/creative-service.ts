@@ -13,7 +13,7 @@ import {
 } from '@console/core/api/creatives';
 import type { ChangeLogEntry } from '@console/core/api/users';
 import { isSecureMarkup } from '@console/core/validation/insecure-markup';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { FieldChange } from '../../db/schema/audit.ts';
 import {
@@ -409,7 +409,12 @@ export const listCreatives = async (deps: AppDeps, principal: Principal, query: 
     deps.db,
     query,
     listCreativesWhere(deps.db, query, scope),
-    isSearchAll ? listCreativesWhere(deps.db, query, scope, undefined, true) : undefined,
+    isSearchAll
+      ? {
+          scanned: listCreativesWhere(deps.db, query, scope, undefined, 'scanned') ?? sql`true`,
+          matched: listCreativesWhere(deps.db, query, scope, undefined, 'suffix') ?? sql`true`,
+        }
+      : undefined,
   );
 };
 
