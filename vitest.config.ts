@@ -30,6 +30,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/tests/**/*.test.ts'],
+          // Seeds the demo once for the files' servers to copy, and launches the Chromium they share.
+          globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           // Starting a server (and seeding it) is the slow hook; E2E_SERVER_TIMEOUT_MS gives a busy machine longer.
           hookTimeout: Math.max(180_000, Number(process.env.E2E_SERVER_TIMEOUT_MS) + 60_000 || 0),

@@ -1,10 +1,12 @@
-// Chromium (Debian's, through playwright-core) for the e2e suite: launch, one fresh context per test,
-// login through the form, axe-core check, screenshots into test-output/screenshots/.
+// Chromium (Debian's, through playwright-core) for the e2e suite: launch, or connect to the run's
+// (global-setup.ts); one fresh context per test, login through the form, axe-core check,
+// screenshots into test-output/screenshots/.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium.ts';
 import { repoRoot, type ServerHandle, type StartServerOptions, startServer } from './start-server.ts';
 
@@ -69,12 +71,57 @@ export async function loginAs(page: Page, user: DemoUser, password: string = DEM
   await page.waitForURL((url) => url.pathname === user.home);
 }
 
+/** The private parts of AxeBuilder (@axe-core/playwright 4.x) that axeOn reads or replaces. */
+type AxeBuilderInternals = {
+  option: RunOptions;
+  script: () => string;
+  axeConfigure: () => Promise<string>;
+  finishRun: (partials: unknown) => Promise<AxeResults>;
+};
+
+/** A blank page per browser connection, kept for every check: see axeOn. */
+const finishers = new WeakMap<Browser, Promise<Page>>();
+
+/**
+ * An AxeBuilder on `page` that merges the frames' partial results (axe.finishRun) on one blank page
+ * of the file's browser, kept for every check, instead of opening a blank page in the test's
+ * context and injecting axe-core into it at each check (about 1 s a check on a busy 2-core
+ * machine). The same axe-core source, configuration and options as AxeBuilder's own finishRun:
+ * the same results.
+ */
+function axeOn(page: Page): AxeBuilder {
+  const builder = new AxeBuilder({ page });
+  const internals = builder as unknown as AxeBuilderInternals;
+  internals.finishRun = async (partials) => {
+    const browser = page.context().browser();
+    if (!browser) throw new Error('axe-core: the page has no browser');
+    let finisher = finishers.get(browser);
+    if (!finisher) {
+      finisher = browser.newContext().then((context) => context.newPage());
+      finishers.set(browser, finisher);
+    }
+    const blank = await finisher;
+    if (!(await blank.evaluate(() => 'axe' in window))) {
+      await blank.evaluate(internals.script());
+      await blank.evaluate(await internals.axeConfigure());
+    }
+    return blank.evaluate(
+      ({ json, options }) =>
+        (
+          window as unknown as { axe: { finishRun: (p: unknown, o: unknown) => Promise<AxeResults> } }
+        ).axe.finishRun(JSON.parse(json), options),
+      { json: JSON.stringify(partials), options: internals.option },
+    );
+  };
+  return builder;
+}
+
 /** Runs axe-core on the current page and throws, listing them, when there is a serious or critical violation. */
 export async function expectNoSeriousA11yViolations(
   page: Page,
   options: { exclude?: string[] } = {},
 ): Promise<void> {
-  let builder = new AxeBuilder({ page });
+  let builder = axeOn(page);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -111,15 +158,41 @@ export type E2E = {
 };
 
 /**
- * Registers the hooks of a browser test file: one server and one Chromium for the file, a new
- * context and page per test (closed after it; a screenshot `FAILED-<test>` when it fails).
- * Read the fields inside tests and hooks only.
+ * The file's server: its own process and database. A server with the default seed starts from a
+ * copy of the run's seeded template (global-setup.ts) rather than seeding again; one that seeds
+ * differently (DEMO_HISTORY_DAYS, another database, arguments) seeds its own.
+ */
+const startFileServer = (options: StartServerOptions): Promise<ServerHandle> => {
+  const seeded = inject('e2eSeededDataDir');
+  const ownSeed =
+    !seeded ||
+    options.args?.length ||
+    options.dataDir ||
+    options.copyDataDirFrom ||
+    options.env?.DEMO_HISTORY_DAYS !== undefined ||
+    options.env?.DATABASE_URL !== undefined;
+  return startServer(ownSeed ? options : { ...options, copyDataDirFrom: seeded });
+};
+
+/** The run's Chromium (global-setup.ts), connected to; a Chromium of its own when there is none. */
+const fileBrowser = (): Promise<Browser> => {
+  const endpoint = inject('e2eBrowserEndpoint');
+  return endpoint ? chromium.connect(endpoint) : launchBrowser();
+};
+
+/**
+ * Registers the hooks of a browser test file: one server (its own, see startFileServer) and one
+ * connection to Chromium for the file, a new context and page per test (closed after it; a
+ * screenshot `FAILED-<test>` when it fails). Read the fields inside tests and hooks only.
  */
 export function useE2E(options: StartServerOptions = {}): E2E {
   const state = { pageErrors: [] as Error[] } as E2E;
   beforeAll(async () => {
-    state.server = await startServer(options);
-    state.browser = await launchBrowser();
+    const [server, browser] = await Promise.allSettled([startFileServer(options), fileBrowser()]);
+    if (server.status === 'fulfilled') state.server = server.value;
+    if (browser.status === 'fulfilled') state.browser = browser.value;
+    if (server.status === 'rejected') throw server.reason;
+    if (browser.status === 'rejected') throw browser.reason;
   });
   afterAll(async () => {
     await state.browser?.close();

@@ -1,11 +1,11 @@
 // Starts the real production server (`node apps/api/dist/server.js`, the built API that `npm start`
 // runs) as a child process on a free port with a fresh DATA_DIR (an empty embedded database gets the
-// demo seed), waits for GET /api/health and hands back its address. Used by the e2e suite and by
+// demo seed; a copy of a seeded one, as the e2e files start from, does not), waits for GET /api/health and hands back its address. Used by the e2e suite and by
 // `npm run bench`. The API bundle is built first when it is missing or older than its sources, so a
 // run never tests stale code.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -42,6 +42,16 @@ export type StartServerOptions = {
   ensureBuilt?: boolean;
   /** Echo the server's output to this process's stderr as it comes (default: E2E_SERVER_LOG=1). */
   echo?: boolean;
+  /**
+   * Run on this DATA_DIR (created when missing) and leave it in place at stop, e.g. to seed a
+   * template once; default a fresh temporary directory, removed at stop.
+   */
+  dataDir?: string;
+  /**
+   * Start from a copy of this stopped server's DATA_DIR (e.g. the e2e global setup's seeded
+   * template): the database is then not empty, so the server does not seed it again.
+   */
+  copyDataDirFrom?: string;
 };
 
 /** The built server (apps/api/build.mjs). */
@@ -101,7 +111,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   if (options.ensureBuilt !== false) ensureWebBuilt();
   ensureServerBuilt();
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'console-e2e-'));
+  mkdirSync(dataDir, { recursive: true });
+  if (options.copyDataDirFrom) cpSync(options.copyDataDirFrom, dataDir, { recursive: true });
   const baseURL = `http://127.0.0.1:${port}`;
   const echo = options.echo ?? process.env.E2E_SERVER_LOG === '1';
 
@@ -161,7 +174,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     }),
   );
 
-  const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+  const cleanup = () => {
+    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   const stop = async () => {
     if (!exited) {
       child.kill('SIGTERM');
