@@ -72,7 +72,11 @@ describe('axe-core and screenshots', () => {
       await expectNoSeriousA11yViolations(page);
       expectSaved(await screenshot(page, `${name}-vertical`));
 
-      // Horizontal top navigation, through the settings panel.
+      // Horizontal top navigation, through the settings panel. Pointed at first, as a hand does: the
+      // button's tooltip is loaded on the first hover and takes the button's place in the page
+      // (components/on-demand.tsx); a click pressed during that swap was lost on a busy machine.
+      await page.getByTestId('layout-settings-button').hover();
+      await page.getByRole('tooltip').waitFor();
       await page.getByTestId('layout-settings-button').click();
       const drawer = page.getByTestId('layout-settings-drawer');
       await page.getByTestId('layout-layoutType-horizontal').check();
