@@ -162,9 +162,14 @@ export type E2E = {
  * copy of the run's seeded template (global-setup.ts) rather than seeding again; one that seeds
  * differently (DEMO_HISTORY_DAYS, another database, arguments) seeds its own.
  */
-const startFileServer = (options: StartServerOptions): Promise<ServerHandle> => {
+const startFileServer = ({
+  ownSeed: wantsOwnSeed,
+  ownBrowser: _,
+  ...options
+}: E2EOptions): Promise<ServerHandle> => {
   const seeded = inject('e2eSeededDataDir');
   const ownSeed =
+    wantsOwnSeed ||
     !seeded ||
     options.args?.length ||
     options.dataDir ||
@@ -174,10 +179,21 @@ const startFileServer = (options: StartServerOptions): Promise<ServerHandle> => 
   return startServer(ownSeed ? options : { ...options, copyDataDirFrom: seeded });
 };
 
-/** The run's Chromium (global-setup.ts), connected to; a Chromium of its own when there is none. */
-const fileBrowser = (): Promise<Browser> => {
+/** The run's Chromium (global-setup.ts), connected to; a Chromium of its own when there is none or the file asks. */
+const fileBrowser = (options: E2EOptions): Promise<Browser> => {
   const endpoint = inject('e2eBrowserEndpoint');
-  return endpoint ? chromium.connect(endpoint) : launchBrowser();
+  return endpoint && !options.ownBrowser ? chromium.connect(endpoint) : launchBrowser();
+};
+
+export type E2EOptions = StartServerOptions & {
+  /**
+   * Seed the file's server itself instead of starting from a copy of the run's seeded template.
+   * For the files that bid: a server started on a seeded copy answered the reports' test bid with
+   * no bid (204), where one that seeded itself bids (the bidder's in-memory state differs).
+   */
+  ownSeed?: boolean;
+  /** Launch a Chromium of the file's own: download.path() is not available on a connected one. */
+  ownBrowser?: boolean;
 };
 
 /**
@@ -185,10 +201,10 @@ const fileBrowser = (): Promise<Browser> => {
  * connection to Chromium for the file, a new context and page per test (closed after it; a
  * screenshot `FAILED-<test>` when it fails). Read the fields inside tests and hooks only.
  */
-export function useE2E(options: StartServerOptions = {}): E2E {
+export function useE2E(options: E2EOptions = {}): E2E {
   const state = { pageErrors: [] as Error[] } as E2E;
   beforeAll(async () => {
-    const [server, browser] = await Promise.allSettled([startFileServer(options), fileBrowser()]);
+    const [server, browser] = await Promise.allSettled([startFileServer(options), fileBrowser(options)]);
     if (server.status === 'fulfilled') state.server = server.value;
     if (browser.status === 'fulfilled') state.browser = browser.value;
     if (server.status === 'rejected') throw server.reason;

@@ -13,7 +13,7 @@ import { campaignApi } from '../support/campaign-api.ts';
 import { checkA11yAtRest, expectToast, shownText } from '../support/console.ts';
 import { openrtbFixture } from '../support/openrtb.ts';
 
-const e2e = useE2E();
+const e2e = useE2E({ ownSeed: true });
 const { api, tokenOf } = campaignApi(e2e);
 
 const simpleBanner = openrtbFixture('simple-banner');

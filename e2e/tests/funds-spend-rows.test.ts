@@ -10,7 +10,7 @@ import { campaignApi } from '../support/campaign-api.ts';
 import { checkA11yAtRest, shownText } from '../support/console.ts';
 import { openrtbFixture } from '../support/openrtb.ts';
 
-const e2e = useE2E();
+const e2e = useE2E({ ownSeed: true });
 const { api, tokenOf } = campaignApi(e2e);
 const PRICE_MACRO = ['$', '{AUCTION_PRICE}'].join('');
 /** The machine may be busy: give the console time to answer. */

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
 import { checkA11yAtRest, shownText, waitForPath } from '../support/console.ts';
 
-const e2e = useE2E();
+const e2e = useE2E({ ownSeed: true, ownBrowser: true });
 const SLOW = { timeout: 20_000 };
 const PRICE_MACRO = ['$', '{AUCTION_PRICE}'].join('');
 const simpleBanner = JSON.parse(
