@@ -189,7 +189,8 @@ export type E2EOptions = StartServerOptions & {
   /**
    * Seed the file's server itself instead of starting from a copy of the run's seeded template.
    * For the files that bid: a server started on a seeded copy answered the reports' test bid with
-   * no bid (204), where one that seeded itself bids (the bidder's in-memory state differs).
+   * no bid (204), but so did, once, a server that seeded itself on a machine at load 5-10 (the
+   * bidder sheds bids when it lags), so the copy may not be the cause; not yet told apart.
    */
   ownSeed?: boolean;
   /** Launch a Chromium of the file's own: download.path() is not available on a connected one. */
