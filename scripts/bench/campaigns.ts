@@ -72,6 +72,8 @@ const only = option('only')?.split(',');
  */
 const keepStatements = argv.includes('--statements');
 
+/** How long the API is left without requests to measure its background work's CPU. */
+const IDLE_MS = 5000;
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 10 ? 2 : 1) : '-');
 const seconds = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
 
@@ -215,8 +217,11 @@ async function seed(url: string) {
  * gets them on its next run.
  */
 async function seedCreatives(client: pg.Client) {
-  if (Number((await client.query('select count(*) from creatives')).rows[0].count) >= campaignCount / 2)
-    return;
+  // On a kept database, as many as its own campaigns (--campaigns is the size of a new seed only).
+  const { rows } = await client.query(
+    'select (select count(*) from creatives) >= (select count(*) from campaigns) / 2 as seeded',
+  );
+  if (rows[0].seeded) return;
   const t0 = performance.now();
   await client.query(
     `insert into creatives (advertiser_id, name, creative_type, status, size, click_url, html_tag, media,
@@ -334,7 +339,18 @@ async function describe(url: string) {
         advertiser.id,
       ])
     ).rows[0].id as number;
+    // What the header reports: the database's own sizes (a kept one may have been seeded at another
+    // --campaigns or --history-step than this run's flags say).
+    const sizes = (
+      await client.query(
+        `select (select count(*) from campaigns)::int as campaigns, (select count(*) from creatives)::int as creatives,
+           (select reltuples from pg_class where oid = 'delivery_hourly'::regclass)::bigint as hourly`,
+      )
+    ).rows[0];
     return {
+      campaigns: sizes.campaigns as number,
+      creatives: sizes.creatives as number,
+      hourlyRows: Math.max(0, Number(sizes.hourly)),
       advertiserCampaigns: advertiser.n as number,
       agencyCampaigns: agency.n as number,
       someCampaign,
@@ -402,6 +418,7 @@ async function main() {
     : await freshDatabase();
   console.log(`Database ${db.name}`);
   const rows: Row[] = [];
+  let seeded: Awaited<ReturnType<typeof describe>>;
   try {
     if (reuseUrl) {
       const client = new pg.Client({ connectionString: db.url });
@@ -410,7 +427,7 @@ async function main() {
         .then(() => seedCampaignHours(client))
         .finally(() => client.end());
     }
-    const seeded = reuseUrl ? await describe(db.url) : await seed(db.url);
+    seeded = reuseUrl ? await describe(db.url) : await seed(db.url);
     await compactHistory(db.url);
     if (seedOnly) return;
     const server = await startServer({
@@ -512,6 +529,11 @@ async function main() {
           path: '/api/admin/exchange-approval?state=PENDING',
         },
       ];
+      // What the API's background work (job loop, compaction, session sweeps) costs with no request:
+      // it is inside every row's CPU figures, so it is printed beside them.
+      const idleBefore = await meter.sample();
+      await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+      const idle = meter.spent(idleBefore, await meter.sample());
       const chosen = scenarios.filter(
         (s) => !only || s.scenario === 'health' || only.some((part) => s.scenario.includes(part)),
       );
@@ -542,6 +564,10 @@ async function main() {
       }
       await meter.close();
       print(rows, seeded);
+      console.log(
+        `\nIdle API (no request for ${IDLE_MS / 1000} s): server ${ms(idle.server / (IDLE_MS / 1000))} ms of CPU a second, ` +
+          `database ${ms(idle.db / (IDLE_MS / 1000))} ms a second (in every row's CPU figures).`,
+      );
     } finally {
       floor.stop();
       await server.stop();
@@ -552,7 +578,7 @@ async function main() {
   mkdirSync(join(repoRoot, 'test-output'), { recursive: true });
   writeFileSync(
     join(repoRoot, 'test-output', 'bench-campaigns.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), campaigns: campaignCount, concurrency, rows }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), campaigns: seeded.campaigns, creatives: seeded.creatives, hourly_rows: seeded.hourlyRows, concurrency, rows }, null, 2)}\n`,
   );
 }
 
@@ -682,9 +708,10 @@ async function startFloorServer(databaseUrl: string) {
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-function print(rows: Row[], seeded: { advertiserCampaigns: number; agencyCampaigns: number }) {
+function print(rows: Row[], seeded: Awaited<ReturnType<typeof describe>>) {
   console.log(
-    `\n## Campaign and creative lists with ${campaignCount.toLocaleString('en')} campaigns and as many creatives on PostgreSQL ` +
+    `\n## Campaign and creative lists with ${seeded.campaigns.toLocaleString('en')} campaigns, ` +
+      `${seeded.creatives.toLocaleString('en')} creatives and about ${seeded.hourlyRows.toLocaleString('en')} hourly rollup rows on PostgreSQL ` +
       `(${concurrency} workers, 1 s warm-up + ${durationMs / 1000} s each, scenario and floor in turns ${rounds} times, ` +
       `the middle round by share shown; the advertiser has ${seededText(seeded.advertiserCampaigns)}, ` +
       `the agency ${seededText(seeded.agencyCampaigns)}; budget p99 < 50 ms and at least 80% of the scenario's own floor's req/s; ` +
