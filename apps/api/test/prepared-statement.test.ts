@@ -46,7 +46,8 @@ const cachedClockOf = async (tag: string) =>
   (
     await preparedRowsOf<{ at: string }>(
       db(),
-      sql`select clock_timestamp()::text as at, ${tag}::text as tag`,
+      // random(): two fresh reads within the same millisecond differ too (PGlite's clock has no finer grain).
+      sql`select clock_timestamp()::text || ' ' || random()::text as at, ${tag}::text as tag`,
       {
         cached: true,
       },
