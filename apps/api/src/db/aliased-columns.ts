@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { renderedOnce } from './sql-fragment.ts';
+import { isoTimestamp } from './timestamp-text.ts';
 
 /**
  * Columns as `<prefix><field>`, rendered to text once: drizzle walks every chunk of a statement each
@@ -17,17 +18,39 @@ export const selectAs = (prefix: string, columns: Record<string, PgColumn>) =>
     ),
   );
 
+/** A row type whose Date fields are read as their ISO text (decoderOf's `timestampsAsText`). */
+export type WithTextTimestamps<T> = {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
+};
+
+/** A timestamptz column read as a Date (drizzle's mode 'date'); without a zone its text has no offset. */
+const isDateTimestamp = (column: PgColumn) =>
+  column.columnType === 'PgTimestamp' &&
+  (column as PgColumn & { withTimezone?: boolean }).withTimezone === true;
+
 /**
  * Decodes columns selected by `selectAs`. Made once per column set: a page decodes hundreds of
- * fields, and a loop over a fixed list is what keeps that cheap.
+ * fields, and a loop over a fixed list is what keeps that cheap. `timestampsAsText`: timestamp
+ * columns are read as their ISO text (isoTimestamp), for a page that only writes them out.
  */
-export const decoderOf = <T>(prefix: string, columns: Record<string, PgColumn>) => {
-  const fields = Object.entries(columns).map(([key, column]) => ({ key, name: `${prefix}${key}`, column }));
+export const decoderOf = <T>(
+  prefix: string,
+  columns: Record<string, PgColumn>,
+  options: { timestampsAsText?: boolean } = {},
+) => {
+  const fields = Object.entries(columns).map(([key, column]) => ({
+    key,
+    name: `${prefix}${key}`,
+    decode:
+      options.timestampsAsText && isDateTimestamp(column)
+        ? (value: unknown) => isoTimestamp(value as string | Date)
+        : (value: unknown) => column.mapFromDriverValue(value),
+  }));
   return (raw: Record<string, unknown>): T => {
     const decoded: Record<string, unknown> = {};
-    for (const { key, name, column } of fields) {
+    for (const { key, name, decode } of fields) {
       const value = raw[name];
-      decoded[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+      decoded[key] = value === null || value === undefined ? null : decode(value);
     }
     return decoded as T;
   };

@@ -9,22 +9,22 @@ import type { campaigns } from '../../db/schema/campaigns.ts';
 import { campaignDeliveryHours, campaignDeliveryTotals } from '../../db/schema/delivery.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
 import { precompiled, renderedOnce } from '../../db/sql-fragment.ts';
+import { msOf } from '../../db/timestamp-text.ts';
 import { describePacing, planPacing } from './pacing.ts';
 import { costOfImpression } from './pricing.ts';
 
+/** A campaign as its delivery is described from: its flight as Dates or as ISO text (a list page's). */
 type CampaignRow = Pick<
   typeof campaigns.$inferSelect,
   | 'id'
   | 'advertiserId'
   | 'status'
   | 'timeZone'
-  | 'startAt'
-  | 'endAt'
   | 'totalBudgetMicros'
   | 'dailyBudgetMicros'
   | 'maxBidMicros'
   | 'dayParting'
->;
+> & { startAt: Date | string; endAt: Date | string };
 
 export const NO_DELIVERY: CampaignDelivery = {
   impressions: 0,
@@ -166,7 +166,7 @@ export const deliveryFactsOf = (
 };
 
 const isLive = (row: CampaignRow, nowMs: number) =>
-  row.status === 'ACTIVE' && row.startAt.getTime() <= nowMs && row.endAt.getTime() > nowMs;
+  row.status === 'ACTIVE' && msOf(row.startAt) <= nowMs && msOf(row.endAt) > nowMs;
 
 /** The delivery columns of each row from its facts. */
 export const describeCampaignDelivery = (
@@ -186,8 +186,8 @@ export const describeCampaignDelivery = (
     if (isLive(row, nowMs)) {
       const clock = readLocalClock(row.timeZone, nowMs);
       const campaign = {
-        startMs: row.startAt.getTime(),
-        endMs: row.endAt.getTime(),
+        startMs: msOf(row.startAt),
+        endMs: msOf(row.endAt),
         dayParting: row.dayParting ?? null,
         dailyBudgetMicros: row.dailyBudgetMicros,
         totalBudgetMicros: row.totalBudgetMicros,

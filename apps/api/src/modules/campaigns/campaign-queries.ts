@@ -13,7 +13,7 @@ import type { CreativeStatus, CreativeType } from '@console/core/api/creatives';
 import { type CampaignStatus, findNextStatuses, sideOfRole } from '@console/core/campaign-status';
 import { and, count, eq, getTableColumns, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { decoderOf, selectAs } from '../../db/aliased-columns.ts';
+import { decoderOf, selectAs, type WithTextTimestamps } from '../../db/aliased-columns.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { jsonColumn, jsonList } from '../../db/json-column.ts';
 import { fixedRead, readRows } from '../../db/prepared-statement.ts';
@@ -31,6 +31,7 @@ import { creatives } from '../../db/schema/creatives.ts';
 import { campaignSmartAppLists, smartAppLists } from '../../db/schema/lists.ts';
 import { users } from '../../db/schema/users.ts';
 import { precompiled, renderedOnce } from '../../db/sql-fragment.ts';
+import { isoTimestamp } from '../../db/timestamp-text.ts';
 import { ACCESS_RULES } from '../../platform/access.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -108,11 +109,15 @@ const lateBilledOf = (value: unknown): CampaignListItem['late_billed'] => {
   return late ? { impressions: Number(late[0]), advertiser_cost_micros: Number(late[1]) } : NO_LATE_BILLING;
 };
 
-/** What a list row reads of a campaign: all but its targeting and frequency cap, which only the detail shows. */
-type CampaignListRow = Omit<CampaignRow, 'targeting' | 'frequencyCap' | 'createdBy'>;
+/**
+ * What a list row reads of a campaign: all but its targeting and frequency cap, which only the
+ * detail shows; its timestamps as their ISO text, which is all the list does with them.
+ */
+type CampaignListRow = WithTextTimestamps<Omit<CampaignRow, 'targeting' | 'frequencyCap' | 'createdBy'>>;
+type Timestamps = 'startAt' | 'endAt' | 'createdAt' | 'updatedAt';
 
 export const toListItem = (
-  campaign: CampaignListRow,
+  campaign: Omit<CampaignListRow, Timestamps> & Record<Timestamps, Date | string>,
   advertiser: Advertiser,
   exchangeCounts: ExchangeCounts = NO_EXCHANGES,
   delivery: CampaignDelivery = NO_DELIVERY,
@@ -124,8 +129,8 @@ export const toListItem = (
   status: campaign.status as CampaignStatus,
   rejection_reason: campaign.rejectionReason,
   advertiser: advertiserRefOf(advertiser),
-  start_at: campaign.startAt.toISOString(),
-  end_at: campaign.endAt.toISOString(),
+  start_at: isoTimestamp(campaign.startAt),
+  end_at: isoTimestamp(campaign.endAt),
   time_zone: campaign.timeZone,
   total_budget_micros: campaign.totalBudgetMicros,
   daily_budget_micros: campaign.dailyBudgetMicros,
@@ -137,8 +142,8 @@ export const toListItem = (
   exchange_counts: exchangeCounts,
   delivery,
   late_billed: lateBilled,
-  created_at: campaign.createdAt.toISOString(),
-  updated_at: campaign.updatedAt.toISOString(),
+  created_at: isoTimestamp(campaign.createdAt),
+  updated_at: isoTimestamp(campaign.updatedAt),
 });
 
 /** Sort columns; each has an index (column, id) so that a page of 100,000 rows is an index walk. */
@@ -204,7 +209,7 @@ const campaignsAs = renderedOnce(
 );
 const advertisersAs = selectAs('a_', advertiserFields);
 
-const decodeCampaign = decoderOf<CampaignListRow>('c_', campaignColumns);
+const decodeCampaign = decoderOf<CampaignListRow>('c_', campaignColumns, { timestampsAsText: true });
 const decodeAdvertiser = decoderOf<Advertiser>('a_', advertiserFields);
 
 /** The sort keys as k0, k1, ... and the order by them and the id, rendered once per sort and order. */

@@ -18,6 +18,7 @@ import { creativeDspAssoc, creativeExchanges, creatives } from '../../db/schema/
 import { exchanges } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
 import { precompiled, renderedOnce } from '../../db/sql-fragment.ts';
+import { isoTimestamp } from '../../db/timestamp-text.ts';
 import { ACCESS_RULES } from '../../platform/access.ts';
 import type { Principal } from '../../platform/auth-guard.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -86,11 +87,14 @@ export const findAssocMap = async (db: DbOrTx, creativeId: number) =>
     .where(eq(creativeDspAssoc.creativeId, creativeId))
     .orderBy(asc(creativeDspAssoc.dspName));
 
-/** What a list row reads of a creative: not its markup, tracking URLs or creator. */
+/**
+ * What a list row reads of a creative: not its markup, tracking URLs or creator; its timestamps as
+ * their ISO text (the detail's as Dates).
+ */
 type CreativeListRow = Omit<
   CreativeRow,
-  'htmlTag' | 'secureCompatible' | 'pixelUrls' | 'impressionUrls' | 'createdBy'
->;
+  'htmlTag' | 'secureCompatible' | 'pixelUrls' | 'impressionUrls' | 'createdBy' | 'createdAt' | 'updatedAt'
+> & { createdAt: Date | string; updatedAt: Date | string };
 
 const previewOf = (row: CreativeListRow) =>
   row.creativeType === 'native'
@@ -119,8 +123,8 @@ const toListItem = (
   creative_associate_id: associateId,
   adomain: row.adomain,
   iab_categories: row.iabCategories,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+  created_at: isoTimestamp(row.createdAt),
+  updated_at: isoTimestamp(row.updatedAt),
 });
 
 /** The detail's columns for a creative, its advertiser and its creator (ids as SQL). */
@@ -300,7 +304,7 @@ const {
   ...creativeColumns
 } = getTableColumns(creatives);
 const advertiserFields = { user_primary_id: users.id, email: users.email, companyName: users.companyName };
-const decodeCreative = decoderOf<CreativeListRow>('c_', creativeColumns);
+const decodeCreative = decoderOf<CreativeListRow>('c_', creativeColumns, { timestampsAsText: true });
 const decodeAdvertiser = decoderOf<AdvertiserRef>('a_', advertiserFields);
 
 /**
