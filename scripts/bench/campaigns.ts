@@ -286,11 +286,11 @@ async function seedDeliveryHistory(client: pg.Client) {
      where c.status in ('ACTIVE', 'PAUSED', 'COMPLETED')`,
   );
   await client.query(
-    `insert into campaign_delivery_totals (campaign_id, impressions, clicks, advertiser_cost_micros)
-     select campaign_id, sum(impressions), sum(clicks), sum(advertiser_cost_micros) from delivery_hourly
+    `insert into campaign_delivery_totals (campaign_id, impressions, clicks, conversions, advertiser_cost_micros)
+     select campaign_id, sum(impressions), sum(clicks), sum(conversions), sum(advertiser_cost_micros) from delivery_hourly
      group by campaign_id
      on conflict (campaign_id) do update set impressions = excluded.impressions, clicks = excluded.clicks,
-       advertiser_cost_micros = excluded.advertiser_cost_micros`,
+       conversions = excluded.conversions, advertiser_cost_micros = excluded.advertiser_cost_micros`,
   );
   await seedCampaignHours(client);
   const rows = (await client.query('select count(*)::bigint as n from delivery_hourly')).rows[0].n;

@@ -175,6 +175,8 @@ export const campaignDeliveryTotals = pgTable('campaign_delivery_totals', {
   impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
   clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
   advertiserCostMicros: bigint('advertiser_cost_micros', { mode: 'number' }).notNull().default(0),
+  // The bidder's index reads a campaign's lifetime delivery here too (migration 0038), conversions among it.
+  conversions: bigint('conversions', { mode: 'number' }).notNull().default(0),
 });
 
 /**

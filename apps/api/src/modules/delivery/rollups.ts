@@ -43,7 +43,7 @@ const ADD_ON_CONFLICT = sql`
   on conflict (${sql.raw(KEY)})
   do update set ${sql.join(SUMS.split(', ').map(added), sql`, `)}`;
 
-const TOTAL_SUMS = ['impressions', 'clicks', 'advertiser_cost_micros'];
+const TOTAL_SUMS = ['impressions', 'clicks', 'conversions', 'advertiser_cost_micros'];
 
 /**
  * Adds rows of delivery_hourly's columns (`rows`: a CTE or a subquery, with the sign of their sums:
