@@ -307,9 +307,13 @@ async function seedCampaignHours(client: pg.Client) {
   const t0 = performance.now();
   const { rows } = await client.query('select exists (select 1 from campaign_delivery_hours) as seeded');
   if (rows[0].seeded) return;
+  // In the order the rollups append them, hour by hour: the bidder's index reads the last two days
+  // of every running campaign, which in that order are the table's last pages (in the hash
+  // aggregate's order they were a row on a page of their own, 143,000 pages read in 1.3 s a reload).
   await client.query(
     `insert into campaign_delivery_hours (campaign_id, hour, advertiser_cost_micros)
-     select campaign_id, hour, sum(advertiser_cost_micros) from delivery_hourly group by campaign_id, hour`,
+     select campaign_id, hour, sum(advertiser_cost_micros) from delivery_hourly group by campaign_id, hour
+     order by hour, campaign_id`,
   );
   await client.query('analyze campaign_delivery_hours');
   console.log(`Seeded the campaigns' spend by hour in ${seconds(t0)}.`);
