@@ -18,9 +18,12 @@ export const selectAs = (prefix: string, columns: Record<string, PgColumn>) =>
     ),
   );
 
-/** A row type whose Date fields are read as their ISO text (decoderOf's `timestampsAsText`). */
+/**
+ * A row type whose Date fields may be their ISO text instead: a list page's row as decoderOf's
+ * `timestampsAsText` reads it, or the same row read with Dates (a detail's).
+ */
 export type WithTextTimestamps<T> = {
-  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
+  [K in keyof T]: T[K] extends Date ? Date | string : T[K] extends Date | null ? Date | string | null : T[K];
 };
 
 /** A timestamptz column read as a Date (drizzle's mode 'date'); without a zone its text has no offset. */

@@ -4,6 +4,7 @@
 import type { CampaignDelivery } from '@console/core/api/campaigns';
 import { readLocalClock } from '@console/core/time/zoned-time';
 import { type SQL, sql } from 'drizzle-orm';
+import type { WithTextTimestamps } from '../../db/aliased-columns.ts';
 import { jsonColumn } from '../../db/json-column.ts';
 import type { campaigns } from '../../db/schema/campaigns.ts';
 import { campaignDeliveryHours, campaignDeliveryTotals } from '../../db/schema/delivery.ts';
@@ -14,17 +15,21 @@ import { describePacing, planPacing } from './pacing.ts';
 import { costOfImpression } from './pricing.ts';
 
 /** A campaign as its delivery is described from: its flight as Dates or as ISO text (a list page's). */
-type CampaignRow = Pick<
-  typeof campaigns.$inferSelect,
-  | 'id'
-  | 'advertiserId'
-  | 'status'
-  | 'timeZone'
-  | 'totalBudgetMicros'
-  | 'dailyBudgetMicros'
-  | 'maxBidMicros'
-  | 'dayParting'
-> & { startAt: Date | string; endAt: Date | string };
+type CampaignRow = WithTextTimestamps<
+  Pick<
+    typeof campaigns.$inferSelect,
+    | 'id'
+    | 'advertiserId'
+    | 'status'
+    | 'timeZone'
+    | 'startAt'
+    | 'endAt'
+    | 'totalBudgetMicros'
+    | 'dailyBudgetMicros'
+    | 'maxBidMicros'
+    | 'dayParting'
+  >
+>;
 
 export const NO_DELIVERY: CampaignDelivery = {
   impressions: 0,
@@ -165,8 +170,13 @@ export const deliveryFactsOf = (
   return facts;
 };
 
-const isLive = (row: CampaignRow, nowMs: number) =>
-  row.status === 'ACTIVE' && msOf(row.startAt) <= nowMs && msOf(row.endAt) > nowMs;
+/** The flight of a campaign delivering at `nowMs` (active, started, not ended), in ms; else null. */
+const liveFlightOf = (row: CampaignRow, nowMs: number) => {
+  if (row.status !== 'ACTIVE') return null;
+  const startMs = msOf(row.startAt);
+  const endMs = msOf(row.endAt);
+  return startMs <= nowMs && endMs > nowMs ? { startMs, endMs } : null;
+};
 
 /** The delivery columns of each row from its facts. */
 export const describeCampaignDelivery = (
@@ -183,11 +193,11 @@ export const describeCampaignDelivery = (
     // An hour counts toward today from the hour that holds local midnight (exact for whole-hour zones).
     const spentToday = facts.today.get(row.id) ?? 0;
     let pacingState: CampaignDelivery['pacing_state'] = null;
-    if (isLive(row, nowMs)) {
+    const flight = liveFlightOf(row, nowMs);
+    if (flight) {
       const clock = readLocalClock(row.timeZone, nowMs);
       const campaign = {
-        startMs: msOf(row.startAt),
-        endMs: msOf(row.endAt),
+        ...flight,
         dayParting: row.dayParting ?? null,
         dailyBudgetMicros: row.dailyBudgetMicros,
         totalBudgetMicros: row.totalBudgetMicros,

@@ -114,10 +114,9 @@ const lateBilledOf = (value: unknown): CampaignListItem['late_billed'] => {
  * detail shows; its timestamps as their ISO text, which is all the list does with them.
  */
 type CampaignListRow = WithTextTimestamps<Omit<CampaignRow, 'targeting' | 'frequencyCap' | 'createdBy'>>;
-type Timestamps = 'startAt' | 'endAt' | 'createdAt' | 'updatedAt';
 
 export const toListItem = (
-  campaign: Omit<CampaignListRow, Timestamps> & Record<Timestamps, Date | string>,
+  campaign: CampaignListRow,
   advertiser: Advertiser,
   exchangeCounts: ExchangeCounts = NO_EXCHANGES,
   delivery: CampaignDelivery = NO_DELIVERY,

@@ -10,7 +10,7 @@ import type {
 } from '@console/core/api/creatives';
 import { and, asc, eq, exists, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
-import { decoderOf, selectAs } from '../../db/aliased-columns.ts';
+import { decoderOf, selectAs, type WithTextTimestamps } from '../../db/aliased-columns.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { jsonColumn, jsonList } from '../../db/json-column.ts';
 import { fixedRead, readRows } from '../../db/prepared-statement.ts';
@@ -91,10 +91,9 @@ export const findAssocMap = async (db: DbOrTx, creativeId: number) =>
  * What a list row reads of a creative: not its markup, tracking URLs or creator; its timestamps as
  * their ISO text (the detail's as Dates).
  */
-type CreativeListRow = Omit<
-  CreativeRow,
-  'htmlTag' | 'secureCompatible' | 'pixelUrls' | 'impressionUrls' | 'createdBy' | 'createdAt' | 'updatedAt'
-> & { createdAt: Date | string; updatedAt: Date | string };
+type CreativeListRow = WithTextTimestamps<
+  Omit<CreativeRow, 'htmlTag' | 'secureCompatible' | 'pixelUrls' | 'impressionUrls' | 'createdBy'>
+>;
 
 const previewOf = (row: CreativeListRow) =>
   row.creativeType === 'native'
