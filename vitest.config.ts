@@ -19,7 +19,9 @@ export default defineConfig({
           name: db === 'pglite' ? 'api' : 'api-postgres',
           include: ['apps/api/test/**/*.test.ts'],
           exclude: [`apps/api/test/**/*.${db === 'pglite' ? 'postgres' : 'pglite'}.test.ts`],
-          env: { TEST_DB: db },
+          // STATEMENT_MEMO_CHECK: every statement the memo answers is rendered by drizzle too and
+          // compared (db/statement-memo.ts), so the whole suite checks the memo's answers.
+          env: { TEST_DB: db, STATEMENT_MEMO_CHECK: '1' },
           // The files share one module graph per worker instead of importing the API (and compiling
           // PGlite's WebAssembly) again for each, 1.0 s a file: measured on 2 cores beside the same
           // background work, the api project 6m10s isolated and 3m31s not (Vitest's own "import"

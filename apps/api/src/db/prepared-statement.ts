@@ -9,11 +9,11 @@
 // parameter (a parameter makes PostgreSQL assume a tenth of the rows and keep planning each call).
 // The name is a hash of the text, so a statement built the same way twice shares one name and two
 // different texts never do.
-import { createHash } from 'node:crypto';
 import { type ExecProtocolResult, PGlite, parse, protocol, type Results, types } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.ts';
+import { buildStatement, statementNameOf } from './statement-memo.ts';
 
 type Rows = { rows: Record<string, unknown>[] };
 
@@ -30,16 +30,14 @@ type Internals = {
   };
 };
 
-const nameOf = (text: string) => `s_${createHash('sha1').update(text).digest('base64url')}`;
-
 /**
  * Runs `query`, a read, as a named prepared statement and answers its rows as `db.execute` does
  * (column names as keys, timestamps as the driver's text). Inside a PGlite transaction it is sent
  * unnamed.
  */
 export const executePrepared = async (db: DbOrTx, query: SQL, options: ReadOptions = {}): Promise<Rows> => {
-  const built = (db as unknown as Internals).dialect.sqlToQuery(query);
-  return executeBuilt(db, { ...built, name: nameOf(built.sql) }, () => query, { ...options, isRead: true });
+  const built = buildStatement((db as unknown as Internals).dialect, query);
+  return executeBuilt(db, built, () => query, { ...options, isRead: true });
 };
 
 export type ReadOptions = {
@@ -121,7 +119,7 @@ const fixed = <Values extends unknown[]>(
         if (typeof param === 'string' && param.startsWith(tag))
           slots.push([at, Number(param.slice(tag.length))]);
       });
-      built = { ...query, name: nameOf(query.sql), slots };
+      built = { ...query, name: statementNameOf(query.sql), slots };
     }
     const params = built.params.slice();
     for (const [at, value] of built.slots) params[at] = values[value];
