@@ -91,8 +91,10 @@ describe('statement memo', () => {
     expect(first.sql).toContain('"x""y"');
   });
 
-  it('leaves to drizzle what it does not walk (an alias, a placeholder) and answers the same', () => {
+  it('leaves to drizzle what it does not walk (an alias, a placeholder, inlined values) and answers the same', () => {
     for (const query of [
+      () => sql`select ${campaigns.id} from ${campaigns} where ${sql`${campaigns.id} = ${5}`.inlineParams()}`,
+      () => sql`select ${campaigns.id} from ${campaigns} where ${sql`${campaigns.id} = ${6}`.inlineParams()}`,
       () =>
         sql`select ${sql`count(*)`.as('n')} from ${campaigns} where ${campaigns.id} = ${sql.placeholder('id')}`,
       () => sql`select ${sql`count(*)`.as('n')} from ${campaigns} where ${campaigns.id} = ${5}`,

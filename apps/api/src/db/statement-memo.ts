@@ -83,8 +83,8 @@ const walkChunk = (chunk: unknown, at: Walk): void => {
   if (chunk instanceof StringChunk) {
     for (const text of chunk.value) stepTo(at, text);
   } else if (chunk instanceof SQL) {
-    // Inlined values are text.
-    if (chunk.shouldInlineParams) throw new Unknown();
+    // Inlined values are text (sql.inlineParams(), private in drizzle's types).
+    if ((chunk as unknown as { shouldInlineParams: boolean }).shouldInlineParams) throw new Unknown();
     for (const inner of chunk.queryChunks) walkChunk(inner, at);
   } else if (chunk instanceof Param) {
     if (chunk.value instanceof Placeholder) throw new Unknown();
