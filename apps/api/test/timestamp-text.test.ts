@@ -34,7 +34,24 @@ describe('isoTimestamp (db/timestamp-text.ts)', () => {
     }
   });
 
-  it('reads other offsets and Dates through a Date', () => {
+  it('reads other offsets, other shapes and Dates through a Date', () => {
+    for (const text of [
+      '10000-01-01 00:00:00+00',
+      '2026-11-30 14:00:00.1234567+00',
+      '2026-11-30 14:00:00.+00',
+      '2026-11-30 14:00:00.12a+00',
+      '2026-11-30 14:00:0x+00',
+      '2026-11-30 14:00:00+0000',
+    ]) {
+      let expected: string;
+      try {
+        expected = throughDate(text);
+      } catch {
+        expect(() => isoTimestamp(text), text).toThrow(RangeError);
+        continue;
+      }
+      expect(isoTimestamp(text), text).toBe(expected);
+    }
     expect(isoTimestamp('2026-11-30 15:00:00.25+01')).toBe('2026-11-30T14:00:00.250Z');
     expect(isoTimestamp('2026-11-30T09:30:00-04:30')).toBe('2026-11-30T14:00:00.000Z');
     expect(isoTimestamp(new Date('2026-11-30T14:00:00.007Z'))).toBe('2026-11-30T14:00:00.007Z');
