@@ -13,6 +13,9 @@ import {
 } from '../src/db/schema/delivery.ts';
 import { userConfigs } from '../src/db/schema/users.ts';
 import type { BidResponse } from '../src/modules/bidding/bid-response.ts';
+import { loadIndexSnapshot } from '../src/modules/bidding/campaign-index.ts';
+import { createMemoryDeliveryState } from '../src/modules/bidding/delivery-state.ts';
+import { createListCache } from '../src/modules/bidding/list-cache.ts';
 import {
   campaignTotalsDrift,
   foldPendingRollups,
@@ -686,6 +689,17 @@ describe('delivery on the campaign list and view', () => {
       expect(await campaignTotalsDrift(t.deps.db)).toBe(0);
       // Yesterday's last hour is not today's; the hour of midnight and this hour are.
       expect((await spentToday()) - before).toBe(320_000);
+      // The bidder's index, loaded afresh, starts its day from the same figure, and its pacing from
+      // the spend before today.
+      const state = createMemoryDeliveryState();
+      const snapshot = await loadIndexSnapshot(t.deps.db, state, createListCache(t.deps.db), null);
+      const { dateKey } = readLocalClock(zone, Date.now());
+      const spend = await state.readCampaignSpend(id, dateKey);
+      expect(spend.todayMicros).toBe(before + 320_000);
+      expect(snapshot.spentBeforeToday.get(id)).toEqual({
+        dateKey,
+        micros: spend.totalMicros - spend.todayMicros,
+      });
       await add(-1);
       added = false;
       expect(await spentToday()).toBe(before);
