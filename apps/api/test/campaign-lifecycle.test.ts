@@ -8,6 +8,7 @@ import {
   type CampaignStatus,
   findTransition,
 } from '@console/core/campaign-status';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CampaignDetail,
@@ -306,6 +307,29 @@ describe('per-exchange approval', () => {
     expect(bySearch.items.every((row) => row.exchange_name === ex[0]!.name)).toBe(true);
     const approved = await approvals(tok.admin, { state: 'APPROVED' });
     expect(approved.items.every((row) => row.state === 'APPROVED')).toBe(true);
+  });
+
+  it("counts the queue in each state as many as the submitted campaigns' exchanges in it", async () => {
+    const rejectedOne = await campaignIn('PENDING_APPROVAL');
+    await decide(t, tok.admin, {
+      items: [{ campaign_id: rejectedOne, exchange_id: ex[0]!.id }],
+      decision: 'REJECTED',
+      reason: 'Not for this exchange',
+    });
+    await campaignIn('ACTIVE');
+    await campaignIn('DRAFT');
+    const pairsIn = async (state: string | null) => {
+      const result = await t.deps.db.execute(sql`select count(*)::int as n from campaign_exchanges ce
+        join campaigns c on c.id = ce.campaign_id
+        where c.status in ('PENDING_APPROVAL', 'ACTIVE', 'PAUSED') and (${state}::text is null or ce.state = ${state})`);
+      return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    };
+    for (const state of ['PENDING', 'APPROVED', 'REJECTED', null] as const) {
+      const expected = await pairsIn(state);
+      expect(expected).toBeGreaterThan(0);
+      const page = await approvals(tok.admin, state ? { state } : {});
+      expect({ state, total: page.total }).toEqual({ state, total: expected });
+    }
   });
 
   it('has its own change log, newest first', async () => {

@@ -6,6 +6,7 @@ import type {
   exchangeApprovalRow,
   exchangeDecisionResult,
 } from '@console/core/api/campaigns';
+import { LIST_COUNT_CAP } from '@console/core/api/common';
 import {
   type CampaignStatus,
   type ExchangeApprovalState,
@@ -60,6 +61,25 @@ const rowColumns = renderedOnce(
 const timeOf = (value: unknown) => (value === null || value === undefined ? null : new Date(String(value)));
 
 /**
+ * The queue's count when only a state filters it: from each reviewable campaign's stored count of its
+ * exchanges in that state (kept by trigger, migration 0036), over at most LIST_COUNT_CAP + 1
+ * campaigns that have one (each has at least one, so that many reach the cap), capped as every
+ * list's count. Counting the pairs walked the reviewable campaigns and looked each one's decisions
+ * up: 4.3 of the queue's 4.5 ms of database time at 100,000 campaigns (12,088 buffers).
+ */
+const STATE_COUNTERS = {
+  PENDING: sql.raw('"campaigns"."exchanges_pending"'),
+  APPROVED: sql.raw('"campaigns"."exchanges_approved"'),
+  REJECTED: sql.raw('"campaigns"."exchanges_rejected"'),
+};
+const countedByCampaign = (state: Query['state']) => {
+  const counter = state ? STATE_COUNTERS[state] : sql.raw('"campaigns"."exchanges_total"');
+  return sql`(select least(coalesce(sum(n), 0), ${sql.raw(String(LIST_COUNT_CAP + 1))})::int
+    from (select ${counter} as n from ${campaigns}
+      where ${inArray(campaigns.status, [...REVIEWABLE_CAMPAIGN_STATUSES])} and ${counter} > 0 ${COUNT_LIMIT}) as counted)`;
+};
+
+/**
  * The queue, a page and its count in one prepared statement. The count is capped as the campaign
  * list's is; a search counts exactly.
  */
@@ -78,9 +98,12 @@ export const listExchangeApprovals = async (deps: AppDeps, query: Query) => {
   const order = (prefix: string) =>
     sql`${sql.raw(`${prefix}k0`)} ${direction}, ${sql.raw(`${prefix}campaign_id`)} ${direction}, ${sql.raw(`${prefix}exchange_id`)} ${direction}`;
   // Users and exchanges are joined in the count only for a search: every row has both (foreign keys).
+  const onlyByState = !q && !query.exchange_id && !query.advertiser_id && !query.campaign_id;
   const total = q
     ? sql`(select count(*) from (select ${rowColumns} where ${where}) as matching)::int`
-    : sql`(select count(*) from (select 1 from ${campaignExchanges}
+    : onlyByState
+      ? countedByCampaign(query.state)
+      : sql`(select count(*) from (select 1 from ${campaignExchanges}
         join ${campaigns} on ${campaigns.id} = ${campaignExchanges.campaignId}
         where ${where} ${COUNT_LIMIT}) as matching)::int`;
   const all = await readRows(
