@@ -39,7 +39,9 @@ let t: TestApp;
 let history: HistoryResult;
 let advertiserIds: number[];
 const balancesBefore = new Map<number, bigint>();
-const now = new Date();
+// The history ends with yesterday's last whole hour, so that it has as many hours at whatever time the
+// test runs (from today's midnight it would have a day fewer, and some budgets not reached).
+const now = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - 1);
 let switchedOff: number;
 
 const idOf = async (name: string) => {

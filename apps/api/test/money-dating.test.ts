@@ -25,12 +25,16 @@ import { DEMO, type DemoName, demoTokens, rowsOf } from './support/admin-fixture
 import { auctionOf, bidOn, freshRequest, track } from './support/bid-calls.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
+const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 const clock = { nowMs: Date.now() };
 let t: TestApp;
 let tokens: Record<DemoName, string>;
-const today = new Date().toISOString().slice(0, 10);
-const thisMonth = today.slice(0, 7);
+const today = new Date(clock.nowMs).toISOString().slice(0, 10);
+// The later of the two months is the one of the history's last whole hour: in a month's first hour
+// (UTC) that is the month before, which then has spend of its own where this one has none yet.
+const historyEnd = Math.floor(clock.nowMs / HOUR_MS) * HOUR_MS;
+const thisMonth = new Date(historyEnd - 1).toISOString().slice(0, 7);
 const monthStart = Date.parse(`${thisMonth}-01T00:00:00Z`);
 const lastMonth = new Date(monthStart - DAY_MS).toISOString().slice(0, 7);
 
@@ -46,11 +50,12 @@ beforeAll(async () => {
   await seedDemoCreatives(t.deps.db, t.deps.media.mediaDir);
   await seedDemoCampaigns(t.deps.db);
   await seedDemoDelivery(t.deps.db, t.deps.media.mediaDir);
-  // From three days before this month began, so that two months have spend.
-  const days = Number(today.slice(8, 10)) + 3;
+  // From three days before the later month began, so that two months have spend.
+  const days = (Date.parse(today) - monthStart) / DAY_MS + 4;
   const history = await seedDemoHistory(t.deps.db, {
     advertiserIds: await findDemoAdvertiserIds(t.deps.db),
     days,
+    now: new Date(clock.nowMs),
   });
   expect(history.impressions).toBeGreaterThan(100);
   tokens = await demoTokens(t);
