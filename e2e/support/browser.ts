@@ -138,6 +138,27 @@ export async function expectNoSeriousA11yViolations(
   );
 }
 
+/**
+ * Opens the select or multi-select whose input is `testId` and clicks its option `name` (exactly).
+ * On a busy machine a click on the input can leave it focused with its list closed (seen in CI
+ * under load): the input is clicked again while no list shows, never while one does (a click
+ * there would close it).
+ */
+export async function chooseOption(page: Page, testId: string, name: string): Promise<void> {
+  const option = page.getByRole('option', { name, exact: true });
+  for (let attempt = 1; ; attempt++) {
+    const listShown = await page.getByRole('listbox').filter({ visible: true }).count();
+    if (listShown === 0) await page.getByTestId(testId).click();
+    try {
+      await option.waitFor({ state: 'visible', timeout: 4_000 });
+      break;
+    } catch (error) {
+      if (attempt === 4) throw error;
+    }
+  }
+  await option.click();
+}
+
 /** Saves a full-page PNG under test-output/screenshots/<name>.png and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });

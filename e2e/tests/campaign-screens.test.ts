@@ -5,7 +5,7 @@
 // campaign's change log. axe finds no serious violation on the list and the view.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
+import { chooseOption, DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
 import { campaignApi, type Exchange } from '../support/campaign-api.ts';
 import { checkA11yAtRest, shownText } from '../support/console.ts';
 
@@ -105,8 +105,7 @@ describe('campaign screens', () => {
     await checkA11yAtRest(page);
 
     // Status filter: Active only.
-    await page.getByTestId('campaigns-status-filter').click();
-    await page.getByRole('option', { name: 'Active', exact: true }).click();
+    await chooseOption(page, 'campaigns-status-filter', 'Active');
     await page.keyboard.press('Escape');
     await expect.poll(() => rowIds(page)).toEqual([String(story.liveId)]);
     expect(new URL(page.url()).searchParams.get('status')).toBe('ACTIVE');

@@ -5,7 +5,7 @@
 // finds it again after a reload, and switches back.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
+import { chooseOption, DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
 import { checkA11yAtRest, shownText, waitForPath } from '../support/console.ts';
 
 const e2e = useE2E({ env: { DEMO_HISTORY_DAYS: '14' } });
@@ -13,11 +13,6 @@ const e2e = useE2E({ env: { DEMO_HISTORY_DAYS: '14' } });
 const SLOW = { timeout: 20_000 };
 
 const tileValue = (page: Page, metric: string) => shownText(page.getByTestId(`tile-${metric}-value`));
-
-const chooseOption = async (page: Page, testId: string, option: string) => {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-};
 
 describe('dashboard', () => {
   it('shows the history, keeps the chosen range, compare, filter and chart after a reload, and switches to Insight360 and back', async () => {
