@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isoTimestamp, msOf } from '../src/db/timestamp-text.ts';
 
 // What the fast path must equal: drizzle's reading of the same text (a Date), written out.
@@ -31,6 +31,42 @@ describe('isoTimestamp (db/timestamp-text.ts)', () => {
         .slice(0, i % 7);
       const text = `${base}${digits ? `.${digits}` : ''}${i % 2 ? '+00' : '+00:00'}`;
       expect(isoTimestamp(text), text).toBe(throughDate(text));
+    }
+  });
+
+  it('returns its own text as it is, without a Date, and reads near misses of it through one', () => {
+    const isos = Array.from({ length: 500 }, () =>
+      new Date(Date.UTC(1950, 0, 1) + Math.floor(Math.random() * 200 * 365.25 * 86_400_000)).toISOString(),
+    );
+    // A list row's timestamps are decoded to this text and written out by isoTimestamp again: no
+    // Date is made of them either time (a Date each was most of the API's own CPU on a list page).
+    const writeDate = vi.spyOn(Date.prototype, 'toISOString');
+    try {
+      for (const iso of isos) {
+        expect(isoTimestamp(iso)).toBe(iso);
+        expect(isoTimestamp(isoTimestamp(iso.replace('T', ' ').replace('Z', '+00')))).toBe(iso);
+      }
+      expect(writeDate).not.toHaveBeenCalled();
+    } finally {
+      writeDate.mockRestore();
+    }
+    for (const text of [
+      '2026-11-30T14:00:00.12Z',
+      '2026-11-30T14:00:00.1234Z',
+      '2026-11-30T14:00:00Z',
+      '2026-11-30 14:00:00.123Z',
+      '2026-11-30T14:00:00.123+01:00',
+      '2026-11-30T14:00:00,123Z',
+      '2026-11-30T14:0a:00.123Z',
+    ]) {
+      let expected: string;
+      try {
+        expected = throughDate(text);
+      } catch {
+        expect(() => isoTimestamp(text), text).toThrow(RangeError);
+        continue;
+      }
+      expect(isoTimestamp(text), text).toBe(expected);
     }
   });
 
