@@ -25,16 +25,15 @@ import { DEMO, type DemoName, demoTokens, rowsOf } from './support/admin-fixture
 import { auctionOf, bidOn, freshRequest, track } from './support/bid-calls.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 const clock = { nowMs: Date.now() };
 let t: TestApp;
 let tokens: Record<DemoName, string>;
 const today = new Date(clock.nowMs).toISOString().slice(0, 10);
-// The later of the two months is the one of the history's last whole hour: in a month's first hour
-// (UTC) that is the month before, which then has spend of its own where this one has none yet.
-const historyEnd = Math.floor(clock.nowMs / HOUR_MS) * HOUR_MS;
-const thisMonth = new Date(historyEnd - 1).toISOString().slice(0, 7);
+// The later of the two months: this one, or in its first two days (UTC) the one before, so that
+// both have whole days of history in UTC and in New York (5 hours behind) alike; the history ends
+// with the last whole hour, and a month with none of it has no spend to compare.
+const thisMonth = new Date(clock.nowMs - 2 * DAY_MS).toISOString().slice(0, 7);
 const monthStart = Date.parse(`${thisMonth}-01T00:00:00Z`);
 const lastMonth = new Date(monthStart - DAY_MS).toISOString().slice(0, 7);
 
@@ -197,7 +196,13 @@ describe('a late notice', () => {
     // The simple banner's campaign bids, as fast as it can, on the bidder's clock.
     const [campaign] = await t.deps.db
       .update(campaigns)
-      .set({ pacing: 'ASAP', frequencyCap: null, dailyBudgetMicros: null })
+      // Its flight from before the later month began (the seed starts it 31 days ago).
+      .set({
+        pacing: 'ASAP',
+        frequencyCap: null,
+        dailyBudgetMicros: null,
+        startAt: new Date(monthStart - DAY_MS),
+      })
       .where(eq(campaigns.name, 'Open Web Display'))
       .returning({ id: campaigns.id });
     await t.deps.db.update(campaigns).set({ status: 'PAUSED' }).where(ne(campaigns.id, campaign!.id));
