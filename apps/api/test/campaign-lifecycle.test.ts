@@ -24,7 +24,7 @@ import {
   statusInDb,
 } from './campaign-fixtures.ts';
 import { dataOf, expectError, expectFieldErrors } from './support/accounts.ts';
-import { DEMO, type DemoName } from './support/admin-fixtures.ts';
+import { DEMO, type DemoName, rowsOf } from './support/admin-fixtures.ts';
 import { type DemoTokens, startCampaignApp, type TestExchange } from './support/campaign-app.ts';
 import type { TestApp } from './support/test-app.ts';
 
@@ -319,10 +319,13 @@ describe('per-exchange approval', () => {
     await campaignIn('ACTIVE');
     await campaignIn('DRAFT');
     const pairsIn = async (state: string | null) => {
-      const result = await t.deps.db.execute(sql`select count(*)::int as n from campaign_exchanges ce
+      const [pairs] = await rowsOf<{ n: number }>(
+        t,
+        sql`select count(*)::int as n from campaign_exchanges ce
         join campaigns c on c.id = ce.campaign_id
-        where c.status in ('PENDING_APPROVAL', 'ACTIVE', 'PAUSED') and (${state}::text is null or ce.state = ${state})`);
-      return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+        where c.status in ('PENDING_APPROVAL', 'ACTIVE', 'PAUSED') and (${state}::text is null or ce.state = ${state})`,
+      );
+      return Number(pairs!.n);
     };
     for (const state of ['PENDING', 'APPROVED', 'REJECTED', null] as const) {
       const expected = await pairsIn(state);

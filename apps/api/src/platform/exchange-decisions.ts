@@ -67,11 +67,19 @@ export type ExchangeCounts = { total: number; pending: number; approved: number;
 export const exchangeCountColumns = (table: 'campaigns' | 'creatives') =>
   renderedOnce(
     sql.raw(
-      ['total', 'pending', 'approved', 'rejected']
-        .map((state) => `"${table}"."exchanges_${state}" as x_${state}`)
+      (['total', 'pending', 'approved', 'rejected'] as const)
+        .map((count) => `${countColumnName(table, count)} as x_${count}`)
         .join(', '),
     ),
   );
+
+/** One of the stored counts of exchangeCountColumns, as `"<table>"."exchanges_<count>"`. */
+const countColumnName = (table: 'campaigns' | 'creatives', count: keyof ExchangeCounts) =>
+  `"${table}"."exchanges_${count}"`;
+
+/** The stored count of a row's exchanges in `state`, or of all of them (no state), as SQL. */
+export const exchangeCountColumn = (table: 'campaigns' | 'creatives', state?: ExchangeApprovalState) =>
+  sql.raw(countColumnName(table, state ? (state.toLowerCase() as Lowercase<typeof state>) : 'total'));
 
 /** The counts of one campaign's or creative's exchanges from their states (its detail). */
 export const exchangeCountsOfStates = (states: readonly string[]): ExchangeCounts => ({
