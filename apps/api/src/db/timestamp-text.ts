@@ -8,6 +8,35 @@ const DIGITS_AT = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18];
 /** What a fraction of 0, 1 or 2 digits is padded with to make milliseconds. */
 const MS_PAD = ['.000', '00', '0'];
 
+/** A digit at each of `from` up to `to` (not included). */
+const hasDigits = (value: string, from: number, to: number): boolean => {
+  for (let at = from; at < to; at++) {
+    const code = value.charCodeAt(at);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
+};
+
+/**
+ * 'YYYY-MM-DD?hh:mm:ss' at the text's start, whatever stands between the date and the time: '-' at
+ * 4 and 7, ':' at 13 and 16, a digit at each of DIGITS_AT. Its fields' ranges are not tested:
+ * PostgreSQL and Date#toISOString write no month 13 or hour 24.
+ */
+const hasDateAndTime = (value: string): boolean => {
+  if (
+    value.charCodeAt(4) !== 45 ||
+    value.charCodeAt(7) !== 45 ||
+    value.charCodeAt(13) !== 58 ||
+    value.charCodeAt(16) !== 58
+  )
+    return false;
+  for (const at of DIGITS_AT) {
+    const code = value.charCodeAt(at);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
+};
+
 /**
  * Where the '+00' of the text of a timestamptz in UTC starts, as PostgreSQL sends it
  * ('2026-11-30 14:00:00.123456+00') or as JSON holds it ('2026-11-30T14:00:00.123456+00:00',
@@ -24,49 +53,19 @@ const utcZoneAt = (value: string): number => {
     value.charCodeAt(zone + 2) === 48 &&
     (zone === n - 3 || (value.charCodeAt(n - 2) === 48 && value.charCodeAt(n - 1) === 48));
   const isDateTime =
-    value.charCodeAt(4) === 45 &&
-    value.charCodeAt(7) === 45 &&
     (value.charCodeAt(10) === 32 || value.charCodeAt(10) === 84) &&
-    value.charCodeAt(13) === 58 &&
-    value.charCodeAt(16) === 58 &&
     (zone === 19 || (value.charCodeAt(19) === 46 && fraction >= 1 && fraction <= 6));
-  if (!isUtc || !isDateTime) return -1;
-  for (const at of DIGITS_AT) {
-    const code = value.charCodeAt(at);
-    if (code < 48 || code > 57) return -1;
-  }
-  for (let at = 20; at < zone; at++) {
-    const code = value.charCodeAt(at);
-    if (code < 48 || code > 57) return -1;
-  }
-  return zone;
+  return isUtc && isDateTime && hasDateAndTime(value) && hasDigits(value, 20, zone) ? zone : -1;
 };
 
-/** Where a digit stands in 'YYYY-MM-DDThh:mm:ss.sssZ' (what isoTimestamp writes). */
-const ISO_DIGITS_AT = [...DIGITS_AT, 20, 21, 22];
-
-/**
- * The text is already what isoTimestamp writes: 'YYYY-MM-DDThh:mm:ss.sssZ'. Its fields' ranges are
- * not tested (as utcZoneAt's are not): Date#toISOString and PostgreSQL write no month 13 or hour 24.
- */
-const isIsoText = (value: string): boolean => {
-  if (
-    value.length !== 24 ||
-    value.charCodeAt(23) !== 90 ||
-    value.charCodeAt(10) !== 84 ||
-    value.charCodeAt(19) !== 46 ||
-    value.charCodeAt(4) !== 45 ||
-    value.charCodeAt(7) !== 45 ||
-    value.charCodeAt(13) !== 58 ||
-    value.charCodeAt(16) !== 58
-  )
-    return false;
-  for (const at of ISO_DIGITS_AT) {
-    const code = value.charCodeAt(at);
-    if (code < 48 || code > 57) return false;
-  }
-  return true;
-};
+/** The text is already what isoTimestamp writes: 'YYYY-MM-DDThh:mm:ss.sssZ'. */
+const isIsoText = (value: string): boolean =>
+  value.length === 24 &&
+  value.charCodeAt(23) === 90 &&
+  value.charCodeAt(10) === 84 &&
+  value.charCodeAt(19) === 46 &&
+  hasDateAndTime(value) &&
+  hasDigits(value, 20, 23);
 
 /**
  * The ISO text of a timestamptz driver value; the fraction cut to milliseconds, as a Date cuts it.
