@@ -872,18 +872,25 @@ describe('the name search', () => {
 });
 
 describe('an admin search over many campaigns', () => {
+  /** `count` campaigns of the advertiser named by `name` and created at `createdAt` (SQL over g, 1..count). */
+  const insertMany = (advertiserId: number, name: SQL, count: number, createdAt: SQL) =>
+    t.deps.db.execute(sql`
+      insert into campaigns (advertiser_id, name, start_at, end_at, total_budget_micros, bid_micros,
+                             min_bid_micros, max_bid_micros, targeting, created_at)
+      select ${advertiserId}, ${name}, now(), now() + interval '30 days', 1000000000,
+             2000000, 1000000, 3000000, '{}'::jsonb, ${createdAt}
+      from generate_series(1, ${count}) g`);
+
   it('answers a common word\'s pages from the newest campaigns with "about N", a rare one exactly', async () => {
     const { advertiser } = await secondAgency(t, tok.admin);
     // 3,000 campaigns newer than all others, every fourth named 'Estimable Coffee': 750 matches, a
     // quarter of the newest rows (those a search tests first, a few hundred at most).
-    await t.deps.db.execute(sql`
-      insert into campaigns (advertiser_id, name, start_at, end_at, total_budget_micros, bid_micros,
-                             min_bid_micros, max_bid_micros, targeting, created_at)
-      select ${advertiser.user_primary_id},
-             case when g % 4 = 0 then 'Estimable Coffee ' || g else 'Estimable Tea ' || g end,
-             now(), now() + interval '30 days', 1000000000, 2000000, 1000000, 3000000, '{}'::jsonb,
-             now() + interval '1 day' + g * interval '1 second'
-      from generate_series(1, 3000) g`);
+    await insertMany(
+      advertiser.user_primary_id,
+      sql`case when g % 4 = 0 then 'Estimable Coffee ' || g else 'Estimable Tea ' || g end`,
+      3000,
+      sql`now() + interval '1 day' + g * interval '1 second'`,
+    );
     await t.deps.db.execute(sql`analyze campaigns`);
     const counted = (await t.deps.db.execute(sql`select count(*)::int as n from campaigns`)) as unknown as {
       rows: { n: number }[];
@@ -916,23 +923,25 @@ describe('an admin search over many campaigns', () => {
       total_is_estimate: false,
     });
   });
-  it('collects rare matches exactly through the suffix index: short, long, punctuation, wildcards, ids', async () => {
+  it("collects rare matches exactly through the names' suffixes: short, long, punctuation, wildcards, ids", async () => {
     const { advertiser } = await secondAgency(t, tok.admin);
     // 600 campaigns newer than all others that match none of the searches below, so that an admin's
     // search finds nothing among the newest it tests first and collects its matches through the
-    // index; the matches are older than every other campaign.
-    await t.deps.db.execute(sql`
-      insert into campaigns (advertiser_id, name, start_at, end_at, total_budget_micros, bid_micros,
-                             min_bid_micros, max_bid_micros, targeting, created_at)
-      select ${advertiser.user_primary_id}, 'Filler ' || g, now(), now() + interval '30 days', 1000000000,
-             2000000, 1000000, 3000000, '{}'::jsonb, now() + interval '2 days' + g * interval '1 second'
-      from generate_series(1, 600) g`);
+    // names' suffixes; the matches are older than every other campaign.
+    await insertMany(
+      advertiser.user_primary_id,
+      sql`'Filler ' || g`,
+      600,
+      sql`now() + interval '2 days' + g * interval '1 second'`,
+    );
     const names = [
       "Yq O'Brien 50%_Off \\ Deal",
       'Yq OBrien 50 Off Deal',
       'Yq Ünïcode Façade',
       'Yq Long Name Beyond Twelve Characters',
       'Yq Long Name Beyond Twelve Letters',
+      // The last characters before the surrogates and of Unicode: a prefix's end skips past them.
+      'Yq Edge \u{D7FF}\u{10FFFF} End',
     ];
     const ids: number[] = [];
     for (const [i, name] of names.entries()) {
@@ -945,9 +954,15 @@ describe('an admin search over many campaigns', () => {
       ids.push(Number(rows.rows[0]!.id));
     }
     await t.deps.db.execute(sql`analyze campaigns`);
+    // Newest first, from the suffixes alone; by name, from the rows whose ids they give: the same matches.
     const search = async (q: string) => {
       const page = await listCampaigns(t, tok.admin, { q, limit: 20 });
       expect(page).toMatchObject({ total: page.items.length, total_exact: true, total_is_estimate: false });
+      const byName = await listCampaigns(t, tok.admin, { q, limit: 20, sort: 'name', order: 'desc' });
+      expect(byName).toMatchObject({ total: page.total, total_exact: true });
+      expect(new Set(byName.items.map((item) => item.name))).toEqual(
+        new Set(page.items.map((item) => item.name)),
+      );
       return page.items.map((item) => item.name);
     };
     // Newest first; the text is matched as it is, % _ \\ and ' included, in any case.
@@ -965,6 +980,9 @@ describe('an admin search over many campaigns', () => {
     expect(await search('long name beyond twelve letters')).toEqual([names[4]]);
     expect(await search('long name beyond twelve chars')).toEqual([]);
     expect(await search('yq o')).toEqual([names[1], names[0]]);
+    expect(await search('yq edge \u{D7FF}')).toEqual([names[5]]);
+    expect(await search('edge \u{D7FF}\u{10FFFF}')).toEqual([names[5]]);
+    expect(await search('\u{10FFFF} end')).toEqual([names[5]]);
     // Digits find the campaign with that id too (and any name holding them).
     const byId = await listCampaigns(t, tok.admin, { q: String(ids[3]), limit: 100 });
     expect(byId.items.map((item) => item.campaign_id)).toContain(ids[3]);
@@ -972,12 +990,7 @@ describe('an admin search over many campaigns', () => {
   it('asks a rare search again without the walk, answered alike, and with it once the matches pass the cap', async () => {
     const { advertiser } = await secondAgency(t, tok.admin);
     const insert = (name: SQL, count: number, createdAt: SQL) =>
-      t.deps.db.execute(sql`
-        insert into campaigns (advertiser_id, name, start_at, end_at, total_budget_micros, bid_micros,
-                               min_bid_micros, max_bid_micros, targeting, created_at)
-        select ${advertiser.user_primary_id}, ${name}, now(), now() + interval '30 days', 1000000000,
-               2000000, 1000000, 3000000, '{}'::jsonb, ${createdAt}
-        from generate_series(1, ${count}) g`);
+      insertMany(advertiser.user_primary_id, name, count, createdAt);
     // Three old matches behind 600 newer campaigns that do not match: the walk does not settle it.
     await insert(sql`'Zq Rarely ' || g`, 3, sql`now() - interval '9 years' + g * interval '1 day'`);
     await insert(sql`'Zq Filler ' || g`, 600, sql`now() + interval '3 days' + g * interval '1 second'`);
@@ -999,6 +1012,49 @@ describe('an admin search over many campaigns', () => {
     expect(dense.items.map((item) => item.name)).toEqual(
       Array.from({ length: 20 }, (_, i) => `Zq Rarely More ${1100 - i}`),
     );
+  });
+  it("keeps the names' suffixes with every write: a new name, a status, a deletion, a name holding the text twice", async () => {
+    const { advertiser } = await secondAgency(t, tok.admin);
+    const ownToken = await t.loginAs(advertiser.email, advertiser.password);
+    // Newer than every campaign below, so the searches are collected through the suffixes.
+    await insertMany(
+      advertiser.user_primary_id,
+      sql`'Padding ' || g`,
+      600,
+      sql`now() + interval '5 days' + g * interval '1 second'`,
+    );
+    const names = async (query: Record<string, string>) => {
+      const newest = await listCampaigns(t, tok.admin, { limit: 20, ...query });
+      const byBudget = await listCampaigns(t, tok.admin, { limit: 20, sort: 'total_budget', ...query });
+      expect(new Set(byBudget.items.map((item) => item.name))).toEqual(
+        new Set(newest.items.map((item) => item.name)),
+      );
+      expect(newest).toMatchObject({ total: newest.items.length, total_exact: true });
+      return newest.items.map((item) => item.name);
+    };
+    const twin = await createCampaign(t, ownToken, { name: 'Wv Twin Wv Twin', exchange_ids: exIds(0) });
+    expect(await names({ q: 'wv twin' })).toEqual(['Wv Twin Wv Twin']);
+
+    const renamed = expectOk(
+      await t.call('PUT', `/api/campaigns/${twin.campaign_id}`, {
+        token: ownToken,
+        body: campaignBody({ name: 'Wv Renamed', exchange_ids: exIds(0) }),
+      }),
+    );
+    expect(dataOf<CampaignDetail>(renamed).name).toBe('Wv Renamed');
+    expect(await names({ q: 'wv twin' })).toEqual([]);
+    expect(await names({ q: 'wv renamed' })).toEqual(['Wv Renamed']);
+    expect(await names({ q: 'renamed', status: 'DRAFT' })).toEqual(['Wv Renamed']);
+
+    await forceStatus(t, twin.campaign_id, 'PAUSED');
+    expect(await names({ q: 'renamed', status: 'DRAFT' })).toEqual([]);
+    expect(await names({ q: 'renamed', status: 'PAUSED' })).toEqual(['Wv Renamed']);
+    expect((await listCampaigns(t, tok.admin, { q: 'renamed', sort: 'status' })).items).toMatchObject([
+      { name: 'Wv Renamed', status: 'PAUSED' },
+    ]);
+
+    await t.deps.db.delete(campaigns).where(eq(campaigns.id, twin.campaign_id));
+    expect(await names({ q: 'wv renamed' })).toEqual([]);
   });
 });
 

@@ -724,6 +724,23 @@ describe('list totals', () => {
     expect(byName.items.map((item) => item.name)).toEqual(
       [...tags].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)).slice(0, 20),
     );
+
+    // The names' suffixes follow each write: a new name, a new status ('ble renamed': within the
+    // suffixes' 12 characters, so they decide it alone where the sort and filters allow).
+    await t.deps.db.execute(sql`update creatives set name = 'Estimable Renamed 2'
+      where name = 'Estimable Tag 2' and advertiser_id = ${other.advertiser.user_primary_id}`);
+    expect(await list(tok.admin, { q: 'estimable tag 2', limit: 20 })).toMatchObject({
+      total: tags.length - 1,
+    });
+    const renamed = async (query: Record<string, string>) =>
+      (await list(tok.admin, { q: 'ble renamed', limit: 20, ...query })).items.map((item) => item.name);
+    expect(await renamed({})).toEqual(['Estimable Renamed 2']);
+    expect(await renamed({ status: 'PENDING' })).toEqual(['Estimable Renamed 2']);
+    await t.deps.db.execute(sql`update creatives set status = 'APPROVED' where name = 'Estimable Renamed 2'`);
+    expect(await renamed({ status: 'PENDING' })).toEqual([]);
+    expect(await renamed({ status: 'APPROVED' })).toEqual(['Estimable Renamed 2']);
+    expect(await renamed({ status: 'APPROVED', creative_type: 'html' })).toEqual(['Estimable Renamed 2']);
+    expect(await renamed({ status: 'APPROVED', sort: 'status' })).toEqual(['Estimable Renamed 2']);
   });
 });
 

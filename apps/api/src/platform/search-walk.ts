@@ -3,7 +3,7 @@
 // in many names (measured at 100,000 campaigns: "coffee", 8,339 matches, 5.7 ms of database CPU to
 // collect them all; the creative list's count of them 6.5 ms), a page of them is among the first few
 // hundred rows in any order, read along the sort's index. Where matches are few, they are
-// collected through the name's suffix index (suffixMatch) and counted up to LIST_COUNT_CAP; where they are
+// collected through the names' suffixes (suffixMatches) and counted up to LIST_COUNT_CAP; where they are
 // dense but past the walk (a deeper page), the total is the walk's estimate and the index is not
 // asked to count them.
 import { LIST_COUNT_CAP } from '@console/core/api/common';
@@ -35,7 +35,7 @@ const scannedLike = (column: SQL, text: string): SQL => sql`(${column} || '') li
  * A list's text search: the lowered name (`column`, name_search) holds the text (LIKE), or the row
  * is the one whose id the text is. `isScanned`: the name is tested as an expression the trigram
  * index does not serve, where the rows are read another way (the walk of the list's order, an
- * agency's or advertiser's own campaigns, the suffix index's matches).
+ * agency's or advertiser's own campaigns, the matches the names' suffixes give).
  */
 export const nameSearch = (column: SQL, id: PgColumn, text: string, isScanned: boolean): SQL =>
   or(
@@ -43,38 +43,70 @@ export const nameSearch = (column: SQL, id: PgColumn, text: string, isScanned: b
     searchedId(id, text),
   ) ?? sql`false`;
 
-/** How many characters of each suffix of a name the suffix index keeps (migration 0035). */
+/** How many characters of each suffix of a name the side tables keep (migration 0040). */
 const SUFFIX_KEY = 12;
 
-/**
- * The rows whose lowered name (`column`, name_search) holds the lowered `text` somewhere, found
- * through its suffix index (migration 0035: name_suffixes, every suffix of the name cut to 12
- * characters, as a tsvector) by a prefix query of the text's first 12 characters: exactly the
- * names holding a text of 12 characters or fewer, and those holding the first 12 of a longer one
- * (suffixSearch tests those with LIKE too, which decides). Its cost follows the matches, where the
- * trigram index's follows how common each trigram of the pattern is. The text is a lexeme quoted
- * for the tsquery (quotes doubled, backslashes escaped), so no character of it is an operator; the
- * query is a subquery, opaque to the planner, as searchPattern is.
- */
-const suffixMatch = (column: SQL, text: string): SQL =>
-  sql`name_suffixes(${column}) @@ (select ('''' || replace(replace(left(lower(${text}::text), ${sql.raw(String(SUFFIX_KEY))}),
-    '\\', '\\\\'), '''', '''''') || ''':*')::tsquery)`;
+/** The text's first SUFFIX_KEY characters, lowered: what a suffix of a matching name starts with. */
+const suffixPrefix = (text: string): SQL => sql`left(lower(${text}::text), ${sql.raw(String(SUFFIX_KEY))})`;
 
 /**
- * What collects an admin's rare matches (searchAllStatement's `matchWhere`, beside the list's other
- * filters): the names found through the suffix index (suffixMatch), or the row whose id the text
- * is. The index decides alone for a text of up to SUFFIX_KEY characters (a name holds it exactly when
- * one of its suffixes, cut to SUFFIX_KEY, starts with it; the text's length in UTF-16 units is never
- * less than in characters); a longer text is narrowed by its first SUFFIX_KEY characters and decided
- * by LIKE on each row found. (LIKE on every match decided nothing the keys had not; measured at
- * 100,000 campaigns it was a small part of a rare search's statement, within the noise.)
+ * The rows of a list's name suffixes (`suffixes`: its side table or that table's alias, migration
+ * 0040) whose suffix starts with the text's first SUFFIX_KEY characters: one range of the table's
+ * primary key, in byte order (COLLATE "C"), from that prefix to the least text after every text
+ * that starts with it (name_prefix_end). Each bound a subquery, opaque to the planner, as
+ * searchPattern is.
  */
-export const suffixSearch = (column: SQL, id: PgColumn, text: string): SQL => {
-  const byName =
-    text.length <= SUFFIX_KEY
-      ? suffixMatch(column, text)
-      : sql`(${suffixMatch(column, text)} and ${scannedLike(column, text)})`;
-  return or(byName, searchedId(id, text)) ?? byName;
+const suffixRange = (suffixes: SQL, text: string): SQL =>
+  sql`${suffixes}."suffix" >= (select ${suffixPrefix(text)} collate "C")
+    and ${suffixes}."suffix" < (select name_prefix_end(${suffixPrefix(text)}) collate "C")`;
+
+/** Where an admin's rare matches are collected from (matchingCtes): `from`, the rows that pass `where`. */
+export type MatchSource = {
+  from: SQL;
+  where: SQL;
+  /** The source may give a row more than once (a name holding the text twice). */
+  distinct?: boolean;
+};
+
+/**
+ * Where an admin's rare matches are collected (searchAllStatement's `matches`): the names holding the
+ * text, found through the list's name suffixes (migration 0040: `suffixes`, the side table of every
+ * suffix of each lowered name cut to SUFFIX_KEY characters, with the row's id, created_at and
+ * status). The suffixes decide alone for a text of up to SUFFIX_KEY characters (a name holds it
+ * exactly when one of its suffixes, cut to SUFFIX_KEY, starts with it; the text's length in UTF-16
+ * units is never less than in characters); a longer text is narrowed by its first SUFFIX_KEY
+ * characters and decided by LIKE on each row found.
+ *
+ * Where the text decides alone and is no id, and `isCovered` (the list's sort keys and filters read
+ * only created_at and status), the matches are the side table's rows alone, read from its primary
+ * key without the list's rows (an index-only scan): the side table stands under the list's table
+ * name (`table`), so `filtered` (the list's filters, with the condition given for the search),
+ * written against the list's table, reads its columns. Otherwise they are the list's rows whose ids
+ * the suffixes give, or the row whose id the text is.
+ */
+export const suffixMatches = (options: {
+  table: string;
+  suffixes: string;
+  /** The lowered name (name_search) and id of the list's table. */
+  column: SQL;
+  id: PgColumn;
+  text: string;
+  isCovered: boolean;
+  filtered: (search: SQL) => SQL;
+}): MatchSource => {
+  const { table, suffixes, column, id, text, isCovered, filtered } = options;
+  const isDecided = text.length <= SUFFIX_KEY;
+  const asId = searchedId(id, text);
+  if (isDecided && !asId && isCovered)
+    return {
+      from: sql`${sql.identifier(suffixes)} as ${sql.identifier(table)}`,
+      where: filtered(suffixRange(sql`${sql.identifier(table)}`, text)),
+      distinct: true,
+    };
+  const found = sql`${id} = any(array(select s."id" from ${sql.identifier(suffixes)} as s
+    where ${suffixRange(sql.raw('s'), text)}))`;
+  const byName = isDecided ? found : sql`(${found} and ${scannedLike(column, text)})`;
+  return { from: sql`${sql.identifier(table)}`, where: filtered(or(byName, asId) ?? byName) };
 };
 
 /** How many rows of the list's order a search tests at most before it leaves them to the index. */
@@ -165,8 +197,9 @@ export const walkedTotal = <T>(page: Page<T>): CappedPage<T> => {
  * `capped` and `tally` (one row: how many `capped` holds, counted once for the total and each
  * branch's condition, not once in each).
  */
-export const matchingCtes = (table: SQL, id: SQL, where: SQL, keys: SQL): SQL =>
-  sql`matching as materialized (select ${id} as id, ${keys} from ${table} where ${where}),
+export const matchingCtes = (source: MatchSource, id: SQL, keys: SQL): SQL =>
+  sql`matching as materialized (select ${source.distinct ? sql`distinct ` : sql``}${id} as id, ${keys}
+      from ${source.from} where ${source.where}),
     capped as materialized (select * from matching ${COUNT_LIMIT}),
     tally as materialized (select count(*) as n from capped)`;
 
@@ -201,8 +234,8 @@ export const matchedPage = (rows: RowsOf, matchOrder: SQL, fromCapped: SQL, deep
  * An admin's search over a whole list: the page from the first rows in the list's order when they
  * hold it (the total estimated); else, where the walk found the matches dense, `scannedPage`
  * (the list's order walked on with a condition the trigram index does not serve, its guard given),
- * the total estimated; else the matches collected by `matchWhere` (the filter of `where`, the name
- * found through its suffix index: suffixMatch), capped, sorted for the page and counted. `keys` are
+ * the total estimated; else the matches collected from `matches` (the filter of `where`, the name
+ * found through its suffixes: suffixMatches), capped, sorted for the page and counted. `keys` are
  * the sort keys as k0, k1, ...; `matchOrder` orders by them and id.
  */
 export const searchAllStatement = (
@@ -211,7 +244,7 @@ export const searchAllStatement = (
     keys: SQL;
     matchOrder: SQL;
     where: SQL;
-    matchWhere: SQL;
+    matches: MatchSource;
     needed: number;
     scannedPage: (guard: SQL) => SQL;
     /**
@@ -222,10 +255,10 @@ export const searchAllStatement = (
     isRare?: boolean;
   },
 ): { ctes: SQL; page: SQL; total: SQL } => {
-  const { tableName, keys, matchOrder, where, matchWhere, needed, scannedPage, isRare, ...rows } = options;
+  const { tableName, keys, matchOrder, where, matches, needed, scannedPage, isRare, ...rows } = options;
   if (isRare)
     return {
-      ctes: sql`${matchingCtes(rows.table, rows.id, matchWhere, keys)}, `,
+      ctes: sql`${matchingCtes(matches, rows.id, keys)}, `,
       page: matchedPage(rows, matchOrder, sql`${COUNTED} <= ${LIST_COUNT_CAP}`, scannedPage(sql`false`)),
       total: sql`${COUNTED}::int as total`,
     };
@@ -238,7 +271,7 @@ export const searchAllStatement = (
     counted: COUNTED,
   });
   return {
-    ctes: sql`${walk.ctes} ${matchingCtes(rows.table, rows.id, matchWhere, keys)}, `,
+    ctes: sql`${walk.ctes} ${matchingCtes(matches, rows.id, keys)}, `,
     page: sql`(select ${rows.columns}, ${rows.keyNames}
         from (select * from found order by n ${rows.slice}) as p
         join ${rows.table} on ${rows.id} = p.id

@@ -47,12 +47,13 @@ import { type CappedPage, COUNT_LIMIT, capped, pageSlice } from '../../platform/
 import type { ScopedUser } from '../../platform/scope.ts';
 import {
   COUNTED,
+  type MatchSource,
   matchedPage,
   matchingCtes,
   nameSearch,
   searchAllPage,
   searchAllStatement,
-  suffixSearch,
+  suffixMatches,
 } from '../../platform/search-walk.ts';
 import {
   DELIVERY_FACT_COLUMNS,
@@ -155,6 +156,9 @@ const SORTS: Record<CampaignSortField, SQL[]> = {
   created_at: [sql`${campaigns.createdAt}`],
 };
 
+/** The sorts whose keys the name suffixes' side table holds (created_at, status: migration 0040). */
+const SUFFIX_COVERED_SORTS = new Set<CampaignListQuery['sort']>(['created_at', 'status']);
+
 const dayStart = (date: string) => new Date(`${date}T00:00:00.000Z`);
 const nextDayStart = (date: string) => new Date(dayStart(date).getTime() + 86_400_000);
 
@@ -168,8 +172,8 @@ const NAME_SEARCH = sql.raw('"campaigns"."name_search"');
  * (a few thousand at most) scanning them is cheaper than intersecting with that index, so there the
  * name is searched as an expression the index does not match (measured: 17 ms against 5 ms for an
  * agency's count); so it is where an admin's dense matches are walked in the list's order
- * (searchAll), and an admin's rare ones are collected through the suffix index instead
- * (suffixSearch).
+ * (searchAll), and an admin's rare ones are collected through the names' suffixes instead
+ * (suffixMatches).
  */
 const searchCondition = (q: string, isScanned: boolean): SQL =>
   nameSearch(NAME_SEARCH, campaigns.id, q, isScanned);
@@ -324,13 +328,13 @@ const searchRowsOf = (query: CampaignListQuery) => ({
  * walk found the matches dense, the sort order is walked on for the page (`scannedPage`, whose
  * condition the trigram index does not serve: in a generic plan PostgreSQL read all 8,339 matches
  * of "coffee" through it and sorted them, 26 ms, for page 3), the total estimated; where it found
- * them rare, they are collected through the suffix index (suffixSearch) and counted, capped.
+ * them rare, they are collected through the names' suffixes (suffixMatches) and counted, capped.
  */
 const searchAll = async (
   db: DbOrTx,
   query: CampaignListQuery,
   where: SQL,
-  matchWhere: SQL,
+  matches: MatchSource,
   scannedPage: (guard: SQL) => SQL,
 ): Promise<CappedPage<CampaignListItem>> => {
   const { keys, byMatchId } = pageOrderOf(query);
@@ -345,7 +349,7 @@ const searchAll = async (
         keys,
         matchOrder: byMatchId,
         where,
-        matchWhere,
+        matches,
         needed: query.page * query.limit,
         scannedPage,
         isRare,
@@ -383,8 +387,16 @@ export const listCampaigns = async (
 
   if (q && !isScoped) {
     const scanned = whereOf(searchCondition(q, true));
-    const matchWhere = whereOf(suffixSearch(NAME_SEARCH, campaigns.id, q));
-    return searchAll(db, query, where, matchWhere, (guard) => walkedPage(scanned, guard));
+    const matches = suffixMatches({
+      table: 'campaigns',
+      suffixes: 'campaign_name_suffixes',
+      column: NAME_SEARCH,
+      id: campaigns.id,
+      text: q,
+      isCovered: SUFFIX_COVERED_SORTS.has(query.sort) && !query.from && !query.to,
+      filtered: whereOf,
+    });
+    return searchAll(db, query, where, matches, (guard) => walkedPage(scanned, guard));
   }
   if (q) {
     // A search collects its matches first, at most LIST_COUNT_CAP + 1, with their sort keys: the
@@ -394,7 +406,7 @@ export const listCampaigns = async (
     // those; beyond it the matches are dense and the other branch walks the sort order instead
     // (each branch runs only when its one-time condition on the count holds).
     const { items, total } = await readListPage(db, query, {
-      ctes: sql`${matchingCtes(sql`${campaigns}`, sql`${campaigns.id}`, where, keys)}, `,
+      ctes: sql`${matchingCtes({ from: sql`${campaigns}`, where }, sql`${campaigns.id}`, keys)}, `,
       page: matchedPage(
         searchRowsOf(query),
         pageOrderOf(query).byMatchId,

@@ -34,10 +34,11 @@ import { ownerAndCreatorColumns } from '../../platform/owner-columns.ts';
 import { type CappedPage, COUNT_LIMIT, pageSlice } from '../../platform/pagination.ts';
 import type { ScopedUser } from '../../platform/scope.ts';
 import {
+  type MatchSource,
   nameSearch,
   searchAllPage,
   searchAllStatement,
-  suffixSearch,
+  suffixMatches,
   walkedTotal,
 } from '../../platform/search-walk.ts';
 import type { CreativeRow } from './creative-access.ts';
@@ -249,14 +250,14 @@ const NAME_SEARCH = sql.raw('"creatives"."name_search"');
  * Filters of the list; `scope` is the caller's tenancy condition, `extra` a route's own (a campaign).
  * `search`, how the text search is tested (platform/search-walk.ts): 'indexed' (as the trigram
  * index serves it), 'scanned' (as it does not: for a walk of the list's order, see
- * listCreativePage) or 'suffix' (through the suffix index: an admin's rare matches).
+ * listCreativePage).
  */
 export const listCreativesWhere = (
   db: DbOrTx,
   query: CreativeListQuery,
   scope: SQL | undefined,
   extra?: SQL,
-  search: 'indexed' | 'scanned' | 'suffix' = 'indexed',
+  search: 'indexed' | 'scanned' = 'indexed',
 ): SQL | undefined => {
   const q = query.q?.trim();
   const exchangeFilter =
@@ -285,10 +286,35 @@ export const listCreativesWhere = (
     query.status ? eq(creatives.status, query.status) : undefined,
     query.advertiser_id ? eq(creatives.advertiserId, query.advertiser_id) : undefined,
     exchangeFilter,
-    q && search === 'suffix' ? suffixSearch(NAME_SEARCH, creatives.id, q) : undefined,
-    q && search !== 'suffix' ? nameSearch(NAME_SEARCH, creatives.id, q, search === 'scanned') : undefined,
+    q ? nameSearch(NAME_SEARCH, creatives.id, q, search === 'scanned') : undefined,
   );
 };
+
+/** The sorts whose keys the name suffixes' side table holds (created_at, status: migration 0040). */
+const SUFFIX_COVERED_SORTS = new Set<CreativeListQuery['sort']>(['created_at', 'status']);
+
+/**
+ * Where an admin's rare matches of the search `q` are collected from (listCreativePage's
+ * `searchAll.matched`): the names' suffixes (suffixMatches), with the list's filters.
+ */
+export const creativeSuffixMatches = (
+  db: DbOrTx,
+  query: CreativeListQuery & { q: string },
+  scope: SQL | undefined,
+): MatchSource =>
+  suffixMatches({
+    table: 'creatives',
+    suffixes: 'creative_name_suffixes',
+    column: NAME_SEARCH,
+    id: creatives.id,
+    text: query.q.trim(),
+    isCovered:
+      SUFFIX_COVERED_SORTS.has(query.sort) &&
+      !query.creative_type &&
+      query.exchange_id === undefined &&
+      query.exchange_state === undefined,
+    filtered: (search) => listCreativesWhere(db, { ...query, q: undefined }, scope, search) ?? search,
+  });
 
 // ---- one statement per page ------------------------------------------------------------------------
 // Like the campaign list (campaign-queries.ts): the page's creatives by the sort, the capped count,
@@ -333,9 +359,9 @@ const creativesAs = renderedOnce(
  * A page in one statement, the count capped at LIST_COUNT_CAP like the campaign list's (total_exact
  * false beyond it): counting 200,000 creatives on every page would cost more than the page. An
  * admin's search over all creatives (`searchAll` given: the same filter with the name tested as the
- * trigram index does not serve it, and through the suffix index) reads its page and total as the
+ * trigram index does not serve it, and its names' suffixes) reads its page and total as the
  * campaign list's (platform/search-walk.ts): from the first creatives in the list's order when they
- * hold the page, else from the matches collected through the suffix index (suffixSearch), capped;
+ * hold the page, else from the matches collected through the names' suffixes (suffixMatches), capped;
  * the list's order is walked only where the matches are dense. (Its page was the list's statement
  * with the search in it: in the generic plan
  * PostgreSQL walked the newest creatives testing the name until a page matched, 36 ms for a word
@@ -345,8 +371,11 @@ export const listCreativePage = async (
   db: DbOrTx,
   query: CreativeListQuery,
   where: SQL | undefined,
-  /** An admin's search over all creatives: the filter with the name tested 'scanned' and 'suffix' (listCreativesWhere). */
-  searchAll?: { scanned: SQL; matched: SQL },
+  /**
+   * An admin's search over all creatives: the filter with the name tested 'scanned'
+   * (listCreativesWhere) and where its rare matches are collected (creativeSuffixMatches).
+   */
+  searchAll?: { scanned: SQL; matched: MatchSource },
 ): Promise<CappedPage<CreativeListItem>> => {
   const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
   const condition = where ?? sql`true`;
@@ -367,7 +396,7 @@ export const listCreativePage = async (
           keys: key,
           matchOrder: sql`k0 ${direction}, id ${direction}`,
           where: condition,
-          matchWhere: searchAll.matched,
+          matches: searchAll.matched,
           needed: query.page * query.limit,
           scannedPage: (guard) => pageOf(sql`(${searchAll.scanned}) and ${guard}`),
           isRare,

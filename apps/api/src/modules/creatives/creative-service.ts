@@ -41,6 +41,7 @@ import {
   toMediaRef,
 } from './creative-media.ts';
 import {
+  creativeSuffixMatches,
   findCreativeExchanges,
   listCreativePage,
   listCreativesWhere,
@@ -404,15 +405,15 @@ export const listCreatives = async (deps: AppDeps, principal: Principal, query: 
   if (query.advertiser_id !== undefined && principal.role !== 'ADVERTISER')
     await requireAccess(deps.db, principal, 'advertiser', query.advertiser_id);
   const scope = creativeScope(principal);
-  const isSearchAll = scope === undefined && query.advertiser_id === undefined && Boolean(query.q?.trim());
+  const q = query.q?.trim();
   return listCreativePage(
     deps.db,
     query,
     listCreativesWhere(deps.db, query, scope),
-    isSearchAll
+    scope === undefined && query.advertiser_id === undefined && q
       ? {
           scanned: listCreativesWhere(deps.db, query, scope, undefined, 'scanned') ?? sql`true`,
-          matched: listCreativesWhere(deps.db, query, scope, undefined, 'suffix') ?? sql`true`,
+          matched: creativeSuffixMatches(deps.db, { ...query, q }, scope),
         }
       : undefined,
   );
