@@ -64,7 +64,12 @@ const suffixRange = (suffixes: SQL, text: string): SQL =>
 export type MatchSource = {
   from: SQL;
   where: SQL;
-  /** The source may give a row more than once (a name holding the text twice). */
+  /**
+   * The source may give a row more than once (a name holding the text twice): DISTINCT ON the id (a
+   * sort of the matches and Unique; DISTINCT over the id and keys took a hash table sized for the
+   * planner's guess of 9,000 rows, measured 0.94 against 0.80 ms of database CPU for the 940 matches of
+   * "fitness 4" at 100,000 campaigns, medians of nine rounds).
+   */
   distinct?: boolean;
 };
 
@@ -198,7 +203,7 @@ export const walkedTotal = <T>(page: Page<T>): CappedPage<T> => {
  * branch's condition, not once in each).
  */
 export const matchingCtes = (source: MatchSource, id: SQL, keys: SQL): SQL =>
-  sql`matching as materialized (select ${source.distinct ? sql`distinct ` : sql``}${id} as id, ${keys}
+  sql`matching as materialized (select ${source.distinct ? sql`distinct on (${id}) ` : sql``}${id} as id, ${keys}
       from ${source.from} where ${source.where}),
     capped as materialized (select * from matching ${COUNT_LIMIT}),
     tally as materialized (select count(*) as n from capped)`;
