@@ -60,6 +60,9 @@ const suffixRange = (suffixes: SQL, text: string): SQL =>
   sql`${suffixes}."suffix" >= (select ${suffixPrefix(text)} collate "C")
     and ${suffixes}."suffix" < (select name_prefix_end(${suffixPrefix(text)}) collate "C")`;
 
+/** Whether the names' suffix tables hold a list's sort key (`sort`): created_at and status (migration 0040). */
+export const suffixesHoldSort = (sort: string): boolean => sort === 'created_at' || sort === 'status';
+
 /** Where an admin's rare matches are collected from (matchingCtes): `from`, the rows that pass `where`. */
 export type MatchSource = {
   from: SQL;

@@ -53,6 +53,7 @@ import {
   nameSearch,
   searchAllPage,
   searchAllStatement,
+  suffixesHoldSort,
   suffixMatches,
 } from '../../platform/search-walk.ts';
 import {
@@ -155,9 +156,6 @@ const SORTS: Record<CampaignSortField, SQL[]> = {
   total_budget: [sql`${campaigns.totalBudgetMicros}`],
   created_at: [sql`${campaigns.createdAt}`],
 };
-
-/** The sorts whose keys the name suffixes' side table holds (created_at, status: migration 0040). */
-const SUFFIX_COVERED_SORTS = new Set<CampaignListQuery['sort']>(['created_at', 'status']);
 
 const dayStart = (date: string) => new Date(`${date}T00:00:00.000Z`);
 const nextDayStart = (date: string) => new Date(dayStart(date).getTime() + 86_400_000);
@@ -393,7 +391,7 @@ export const listCampaigns = async (
       column: NAME_SEARCH,
       id: campaigns.id,
       text: q,
-      isCovered: SUFFIX_COVERED_SORTS.has(query.sort) && !query.from && !query.to,
+      isCovered: suffixesHoldSort(query.sort) && !query.from && !query.to,
       filtered: whereOf,
     });
     return searchAll(db, query, where, matches, (guard) => walkedPage(scanned, guard));

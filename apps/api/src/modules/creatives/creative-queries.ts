@@ -38,6 +38,7 @@ import {
   nameSearch,
   searchAllPage,
   searchAllStatement,
+  suffixesHoldSort,
   suffixMatches,
   walkedTotal,
 } from '../../platform/search-walk.ts';
@@ -290,9 +291,6 @@ export const listCreativesWhere = (
   );
 };
 
-/** The sorts whose keys the name suffixes' side table holds (created_at, status: migration 0040). */
-const SUFFIX_COVERED_SORTS = new Set<CreativeListQuery['sort']>(['created_at', 'status']);
-
 /**
  * Where an admin's rare matches of the search `q` are collected from (listCreativePage's
  * `searchAll.matched`): the names' suffixes (suffixMatches), with the list's filters.
@@ -309,7 +307,7 @@ export const creativeSuffixMatches = (
     id: creatives.id,
     text: query.q.trim(),
     isCovered:
-      SUFFIX_COVERED_SORTS.has(query.sort) &&
+      suffixesHoldSort(query.sort) &&
       !query.creative_type &&
       query.exchange_id === undefined &&
       query.exchange_state === undefined,
