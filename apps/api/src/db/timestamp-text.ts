@@ -8,12 +8,15 @@ const DIGITS_AT = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18];
 /** What a fraction of 0, 1 or 2 digits is padded with to make milliseconds. */
 const MS_PAD = ['.000', '00', '0'];
 
+/** A digit ('0' to '9') at `at`. */
+const isDigitAt = (value: string, at: number): boolean => {
+  const code = value.charCodeAt(at);
+  return code >= 48 && code <= 57;
+};
+
 /** A digit at each of `from` up to `to` (not included). */
 const hasDigits = (value: string, from: number, to: number): boolean => {
-  for (let at = from; at < to; at++) {
-    const code = value.charCodeAt(at);
-    if (code < 48 || code > 57) return false;
-  }
+  for (let at = from; at < to; at++) if (!isDigitAt(value, at)) return false;
   return true;
 };
 
@@ -30,10 +33,7 @@ const hasDateAndTime = (value: string): boolean => {
     value.charCodeAt(16) !== 58
   )
     return false;
-  for (const at of DIGITS_AT) {
-    const code = value.charCodeAt(at);
-    if (code < 48 || code > 57) return false;
-  }
+  for (const at of DIGITS_AT) if (!isDigitAt(value, at)) return false;
   return true;
 };
 
