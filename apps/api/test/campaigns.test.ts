@@ -881,14 +881,17 @@ describe('an admin search over many campaigns', () => {
              2000000, 1000000, 3000000, '{}'::jsonb, ${createdAt}
       from generate_series(1, ${count}) g`);
 
-  it('answers a common word\'s pages from the newest campaigns with "about N", a rare one exactly', async () => {
+  it('answers a common word\'s pages from the newest campaigns with one "about N", a rare one exactly', async () => {
     const { advertiser } = await secondAgency(t, tok.admin);
-    // 3,000 campaigns newer than all others, every fourth named 'Estimable Coffee': 750 matches, a
-    // quarter of the newest rows (those a search tests first, a few hundred at most).
+    // 5,000 campaigns newer than all others, named 'Estimable Coffee' as every second of the newest
+    // 60 and every fifth of the rest: half of the newest rows (those a search tests first, a few
+    // hundred at most) match, a fifth of those further on.
+    const isCoffee = (g: number) => (g > 4940 ? g % 2 === 0 : g % 5 === 0);
     await insertMany(
       advertiser.user_primary_id,
-      sql`case when g % 4 = 0 then 'Estimable Coffee ' || g else 'Estimable Tea ' || g end`,
-      3000,
+      sql`case when (g > 4940 and g % 2 = 0) or (g <= 4940 and g % 5 = 0)
+        then 'Estimable Coffee ' || g else 'Estimable Tea ' || g end`,
+      5000,
       sql`now() + interval '1 day' + g * interval '1 second'`,
     );
     await t.deps.db.execute(sql`analyze campaigns`);
@@ -896,26 +899,33 @@ describe('an admin search over many campaigns', () => {
       rows: { n: number }[];
     };
     const everyCampaign = Number(counted.rows[0]!.n);
+    const coffees = Array.from({ length: 5000 }, (_, i) => 5000 - i).filter(isCoffee);
     const newestMatches = (from: number, to: number) =>
-      Array.from({ length: to - from }, (_, i) => `Estimable Coffee ${3000 - 4 * (from + i)}`);
+      coffees.slice(from, to).map((g) => `Estimable Coffee ${g}`);
 
     const first = await listCampaigns(t, tok.admin, { q: 'estimable coffee', limit: 20 });
-    // A quarter of the newest matched: about a quarter of every campaign, not the 750 there are.
+    // Half of the newest matched up to the 20th match: about half of every campaign, not the 1,018
+    // there are.
     expect(first).toMatchObject({ total_exact: false, total_is_estimate: true });
-    expect(first.total).toBeGreaterThan(everyCampaign / 4 - everyCampaign / 20);
-    expect(first.total).toBeLessThan(everyCampaign / 4 + everyCampaign / 20);
+    expect(first.total).toBeGreaterThan(everyCampaign / 2 - everyCampaign / 20);
+    expect(first.total).toBeLessThan(everyCampaign / 2 + everyCampaign / 20);
     expect(first.items.map((item) => item.name)).toEqual(newestMatches(0, 20));
+    // One estimate as the user pages on (page 2's 40 matches go past the half-matching rows, and
+    // page 13 past the walk), or changes the page size: not each page's own.
     const second = await listCampaigns(t, tok.admin, { q: 'estimable coffee', limit: 20, page: 2 });
-    expect(second.total).toBe(first.total);
+    expect(second).toMatchObject({ total: first.total, total_is_estimate: true });
     expect(second.items.map((item) => item.name)).toEqual(newestMatches(20, 40));
+    const tens = await listCampaigns(t, tok.admin, { q: 'estimable coffee', limit: 10, page: 3 });
+    expect(tens).toMatchObject({ total: first.total, total_is_estimate: true });
+    expect(tens.items.map((item) => item.name)).toEqual(newestMatches(20, 30));
 
     // Past the matches among the newest, dense as they are, the list's order is read on for the page.
     const deep = await listCampaigns(t, tok.admin, { q: 'estimable coffee', limit: 20, page: 13 });
-    expect(deep).toMatchObject({ total_exact: false, total_is_estimate: true });
+    expect(deep).toMatchObject({ total: first.total, total_exact: false, total_is_estimate: true });
     expect(deep.items.map((item) => item.name)).toEqual(newestMatches(240, 260));
     // None among the newest: counted exactly too ('Estimable Tea 1', 'Estimable Tea 10', ...).
-    const teas = Array.from({ length: 3000 }, (_, i) => i + 1).filter(
-      (g) => g % 4 !== 0 && String(g).startsWith('1'),
+    const teas = Array.from({ length: 5000 }, (_, i) => i + 1).filter(
+      (g) => !isCoffee(g) && String(g).startsWith('1'),
     );
     expect(await listCampaigns(t, tok.admin, { q: 'estimable tea 1', limit: 20 })).toMatchObject({
       total: teas.length,

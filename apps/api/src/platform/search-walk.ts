@@ -120,24 +120,31 @@ export const suffixMatches = (options: {
 /** How many rows of the list's order a search tests at most before it leaves them to the index. */
 const SEARCH_WALK = 500;
 const WALK_ROWS = sql.raw(String(SEARCH_WALK));
+/**
+ * How many of the walk's first hits its estimate is taken from, on every page alike. Each page
+ * had estimated from as many hits as it needed, page 1 from 20 and page 2 from 40, and a deeper
+ * page from all 500 rows walked: the same search read "about 790", "about 780" and "about 760" as
+ * one paged through it.
+ */
+const ESTIMATE_HITS = 20;
 
 type SearchWalk = {
   /**
    * CTEs `walked` (the rows in the list's order, numbered n, with `hit` and the `columns`, read
-   * only as far as needed), `found` (the page's hits and those before it), `reach` (one row: how
-   * far `found` went and the estimate from it) and `span` (one row: the whole walk's hits), each
-   * with a comma after it.
+   * only as far as needed), `found` (the page's hits and those before it, ESTIMATE_HITS at least),
+   * `reach` (one row: whether `found` holds the page, and the estimate) and `span` (one row: the
+   * whole walk's hits), each with a comma after it.
    */
   ctes: SQL;
   /** One-time condition: the page is the last `limit` rows of `found` (order by n). */
   fromWalk: SQL;
   /**
    * One-time condition, where not fromWalk (the walk read SEARCH_WALK rows): the matches are dense,
-   * more than LIST_COUNT_CAP by the walk's share, so the list's order finds a page of them soon.
+   * more than LIST_COUNT_CAP by the estimate, so the list's order finds a page of them soon.
    */
   isDense: SQL;
   /**
-   * The total as the column `total`: an estimate as its negative (read by walkedTotal) where the
+   * The total as the column `total`: the estimate as its negative (read by walkedTotal) where the
    * page is from the walk or the matches are dense, else the walk's exact count of a small table,
    * else `counted` (the list's capped count).
    */
@@ -153,6 +160,10 @@ type SearchWalk = {
  * own (the table's row count looked up seven times, the 500 walked rows aggregated five times, in
  * every search's plan). `reach` reads `found` only, so a page found early leaves the rest of the
  * walk unread; `span` reads the whole walk and runs only where the page was not found in it.
+ *
+ * The estimate is the same on every page: the share of the rows walked up to the ESTIMATE_HITS-th
+ * hit, or, where the whole walk has fewer hits (and was read whole to find that out), their share
+ * of it.
  */
 const searchWalk = (options: {
   table: string;
@@ -167,24 +178,25 @@ const searchWalk = (options: {
   const tableRows = sql.raw(`(select reltuples from pg_class where oid = '${table}'::regclass)`);
   const isEstimated = sql`(select estimated from reach)`;
   const isWhole = sql`(select whole from span)`;
-  const isDense = sql`(select share > ${LIST_COUNT_CAP} from span)`;
+  const isDense = sql`(select estimate > ${LIST_COUNT_CAP} from reach)`;
+  const hits = sql.raw(String(ESTIMATE_HITS));
   return {
     ctes: sql`walked as materialized (select w.*, row_number() over () as n
         from (select ${columns}, (${where}) as hit from ${sql.raw(`"${table}"`)}
           order by ${orderBy} limit ${WALK_ROWS}) as w),
-      found as materialized (select * from walked where hit limit ${needed}),
+      found as materialized (select * from walked where hit limit ${Math.max(needed, ESTIMATE_HITS)}),
       reach as materialized (select f.hits >= ${needed} and t.rows >= ${WALK_ROWS} as estimated,
-          round(f.hits * t.rows / f.walked) as estimate
-        from (select count(*) as hits, max(n) as walked from found) as f, (select ${tableRows} as rows) as t),
-      span as materialized (select w.rows < ${WALK_ROWS} as whole, w.hits,
-          w.hits * t.rows / ${WALK_ROWS} as share
-        from (select count(*) as rows, count(*) filter (where hit) as hits from walked) as w,
-          (select ${tableRows} as rows) as t), `,
+          round(case when f.hits >= ${hits} then ${hits} * t.rows / f.ns[${hits}]
+            else f.hits * t.rows / (select greatest(count(*), 1) from walked) end) as estimate
+        from (select count(*) as hits, array_agg(n order by n) as ns from found) as f,
+          (select ${tableRows} as rows) as t),
+      span as materialized (select w.rows < ${WALK_ROWS} as whole, w.hits
+        from (select count(*) as rows, count(*) filter (where hit) as hits from walked) as w), `,
     fromWalk: sql`(${isEstimated} or ${isWhole})`,
     isDense,
     total: sql`(case when ${isEstimated} then -(select estimate from reach)
         when ${isWhole} then (select hits from span)
-        when ${isDense} then -(select round(share) from span)
+        when ${isDense} then -(select estimate from reach)
         else ${counted} end)::int as total`,
   };
 };
