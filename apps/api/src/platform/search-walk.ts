@@ -123,8 +123,8 @@ const WALK_ROWS = sql.raw(String(SEARCH_WALK));
 /**
  * How many of the walk's first hits its estimate is taken from, on every page alike. Each page
  * had estimated from as many hits as it needed, page 1 from 20 and page 2 from 40, and a deeper
- * page from all 500 rows walked: the same search read "about 790", "about 780" and "about 760" as
- * one paged through it.
+ * page from all 500 rows walked: one search read "about 2,600", "about 1,900" and "about 1,300"
+ * as one paged through it (campaigns.test.ts, 'one "about N"').
  */
 const ESTIMATE_HITS = 20;
 
@@ -158,8 +158,10 @@ type SearchWalk = {
  * What the statement decides from the walk is worked out once, in the one-row CTEs `reach` and
  * `span`, and only read where it is tested: each test written out in full was a subquery of its
  * own (the table's row count looked up seven times, the 500 walked rows aggregated five times, in
- * every search's plan). `reach` reads `found` only, so a page found early leaves the rest of the
- * walk unread; `span` reads the whole walk and runs only where the page was not found in it.
+ * every search's plan). `reach` reads `found` (and the walk's row count only where `found` has
+ * fewer than ESTIMATE_HITS hits, the walk being read whole by then), so a page found early leaves
+ * the rest of the walk unread; `span` reads the whole walk and runs only where the page was not
+ * found in it.
  *
  * The estimate is the same on every page: the share of the rows walked up to the ESTIMATE_HITS-th
  * hit, or, where the whole walk has fewer hits (and was read whole to find that out), their share
