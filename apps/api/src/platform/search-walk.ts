@@ -215,17 +215,19 @@ export const walkedTotal = <T>(page: Page<T>): CappedPage<T> => {
 };
 
 /**
- * The matches of a search, at most LIST_COUNT_CAP + 1, with their sort keys: CTEs `matching`,
- * `capped` and `tally` (one row: how many `capped` holds, counted once for the total and each
- * branch's condition, not once in each).
+ * The matches of a search with their sort keys: CTEs `matching` (read only as far as asked) and
+ * `tally` (one row: how many there are, up to LIST_COUNT_CAP + 1, counted once for the total and
+ * each branch's condition, not once in each). The page is sorted from `matching` itself, and only
+ * where tally found it within the cap: a third CTE holding the first LIST_COUNT_CAP + 1 for the
+ * page copied every match once more (measured 0.05-0.07 ms of database CPU of about 1 ms for the
+ * 940 matches of "fitness 4" at 100,000 campaigns).
  */
 export const matchingCtes = (source: MatchSource, id: SQL, keys: SQL): SQL =>
   sql`matching as materialized (select ${source.distinct ? sql`distinct on (${id}) ` : sql``}${id} as id, ${keys}
       from ${source.from} where ${source.where}),
-    capped as materialized (select * from matching ${COUNT_LIMIT}),
-    tally as materialized (select count(*) as n from capped)`;
+    tally as materialized (select count(*) as n from (select 1 from matching ${COUNT_LIMIT}) as m)`;
 
-/** How many matches `capped` holds (LIST_COUNT_CAP + 1: more than the cap). */
+/** How many matches `matching` holds (LIST_COUNT_CAP + 1: more than the cap). */
 export const COUNTED = renderedOnce(sql`(select n from tally)`);
 
 type RowsOf = {
@@ -241,12 +243,13 @@ type RowsOf = {
 };
 
 /**
- * A search's page from its capped matches (sorted by `matchOrder`, over their keys and id) when
- * `fromCapped` holds, else `deep` (which carries its own one-time condition).
+ * A search's page from its matches (sorted by `matchOrder`, over their keys and id) when
+ * `fromCapped` holds (it tests COUNTED within the cap: `matching` is read whole only then), else
+ * `deep` (which carries its own one-time condition).
  */
 export const matchedPage = (rows: RowsOf, matchOrder: SQL, fromCapped: SQL, deep: SQL): SQL =>
   sql`(select ${rows.columns}, ${rows.keyNames}
-      from (select * from capped order by ${matchOrder} ${rows.slice}) as p
+      from (select * from matching order by ${matchOrder} ${rows.slice}) as p
       join ${rows.table} on ${rows.id} = p.id
       where ${fromCapped})
     union all
@@ -257,7 +260,7 @@ export const matchedPage = (rows: RowsOf, matchOrder: SQL, fromCapped: SQL, deep
  * hold it (the total estimated); else, where the walk found the matches dense, `scannedPage`
  * (the list's order walked on with a condition the trigram index does not serve, its guard given),
  * the total estimated; else the matches collected from `matches` (the filter of `where`, the name
- * found through its suffixes: suffixMatches), capped, sorted for the page and counted. `keys` are
+ * found through its suffixes: suffixMatches), counted up to the cap and, within it, sorted for the page. `keys` are
  * the sort keys as k0, k1, ...; `matchOrder` orders by them and id.
  */
 export const searchAllStatement = (
