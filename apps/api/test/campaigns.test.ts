@@ -997,6 +997,39 @@ describe('an admin search over many campaigns', () => {
     const byId = await listCampaigns(t, tok.admin, { q: String(ids[3]), limit: 100 });
     expect(byId.items.map((item) => item.campaign_id)).toContain(ids[3]);
   });
+  it("gives each name holding a text exactly one suffix row where the text is found first (the suffixes' repeat)", async () => {
+    // Names over a two-letter alphabet hold most short texts several times, overlapping ('aa' in
+    // 'aaa') or not, and a 12-character suffix twice ('ab' * 14); every text of 1-4 letters is
+    // asked of each. A name must give one row of its suffix table's rows for a text it holds, none
+    // for one it does not: what lets a search count its matches without making them unique.
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed;
+    };
+    const names = [
+      'ab'.repeat(14),
+      'aaaa',
+      ...Array.from({ length: 150 }, () =>
+        Array.from({ length: 1 + (next() % 30) }, () => 'ab '[next() % 3]).join(''),
+      ),
+    ];
+    const texts = ['a', 'b', ' '].flatMap((first) =>
+      ['', 'a', 'b', 'ab', 'ba', 'aa', 'bb', 'a b', 'aba', 'bab'].map((rest) => first + rest),
+    );
+    const rows = (await t.deps.db.execute(sql`
+      select n.name, x.text, (strpos(n.name, x.text) > 0) as holds,
+        (select count(*) from name_suffix_rows(n.name) as r
+          where left(r.suffix, length(x.text)) = x.text and r.repeat < length(x.text))::int as found
+      from json_array_elements_text(${JSON.stringify(names)}::json) as n(name),
+        json_array_elements_text(${JSON.stringify(texts)}::json) as x(text)`)) as unknown as {
+      rows: { name: string; text: string; holds: boolean; found: number }[];
+    };
+    expect(rows.rows).toHaveLength(names.length * texts.length);
+    const wrong = rows.rows.filter((row) => row.found !== (row.holds ? 1 : 0));
+    expect(wrong).toEqual([]);
+    expect(rows.rows.filter((row) => row.holds).length).toBeGreaterThan(names.length * 5);
+  });
   it('asks a rare search again without the walk, answered alike, and with it once the matches pass the cap', async () => {
     const { advertiser } = await secondAgency(t, tok.admin);
     const insert = (name: SQL, count: number, createdAt: SQL) =>
