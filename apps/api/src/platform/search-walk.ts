@@ -87,10 +87,9 @@ export type MatchSource = { from: SQL; where: SQL };
  *
  * Where the text decides alone and is no id, and `isCovered` (the list's sort keys and filters read
  * only created_at and status), the matches are the side table's rows alone, one a name (firstFound),
- * read from its primary
- * key without the list's rows (an index-only scan): the side table stands under the list's table
- * name (`table`), so `filtered` (the list's filters, with the condition given for the search),
- * written against the list's table, reads its columns. Otherwise they are the list's rows whose ids
+ * read from its primary key without the list's rows (an index-only scan): the side table stands
+ * under the list's table name (`table`), so `filtered` (the list's filters, with the condition given
+ * for the search), written against the list's table, reads its columns. Otherwise they are the list's rows whose ids
  * the suffixes give, or the row whose id the text is.
  */
 export const suffixMatches = (options: {
@@ -260,8 +259,8 @@ export const matchedPage = (rows: RowsOf, matchOrder: SQL, fromCapped: SQL, deep
  * hold it (the total estimated); else, where the walk found the matches dense, `scannedPage`
  * (the list's order walked on with a condition the trigram index does not serve, its guard given),
  * the total estimated; else the matches collected from `matches` (the filter of `where`, the name
- * found through its suffixes: suffixMatches), counted up to the cap and, within it, sorted for the page. `keys` are
- * the sort keys as k0, k1, ...; `matchOrder` orders by them and id.
+ * found through its suffixes: suffixMatches), counted up to the cap and, within it, sorted for the
+ * page. `keys` are the sort keys as k0, k1, ...; `matchOrder` orders by them and id.
  */
 export const searchAllStatement = (
   options: RowsOf & {
