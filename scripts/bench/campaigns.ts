@@ -18,7 +18,9 @@
 // (with each scenario's statements' names), drops the database. Never asserts on time. Beside the
 // latencies it gives the CPU time each request cost the server process and the database backends
 // (Linux /proc): on a shared machine the latencies follow whatever else runs, the CPU per request
-// much less.
+// much less; and the database CPU of each scenario's statements replayed alone on one connection,
+// with a fixed reference statement's before and after the scenarios (statement-alone.ts), so a
+// change in the database's figures can be told from a change in the machine's speed.
 import { execFileSync, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -32,6 +34,7 @@ import { ensurePlatformCompany } from '../../apps/api/src/seed/platform-company.
 import { freePort, repoRoot, startServer } from '../../e2e/support/start-server.ts';
 import { getWorker, type LoadResult, runLoad } from './load.ts';
 import { cpuMeter } from './process-cpu.ts';
+import { cpuAlone, REFERENCE_STATEMENT } from './statement-alone.ts';
 
 const DEMO_PASSWORD = 'Demo-pass-1';
 const argv = process.argv.slice(2);
@@ -443,6 +446,8 @@ async function main() {
     : await freshDatabase();
   console.log(`Database ${db.name}`);
   const rows: Row[] = [];
+  /** The reference statement's database CPU (ms a run) before and after the scenarios. */
+  let referenceMs: { before: number; after: number } | undefined;
   let seeded: Awaited<ReturnType<typeof describe>>;
   try {
     if (reuseUrl) {
@@ -555,6 +560,11 @@ async function main() {
           path: '/api/admin/exchange-approval?state=PENDING',
         },
       ];
+      // The machine's speed for the database's work, before the scenarios and after them.
+      const reference = {
+        before: await cpuAlone(db.url, [{ text: REFERENCE_STATEMENT, values: [] }]),
+        after: 0,
+      };
       // What the API's background work (job loop, compaction, session sweeps) costs with no request:
       // it is inside every row's CPU figures, so it is printed beside them.
       const idleBefore = await meter.sample();
@@ -583,15 +593,23 @@ async function main() {
         const shares = measured.map(shareOf).sort((a, b) => a - b);
         const row = { ...medianOf(measured), floor: medianOf(measured.map((round) => round.floor!)), shares };
         row.statements = statements.map((st) => st.name ?? st.text);
+        row.dbAlone = await cpuAlone(db.url, statements);
         if (keepStatements)
           row.recorded = statements.map(({ name, text, values }) => ({ name, text, values }));
         rows.push(row);
       }
+      reference.after = await cpuAlone(db.url, [{ text: REFERENCE_STATEMENT, values: [] }]);
+      referenceMs = reference;
       await meter.close();
       print(rows, seeded);
       console.log(
         `\nIdle API (no request for ${IDLE_MS / 1000} s): server ${ms(idle.server / (IDLE_MS / 1000))} ms of CPU a second, ` +
           `database ${ms(idle.db / (IDLE_MS / 1000))} ms a second (in every row's CPU figures).`,
+      );
+      console.log(
+        `Reference (\`${REFERENCE_STATEMENT}\`, replayed alone): ${ms(reference.before)} ms of database CPU a run ` +
+          `before the scenarios, ${ms(reference.after)} after (the machine's speed; "db CPU alone" is each ` +
+          "scenario's statements replayed alone on one connection, statement-alone.ts).",
       );
     } finally {
       floor.stop();
@@ -603,7 +621,7 @@ async function main() {
   mkdirSync(join(repoRoot, 'test-output'), { recursive: true });
   writeFileSync(
     join(repoRoot, 'test-output', 'bench-campaigns.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), campaigns: seeded.campaigns, creatives: seeded.creatives, hourly_rows: seeded.hourlyRows, concurrency, rows }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), campaigns: seeded.campaigns, creatives: seeded.creatives, hourly_rows: seeded.hourlyRows, concurrency, reference_db_ms: referenceMs, rows }, null, 2)}\n`,
   );
 }
 
@@ -619,6 +637,8 @@ type Row = {
   floor?: Measured;
   /** Each round's share of its floor (the pair measured together), lowest first. */
   shares?: number[];
+  /** Database CPU (ms) of the statements of one request replayed alone on one connection (cpuAlone). */
+  dbAlone?: number;
 } & Measured;
 
 /** The round of median req/s (the upper one of an even count). */
@@ -755,6 +775,7 @@ function print(rows: Row[], seeded: Awaited<ReturnType<typeof describe>>) {
     'errors',
     'server CPU ms/req',
     'db CPU ms/req',
+    'db CPU alone ms/req',
     'statements',
     'floor req/s',
     'floor server CPU ms/req',
@@ -772,6 +793,7 @@ function print(rows: Row[], seeded: Awaited<ReturnType<typeof describe>>) {
     String(r.errors),
     ms(r.cpu.server),
     ms(r.cpu.db),
+    r.dbAlone === undefined ? '' : ms(r.dbAlone),
     r.statements === undefined ? '' : String(r.statements.length),
     r.floor ? r.floor.rps.toFixed(0) : '',
     r.floor ? ms(r.floor.cpu.server) : '',
