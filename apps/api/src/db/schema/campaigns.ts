@@ -71,8 +71,9 @@ export const campaigns = pgTable(
     index('campaigns_advertiser_created_idx').on(t.advertiserId, t.createdAt, t.id),
     // campaigns_advertiser_status_idx (advertiser_id, status, created_at, id) INCLUDE (name_search):
     // migrations 0032 and 0034 only (drizzle cannot declare INCLUDE), for searches within an agency's
-    // or advertiser's campaigns. The table campaign_name_suffixes (every suffix of name_search, kept
-    // by triggers): migration 0040 only, for an admin's search (platform/search-walk.ts suffixMatches).
+    // or advertiser's campaigns. The table campaign_name_suffixes (every suffix of name_search with its
+    // repeat, kept by triggers): migrations 0040 and 0041 only, for an admin's search
+    // (platform/search-walk.ts suffixMatches).
     // The admin list: one index per sort column, with the id as the tie-breaker the query uses.
     index('campaigns_created_idx').on(t.createdAt, t.id),
     index('campaigns_status_created_idx').on(t.status, t.createdAt, t.id),

@@ -64,7 +64,7 @@ export const creatives = pgTable(
     name: text('name').notNull(),
     // name_search: lower(name) stored, with a pg_trgm index where PostgreSQL has it (migration 0034
     // only, as the campaigns'; see campaigns.ts), is what a name search tests; an admin's search
-    // collects its matches through the table creative_name_suffixes (migration 0040 only).
+    // collects its matches through the table creative_name_suffixes (migrations 0040 and 0041 only).
     creativeType: text('creative_type').notNull(),
     /** PENDING | APPROVED | REJECTED, derived from creative_exchanges. */
     status: text('status').notNull().default('PENDING'),
