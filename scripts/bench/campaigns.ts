@@ -34,7 +34,7 @@ import { ensurePlatformCompany } from '../../apps/api/src/seed/platform-company.
 import { freePort, repoRoot, startServer } from '../../e2e/support/start-server.ts';
 import { getWorker, type LoadResult, runLoad } from './load.ts';
 import { cpuMeter } from './process-cpu.ts';
-import { cpuAlone, REFERENCE_STATEMENT } from './statement-alone.ts';
+import { cpuAlone, REFERENCE_STATEMENT, referenceCpu } from './statement-alone.ts';
 
 const DEMO_PASSWORD = 'Demo-pass-1';
 const argv = process.argv.slice(2);
@@ -447,7 +447,7 @@ async function main() {
   console.log(`Database ${db.name}`);
   const rows: Row[] = [];
   /** The reference statement's database CPU (ms a run) before and after the scenarios. */
-  let referenceMs: { before: number; after: number } | undefined;
+  let reference: { before: number; after: number } | undefined;
   let seeded: Awaited<ReturnType<typeof describe>>;
   try {
     if (reuseUrl) {
@@ -561,10 +561,7 @@ async function main() {
         },
       ];
       // The machine's speed for the database's work, before the scenarios and after them.
-      const reference = {
-        before: await cpuAlone(db.url, [{ text: REFERENCE_STATEMENT, values: [] }]),
-        after: 0,
-      };
+      reference = { before: await referenceCpu(db.url), after: Number.NaN };
       // What the API's background work (job loop, compaction, session sweeps) costs with no request:
       // it is inside every row's CPU figures, so it is printed beside them.
       const idleBefore = await meter.sample();
@@ -598,8 +595,7 @@ async function main() {
           row.recorded = statements.map(({ name, text, values }) => ({ name, text, values }));
         rows.push(row);
       }
-      reference.after = await cpuAlone(db.url, [{ text: REFERENCE_STATEMENT, values: [] }]);
-      referenceMs = reference;
+      reference.after = await referenceCpu(db.url);
       await meter.close();
       print(rows, seeded);
       console.log(
@@ -621,7 +617,7 @@ async function main() {
   mkdirSync(join(repoRoot, 'test-output'), { recursive: true });
   writeFileSync(
     join(repoRoot, 'test-output', 'bench-campaigns.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), campaigns: seeded.campaigns, creatives: seeded.creatives, hourly_rows: seeded.hourlyRows, concurrency, reference_db_ms: referenceMs, rows }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), campaigns: seeded.campaigns, creatives: seeded.creatives, hourly_rows: seeded.hourlyRows, concurrency, reference_db_ms: reference, rows }, null, 2)}\n`,
   );
 }
 

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { cpuMsOf } from './process-cpu.ts';
 
 /** A recorded statement, as statement-recorder.ts prints it (named statements prepared under their name). */
-export type ReplayedStatement = { name?: string; text: string; values: unknown[] };
+type ReplayedStatement = { name?: string; text: string; values: unknown[] };
 
 /**
  * A statement that costs only CPU, the same work on any database: what the database's CPU time for
@@ -48,3 +48,7 @@ export const cpuAlone = async (databaseUrl: string, statements: ReplayedStatemen
     await client.end();
   }
 };
+
+/** The database CPU (ms) of one run of REFERENCE_STATEMENT, replayed alone as cpuAlone does. */
+export const referenceCpu = (databaseUrl: string): Promise<number> =>
+  cpuAlone(databaseUrl, [{ text: REFERENCE_STATEMENT, values: [] }]);

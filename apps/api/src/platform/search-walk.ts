@@ -89,8 +89,8 @@ export type MatchSource = { from: SQL; where: SQL };
  * only created_at and status), the matches are the side table's rows alone, one a name (firstFound),
  * read from its primary key without the list's rows (an index-only scan): the side table stands
  * under the list's table name (`table`), so `filtered` (the list's filters, with the condition given
- * for the search), written against the list's table, reads its columns. Otherwise they are the list's rows whose ids
- * the suffixes give, or the row whose id the text is.
+ * for the search), written against the list's table, reads its columns. Otherwise they are the list's
+ * rows whose ids the suffixes give, or the row whose id the text is.
  */
 export const suffixMatches = (options: {
   table: string;
