@@ -34,6 +34,7 @@ import { ensurePlatformCompany } from '../../apps/api/src/seed/platform-company.
 import { freePort, repoRoot, startServer } from '../../e2e/support/start-server.ts';
 import { getWorker, type LoadResult, runLoad } from './load.ts';
 import { cpuMeter } from './process-cpu.ts';
+import type { RecordedStatement } from './recorded-statement.ts';
 import { cpuAlone, REFERENCE_STATEMENT, referenceCpu } from './statement-alone.ts';
 
 const DEMO_PASSWORD = 'Demo-pass-1';
@@ -580,7 +581,7 @@ async function main() {
         // statements are recorded after the first round, in the scenario's steady state (a search
         // found rare is asked without the walk from then on: searchAllPage).
         const measured: Row[] = [];
-        let statements: Recorded[] = [];
+        let statements: RecordedStatement[] = [];
         for (let round = 0; round < rounds; round++) {
           const row = await measure(s.scenario, `${baseURL}${s.path}`, headers, meter);
           if (round === 0) statements = await recordStatements(server, `${baseURL}${s.path}`, headers);
@@ -629,7 +630,7 @@ type Row = {
   /** The statements the API sent for one request (their names, else their text), and their floor. */
   statements?: string[];
   /** With --statements: those statements whole. */
-  recorded?: Pick<Recorded, 'name' | 'text' | 'values'>[];
+  recorded?: Pick<RecordedStatement, 'name' | 'text' | 'values'>[];
   floor?: Measured;
   /** Each round's share of its floor (the pair measured together), lowest first. */
   shares?: number[];
@@ -690,8 +691,8 @@ async function recordStatements(
   server: Awaited<ReturnType<typeof startServer>>,
   url: string,
   headers: Record<string, string>,
-): Promise<Recorded[]> {
-  let fewest: Recorded[] | undefined;
+): Promise<RecordedStatement[]> {
+  let fewest: RecordedStatement[] | undefined;
   for (let i = 0; i < 3; i++) {
     const statements = await recordOnce(server, url, headers);
     if (!fewest || statements.length < fewest.length) fewest = statements;
@@ -700,13 +701,11 @@ async function recordStatements(
 }
 
 /** What statement-recorder.ts prints of a statement (floor-server.ts replays it). */
-type Recorded = { name?: string; text: string; values: unknown[]; start: number; end?: number };
-
 async function recordOnce(
   server: Awaited<ReturnType<typeof startServer>>,
   url: string,
   headers: Record<string, string>,
-): Promise<Recorded[]> {
+): Promise<RecordedStatement[]> {
   const seen = server.output().length;
   const res = await fetch(url, { headers: { ...headers, 'x-bench-record': '1' } });
   await res.arrayBuffer();
@@ -714,7 +713,7 @@ async function recordOnce(
   for (let waited = 0; waited < 5000; waited += 20) {
     const line = /^@@bench-statements (.*)\n/m.exec(server.output().slice(seen))?.[1];
     if (line) {
-      const recorded = JSON.parse(line) as { url: string; statements: Recorded[] };
+      const recorded = JSON.parse(line) as { url: string; statements: RecordedStatement[] };
       if (recorded.url !== path) throw new Error(`recorded ${recorded.url}, asked ${path}`);
       if (recorded.statements.length === 0) throw new Error(`${path} sent no statement`);
       return recorded.statements;
@@ -737,7 +736,7 @@ async function startFloorServer(databaseUrl: string) {
   });
   const meter = cpuMeter(child.pid, databaseUrl);
   return {
-    measure: async (id: number, statements: Recorded[]): Promise<Measured> => {
+    measure: async (id: number, statements: RecordedStatement[]): Promise<Measured> => {
       const url = `http://127.0.0.1:${port}/floor/${id}`;
       const put = await fetch(url, { method: 'PUT', body: JSON.stringify(statements) });
       if (put.status !== 204) throw new Error(`floor-server: HTTP ${put.status}`);

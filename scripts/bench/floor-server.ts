@@ -11,14 +11,7 @@
 //   DATABASE_URL=<url> PORT=<port> node --import tsx scripts/bench/floor-server.ts
 import { createServer } from 'node:http';
 import pg from 'pg';
-
-type RecordedStatement = {
-  name?: string;
-  text: string;
-  values: unknown[];
-  start: number;
-  end?: number;
-};
+import { type RecordedStatement, replayConfig } from './recorded-statement.ts';
 
 /**
  * Stages of statements: a statement sent before any statement of the current stage had answered
@@ -43,9 +36,7 @@ const floors = new Map<string, RecordedStatement[][]>();
 const replay = async (stages: RecordedStatement[][]) => {
   let rows: unknown[] = [];
   for (const stage of stages) {
-    const results = await Promise.all(
-      stage.map((s) => pool.query({ ...(s.name ? { name: s.name } : {}), text: s.text, values: s.values })),
-    );
+    const results = await Promise.all(stage.map((s) => pool.query(replayConfig(s))));
     rows = results.at(-1)?.rows ?? [];
   }
   return rows;

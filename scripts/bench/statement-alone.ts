@@ -6,9 +6,9 @@
 // the reference's say which of a change in the table is the statement's and which the machine's.
 import pg from 'pg';
 import { cpuMsOf } from './process-cpu.ts';
+import { type RecordedStatement, replayConfig } from './recorded-statement.ts';
 
-/** A recorded statement, as statement-recorder.ts prints it (named statements prepared under their name). */
-type ReplayedStatement = { name?: string; text: string; values: unknown[] };
+type ReplayedStatement = Pick<RecordedStatement, 'name' | 'text' | 'values'>;
 
 /**
  * A statement that costs only CPU, the same work on any database: what the database's CPU time for
@@ -31,8 +31,7 @@ export const cpuAlone = async (databaseUrl: string, statements: ReplayedStatemen
   try {
     const pid = Number((await client.query('select pg_backend_pid() as pid')).rows[0].pid);
     const run = async () => {
-      for (const { name, text, values } of statements)
-        await client.query({ ...(name ? { name } : {}), text, values });
+      for (const statement of statements) await client.query(replayConfig(statement));
     };
     const started = performance.now();
     for (let i = 0; i < WARM_UPS; i++) await run();

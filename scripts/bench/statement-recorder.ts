@@ -8,15 +8,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Server } from 'node:http';
 import pg from 'pg';
+import type { RecordedStatement } from './recorded-statement.ts';
 
-type Statement = {
-  name?: string;
-  text: string;
-  values: unknown[];
-  start: number;
-  end?: number;
-};
-type Recording = { t0: number; statements: Statement[] };
+type Recording = { t0: number; statements: RecordedStatement[] };
 
 const recording = new AsyncLocalStorage<Recording>();
 
@@ -47,7 +41,7 @@ pg.Client.prototype.query = function (this: pg.Client, config: unknown, ...rest:
       : (config as { name?: string; text: string; values?: unknown[] });
   // drizzle passes a named statement's values beside its config, not in it.
   const values = Array.isArray(rest[0]) ? (rest[0] as unknown[]) : (given.values ?? []);
-  const statement: Statement = {
+  const statement: RecordedStatement = {
     ...(given.name ? { name: given.name } : {}),
     text: given.text,
     values,
