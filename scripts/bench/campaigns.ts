@@ -34,7 +34,7 @@ import { ensurePlatformCompany } from '../../apps/api/src/seed/platform-company.
 import { freePort, repoRoot, startServer } from '../../e2e/support/start-server.ts';
 import { getWorker, type LoadResult, runLoad } from './load.ts';
 import { cpuMeter } from './process-cpu.ts';
-import type { RecordedStatement } from './recorded-statement.ts';
+import type { RecordedStatement, ReplayedStatement } from './recorded-statement.ts';
 import { cpuAlone, REFERENCE_STATEMENT, referenceCpu } from './statement-alone.ts';
 
 const DEMO_PASSWORD = 'Demo-pass-1';
@@ -632,7 +632,7 @@ type Row = {
   /** The statements the API sent for one request (their names, else their text), and their floor. */
   statements?: string[];
   /** With --statements: those statements whole. */
-  recorded?: Pick<RecordedStatement, 'name' | 'text' | 'values'>[];
+  recorded?: ReplayedStatement[];
   floor?: Measured;
   /** Each round's share of its floor (the pair measured together), lowest first. */
   shares?: number[];
@@ -702,7 +702,7 @@ async function recordStatements(
   return fewest ?? [];
 }
 
-/** What statement-recorder.ts prints of a statement (floor-server.ts replays it). */
+/** The statements of one request with `x-bench-record: 1`, as statement-recorder.ts prints them. */
 async function recordOnce(
   server: Awaited<ReturnType<typeof startServer>>,
   url: string,

@@ -12,12 +12,11 @@ export type RecordedStatement = {
   end?: number;
 };
 
+/** What a replay needs of a recorded statement (and what campaigns.ts keeps of it with --statements). */
+export type ReplayedStatement = Pick<RecordedStatement, 'name' | 'text' | 'values'>;
+
 /** node-postgres' query config replaying a recorded statement: prepared under its name where it had one. */
-export const replayConfig = ({
-  name,
-  text,
-  values,
-}: Pick<RecordedStatement, 'name' | 'text' | 'values'>) => ({
+export const replayConfig = ({ name, text, values }: ReplayedStatement) => ({
   ...(name ? { name } : {}),
   text,
   values,

@@ -6,9 +6,7 @@
 // the reference's say which of a change in the table is the statement's and which the machine's.
 import pg from 'pg';
 import { cpuMsOf } from './process-cpu.ts';
-import { type RecordedStatement, replayConfig } from './recorded-statement.ts';
-
-type ReplayedStatement = Pick<RecordedStatement, 'name' | 'text' | 'values'>;
+import { type ReplayedStatement, replayConfig } from './recorded-statement.ts';
 
 /**
  * A statement that costs only CPU, the same work on any database: what the database's CPU time for
