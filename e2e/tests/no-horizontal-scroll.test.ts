@@ -206,12 +206,29 @@ describe('the navigation on a phone', () => {
     const drawer = page.getByRole('dialog');
     await drawer.getByRole('link', { name: 'Funds', exact: true }).waitFor();
     expect(await drawer.getByTestId('language-picker').count()).toBe(1);
+    // The funds page's code is held back: the address is /funds while the dashboard still shows.
+    let releaseFundsPage = () => {};
+    const fundsPageHeld = new Promise<void>((resolve) => {
+      releaseFundsPage = resolve;
+    });
+    await page.route(/\/(funds|payment-list)-page-[^/]+\.js$/, async (route) => {
+      await fundsPageHeld;
+      await route.continue();
+    });
     await drawer.getByRole('link', { name: 'Funds', exact: true }).click();
     await page.waitForURL('**/funds');
     await drawer.waitFor({ state: 'hidden' });
-    // Opened again, it comes at once (already loaded) and closes with its button.
+    // Opened again before the page is in, it comes at once (already loaded) and stays open when
+    // the page arrives (the page it was opened on is the one that arrives); it closes with its button.
     await page.getByTestId('nav-toggle').click();
     await drawer.getByRole('link', { name: 'Funds', exact: true }).waitFor();
+    releaseFundsPage();
+    await page
+      .locator('main')
+      .getByRole('heading', { name: 'Funds', level: 1 })
+      .waitFor({ state: 'attached' });
+    await page.waitForTimeout(500); // the drawer's closing transition, were it to close
+    expect(await drawer.isVisible()).toBe(true);
     await drawer.getByRole('button', { name: 'Close navigation' }).click();
     await drawer.waitFor({ state: 'hidden' });
   }, 60_000);

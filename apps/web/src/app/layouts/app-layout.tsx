@@ -6,8 +6,8 @@ import { HOME_PATH } from '@console/core/routes/menus';
 import { ActionIcon, Burger, Loader } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconSettings } from '@tabler/icons-react';
-import { type CSSProperties, lazy, Suspense, useEffect, useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { type CSSProperties, lazy, Suspense, useState } from 'react';
+import { Link, Outlet } from 'react-router';
 import { OnDemandTooltip } from '../../components/on-demand.tsx';
 import { type CompanyConfig, isConfigReady } from '../../lib/config/company-config.ts';
 import { useCompanyConfig } from '../../lib/config/use-company-config.ts';
@@ -27,6 +27,7 @@ import { RoutePreloader } from './route-preloader.tsx';
 import classes from './shell.module.css';
 import { navSurfaceVars, resolveNavSurface, resolveTopbarSurface } from './surfaces.ts';
 import { useLayoutSettings } from './use-layout-settings.ts';
+import { useMobileNav } from './use-mobile-nav.ts';
 import { UserMenu } from './user-menu.tsx';
 
 // The settings panel and the phone navigation load with their first opening, not with every page.
@@ -71,18 +72,14 @@ const Shell = ({ config }: { config: CompanyConfig }) => {
   const { t } = useTranslation('layout');
   const { auth } = useSession();
   const settings = useLayoutSettings();
-  const { pathname } = useLocation();
   const isDesktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
-  const [isMobileNavOpen, mobileNav] = useDisclosure(false);
+  const mobileNav = useMobileNav(isDesktop);
+  const isMobileNavOpen = mobileNav.isOpen;
   const [isSettingsOpen, settingsPanel] = useDisclosure(false);
   const [isCollapsed, setIsCollapsed] = useState(false);
   const wantsMobileNav = useHasBeenTrue(isMobileNavOpen);
   const wantsSettings = useHasBeenTrue(isSettingsOpen);
-
-  // A followed link or a resize to desktop closes the mobile drawer.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger
-  useEffect(() => mobileNav.close(), [pathname, isDesktop]);
 
   const colors = resolveBrandColors(config.theme);
   const navVars = navSurfaceVars(resolveNavSurface(settings, colors)) as CSSProperties;
