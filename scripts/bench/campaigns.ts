@@ -550,6 +550,11 @@ async function main() {
           token: 'admin',
           path: '/api/creatives?status=APPROVED&sort=name&order=asc',
         },
+        {
+          scenario: 'admin: creatives by name, page 50',
+          token: 'admin',
+          path: '/api/creatives?sort=name&order=asc&page=50',
+        },
         { scenario: 'agency: creatives, first page', token: 'agency', path: '/api/creatives' },
         { scenario: 'advertiser: creatives, first page', token: 'advertiser', path: '/api/creatives' },
         {

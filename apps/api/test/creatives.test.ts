@@ -466,6 +466,16 @@ describe('read and list', () => {
     const sorted = await list(tok.admin, { sort: 'name', order: 'asc' });
     const names = sorted.items.map((item) => item.name.toLowerCase());
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    // A later page is the same order's next rows, in order, for every sort and direction.
+    for (const sort of ['name', 'creative_type', 'created_at'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const firstFour = (await list(tok.admin, { sort, order, limit: 4 })).items.map((item) => item.id);
+        const second = (await list(tok.admin, { sort, order, limit: 2, page: 2 })).items.map(
+          (item) => item.id,
+        );
+        expect(second, `${sort} ${order}`).toEqual(firstFour.slice(2, 4));
+      }
+    }
     const page = await t.call('GET', '/api/creatives', { token: tok.admin, query: { page: 2, limit: 2 } });
     expect(dataOf<{ items: unknown[]; page: number; limit: number }>(page)).toMatchObject({
       page: 2,

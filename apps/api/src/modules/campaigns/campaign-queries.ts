@@ -43,7 +43,7 @@ import {
   exchangeDecisionsColumn,
   exchangeDecisionsOf,
 } from '../../platform/exchange-decisions.ts';
-import { type CappedPage, COUNT_LIMIT, capped, pageSlice } from '../../platform/pagination.ts';
+import { type CappedPage, COUNT_LIMIT, capped, pageSlice, walkedPage } from '../../platform/pagination.ts';
 import type { ScopedUser } from '../../platform/scope.ts';
 import {
   COUNTED,
@@ -384,18 +384,18 @@ export const listCampaigns = async (
   // planned again on each call (its own plan always looked cheaper than the generic one).
   const slice = pageSlice(query, true);
   const { keys, byCampaignId } = pageOrderOf(query);
-  // The page walks the sort's index (or sorts the few matches), testing the filters on the way. Past
-  // the first page the walk reads only ids, index-only where the index holds the sort's keys and
-  // the filters' columns, and the page's rows are read by id after it: a walk of whole rows fetched
-  // each row its offset passed from the table (page 50: 1,000 rows for 20).
-  const walkedPage = (condition: SQL, guard?: SQL) => {
-    const walk = (columns: SQL) => sql`select ${columns} from ${campaigns}
-      where (${condition}) ${guard ? sql`and ${guard}` : sql``} order by ${byCampaignId} ${slice}`;
-    return query.page === 1
-      ? walk(sql`${campaignsAs}, ${keys}`)
-      : sql`select ${campaignsAs}, ${keys} from ${campaigns}
-          where ${campaigns.id} = any(array(select w.c_id from (${walk(sql`${campaigns.id} as c_id, ${keys}`)}) as w))`;
-  };
+  // The page walks the sort's index (or sorts the few matches), testing the filters on the way.
+  const walked = (condition: SQL, guard?: SQL) =>
+    walkedPage({
+      table: campaigns,
+      id: campaigns.id,
+      columns: campaignsAs,
+      keys,
+      where: guard ? sql`(${condition}) and ${guard}` : sql`(${condition})`,
+      order: byCampaignId,
+      slice,
+      page: query.page,
+    });
 
   if (q && !isScoped) {
     const scanned = whereOf(searchCondition(q, true));
@@ -408,7 +408,7 @@ export const listCampaigns = async (
       isCovered: suffixesHoldSort(query.sort) && !query.from && !query.to,
       filtered: whereOf,
     });
-    return searchAll(db, query, where, matches, (guard) => walkedPage(scanned, guard));
+    return searchAll(db, query, where, matches, (guard) => walked(scanned, guard));
   }
   if (q) {
     // A search collects its matches first, at most LIST_COUNT_CAP + 1, with their sort keys: the
@@ -423,7 +423,7 @@ export const listCampaigns = async (
         searchRowsOf(query),
         pageOrderOf(query).byMatchId,
         sql`${COUNTED} <= ${LIST_COUNT_CAP}`,
-        walkedPage(where, sql`${COUNTED} > ${LIST_COUNT_CAP}`),
+        walked(where, sql`${COUNTED} > ${LIST_COUNT_CAP}`),
       ),
       total: sql`${COUNTED}::int as total`,
     });
@@ -431,7 +431,7 @@ export const listCampaigns = async (
   }
 
   const { items, total } = await readListPage(db, query, {
-    page: walkedPage(where),
+    page: walked(where),
     total: sql`(select count(*) from (select 1 from ${campaigns} where ${where}
       ${countOrderOf(query) ?? sql``} ${COUNT_LIMIT}) as matching)::int as total`,
   });

@@ -31,7 +31,7 @@ import {
   exchangeDecisionsOf,
 } from '../../platform/exchange-decisions.ts';
 import { ownerAndCreatorColumns } from '../../platform/owner-columns.ts';
-import { type CappedPage, COUNT_LIMIT, pageSlice } from '../../platform/pagination.ts';
+import { type CappedPage, COUNT_LIMIT, pageSlice, walkedPage } from '../../platform/pagination.ts';
 import type { ScopedUser } from '../../platform/scope.ts';
 import {
   type MatchSource,
@@ -236,16 +236,17 @@ export const readCreativeDetailById = async (
   return detailOf(row, raw);
 };
 
+/** lower(name), stored (migration 0034; not in the schema's declarations, see db/schema/campaigns.ts). */
+const NAME_SEARCH = sql.raw('"creatives"."name_search"');
+
 const SORTS = {
   created_at: creatives.createdAt,
   updated_at: creatives.updatedAt,
-  name: sql`lower(${creatives.name})`,
+  // name_search: indexed with the id, read index-only (migration 0043).
+  name: NAME_SEARCH,
   status: creatives.status,
   creative_type: creatives.creativeType,
 } as const;
-
-/** lower(name), stored (migration 0034; not in the schema's declarations, see db/schema/campaigns.ts). */
-const NAME_SEARCH = sql.raw('"creatives"."name_search"');
 
 /**
  * Filters of the list; `scope` is the caller's tenancy condition, `extra` a route's own (a campaign).
@@ -377,11 +378,20 @@ export const listCreativePage = async (
 ): Promise<CappedPage<CreativeListItem>> => {
   const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
   const condition = where ?? sql`true`;
-  const q = query.q?.trim() ?? '';
   const key = sql`${SORTS[query.sort]} as k0`;
-  const slice = pageSlice(query, Boolean(q));
-  const pageOf = (test: SQL) => sql`select ${creativesAs}, ${key} from ${creatives}
-    where ${test} order by k0 ${direction}, ${creatives.id} ${direction} ${slice}`;
+  // The offset out of the planner's view on every page, as the campaign list's (pageSlice).
+  const slice = pageSlice(query, true);
+  const pageOf = (test: SQL) =>
+    walkedPage({
+      table: creatives,
+      id: creatives.id,
+      columns: creativesAs,
+      keys: key,
+      where: test,
+      order: sql`k0 ${direction}, ${creatives.id} ${direction}`,
+      slice,
+      page: query.page,
+    });
   const statementOf = (isRare: boolean) =>
     searchAll
       ? searchAllStatement({
