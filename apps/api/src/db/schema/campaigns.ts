@@ -81,7 +81,9 @@ export const campaigns = pgTable(
     // an index on the expression lower(name) is never read index-only (migration 0042).
     index('campaigns_name_search_idx').on(sql`"name_search"`, t.id),
     index('campaigns_start_idx').on(t.startAt, t.id),
-    index('campaigns_end_idx').on(t.endAt, t.id),
+    // start_at after the id: the count of flights overlapping a range walks end_at from the range's
+    // start and tests start_at from the index alone (migration 0044).
+    index('campaigns_end_start_idx').on(t.endAt, t.id, t.startAt),
     index('campaigns_budget_idx').on(t.totalBudgetMicros, t.id),
     // A status filter (the list's tabs) with each sort: the page is the index's first rows for that
     // status, where the sort's own index walked past every other status's rows, each a heap fetch
