@@ -469,9 +469,11 @@ describe('read and list', () => {
     // A later page is the same order's next rows, in order, for every sort and direction.
     for (const sort of ['name', 'creative_type', 'created_at'] as const) {
       for (const order of ['asc', 'desc'] as const) {
-        const firstFour = (await list(tok.admin, { sort, order, limit: 4 })).items.map((item) => item.id);
+        const firstFour = (await list(tok.admin, { sort, order, limit: 4 })).items.map(
+          (item) => item.creative_primary_id,
+        );
         const second = (await list(tok.admin, { sort, order, limit: 2, page: 2 })).items.map(
-          (item) => item.id,
+          (item) => item.creative_primary_id,
         );
         expect(second, `${sort} ${order}`).toEqual(firstFour.slice(2, 4));
       }
