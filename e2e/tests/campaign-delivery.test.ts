@@ -6,25 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
 import { campaignApi } from '../support/campaign-api.ts';
 import { checkA11yAtRest, shownText } from '../support/console.ts';
-import { openrtbFixture } from '../support/openrtb.ts';
+import { PRICE_MACRO, wonBid } from '../support/openrtb.ts';
 
 const e2e = useE2E({ ownSeed: true });
 const { api, tokenOf } = campaignApi(e2e);
 
-const simpleBanner = openrtbFixture('simple-banner');
-const PRICE_MACRO = ['$', '{AUCTION_PRICE}'].join('');
-
-type Bid = { cid: string; nurl: string; adm: string };
-
 describe('delivery on the campaign screens', () => {
   it('shows the impression, click and spend of a won bid on the list and the view', async () => {
-    const response = await fetch(`${e2e.server.baseURL}/openrtb/2.6/openx`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-openrtb-version': '2.6' },
-      body: JSON.stringify({ ...simpleBanner, id: `e2e-${Date.now()}` }),
-    });
-    expect(response.status).toBe(200);
-    const bid = ((await response.json()) as { seatbid: { bid: Bid[] }[] }).seatbid[0]!.bid[0]!;
+    const bid = await wonBid(e2e.server.baseURL, `e2e-${Date.now()}`);
     expect((await fetch(bid.nurl.replace(PRICE_MACRO, '2.40'))).status).toBe(204);
     const click = bid.adm.match(/href="([^"]*\/t\/click\/[^"]*)"/)![1]!;
     expect((await fetch(click, { redirect: 'manual' })).status).toBe(302);

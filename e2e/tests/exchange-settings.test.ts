@@ -11,13 +11,11 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
 import { campaignApi } from '../support/campaign-api.ts';
 import { checkA11yAtRest, expectToast, shownText } from '../support/console.ts';
-import { openrtbFixture } from '../support/openrtb.ts';
+import { PRICE_MACRO, wonBid } from '../support/openrtb.ts';
 
 const e2e = useE2E({ ownSeed: true });
 const { api, tokenOf } = campaignApi(e2e);
 
-const simpleBanner = openrtbFixture('simple-banner');
-const PRICE_MACRO = ['$', '{AUCTION_PRICE}'].join('');
 // Google's example keys ("Decrypt price confirmations", Authorized Buyers RTB guide).
 const E_KEY = 'skU7Ax_NL5pPAFyKdkfZjZz2-VhIN8bjj1rVFOaJ_5o=';
 const I_KEY = 'arO23ykdNqUQ5LEoQ0FVmPkBd7xB5CO89PDZlSjpFxo=';
@@ -27,8 +25,6 @@ const FINGERPRINT = createHash('sha256')
   .digest('hex')
   .slice(0, 8);
 
-type Bid = { cid: string; nurl: string };
-
 const openSettings = async (page: Page, exchangeId: number) => {
   await page.getByTestId(`metadata-exchanges-actions-${exchangeId}`).click();
   await page.getByTestId('row-action-settings').click();
@@ -37,14 +33,8 @@ const openSettings = async (page: Page, exchangeId: number) => {
 
 describe('exchange settings and late billing', () => {
   it('sets and clears an exchange settings, and shows a late-billed win on the list and the page', async () => {
-    const response = await fetch(`${e2e.server.baseURL}/openrtb/2.6/openx`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-openrtb-version': '2.6' },
-      body: JSON.stringify({ ...simpleBanner, id: `e2e-late-${Date.now()}` }),
-    });
-    expect(response.status).toBe(200);
+    const bid = await wonBid(e2e.server.baseURL, `e2e-late-${Date.now()}`);
     const bidAt = Date.now();
-    const bid = ((await response.json()) as { seatbid: { bid: Bid[] }[] }).seatbid[0]!.bid[0]!;
 
     const { page } = e2e;
     await loginAs(page, DEMO_USERS.admin);

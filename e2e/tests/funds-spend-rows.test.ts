@@ -8,25 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
 import { campaignApi } from '../support/campaign-api.ts';
 import { checkA11yAtRest, shownText } from '../support/console.ts';
-import { openrtbFixture } from '../support/openrtb.ts';
+import { PRICE_MACRO, wonBid } from '../support/openrtb.ts';
 
 const e2e = useE2E({ ownSeed: true });
 const { api, tokenOf } = campaignApi(e2e);
-const PRICE_MACRO = ['$', '{AUCTION_PRICE}'].join('');
 /** The machine may be busy: give the console time to answer. */
 const SLOW = { timeout: 15_000 };
 
-type Bid = { cid: string; nurl: string };
-
 describe('spend in the funds history', () => {
   it('reads "1 impression" and the campaign, with the exact amount of a fraction of a cent', async () => {
-    const response = await fetch(`${e2e.server.baseURL}/openrtb/2.6/openx`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-openrtb-version': '2.6' },
-      body: JSON.stringify({ ...openrtbFixture('simple-banner'), id: `e2e-funds-${Date.now()}` }),
-    });
-    expect(response.status).toBe(200);
-    const bid = ((await response.json()) as { seatbid: { bid: Bid[] }[] }).seatbid[0]!.bid[0]!;
+    const bid = await wonBid(e2e.server.baseURL, `e2e-funds-${Date.now()}`);
     expect((await fetch(bid.nurl.replace(PRICE_MACRO, '2.40'))).status).toBe(204);
     const token = await tokenOf(DEMO_USERS.advertiser.email);
     const campaign = await api<{ name: string }>('GET', `/api/campaigns/${bid.cid}`, token);

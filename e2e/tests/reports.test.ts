@@ -3,33 +3,18 @@
 // result is dropped and it is generated again), downloads it as CSV with the spec's toasts word for
 // word, exports the running apps as RunningApps.csv, and deletes the report after confirming.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS, loginAs, useE2E } from '../support/browser.ts';
 import { checkA11yAtRest, shownText, waitForPath } from '../support/console.ts';
+import { PRICE_MACRO, wonBid } from '../support/openrtb.ts';
 
 const e2e = useE2E({ ownSeed: true, ownBrowser: true });
 const SLOW = { timeout: 20_000 };
-const PRICE_MACRO = ['$', '{AUCTION_PRICE}'].join('');
-const simpleBanner = JSON.parse(
-  readFileSync(
-    fileURLToPath(new URL('../../apps/api/test/fixtures/openrtb/simple-banner.json', import.meta.url)),
-    'utf8',
-  ),
-) as Record<string, unknown>;
-
-type Bid = { cid: string; nurl: string; adm: string };
 
 /** An exchange's won bid on a demo campaign of advertiser@demo.test, and a click on the ad. */
 const winAndClick = async (baseURL: string) => {
-  const response = await fetch(`${baseURL}/openrtb/2.6/openx`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-openrtb-version': '2.6' },
-    body: JSON.stringify({ ...simpleBanner, id: `e2e-report-${Date.now()}` }),
-  });
-  expect(response.status).toBe(200);
-  const bid = ((await response.json()) as { seatbid: { bid: Bid[] }[] }).seatbid[0]!.bid[0]!;
+  const bid = await wonBid(baseURL, `e2e-report-${Date.now()}`);
   expect((await fetch(bid.nurl.replace(PRICE_MACRO, '2.40'))).status).toBe(204);
   const click = bid.adm.match(/href="([^"]*\/t\/click\/[^"]*)"/)![1]!;
   expect((await fetch(click, { redirect: 'manual' })).status).toBe(302);
