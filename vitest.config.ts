@@ -44,8 +44,8 @@ export default defineConfig({
           // Starting a server (and seeding it) is the slow hook; E2E_SERVER_TIMEOUT_MS gives a busy machine longer.
           hookTimeout: Math.max(180_000, Number(process.env.E2E_SERVER_TIMEOUT_MS) + 60_000 || 0),
           // Two files at a time, each on its own server (the Chromium is shared): a browser test
-          // waits on the network and on paints a good part of the time. 38 files on 2 cores beside
-          // other work: 30m29s one at a time, 25m39s two at a time.
+          // waits on the network and on paints a good part of the time. 38 files in CI on 2 cores:
+          // 30m29s one at a time, 17m49s two at a time.
           maxWorkers: 2,
           // expect.poll waits for what a page shows after a request (a search's rows): as long as
           // Playwright's actions wait (browser.ts), not Vitest's 1 s, which a loaded machine passed.

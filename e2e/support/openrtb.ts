@@ -22,11 +22,12 @@ export type WonBid = { cid: string; nurl: string; adm: string };
  * sends the next one, a few times before the test fails.
  */
 export const wonBid = async (baseURL: string, id: string): Promise<WonBid> => {
+  const request = openrtbFixture('simple-banner');
   for (let attempt = 1; ; attempt++) {
     const response = await fetch(`${baseURL}/openrtb/2.6/openx`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-openrtb-version': '2.6' },
-      body: JSON.stringify({ ...openrtbFixture('simple-banner'), id: `${id}-${attempt}` }),
+      body: JSON.stringify({ ...request, id: `${id}-${attempt}` }),
     });
     if (response.status === 200) {
       return ((await response.json()) as { seatbid: { bid: WonBid[] }[] }).seatbid[0]!.bid[0]!;

@@ -164,12 +164,12 @@ const SORTS: Record<CampaignSortField, SQL[]> = {
 };
 
 /**
- * The start of a day (YYYY-MM-DD, UTC), `days` later, as a bound out of the planner's view like a
- * search's pattern (search-walk.ts searchPattern): with a range's dates in view every call's own
- * plan looked cheaper than the generic one, so a list filtered by flights was planned on each call.
+ * The start of a day (YYYY-MM-DD, UTC), `days` later, as an instant out of the planner's view, as the
+ * delivery facts' instant is (factInstantFrom): with a range's dates in view every call's own plan
+ * looked cheaper than the generic one, so a list filtered by flights was planned on each call.
  */
 const dayBound = (date: string, days = 0) =>
-  sql`(select ${new Date(Date.parse(`${date}T00:00:00.000Z`) + days * 86_400_000).toISOString()}::timestamptz)`;
+  factInstantFrom(sql`${new Date(Date.parse(`${date}T00:00:00.000Z`) + days * 86_400_000).toISOString()}`);
 
 /**
  * The text search: part of the name in any case (the lowered name, name_search, against the lowered
