@@ -13,6 +13,7 @@ import type { BidResponse } from '../src/modules/bidding/bid-response.ts';
 import { expectOk } from './campaign-fixtures.ts';
 import { uploadAndWait } from './list-fixtures.ts';
 import { dataOf } from './support/accounts.ts';
+import { track } from './support/bid-calls.ts';
 import { midSlotClock } from './support/bidder-clock.ts';
 import { startDemoDeliveryApp } from './support/demo-delivery-app.ts';
 import type { TestApp } from './support/test-app.ts';
@@ -256,7 +257,7 @@ describe('pending spend on the funds summary', () => {
     expect(held.pending_spend_micros).toBe(before.pending_spend_micros + 2500);
     expect(held.available_micros).toBe(held.balance_micros - held.pending_spend_micros);
     expect(held.balance_micros).toBe(before.balance_micros);
-    await fetch(bid.nurl.replace(['$', '{AUCTION_PRICE}'].join(''), '2'));
+    await track(bid.nurl, 2);
     const billed = await summary();
     expect(billed.pending_spend_micros).toBe(before.pending_spend_micros);
     expect(billed.balance_micros).toBe(before.balance_micros - 2000);
@@ -273,7 +274,7 @@ describe('rule audiences from delivery data', () => {
     const result = await postBid({ ...appRequest({ ifa }), ...patch });
     const bid = (result.body as unknown as BidResponse).seatbid[0]!.bid[0]!;
     expect(bid.cid).toBe(String(mobileId));
-    await fetch(bid.nurl.replace(['$', '{AUCTION_PRICE}'].join(''), '1'));
+    await track(bid.nurl, 1);
     return bid.adm.match(/href="([^"]*\/t\/click\/[^"]*)"/)![1]!.replaceAll('&amp;', '&');
   };
 

@@ -12,6 +12,7 @@ import type { BidResponse } from '../src/modules/bidding/bid-response.ts';
 import { buildBidderApp } from '../src/modules/bidding/bidder-app.ts';
 import { expectOk } from './campaign-fixtures.ts';
 import { dataOf } from './support/accounts.ts';
+import { track } from './support/bid-calls.ts';
 import { startDemoDeliveryApp } from './support/demo-delivery-app.ts';
 import { type TestApp, testConfig } from './support/test-app.ts';
 
@@ -116,7 +117,7 @@ describe('a bidder process beside the console', () => {
     expect(bids).toHaveLength(1);
     // $3.00 CPM: the impression may cost 3,000 micro-units.
     expect((await summary()).pending_spend_micros).toBe(before + 3000);
-    await fetch(bids[0]!.nurl.replace(['$', '{AUCTION_PRICE}'].join(''), '1'));
+    await track(bids[0]!.nurl, 1);
     expect((await summary()).pending_spend_micros).toBe(before);
   });
 });

@@ -19,6 +19,7 @@ import { ensureReferenceData } from '../src/modules/reference/reference-seed.ts'
 import { seedDemoDelivery } from '../src/seed/demo-delivery.ts';
 import { seedDemo } from '../src/seed/demo-seed.ts';
 import { ensurePlatformCompany } from '../src/seed/platform-company.ts';
+import { track } from './support/bid-calls.ts';
 import { startBidderProcess } from './support/bidder-process.ts';
 import { openSnapshotDatabase } from './support/pglite-snapshot.ts';
 import { DEMO_PASSWORD, testConfig } from './support/test-app.ts';
@@ -127,10 +128,7 @@ describe('two bidders on Redis', () => {
     // Each win is reported to the other bidder than the one that bid.
     await Promise.all(
       bids.map((bid, i) => {
-        const url = bid.nurl
-          .replace(/^http:\/\/[^/]+/, nodes[(i + 1) % 2]!.url)
-          .replace(['$', '{AUCTION_PRICE}'].join(''), '5');
-        return fetch(url);
+        return track(bid.nurl.replace(/^http:\/\/[^/]+/, nodes[(i + 1) % 2]!.url), 5);
       }),
     );
     const billed = async () =>

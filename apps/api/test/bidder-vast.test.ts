@@ -10,10 +10,9 @@ import { creatives } from '../src/db/schema/creatives.ts';
 import { deliveryEvents } from '../src/db/schema/delivery.ts';
 import type { BidResponse, ResponseBid } from '../src/modules/bidding/bid-response.ts';
 import { seedDemoDelivery } from '../src/seed/demo-delivery.ts';
+import { track } from './support/bid-calls.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 import { parseInVastClient, vastSchemaErrors } from './support/vast-check.ts';
-
-const PRICE_MACRO = ['$', '{AUCTION_PRICE}'].join('');
 
 const videoRequest = (protocols: number[]) => {
   const request = JSON.parse(
@@ -80,7 +79,7 @@ describe('VAST answered over HTTP', () => {
     const view = await parseInVastClient(bid.adm);
     const ours = (urls: readonly string[] | undefined) =>
       (urls ?? []).filter((url) => url.startsWith(t.baseUrl));
-    const fire = (url: string) => fetch(url.replaceAll(PRICE_MACRO, '4'), { redirect: 'manual' });
+    const fire = (url: string) => track(url, 4);
     for (const url of ours(view.impressions)) expect((await fire(url)).status).toBe(200);
     for (const event of ['start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete']) {
       for (const url of ours(view.tracking[event])) {

@@ -18,10 +18,10 @@ import { seedDemoDelivery } from '../src/seed/demo-delivery.ts';
 import { createCampaign, expectOk } from './campaign-fixtures.ts';
 import { dataOf } from './support/accounts.ts';
 import { addUser, DEMO, rowsOf } from './support/admin-fixtures.ts';
+import { track } from './support/bid-calls.ts';
 import { type DemoTokens, startSignedInApp } from './support/signed-in-app.ts';
 import type { TestApp } from './support/test-app.ts';
 
-const PRICE_MACRO = ['$', '{AUCTION_PRICE}'].join('');
 /** A day of history no other data of this file touches. */
 const DAY = '2025-06-02';
 const FORMULAS = {
@@ -97,7 +97,7 @@ describe('the running-apps export', () => {
       });
       expect(answer.status).toBe(200);
       const bid = (answer.body as unknown as BidResponse).seatbid[0]!.bid[0]!;
-      expect((await fetch(bid.nurl.replaceAll(PRICE_MACRO, '2'))).status).toBe(204);
+      expect((await track(bid.nurl, 2)).status).toBe(204);
       const beacon = bid.adm.match(/src="([^"]*\/t\/imp\/[^"]*)"/)![1]!.replaceAll('&amp;', '&');
       expect((await fetch(beacon, { redirect: 'manual' })).status).toBeLessThan(300);
     }
