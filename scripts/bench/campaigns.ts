@@ -599,12 +599,6 @@ async function main() {
         const row = { ...medianOf(measured), floor: medianOf(measured.map((round) => round.floor!)), shares };
         row.statements = statements.map((st) => st.name ?? st.text);
         row.dbAlone = await cpuAlone(db.url, statements);
-        if (isSearch(row)) {
-          // The reference statement in this scenario's load and alone right after: what sharing the
-          // cores costs any statement in that load, to read the search's own cost under it by.
-          const loaded = await referenceUnderLoad(`${baseURL}${s.path}`, headers, db.url);
-          row.reference = { loaded, alone: await referenceCpu(db.url) };
-        }
         if (keepStatements)
           row.recorded = statements.map(({ name, text, values }) => ({ name, text, values }));
         rows.push(row);
@@ -649,33 +643,11 @@ type Row = {
   shares?: number[];
   /** Database CPU (ms) of the statements of one request replayed alone on one connection (cpuAlone). */
   dbAlone?: number;
-  /** A search's: the reference statement's database CPU (ms) on a connection of its own during the load, and alone. */
-  reference?: { loaded: number; alone: number };
 } & Measured;
 
 /** The round of median req/s (the upper one of an even count). */
 const medianOf = <T extends { rps: number }>(measured: T[]): T =>
   [...measured].sort((a, b) => a.rps - b.rps)[Math.floor(measured.length / 2)]!;
-
-const isSearch = (row: Row) => /[?&]q=/.test(row.path);
-
-/**
- * The reference statement's database CPU (ms) on a connection of its own while a scenario's load
- * runs (started after the load's warm-up, the load lasting past it).
- */
-async function referenceUnderLoad(url: string, headers: Record<string, string>, databaseUrl: string) {
-  const load = runLoad({
-    concurrency,
-    warmupMs,
-    durationMs: durationMs + 2000,
-    maxRequests: 200_000,
-    makeWorker: getWorker(url, headers),
-  });
-  await new Promise((resolve) => setTimeout(resolve, warmupMs));
-  const loaded = await referenceCpu(databaseUrl);
-  await load;
-  return loaded;
-}
 
 /** The scenario's req/s as a share of its floor's. */
 const shareOf = (row: Row) => (row.floor ? row.rps / row.floor.rps : Number.NaN);
@@ -848,20 +820,14 @@ function printTargets(rows: Row[]) {
     const missed = list.filter((r) => !test(r)).map((r) => r.scenario);
     return `${list.length - missed.length} of ${list.length}${missed.length ? ` (not: ${missed.join('; ')})` : ''}`;
   };
-  const searches = measured.filter(isSearch);
+  const searches = measured.filter((r) => /[?&]q=/.test(r.path));
   console.log('\nTargets:');
   console.log(`- p99 < 50 ms: ${within(measured, (r) => r.p99 < 50)}`);
   console.log(`- at least 80% of the floor's req/s: ${within(measured, (r) => shareOf(r) >= 0.8)}`);
   console.log(
     `- searches at most 1 ms of database CPU: replayed alone ${within(searches, (r) => (r.dbAlone ?? Number.NaN) <= 1)}; ` +
-      `under the load ${within(searches, (r) => r.cpu.db <= 1)}; ` +
-      `under the load over the reference's factor in it ${within(searches, (r) => ownUnderLoad(r) <= 1)}`,
+      `under the load ${within(searches, (r) => r.cpu.db <= 1)}`,
   );
-  for (const r of searches.filter((search) => search.reference))
-    console.log(
-      `  - ${r.scenario}: ${ms(r.cpu.db)} ms under the load; the reference ${ms(r.reference!.loaded)} ms in it, ` +
-        `${ms(r.reference!.alone)} alone (${factorOf(r).toFixed(2)} times); ${ms(ownUnderLoad(r))} ms its own`,
-    );
   // Sharing 2 cores with 8 connections, the API and the load costs every statement more CPU than
   // it costs alone: the same factor for every row is the machine's, a row above it its own.
   const factors = measured
@@ -874,11 +840,6 @@ function printTargets(rows: Row[]) {
         `median ${factors[Math.floor(factors.length / 2)]!.toFixed(2)}`,
     );
 }
-
-/** How many times its cost alone the reference statement cost in a search's load (1 without one). */
-const factorOf = (r: Row) => (r.reference ? r.reference.loaded / r.reference.alone : 1);
-/** A search's database CPU under the load with what sharing the cores cost the reference taken out. */
-const ownUnderLoad = (r: Row) => r.cpu.db / factorOf(r);
 
 const seededText = (n: number) => `${n.toLocaleString('en')} campaigns`;
 
