@@ -54,11 +54,7 @@ import { createBackgroundTasks } from './platform/background-tasks.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { registerEnvelope } from './platform/envelope.ts';
 import { registerErrorHandling } from './platform/errors.ts';
-import {
-  helmetHeaders,
-  registerHelmetHeaders,
-  registerHttpSecurityHeaders,
-} from './platform/http-security-headers.ts';
+import { helmetHeaders, registerSecurityHeaders } from './platform/http-security-headers.ts';
 import { createHttpServer } from './platform/http-server.ts';
 import { registerIdempotency } from './platform/idempotency.ts';
 import { createMailer } from './platform/mailer.ts';
@@ -114,7 +110,7 @@ export const buildApp = async (
 
   // From here on a route without `config.access` stops the app from starting.
   requireDeclaredAccess(app);
-  registerHelmetHeaders(app);
+  registerSecurityHeaders(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
@@ -141,7 +137,6 @@ export const buildApp = async (
   registerOpenApiDocument(app);
 
   registerErrorHandling(app);
-  registerHttpSecurityHeaders(app);
   // Before the envelope: its onSend must see the plain answer to store (see idempotency.ts).
   registerIdempotency(app, {
     db: database.db,

@@ -37,6 +37,7 @@ import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/idempotency.ts';
 import { actorIdOf, principalOf } from './auth-guard.ts';
 import { AppError, conflict } from './errors.ts';
+import { routeHooksOf } from './route-hooks.ts';
 import type { SecretBox } from './secret-box.ts';
 
 declare module 'fastify' {
@@ -173,19 +174,10 @@ export const registerIdempotency = (
 
   app.decorateRequest('idempotencyClaim', null);
 
-  app.addHook('onRoute', (route) => {
-    if (!route.config?.idempotent) return;
-    if (route.method !== 'POST' || route.config.access === 'public' || route.config.access === undefined) {
-      throw new Error(`${route.method} ${route.url}: only signed-in POST routes may be idempotent.`);
-    }
-    route.schema ??= {};
-    describeIdempotentRoute(route.schema as Record<string, unknown>);
-  });
-
   // After authentication, the envelope and validation: the principal and the opened body are known.
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+  const claimOrReplay = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.headers[IDEMPOTENCY_HEADER];
-    if (!request.routeOptions.config?.idempotent || typeof key !== 'string') return;
+    if (typeof key !== 'string') return;
     const principal = principalOf(request);
     const claim = { userId: principal.userId, actorId: actorIdOf(principal), key };
     await purgeExpired();
@@ -207,11 +199,12 @@ export const registerIdempotency = (
           .send(body);
       }
     }
-  });
+  };
 
-  // Registered before the envelope's onSend: the payload here is the plain JSON, which is what a
-  // replay sends again (sealed by the envelope when that request was sealed).
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Before the envelope's onSend (a route's hook, added after this one: envelope.ts): the payload
+  // here is the plain JSON, which is what a replay sends again (sealed by the envelope when that
+  // request was sealed).
+  const storeAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
     request.idempotencyClaim = null;
@@ -225,13 +218,27 @@ export const registerIdempotency = (
       await deps.db.delete(idempotencyKeys).where(whereClaim(claim));
     }
     return payload;
-  });
+  };
 
   // A request that ended without sending (aborted) frees its claim.
-  app.addHook('onResponse', async (request) => {
+  const freeClaim = async (request: FastifyRequest) => {
     const claim = request.idempotencyClaim;
     if (!claim) return;
     request.idempotencyClaim = null;
     await deps.db.delete(idempotencyKeys).where(whereClaim(claim));
+  };
+
+  // The hooks go on the idempotent routes only: every other request skips three steps. A route's
+  // own hooks run after the app's, so the envelope adds its onSend after this one (envelope.ts).
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    if (route.method !== 'POST' || route.config.access === 'public' || route.config.access === undefined) {
+      throw new Error(`${route.method} ${route.url}: only signed-in POST routes may be idempotent.`);
+    }
+    route.schema ??= {};
+    describeIdempotentRoute(route.schema as Record<string, unknown>);
+    route.preHandler = [claimOrReplay, ...routeHooksOf(route.preHandler)];
+    route.onSend = [storeAnswer, ...routeHooksOf(route.onSend)];
+    route.onResponse = [freeClaim, ...routeHooksOf(route.onResponse)];
   });
 };
