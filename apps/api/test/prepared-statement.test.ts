@@ -12,6 +12,7 @@ import {
   fixedStatement,
   preparedRowsOf,
   readRows,
+  readShapedRows,
 } from '../src/db/prepared-statement.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -122,6 +123,33 @@ describe('named prepared statements (db/prepared-statement.ts)', () => {
       { label: 'x3', again: 'a', extra: 7, from: 2 },
     ]);
     expect(second.rows).toEqual([{ label: 'x3', again: 'b', extra: null, from: 3 }]);
+  });
+
+  it('reads a shaped statement with each call its own values; a shape that leaves out what decides the text fails', async () => {
+    // The API's tests check every shaped read against its values' own statement (vitest.config.ts).
+    expect(process.env.STATEMENT_MEMO_CHECK).toBe('1');
+    const withLabels = (shape: string, from: number, label: string, isDoubled: boolean) =>
+      readShapedRows(
+        db(),
+        shape,
+        { from, label },
+        (slots) => sql`select m.id, ${slots.label}::text || m.id as label
+            ${isDoubled ? sql`, ${slots.label}::text || ${slots.label}::text as doubled` : sql``}
+          from (${mixed(1, 'x')}) as m where m.id >= ${slots.from}::int`,
+        sql`r.id`,
+      );
+    expect(await withLabels('test labels false', 2, 'a', false)).toEqual([
+      { id: 2, label: 'a2' },
+      { id: 3, label: 'a3' },
+    ]);
+    expect(await withLabels('test labels false', 3, 'b', false)).toEqual([{ id: 3, label: 'b3' }]);
+    expect(await withLabels('test labels true', 3, 'c', true)).toEqual([
+      { id: 3, label: 'c3', doubled: 'cc' },
+    ]);
+    expect(await withLabels('test labels true', 9, 'd', true)).toEqual([]);
+    // isDoubled decides the text: a shape without it would answer the first call's statement.
+    await withLabels('test labels', 3, 'e', false);
+    await expect(withLabels('test labels', 3, 'f', true)).rejects.toThrow(/answered another statement/);
   });
 
   it('answers a cached read as the database holds it after every other statement', async () => {

@@ -56,7 +56,7 @@ type Memo = { root: TrieNode; nodes: number; tokens: WeakMap<object, string> };
 const memos = new WeakMap<PgDialect, Memo>();
 
 /** Set STATEMENT_MEMO_CHECK=1 (the API's tests do) to render every statement with drizzle too and fail on any difference. */
-const checkEveryStatement = process.env.STATEMENT_MEMO_CHECK === '1';
+export const checkEveryStatement = process.env.STATEMENT_MEMO_CHECK === '1';
 
 class Unknown extends Error {}
 
@@ -158,7 +158,7 @@ const sameValue = (a: unknown, b: unknown) => {
     return false;
   }
 };
-const sameParams = (a: readonly unknown[], b: readonly unknown[]) =>
+export const sameParams = (a: readonly unknown[], b: readonly unknown[]) =>
   a.length === b.length && a.every((value, i) => sameValue(value, b[i]));
 
 const rendered = (dialect: PgDialect, query: SQL): BuiltStatement => {

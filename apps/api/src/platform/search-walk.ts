@@ -22,14 +22,50 @@ import { type CappedPage, COUNT_LIMIT, capped, likePattern, type Page } from './
  * generic one cheaper, and re-planned the search's long statement on every call (every search
  * measured 'custom' in pg_prepared_statements).
  */
-export const searchPattern = (text: string): SQL => sql`(select lower(${likePattern(text)}::text))`;
+const searchPattern = (search: SearchText): SQL => sql`(select lower(${search.pattern}::text))`;
 
-/** `id` equal to the searched text, when that text is an id (digits): a search finds the row by either. */
-const searchedId = (id: PgColumn, q: string): SQL | undefined =>
-  /^\d{1,15}$/.test(q) ? eq(id, Number(q)) : undefined;
+/** How many characters of each suffix of a name the side tables keep (migration 0040). */
+const SUFFIX_KEY = 12;
+
+/**
+ * A search's text as its statement takes it: its values as SQL (each a parameter: see
+ * searchValuesOf) and what about the text decides the statement's text.
+ */
+export type SearchText = {
+  /** The LIKE pattern of the text (likePattern). */
+  pattern: SQL;
+  /** The text itself. */
+  text: SQL;
+  /** The text as an id, when it is one (digits): a search finds the row by either. */
+  id?: SQL;
+  /** The text is at most SUFFIX_KEY long: the names' suffixes decide a match alone (suffixMatches). */
+  isDecided: boolean;
+};
+
+const isIdText = (q: string) => /^\d{1,15}$/.test(q);
+
+/** The values of the search `q` (its statement's parameters): `pattern`, `text` and, for an id, `id`. */
+export const searchValuesOf = (q: string): Record<string, unknown> =>
+  isIdText(q) ? { pattern: likePattern(q), text: q, id: Number(q) } : { pattern: likePattern(q), text: q };
+
+/** What about `q` decides a search's statement text (the rest goes in as searchValuesOf's values). */
+export const searchShapeOf = (q: string) => `${isIdText(q) ? 'id' : 'name'} ${q.length <= SUFFIX_KEY}`;
+
+/** The search `q` with its values as `slots` gives them (searchValuesOf's, by name). */
+export const searchTextOf = (q: string, slots: Record<string, SQL>): SearchText => ({
+  pattern: slots.pattern!,
+  text: slots.text!,
+  id: isIdText(q) ? slots.id : undefined,
+  isDecided: q.length <= SUFFIX_KEY,
+});
+
+/** `id` equal to the searched text, when that text is an id. */
+const searchedId = (id: PgColumn, search: SearchText): SQL | undefined =>
+  search.id ? eq(id, search.id) : undefined;
 
 /** The lowered name (`column`, name_search) holds the text, by LIKE, written as no index serves it. */
-const scannedLike = (column: SQL, text: string): SQL => sql`(${column} || '') like ${searchPattern(text)}`;
+const scannedLike = (column: SQL, search: SearchText): SQL =>
+  sql`(${column} || '') like ${searchPattern(search)}`;
 
 /**
  * A list's text search: the lowered name (`column`, name_search) holds the text (LIKE), or the row
@@ -37,17 +73,15 @@ const scannedLike = (column: SQL, text: string): SQL => sql`(${column} || '') li
  * index does not serve, where the rows are read another way (the walk of the list's order, an
  * agency's or advertiser's own campaigns, the matches the names' suffixes give).
  */
-export const nameSearch = (column: SQL, id: PgColumn, text: string, isScanned: boolean): SQL =>
+export const nameSearch = (column: SQL, id: PgColumn, search: SearchText, isScanned: boolean): SQL =>
   or(
-    isScanned ? scannedLike(column, text) : sql`${column} like ${searchPattern(text)}`,
-    searchedId(id, text),
+    isScanned ? scannedLike(column, search) : sql`${column} like ${searchPattern(search)}`,
+    searchedId(id, search),
   ) ?? sql`false`;
 
-/** How many characters of each suffix of a name the side tables keep (migration 0040). */
-const SUFFIX_KEY = 12;
-
 /** The text's first SUFFIX_KEY characters, lowered: what a suffix of a matching name starts with. */
-const suffixPrefix = (text: string): SQL => sql`left(lower(${text}::text), ${sql.raw(String(SUFFIX_KEY))})`;
+const suffixPrefix = (search: SearchText): SQL =>
+  sql`left(lower(${search.text}::text), ${sql.raw(String(SUFFIX_KEY))})`;
 
 /**
  * The rows of a list's name suffixes (`suffixes`: its side table or that table's alias, migration
@@ -56,9 +90,9 @@ const suffixPrefix = (text: string): SQL => sql`left(lower(${text}::text), ${sql
  * that starts with it (name_prefix_end). Each bound a subquery, opaque to the planner, as
  * searchPattern is.
  */
-const suffixRange = (suffixes: SQL, text: string): SQL =>
-  sql`${suffixes}."suffix" >= (select ${suffixPrefix(text)} collate "C")
-    and ${suffixes}."suffix" < (select name_prefix_end(${suffixPrefix(text)}) collate "C")`;
+const suffixRange = (suffixes: SQL, search: SearchText): SQL =>
+  sql`${suffixes}."suffix" >= (select ${suffixPrefix(search)} collate "C")
+    and ${suffixes}."suffix" < (select name_prefix_end(${suffixPrefix(search)}) collate "C")`;
 
 /**
  * Of suffixRange's rows, the one of each name where the text's first SUFFIX_KEY characters are found
@@ -66,9 +100,9 @@ const suffixRange = (suffixes: SQL, text: string): SQL =>
  * A name holding them twice gave two rows, which were sorted by id and made unique before they were
  * counted (0.10 of 0.70 ms for the 940 matches of "fitness 4" at 100,000 campaigns, replayed alone).
  */
-const firstFound = (suffixes: SQL, text: string): SQL =>
-  sql`${suffixRange(suffixes, text)}
-    and ${suffixes}."repeat" < (select length(${suffixPrefix(text)}))`;
+const firstFound = (suffixes: SQL, search: SearchText): SQL =>
+  sql`${suffixRange(suffixes, search)}
+    and ${suffixes}."repeat" < (select length(${suffixPrefix(search)}))`;
 
 /** Whether the names' suffix tables hold a list's sort key (`sort`): created_at and status (migration 0040). */
 export const suffixesHoldSort = (sort: string): boolean => sort === 'created_at' || sort === 'status';
@@ -98,21 +132,20 @@ export const suffixMatches = (options: {
   /** The lowered name (name_search) and id of the list's table. */
   column: SQL;
   id: PgColumn;
-  text: string;
+  search: SearchText;
   isCovered: boolean;
   filtered: (search: SQL) => SQL;
 }): MatchSource => {
-  const { table, suffixes, column, id, text, isCovered, filtered } = options;
-  const isDecided = text.length <= SUFFIX_KEY;
-  const asId = searchedId(id, text);
-  if (isDecided && !asId && isCovered)
+  const { table, suffixes, column, id, search, isCovered, filtered } = options;
+  const asId = searchedId(id, search);
+  if (search.isDecided && !asId && isCovered)
     return {
       from: sql`${sql.identifier(suffixes)} as ${sql.identifier(table)}`,
-      where: filtered(firstFound(sql`${sql.identifier(table)}`, text)),
+      where: filtered(firstFound(sql`${sql.identifier(table)}`, search)),
     };
   const found = sql`${id} = any(array(select s."id" from ${sql.identifier(suffixes)} as s
-    where ${firstFound(sql.raw('s'), text)}))`;
-  const byName = isDecided ? found : sql`(${found} and ${scannedLike(column, text)})`;
+    where ${firstFound(sql.raw('s'), search)}))`;
+  const byName = search.isDecided ? found : sql`(${found} and ${scannedLike(column, search)})`;
   return { from: sql`${sql.identifier(table)}`, where: filtered(or(byName, asId) ?? byName) };
 };
 

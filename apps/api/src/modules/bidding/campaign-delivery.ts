@@ -130,9 +130,6 @@ const QUARTER_HOUR_MS = 15 * 60_000;
 export const factInstantValueOf = (nowMs: number) =>
   new Date(nowMs - (nowMs % QUARTER_HOUR_MS)).toISOString();
 
-/** The instant the facts are read at, as deliveryFactCtes takes it. */
-export const factInstantOf = (nowMs: number): SQL => factInstantFrom(sql`${factInstantValueOf(nowMs)}`);
-
 /** The joins (after `from page`, or a join with it) that bring a row its facts. */
 export const DELIVERY_FACT_JOINS = renderedOnce(
   sql`left join d_totals on d_totals.campaign_id = page.c_id

@@ -12,7 +12,6 @@ export {
   deliveryFactsOf,
   describeCampaignDelivery,
   factInstantFrom,
-  factInstantOf,
   factInstantValueOf,
   NO_DELIVERY,
 } from './campaign-delivery.ts';

@@ -16,8 +16,8 @@ export const CHOOSE_YOUR_ADVERTISER = 'Choose one of your advertisers.';
 export const OWN_CAMPAIGNS_ONLY = 'An advertiser creates campaigns for itself only.';
 
 /** The campaigns a caller may list at all, as a condition on `campaigns` (undefined: all). */
-export const campaignScope = (principal: Principal): SQL | undefined =>
-  advertiserOwnedScope(principal, campaigns.advertiserId);
+export const campaignScope = (principal: Principal, userId?: SQL): SQL | undefined =>
+  advertiserOwnedScope(principal, campaigns.advertiserId, userId);
 
 export const resolveNewCampaignAdvertiser = (
   db: DbOrTx,

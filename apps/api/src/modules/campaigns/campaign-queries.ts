@@ -11,12 +11,12 @@ import type {
 import { LIST_COUNT_CAP } from '@console/core/api/common';
 import type { CreativeStatus, CreativeType } from '@console/core/api/creatives';
 import { type CampaignStatus, findNextStatuses, sideOfRole } from '@console/core/campaign-status';
-import { and, count, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { decoderOf, selectAs, type WithTextTimestamps } from '../../db/aliased-columns.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { jsonColumn, jsonList } from '../../db/json-column.ts';
-import { fixedRead, readRows } from '../../db/prepared-statement.ts';
+import { fixedRead, readShapedRows } from '../../db/prepared-statement.ts';
 import {
   applists,
   audiences,
@@ -43,6 +43,7 @@ import {
   exchangeDecisionsColumn,
   exchangeDecisionsOf,
 } from '../../platform/exchange-decisions.ts';
+import { type ListStatement, listStatementOf } from '../../platform/list-shape.ts';
 import { type CappedPage, COUNT_LIMIT, capped, pageSlice, walkedPage } from '../../platform/pagination.ts';
 import type { ScopedUser } from '../../platform/scope.ts';
 import {
@@ -51,8 +52,10 @@ import {
   matchedPage,
   matchingCtes,
   nameSearch,
+  type SearchText,
   searchAllPage,
   searchAllStatement,
+  searchTextOf,
   suffixesHoldSort,
   suffixMatches,
 } from '../../platform/search-walk.ts';
@@ -63,7 +66,6 @@ import {
   deliveryFactsOf,
   describeCampaignDelivery,
   factInstantFrom,
-  factInstantOf,
   factInstantValueOf,
   NO_DELIVERY,
 } from '../bidding/index.ts';
@@ -164,12 +166,13 @@ const SORTS: Record<CampaignSortField, SQL[]> = {
 };
 
 /**
- * The start of a day (YYYY-MM-DD, UTC), `days` later, as an instant out of the planner's view, as the
- * delivery facts' instant is (factInstantFrom): with a range's dates in view every call's own plan
- * looked cheaper than the generic one, so a list filtered by flights was planned on each call.
+ * The start of a day (YYYY-MM-DD, UTC), `days` later, as an ISO instant: a flight filter's bound,
+ * which the statement reads out of the planner's view, as the delivery facts' instant
+ * (factInstantFrom): with a range's dates in view every call's own plan looked cheaper than the
+ * generic one, so a list filtered by flights was planned on each call.
  */
-const dayBound = (date: string, days = 0) =>
-  factInstantFrom(sql`${new Date(Date.parse(`${date}T00:00:00.000Z`) + days * 86_400_000).toISOString()}`);
+const dayStart = (date: string, days = 0) =>
+  new Date(Date.parse(`${date}T00:00:00.000Z`) + days * 86_400_000).toISOString();
 
 /**
  * The text search: part of the name in any case (the lowered name, name_search, against the lowered
@@ -181,8 +184,8 @@ const dayBound = (date: string, days = 0) =>
  * (searchAll), and an admin's rare ones are collected through the names' suffixes instead
  * (suffixMatches).
  */
-const searchCondition = (q: string, isScanned: boolean): SQL =>
-  nameSearch(NAME_SEARCH, campaigns.id, q, isScanned);
+const searchCondition = (search: SearchText, isScanned: boolean): SQL =>
+  nameSearch(NAME_SEARCH, campaigns.id, search, isScanned);
 
 export type ListFilters = Omit<CampaignListQuery, 'page' | 'limit' | 'sort' | 'order'>;
 
@@ -295,18 +298,37 @@ const listStatement = precompiled(
     order by ${order}`,
 );
 
-const readListPage = async (db: DbOrTx, query: CampaignListQuery, statement: PageSql) => {
-  const nowMs = Date.now();
+/**
+ * A page of `list` (its shape and values: listStatementOf), its statement made by `statementOf` from
+ * the values as slots, once per shape (readShapedRows).
+ */
+const readListPage = async (
+  db: DbOrTx,
+  query: CampaignListQuery,
+  list: ListStatement & { nowMs: number },
+  statementOf: (slots: Record<string, SQL>) => PageSql,
+) => {
   const { byPageId, byRowId } = pageOrderOf(query);
-  const all = await readRows(
+  const all = await readShapedRows(
     db,
-    listStatement(statement.ctes ?? sql``, statement.total, statement.page, byPageId, factInstantOf(nowMs)),
+    list.shape,
+    list.values,
+    (slots) => {
+      const statement = statementOf(slots);
+      return listStatement(
+        statement.ctes ?? sql``,
+        statement.total,
+        statement.page,
+        byPageId,
+        factInstantFrom(slots.now!),
+      );
+    },
     byRowId,
     CACHED,
   );
   const rows = all.filter((raw) => raw.c_id !== null && raw.c_id !== undefined);
   const campaignRows = rows.map(decodeCampaign);
-  const delivery = describeCampaignDelivery(campaignRows, deliveryFactsOf(campaignRows, rows), nowMs);
+  const delivery = describeCampaignDelivery(campaignRows, deliveryFactsOf(campaignRows, rows), list.nowMs);
   const items = rows.map((raw, index) =>
     toListItem(
       campaignRows[index]!,
@@ -339,9 +361,12 @@ const searchRowsOf = (query: CampaignListQuery) => ({
 const searchAll = async (
   db: DbOrTx,
   query: CampaignListQuery,
-  where: SQL,
-  matches: MatchSource,
-  scannedPage: (guard: SQL) => SQL,
+  list: ListStatement & { nowMs: number },
+  statementOf: (slots: Record<string, SQL>) => {
+    where: SQL;
+    matches: MatchSource;
+    scannedPage: (guard: SQL) => SQL;
+  },
 ): Promise<CappedPage<CampaignListItem>> => {
   const { keys, byMatchId } = pageOrderOf(query);
   const { page: _page, limit: _limit, ...filters } = query;
@@ -349,17 +374,21 @@ const searchAll = async (
     const { items, total } = await readListPage(
       db,
       query,
-      searchAllStatement({
-        ...searchRowsOf(query),
-        tableName: 'campaigns',
-        keys,
-        matchOrder: byMatchId,
-        where,
-        matches,
-        needed: query.page * query.limit,
-        scannedPage,
-        isRare,
-      }),
+      { ...list, shape: `${list.shape} all ${isRare}` },
+      (slots) => {
+        const { where, matches, scannedPage } = statementOf(slots);
+        return searchAllStatement({
+          ...searchRowsOf(query),
+          tableName: 'campaigns',
+          keys,
+          matchOrder: byMatchId,
+          where,
+          matches,
+          needed: query.page * query.limit,
+          scannedPage,
+          isRare,
+        });
+      },
     );
     return { page: query.page, limit: query.limit, items, total };
   });
@@ -372,18 +401,44 @@ export const listCampaigns = async (
 ): Promise<CappedPage<CampaignListItem>> => {
   const q = query.q?.trim();
   const isScoped = sideOfRole(principal.role) === 'owner' || query.advertiser_id !== undefined;
-  /** The filters and the search as `search` tests it. */
-  const whereOf = (search: SQL | undefined) =>
+  const nowMs = Date.now();
+  const statuses = query.status ?? [];
+  const list = {
+    ...listStatementOf(
+      isScoped ? 'campaigns' : 'campaigns all',
+      principal,
+      query,
+      {
+        now: factInstantValueOf(nowMs),
+        advertiser: query.advertiser_id || undefined,
+        // The flight's bounds: the start of the day after `to`, the start of `from`.
+        to: query.to ? dayStart(query.to, 1) : undefined,
+        from: query.from ? dayStart(query.from) : undefined,
+        ...Object.fromEntries(statuses.map((status, i) => [`status${i}`, status])),
+      },
+      q,
+    ),
+    nowMs,
+  };
+  /** The filters, with their values as `slots` gives them, and the search as `search` tests it. */
+  const whereOf = (slots: Record<string, SQL>, search: SQL | undefined) =>
     and(
-      campaignScope(principal),
-      query.status?.length ? inArray(campaigns.status, query.status) : undefined,
-      query.advertiser_id ? eq(campaigns.advertiserId, query.advertiser_id) : undefined,
+      campaignScope(principal, slots.user),
+      slots.status0
+        ? sql`${campaigns.status} in (${sql.join(
+            statuses.map((_, i) => slots[`status${i}`]!),
+            sql`, `,
+          )})`
+        : undefined,
+      slots.advertiser && eq(campaigns.advertiserId, slots.advertiser),
       // The flight overlaps [from, to]: it starts before the range ends and ends after it starts.
-      query.to ? sql`${campaigns.startAt} < ${dayBound(query.to, 1)}` : undefined,
-      query.from ? sql`${campaigns.endAt} > ${dayBound(query.from)}` : undefined,
+      slots.to && sql`${campaigns.startAt} < ${factInstantFrom(slots.to)}`,
+      slots.from && sql`${campaigns.endAt} > ${factInstantFrom(slots.from)}`,
       search,
     ) ?? sql`true`;
-  const where = whereOf(q ? searchCondition(q, isScoped) : undefined);
+  /** The filters and the search (none without `q`), the name tested as `isScanned` says. */
+  const filteredOf = (slots: Record<string, SQL>, isScanned: boolean) =>
+    whereOf(slots, q ? searchCondition(searchTextOf(q, slots), isScanned) : undefined);
   const paging = { page: query.page, limit: query.limit };
   // The offset out of the planner's view on every page, as a search's: in view, page 50 by name was
   // planned again on each call (its own plan always looked cheaper than the generic one).
@@ -402,19 +457,23 @@ export const listCampaigns = async (
       page: query.page,
     });
 
-  if (q && !isScoped) {
-    const scanned = whereOf(searchCondition(q, true));
-    const matches = suffixMatches({
-      table: 'campaigns',
-      suffixes: 'campaign_name_suffixes',
-      column: NAME_SEARCH,
-      id: campaigns.id,
-      text: q,
-      isCovered: suffixesHoldSort(query.sort) && !query.from && !query.to,
-      filtered: whereOf,
+  if (q && !isScoped)
+    return searchAll(db, query, list, (slots) => {
+      const scanned = filteredOf(slots, true);
+      return {
+        where: filteredOf(slots, isScoped),
+        matches: suffixMatches({
+          table: 'campaigns',
+          suffixes: 'campaign_name_suffixes',
+          column: NAME_SEARCH,
+          id: campaigns.id,
+          search: searchTextOf(q, slots),
+          isCovered: suffixesHoldSort(query.sort) && !query.from && !query.to,
+          filtered: (search) => whereOf(slots, search),
+        }),
+        scannedPage: (guard) => walked(scanned, guard),
+      };
     });
-    return searchAll(db, query, where, matches, (guard) => walked(scanned, guard));
-  }
   if (q) {
     // A search collects its matches first, at most LIST_COUNT_CAP + 1, with their sort keys: the
     // materialized CTE keeps the LIMIT out of the scan's plan, so PostgreSQL takes the trigram
@@ -422,23 +481,29 @@ export const listCampaigns = async (
     // enough match; the scan is read only as far as the cap. Up to the cap the page is sorted from
     // those; beyond it the matches are dense and the other branch walks the sort order instead
     // (each branch runs only when its one-time condition on the count holds).
-    const { items, total } = await readListPage(db, query, {
-      ctes: sql`${matchingCtes({ from: sql`${campaigns}`, where }, sql`${campaigns.id}`, keys)}, `,
-      page: matchedPage(
-        searchRowsOf(query),
-        pageOrderOf(query).byMatchId,
-        sql`${COUNTED} <= ${LIST_COUNT_CAP}`,
-        walked(where, sql`${COUNTED} > ${LIST_COUNT_CAP}`),
-      ),
-      total: sql`${COUNTED}::int as total`,
+    const { items, total } = await readListPage(db, query, list, (slots) => {
+      const where = filteredOf(slots, isScoped);
+      return {
+        ctes: sql`${matchingCtes({ from: sql`${campaigns}`, where }, sql`${campaigns.id}`, keys)}, `,
+        page: matchedPage(
+          searchRowsOf(query),
+          pageOrderOf(query).byMatchId,
+          sql`${COUNTED} <= ${LIST_COUNT_CAP}`,
+          walked(where, sql`${COUNTED} > ${LIST_COUNT_CAP}`),
+        ),
+        total: sql`${COUNTED}::int as total`,
+      };
     });
     return capped({ ...paging, items, total }, false);
   }
 
-  const { items, total } = await readListPage(db, query, {
-    page: walked(where),
-    total: sql`(select count(*) from (select 1 from ${campaigns} where ${where}
-      ${countOrderOf(query) ?? sql``} ${COUNT_LIMIT}) as matching)::int as total`,
+  const { items, total } = await readListPage(db, query, list, (slots) => {
+    const where = filteredOf(slots, isScoped);
+    return {
+      page: walked(where),
+      total: sql`(select count(*) from (select 1 from ${campaigns} where ${where}
+        ${countOrderOf(query) ?? sql``} ${COUNT_LIMIT}) as matching)::int as total`,
+    };
   });
   return capped({ ...paging, items, total }, false);
 };

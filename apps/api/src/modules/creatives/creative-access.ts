@@ -13,8 +13,8 @@ export { actorOf } from '../../platform/advertiser-scope.ts';
 export type CreativeRow = typeof creatives.$inferSelect;
 
 /** The creatives a caller may list at all, as a condition on `creatives` (undefined: all). */
-export const creativeScope = (principal: Principal): SQL | undefined =>
-  advertiserOwnedScope(principal, creatives.advertiserId);
+export const creativeScope = (principal: Principal, userId?: SQL): SQL | undefined =>
+  advertiserOwnedScope(principal, creatives.advertiserId, userId);
 
 export const resolveNewCreativeAdvertiser = (
   db: DbOrTx,

@@ -13,7 +13,8 @@ import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { decoderOf, selectAs, type WithTextTimestamps } from '../../db/aliased-columns.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { jsonColumn, jsonList } from '../../db/json-column.ts';
-import { fixedRead, readRows } from '../../db/prepared-statement.ts';
+import { fixedRead, readShapedRows } from '../../db/prepared-statement.ts';
+import { campaignCreatives } from '../../db/schema/campaigns.ts';
 import { creativeDspAssoc, creativeExchanges, creatives } from '../../db/schema/creatives.ts';
 import { exchanges } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
@@ -30,6 +31,7 @@ import {
   exchangeDecisionsColumn,
   exchangeDecisionsOf,
 } from '../../platform/exchange-decisions.ts';
+import { listStatementOf } from '../../platform/list-shape.ts';
 import { ownerAndCreatorColumns } from '../../platform/owner-columns.ts';
 import { type CappedPage, COUNT_LIMIT, pageSlice, walkedPage } from '../../platform/pagination.ts';
 import type { ScopedUser } from '../../platform/scope.ts';
@@ -38,11 +40,12 @@ import {
   nameSearch,
   searchAllPage,
   searchAllStatement,
+  searchTextOf,
   suffixesHoldSort,
   suffixMatches,
   walkedTotal,
 } from '../../platform/search-walk.ts';
-import type { CreativeRow } from './creative-access.ts';
+import { type CreativeRow, creativeScope } from './creative-access.ts';
 
 type AdvertiserRef = CreativeListItem['advertiser'];
 
@@ -249,21 +252,22 @@ const SORTS = {
 } as const;
 
 /**
- * Filters of the list; `scope` is the caller's tenancy condition, `extra` a route's own (a campaign).
- * `search`, how the text search is tested (platform/search-walk.ts): 'indexed' (as the trigram
- * index serves it), 'scanned' (as it does not: for a walk of the list's order, see
- * listCreativePage).
+ * The list's filters, their values as `slots` gives them (listStatementOf: a filter is tested where
+ * its slot is given): the caller's scope, `extra` (a campaign's creatives, or the name found through
+ * its suffixes), the type, status, advertiser and exchange approval filters, and the search's name
+ * test (`search`: as the trigram index serves it, 'indexed', or as it does not, 'scanned', for a
+ * walk of the list's order: platform/search-walk.ts; none without a search).
  */
-export const listCreativesWhere = (
+const filtersOf = (
   db: DbOrTx,
-  query: CreativeListQuery,
-  scope: SQL | undefined,
-  extra?: SQL,
-  search: 'indexed' | 'scanned' = 'indexed',
-): SQL | undefined => {
-  const q = query.q?.trim();
+  principal: Principal,
+  slots: Record<string, SQL>,
+  extra: SQL | undefined,
+  search?: { q: string; as: 'indexed' | 'scanned' },
+): SQL => {
+  const { exchange, exchangeState } = slots;
   const exchangeFilter =
-    query.exchange_id !== undefined || query.exchange_state !== undefined
+    exchange || exchangeState
       ? exists(
           db
             .select({ one: sql`1` })
@@ -271,48 +275,57 @@ export const listCreativesWhere = (
             .where(
               and(
                 eq(creativeExchanges.creativeId, creatives.id),
-                query.exchange_id === undefined
-                  ? undefined
-                  : eq(creativeExchanges.exchangeId, query.exchange_id),
-                query.exchange_state === undefined
-                  ? undefined
-                  : eq(creativeExchanges.state, query.exchange_state),
+                exchange && eq(creativeExchanges.exchangeId, exchange),
+                exchangeState && eq(creativeExchanges.state, exchangeState),
               ),
             ),
         )
       : undefined;
-  return and(
-    scope,
-    extra,
-    query.creative_type ? eq(creatives.creativeType, query.creative_type) : undefined,
-    query.status ? eq(creatives.status, query.status) : undefined,
-    query.advertiser_id ? eq(creatives.advertiserId, query.advertiser_id) : undefined,
-    exchangeFilter,
-    q ? nameSearch(NAME_SEARCH, creatives.id, q, search === 'scanned') : undefined,
+  return (
+    and(
+      creativeScope(principal, slots.user),
+      extra,
+      slots.type && eq(creatives.creativeType, slots.type),
+      slots.status && eq(creatives.status, slots.status),
+      slots.advertiser && eq(creatives.advertiserId, slots.advertiser),
+      exchangeFilter,
+      search && nameSearch(NAME_SEARCH, creatives.id, searchTextOf(search.q, slots), search.as === 'scanned'),
+    ) ?? sql`true`
   );
 };
 
+/** A campaign's creatives (listCreativePage's `campaignId`), the campaign's id as `campaign`. */
+const inCampaignOf = (db: DbOrTx, campaign: SQL) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(campaignCreatives)
+      .where(and(eq(campaignCreatives.campaignId, campaign), eq(campaignCreatives.creativeId, creatives.id))),
+  );
+
 /**
  * Where an admin's rare matches of the search `q` are collected from (listCreativePage's
- * `searchAll.matched`): the names' suffixes (suffixMatches), with the list's filters.
+ * search over all creatives): the names' suffixes (suffixMatches), with the list's filters.
  */
-export const creativeSuffixMatches = (
+const creativeSuffixMatches = (
   db: DbOrTx,
-  query: CreativeListQuery & { q: string },
-  scope: SQL | undefined,
+  principal: Principal,
+  query: CreativeListQuery,
+  q: string,
+  slots: Record<string, SQL>,
 ): MatchSource =>
   suffixMatches({
     table: 'creatives',
     suffixes: 'creative_name_suffixes',
     column: NAME_SEARCH,
     id: creatives.id,
-    text: query.q.trim(),
+    search: searchTextOf(q, slots),
     isCovered:
       suffixesHoldSort(query.sort) &&
       !query.creative_type &&
       query.exchange_id === undefined &&
       query.exchange_state === undefined,
-    filtered: (search) => listCreativesWhere(db, { ...query, q: undefined }, scope, search) ?? search,
+    filtered: (search) => filtersOf(db, principal, slots, search),
   });
 
 // ---- one statement per page ------------------------------------------------------------------------
@@ -368,16 +381,33 @@ const creativesAs = renderedOnce(
  */
 export const listCreativePage = async (
   db: DbOrTx,
+  principal: Principal,
   query: CreativeListQuery,
-  where: SQL | undefined,
-  /**
-   * An admin's search over all creatives: the filter with the name tested 'scanned'
-   * (listCreativesWhere) and where its rare matches are collected (creativeSuffixMatches).
-   */
-  searchAll?: { scanned: SQL; matched: MatchSource },
+  /** A campaign's creatives only (the caller's access to it checked). */
+  campaignId?: number,
 ): Promise<CappedPage<CreativeListItem>> => {
+  const q = query.q?.trim() || undefined;
+  // An admin's search over all creatives (see above).
+  const isSearchAll =
+    q !== undefined &&
+    campaignId === undefined &&
+    creativeScope(principal) === undefined &&
+    query.advertiser_id === undefined;
+  const list = listStatementOf(
+    isSearchAll ? 'creatives all' : 'creatives',
+    principal,
+    query,
+    {
+      campaign: campaignId,
+      exchange: query.exchange_id,
+      exchangeState: query.exchange_state,
+      type: query.creative_type || undefined,
+      status: query.status || undefined,
+      advertiser: query.advertiser_id || undefined,
+    },
+    q,
+  );
   const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
-  const condition = where ?? sql`true`;
   const key = sql`${SORTS[query.sort]} as k0`;
   // The offset out of the planner's view on every page, as the campaign list's (pageSlice).
   const slice = pageSlice(query, true);
@@ -392,38 +422,46 @@ export const listCreativePage = async (
       slice,
       page: query.page,
     });
-  const statementOf = (isRare: boolean) =>
-    searchAll
-      ? searchAllStatement({
-          table: sql`${creatives}`,
-          id: sql`${creatives.id}`,
-          columns: creativesAs,
-          keyNames: sql`p.k0`,
-          slice,
-          tableName: 'creatives',
-          keys: key,
-          matchOrder: sql`k0 ${direction}, id ${direction}`,
-          where: condition,
-          matches: searchAll.matched,
-          needed: query.page * query.limit,
-          scannedPage: (guard) => pageOf(sql`(${searchAll.scanned}) and ${guard}`),
-          isRare,
-        })
-      : {
-          ctes: sql``,
-          page: pageOf(condition),
-          total: sql`(select count(*) from (select 1 from ${creatives} where ${condition} ${COUNT_LIMIT}) as matching)::int as total`,
-        };
+  const statementOf = (isRare: boolean, slots: Record<string, SQL>) => {
+    const extra = slots.campaign && inCampaignOf(db, slots.campaign);
+    const condition = filtersOf(db, principal, slots, extra, q ? { q, as: 'indexed' } : undefined);
+    if (!isSearchAll || !q)
+      return {
+        ctes: sql``,
+        page: pageOf(condition),
+        total: sql`(select count(*) from (select 1 from ${creatives} where ${condition} ${COUNT_LIMIT}) as matching)::int as total`,
+      };
+    const scanned = filtersOf(db, principal, slots, extra, { q, as: 'scanned' });
+    return searchAllStatement({
+      table: sql`${creatives}`,
+      id: sql`${creatives.id}`,
+      columns: creativesAs,
+      keyNames: sql`p.k0`,
+      slice,
+      tableName: 'creatives',
+      keys: key,
+      matchOrder: sql`k0 ${direction}, id ${direction}`,
+      where: condition,
+      matches: creativeSuffixMatches(db, principal, query, q, slots),
+      needed: query.page * query.limit,
+      scannedPage: (guard) => pageOf(sql`(${scanned}) and ${guard}`),
+      isRare,
+    });
+  };
   const read = async (isRare: boolean) => {
-    const statement = statementOf(isRare);
-    const all = await readRows(
+    const all = await readShapedRows(
       db,
-      listStatement(
-        statement.ctes,
-        statement.total,
-        statement.page,
-        sql`page.k0 ${direction}, page.c_id ${direction}`,
-      ),
+      `${list.shape} ${isRare}`,
+      list.values,
+      (slots) => {
+        const statement = statementOf(isRare, slots);
+        return listStatement(
+          statement.ctes,
+          statement.total,
+          statement.page,
+          sql`page.k0 ${direction}, page.c_id ${direction}`,
+        );
+      },
       sql`r.k0 ${direction}, r.c_id ${direction}`,
       CACHED,
     );
@@ -442,7 +480,7 @@ export const listCreativePage = async (
       limit: query.limit,
     };
   };
-  if (!searchAll) return walkedTotal(await read(false));
+  if (!isSearchAll) return walkedTotal(await read(false));
   const { page: _page, limit: _limit, ...filters } = query;
   return searchAllPage(db, `creatives ${JSON.stringify(filters)}`, read);
 };

@@ -13,7 +13,7 @@ import {
 } from '@console/core/api/creatives';
 import type { ChangeLogEntry } from '@console/core/api/users';
 import { isSecureMarkup } from '@console/core/validation/insecure-markup';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { FieldChange } from '../../db/schema/audit.ts';
 import {
@@ -31,7 +31,7 @@ import type { Principal } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Page, PageRequest } from '../../platform/pagination.ts';
-import { actorOf, type CreativeRow, creativeScope, resolveNewCreativeAdvertiser } from './creative-access.ts';
+import { actorOf, type CreativeRow, resolveNewCreativeAdvertiser } from './creative-access.ts';
 import {
   type MediaRow,
   type MediaUse,
@@ -41,10 +41,8 @@ import {
   toMediaRef,
 } from './creative-media.ts';
 import {
-  creativeSuffixMatches,
   findCreativeExchanges,
   listCreativePage,
-  listCreativesWhere,
   readCreativeDetail,
   readCreativeDetailById,
 } from './creative-queries.ts';
@@ -404,19 +402,7 @@ export const readCreative = (deps: AppDeps, principal: Principal, id: number) =>
 export const listCreatives = async (deps: AppDeps, principal: Principal, query: CreativeListQuery) => {
   if (query.advertiser_id !== undefined && principal.role !== 'ADVERTISER')
     await requireAccess(deps.db, principal, 'advertiser', query.advertiser_id);
-  const scope = creativeScope(principal);
-  const q = query.q?.trim();
-  return listCreativePage(
-    deps.db,
-    query,
-    listCreativesWhere(deps.db, query, scope),
-    scope === undefined && query.advertiser_id === undefined && q
-      ? {
-          scanned: listCreativesWhere(deps.db, query, scope, undefined, 'scanned') ?? sql`true`,
-          matched: creativeSuffixMatches(deps.db, { ...query, q }, scope),
-        }
-      : undefined,
-  );
+  return listCreativePage(deps.db, principal, query);
 };
 
 export const readCreativeChangeLog = async (
