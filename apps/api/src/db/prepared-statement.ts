@@ -171,9 +171,9 @@ const shapesOn = new WeakMap<PgDialect, Map<string, Template>>();
  * the filters' and the search's values go in as parameters. `build` makes it from each value as a
  * parameter of its own (`slots`: a value may appear more than once, or not at all), and runs once
  * per shape; each call then costs a copy of the parameters, not drizzle's building and walking of
- * the statement's tree (for an admin's search over all campaigns, 40-60 µs of the API's CPU a
- * request on a 2-core machine; a request's floor is 600 µs). The shape is read as `executePrepared`
- * reads (`orderBy`, the shape and the rows as readRows takes them). With STATEMENT_MEMO_CHECK=1
+ * the statement's tree (an admin's search over all campaigns: 77-79 -> 16-17 µs of the API's CPU a
+ * call, on a 2-core machine under load). It runs as executePrepared runs a read, and its rows come
+ * as readRows gives them (`orderBy` orders them on PGlite). With STATEMENT_MEMO_CHECK=1
  * every call is built by drizzle too and must be the same statement: a value that decides the text
  * and is not in the shape fails the test that gives it.
  */
