@@ -8,6 +8,7 @@ import type {
   CreativeStatus,
   CreativeType,
 } from '@console/core/api/creatives';
+import { sideOfRole } from '@console/core/campaign-status';
 import { and, asc, eq, exists, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { decoderOf, selectAs, type WithTextTimestamps } from '../../db/aliased-columns.ts';
@@ -391,7 +392,7 @@ export const listCreativePage = async (
   const isSearchAll =
     q !== undefined &&
     campaignId === undefined &&
-    creativeScope(principal) === undefined &&
+    sideOfRole(principal.role) === 'admin' &&
     query.advertiser_id === undefined;
   const list = listStatementOf(
     isSearchAll ? 'creatives all' : 'creatives',
