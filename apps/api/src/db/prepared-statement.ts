@@ -12,6 +12,7 @@
 import { type ExecProtocolResult, PGlite, parse, protocol, type Results, types } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { DbOrTx } from './client.ts';
 import { buildStatement, checkEveryStatement, sameParams, statementNameOf } from './statement-memo.ts';
 
@@ -19,15 +20,7 @@ type Rows = { rows: Record<string, unknown>[] };
 
 type Internals = {
   dialect: PgDialect;
-  session: {
-    client: unknown;
-    prepareQuery: (
-      query: { sql: string; params: unknown[] },
-      fields: undefined,
-      name: string,
-      arrayMode: boolean,
-    ) => { execute: () => Promise<unknown> };
-  };
+  session: { client: unknown };
 };
 
 /**
@@ -71,7 +64,12 @@ const executeBuilt = async (
     );
   }
   if (isNodePostgres(session.client))
-    return (await session.prepareQuery(built, undefined, built.name, false).execute()) as Rows;
+    return session.client.query({
+      name: built.name,
+      text: built.sql,
+      values: built.params,
+      types: DRIVER_TYPES,
+    }) as Promise<Rows>;
   return (await db.execute(query())) as unknown as Rows;
 };
 
@@ -249,8 +247,37 @@ const rowsFromJson = (result: Rows) =>
   JSON.parse(String(result.rows[0]?.rows ?? '[]')) as Record<string, unknown>[];
 
 /** A node-postgres Pool or pooled client (what drizzle's node-postgres session holds). */
-const isNodePostgres = (client: unknown) =>
+const isNodePostgres = (client: unknown): client is pg.Pool | pg.PoolClient =>
   typeof client === 'object' && client !== null && 'query' in client && !('execProtocol' in client);
+
+/**
+ * The types whose values a statement answers as the driver's text, as drizzle's node-postgres
+ * session answers them (and so as the decoders expect): timestamps, dates, intervals and their
+ * arrays, and numeric[]. Every other type is node-postgres' own parser.
+ */
+const TEXT_TYPES = new Set([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1115, // timestamp[]
+  1182, // date[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1231, // numeric[]
+]);
+const asText = (value: string) => value;
+
+/**
+ * A prepared statement is sent to the pool itself, with one parser table for all. Through drizzle's
+ * session each call built a prepared-query object with two configs and their parser closures, and
+ * ran two tracing wrappers and a cache look-up around the driver: work the bench's floor (the
+ * same statements on node-postgres alone) never does.
+ */
+const DRIVER_TYPES = {
+  getTypeParser: (typeId: number, format?: 'text' | 'binary') =>
+    TEXT_TYPES.has(typeId) ? asText : pg.types.getTypeParser(typeId, format),
+};
 
 // ---- PGlite ----------------------------------------------------------------------------------------
 // PGlite's query() always sends an unnamed statement; its protocol API takes named ones. This is what
