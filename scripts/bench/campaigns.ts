@@ -615,6 +615,7 @@ async function main() {
           `before the scenarios, ${ms(reference.after)} after (the machine's speed; "db CPU alone" is each ` +
           "scenario's statements replayed alone on one connection, statement-alone.ts).",
       );
+      printSearchesAgainstReference(rows, (reference.before + reference.after) / 2);
     } finally {
       floor.stop();
       await server.stop();
@@ -813,6 +814,9 @@ function print(rows: Row[], seeded: Awaited<ReturnType<typeof describe>>) {
   printTargets(rows);
 }
 
+/** A scenario that searches by name or id. */
+const isSearch = (r: Row) => /[?&]q=/.test(r.path);
+
 /** The issue's targets, read off the table: p99, the share of the floor, the searches' database CPU. */
 function printTargets(rows: Row[]) {
   const measured = rows.filter((r) => r.floor);
@@ -820,7 +824,7 @@ function printTargets(rows: Row[]) {
     const missed = list.filter((r) => !test(r)).map((r) => r.scenario);
     return `${list.length - missed.length} of ${list.length}${missed.length ? ` (not: ${missed.join('; ')})` : ''}`;
   };
-  const searches = measured.filter((r) => /[?&]q=/.test(r.path));
+  const searches = measured.filter(isSearch);
   console.log('\nTargets:');
   console.log(`- p99 < 50 ms: ${within(measured, (r) => r.p99 < 50)}`);
   console.log(`- at least 80% of the floor's req/s: ${within(measured, (r) => shareOf(r) >= 0.8)}`);
@@ -839,6 +843,21 @@ function printTargets(rows: Row[]) {
       `- database CPU under the load against alone: ${factors[0]!.toFixed(2)}-${factors.at(-1)!.toFixed(2)} times, ` +
         `median ${factors[Math.floor(factors.length / 2)]!.toFixed(2)}`,
     );
+}
+
+/**
+ * The searches' database CPU alone per 1,000 ms of the reference statement's: the same plans cost
+ * 0.27-0.53 ms on one machine and 0.44-1.32 on one half as fast, so the absolute target of 1 ms
+ * holds on some machines and not others; this ratio compares runs across machines.
+ */
+function printSearchesAgainstReference(rows: Row[], referenceMs: number) {
+  const alone = rows.flatMap((r) => (isSearch(r) && r.dbAlone !== undefined ? [r.dbAlone] : []));
+  if (!alone.length || !(referenceMs > 0)) return;
+  const perMille = (value: number) => ((value / referenceMs) * 1000).toFixed(1);
+  console.log(
+    `Searches replayed alone: ${perMille(Math.min(...alone))}-${perMille(Math.max(...alone))} ms per second of the ` +
+      `reference statement's database CPU (1 ms is ${perMille(1)} on this machine).`,
+  );
 }
 
 const seededText = (n: number) => `${n.toLocaleString('en')} campaigns`;
