@@ -20,7 +20,15 @@ type Rows = { rows: Record<string, unknown>[] };
 
 type Internals = {
   dialect: PgDialect;
-  session: { client: unknown };
+  session: {
+    client: unknown;
+    prepareQuery: (
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: boolean,
+    ) => { execute: () => Promise<unknown> };
+  };
 };
 
 /**
@@ -70,6 +78,9 @@ const executeBuilt = async (
       values: built.params,
       types: DRIVER_TYPES,
     }) as Promise<Rows>;
+  // A PGlite transaction: drizzle's session sends the statement on it, unnamed.
+  if (isPgliteTransaction(session.client))
+    return (await session.prepareQuery(built, undefined, built.name, false).execute()) as Rows;
   return (await db.execute(query())) as unknown as Rows;
 };
 
@@ -248,6 +259,10 @@ const rowsFromJson = (result: Rows) =>
 
 /** A node-postgres Pool or pooled client (what drizzle's node-postgres session holds). */
 const isNodePostgres = (client: unknown): client is pg.Pool | pg.PoolClient =>
+  client instanceof pg.Pool || client instanceof pg.Client;
+
+/** What a drizzle PGlite transaction's session holds: a client that queries, with no protocol API. */
+const isPgliteTransaction = (client: unknown) =>
   typeof client === 'object' && client !== null && 'query' in client && !('execProtocol' in client);
 
 /**
