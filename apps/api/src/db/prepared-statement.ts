@@ -38,7 +38,7 @@ type Internals = {
  */
 export const executePrepared = async (db: DbOrTx, query: SQL, options: ReadOptions = {}): Promise<Rows> => {
   const built = buildStatement((db as unknown as Internals).dialect, query);
-  return executeBuilt(db, built, () => query, { ...options, isRead: true });
+  return executeBuilt(db, built, { ...options, isRead: true });
 };
 
 export type ReadOptions = {
@@ -53,12 +53,7 @@ export type ReadOptions = {
 type Built = { sql: string; params: unknown[]; name: string };
 
 /** `isRead`: the statement changes nothing (executePrepared's callers), so it leaves the read cache be. */
-const executeBuilt = async (
-  db: DbOrTx,
-  built: Built,
-  query: () => SQL,
-  options: ReadOptions & { isRead?: boolean } = {},
-) => {
+const executeBuilt = async (db: DbOrTx, built: Built, options: ReadOptions & { isRead?: boolean } = {}) => {
   const { session } = db as unknown as Internals;
   if (session.client instanceof PGlite) {
     if (options.cached) return cachedOnPglite(session.client, built.name, built.sql, built.params);
@@ -78,10 +73,8 @@ const executeBuilt = async (
       values: built.params,
       types: DRIVER_TYPES,
     }) as Promise<Rows>;
-  // A PGlite transaction: drizzle's session sends the statement on it, unnamed.
-  if (isPgliteTransaction(session.client))
-    return (await session.prepareQuery(built, undefined, built.name, false).execute()) as Rows;
-  return (await db.execute(query())) as unknown as Rows;
+  // Any other session (a PGlite transaction): drizzle's own prepared query, which sends it unnamed there.
+  return (await session.prepareQuery(built, undefined, built.name, false).execute()) as Rows;
 };
 
 /**
@@ -120,7 +113,7 @@ const fixed = <Values extends unknown[]>(
   let template: Template | undefined;
   return (db: DbOrTx, ...values: Values): Promise<Rows> => {
     template ??= templateOf((db as unknown as Internals).dialect, keys, buildFrom);
-    return executeBuilt(db, filled(template, values), () => buildFrom(slotsOf(keys, values)), options);
+    return executeBuilt(db, filled(template, values), options);
   };
 };
 
@@ -210,15 +203,14 @@ export const readShapedRows = async (
     shapes.set(shape, template);
   }
   const built = filled(template, values);
-  const plain = () => statementOf(slotsOf(Object.keys(values), values));
   if (checkEveryStatement) {
-    const expected = dialect.sqlToQuery(plain());
+    const expected = dialect.sqlToQuery(statementOf(slotsOf(Object.keys(values), values)));
     if (expected.sql !== built.sql || !sameParams(expected.params, built.params))
       throw new Error(
         `The shape "${shape}" answered another statement than its values make:\n${built.sql}\n---\n${expected.sql}`,
       );
   }
-  const result = await executeBuilt(db, built, plain, { ...options, isRead: true });
+  const result = await executeBuilt(db, built, { ...options, isRead: true });
   return isPglite ? rowsFromJson(result) : result.rows;
 };
 
@@ -260,10 +252,6 @@ const rowsFromJson = (result: Rows) =>
 /** A node-postgres Pool or pooled client (what drizzle's node-postgres session holds). */
 const isNodePostgres = (client: unknown): client is pg.Pool | pg.PoolClient =>
   client instanceof pg.Pool || client instanceof pg.Client;
-
-/** What a drizzle PGlite transaction's session holds: a client that queries, with no protocol API. */
-const isPgliteTransaction = (client: unknown) =>
-  typeof client === 'object' && client !== null && 'query' in client && !('execProtocol' in client);
 
 /**
  * The types whose values a statement answers as the driver's text, as drizzle's node-postgres
