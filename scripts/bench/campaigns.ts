@@ -846,9 +846,10 @@ function printTargets(rows: Row[]) {
 }
 
 /**
- * The searches' database CPU alone per 1,000 ms of the reference statement's: the same plans cost
- * 0.27-0.53 ms on one machine and 0.44-1.32 on one half as fast, so the absolute target of 1 ms
- * holds on some machines and not others; this ratio compares runs across machines.
+ * The searches' database CPU alone per 1,000 ms of the reference statement's: the same statements
+ * cost 0.27-0.53 ms on one machine and 0.44-1.32 on one half as fast, so the absolute target of 1 ms
+ * holds on some machines and not others. The ratio takes out the CPU's speed, not all of the
+ * machine: two machines equally fast by the reference gave 20-59 and 20-32 (2026-12-03).
  */
 function printSearchesAgainstReference(rows: Row[], referenceMs: number) {
   const alone = rows.flatMap((r) => (isSearch(r) && r.dbAlone !== undefined ? [r.dbAlone] : []));
